@@ -1,0 +1,29 @@
+# Two commands for a fresh machine with Python 3.11+:
+#   make app    set everything up, then serve the app at http://127.0.0.1:8866
+#   make test   set everything up, then run every test
+PYTHON ?= python3
+VENV ?= .venv
+PY := $(VENV)/bin/python
+STAMP := $(VENV)/.installed
+
+.PHONY: app test setup chromium bench
+
+$(STAMP): pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet -e '.[test]'
+	touch $(STAMP)
+
+setup: $(STAMP)
+
+chromium:
+	@bash scripts/ensure-chromium.sh
+
+app: $(STAMP)
+	$(VENV)/bin/oracle serve
+
+test: $(STAMP) chromium
+	$(PY) -m pytest
+
+bench: $(STAMP)
+	for b in bench/*.py; do $(PY) $$b || exit 1; done

@@ -1,0 +1,179 @@
+"""The ``oracle`` command: serve the app, resolve rolls as JSON, show odds, inspire a GM.
+
+Each subcommand imports what it needs lazily, so ``oracle resolve`` never pays for Voila or
+the anthropic SDK.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Mapping, Sequence
+from typing import Any, TextIO
+
+from oracle.errors import OracleError, RequestError
+
+EXIT_OK = 0
+EXIT_REFUSED = 2
+
+
+def _read_request(path: str | None, stdin: TextIO) -> Mapping[str, Any]:
+    """Read one JSON object from ``path`` or standard input."""
+    try:
+        if path is None:
+            text = stdin.read()
+        else:
+            with open(path, encoding="utf-8") as handle:
+                text = handle.read()
+    except OSError as exc:
+        raise RequestError(f"request: cannot read {path!r} ({exc.strerror}).") from exc
+    try:
+        request = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise RequestError(
+            f"request: not valid JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})."
+        ) from exc
+    if not isinstance(request, dict):
+        raise RequestError("request: must be a JSON object such as {\"roll\": \"risk\", ...}.")
+    return request
+
+
+def _system_of(request: Mapping[str, Any]) -> Any:
+    from oracle.systems import find_system
+
+    return find_system(request.get("system", "trophy"))
+
+
+def _dice_for(request: Mapping[str, Any]) -> Any:
+    from oracle.dice import SeededDice
+
+    seed = request.get("seed")
+    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, (int, str))):
+        raise RequestError("seed: must be a whole number or a string.")
+    return SeededDice(seed)
+
+
+def _emit(out: TextIO, payload: Mapping[str, Any]) -> None:
+    out.write(json.dumps(payload, ensure_ascii=False) + "\n")
+
+
+def cmd_resolve(args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
+    request = _read_request(args.request, stdin)
+    system = _system_of(request)
+    result = system.resolve(request, _dice_for(request))
+    if args.narrate:
+        from oracle.narrator import narrate_resolved
+
+        result = {**result, "narration": narrate_resolved(request, result)}
+    _emit(out, result)
+    return EXIT_OK
+
+
+def cmd_odds(args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
+    request = _read_request(args.request, stdin)
+    _emit(out, _system_of(request).odds(request))
+    return EXIT_OK
+
+
+def cmd_serve(args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
+    from oracle.serve import serve
+
+    return serve(port=args.port, open_browser=not args.no_browser, preheat=args.preheat)
+
+
+def cmd_inspire(args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
+    from oracle.narrator.inspire import run_inspire
+
+    return run_inspire(args, out)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="oracle",
+        description=(
+            "An oracle for solo and GM-led play of Trophy (Dark and Gold), Die Trying and "
+            "Triptycho. The rules core decides every roll; a narrator (Claude or the offline "
+            "one) voices the results."
+        ),
+    )
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
+
+    resolve = sub.add_parser(
+        "resolve",
+        help="resolve one roll given as JSON and print the result as JSON",
+        description=(
+            "Read one JSON request (standard input, or --request FILE) and print one JSON result. "
+            "Dice given as lists are faces already rolled; dice given as integers are rolled "
+            "(\"seed\" makes that repeatable). A request the rules forbid exits 2 with "
+            "{\"error\": \"...\"}. See shared/contract/resolve.md."
+        ),
+    )
+    resolve.add_argument("--request", metavar="FILE", help="read the request from FILE")
+    resolve.add_argument(
+        "--narrate", action="store_true", help="add a \"narration\" voiced for the result"
+    )
+    resolve.set_defaults(handler=cmd_resolve)
+
+    odds = sub.add_parser(
+        "odds",
+        help="exact odds of a roll before the dice fall, as JSON",
+        description=(
+            "Read the same JSON request as `oracle resolve` (dice given as counts or faces) and "
+            "print the exact probabilities of every outcome as fractions and decimals."
+        ),
+    )
+    odds.add_argument("--request", metavar="FILE", help="read the request from FILE")
+    odds.set_defaults(handler=cmd_odds)
+
+    serve = sub.add_parser(
+        "serve",
+        help="serve the app (Voila on app.ipynb) at 127.0.0.1",
+        description="Serve the oracle app with Voila on 127.0.0.1. A busy port is an error.",
+    )
+    serve.add_argument("--port", type=int, default=8866, help="port to listen on (default 8866)")
+    serve.add_argument("--no-browser", action="store_true", help="do not open a browser")
+    serve.add_argument(
+        "--preheat",
+        type=int,
+        default=0,
+        metavar="N",
+        help="keep N preheated kernels ready so a new tab starts faster (default 0)",
+    )
+    serve.set_defaults(handler=cmd_serve)
+
+    inspire = sub.add_parser(
+        "inspire",
+        help="quick inspiration for a GM at the table",
+        description="Ask the narrator for ideas: what could go wrong, bargains, conditions, ...",
+    )
+    inspire.set_defaults(handler=cmd_inspire)
+    _add_inspire_arguments(inspire)
+    return parser
+
+
+def _add_inspire_arguments(parser: argparse.ArgumentParser) -> None:
+    try:
+        from oracle.narrator.inspire import add_arguments
+    except ImportError:  # the narrator has not landed yet
+        return
+    add_arguments(parser)
+
+
+def main(argv: Sequence[str] | None = None, stdin: TextIO | None = None,
+         out: TextIO | None = None) -> int:
+    """Run the CLI; returns the exit code (0 ok, 2 refused or malformed)."""
+    stdin = sys.stdin if stdin is None else stdin
+    out = sys.stdout if out is None else out
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        code: int = args.handler(args, stdin, out)
+    except OracleError as exc:
+        _emit(out, {"error": str(exc)})
+        return EXIT_REFUSED
+    return code
+
+
+def entry() -> None:
+    sys.exit(main())

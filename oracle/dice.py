@@ -1,0 +1,75 @@
+"""Dice sources. Randomness is always passed in; no module calls the global ``random``.
+
+The rules core takes faces; whoever needs faces rolled asks a :class:`DiceSource`.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable
+from typing import Protocol, runtime_checkable
+
+from oracle.errors import RuleError
+
+
+@runtime_checkable
+class DiceSource(Protocol):
+    """Anything that can roll one die with ``sides`` faces, returning 1..sides."""
+
+    def roll(self, sides: int) -> int: ...
+
+
+class SeededDice:
+    """A repeatable dice source around ``random.Random``.
+
+    The same seed gives the same faces in the same order, so a campaign replays identically.
+    """
+
+    def __init__(self, seed: int | str | None = None) -> None:
+        self._random = random.Random(seed)
+
+    def roll(self, sides: int) -> int:
+        return self._random.randint(1, sides)
+
+    def choice_index(self, n: int) -> int:
+        """An index in ``range(n)``, drawn from the same stream as the dice."""
+        return self._random.randrange(n)
+
+    def getstate(self) -> object:
+        return self._random.getstate()
+
+    def setstate(self, state: object) -> None:
+        self._random.setstate(state)  # type: ignore[arg-type]
+
+
+class FixedDice:
+    """A dice source that hands out faces given in advance (physical dice, tests)."""
+
+    def __init__(self, faces: Iterable[int]) -> None:
+        self._faces = list(faces)
+
+    def roll(self, sides: int) -> int:
+        if not self._faces:
+            raise RuleError("dice: more dice were rolled than faces were given.")
+        face = self._faces.pop(0)
+        if not 1 <= face <= sides:
+            raise RuleError(f"dice: a d{sides} cannot show {face}; faces run 1..{sides}.")
+        return face
+
+    @property
+    def remaining(self) -> tuple[int, ...]:
+        return tuple(self._faces)
+
+
+def roll_many(dice: DiceSource, count: int, sides: int = 6) -> tuple[int, ...]:
+    """Roll ``count`` dice with ``sides`` faces."""
+    return tuple(dice.roll(sides) for _ in range(count))
+
+
+def check_face(field: str, face: object, sides: int = 6) -> int:
+    """Return ``face`` if it is a whole number a d``sides`` can show, else raise RuleError."""
+    if isinstance(face, bool) or not isinstance(face, int):
+        raise RuleError(f"{field}: a die face must be a whole number, not {face!r}.")
+    if not 1 <= face <= sides:
+        raise RuleError(f"{field}: a d{sides} shows 1 to {sides}, not {face}.")
+    return face

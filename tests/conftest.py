@@ -1,0 +1,16 @@
+"""Shared fixtures: every test gets its own ORACLE_HOME so no test touches a user's campaigns."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+
+@pytest.fixture(autouse=True)
+def _oracle_home(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> Path:
+    home = tmp_path_factory.mktemp("oracle_home")
+    monkeypatch.setenv("ORACLE_HOME", str(home))
+    monkeypatch.setenv("ORACLE_NARRATOR", "offline")
+    monkeypatch.delenv("ANTHROPIC_API_KEY", raising=False)
+    return home
