@@ -79,13 +79,15 @@ def cmd_odds(args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
 def cmd_serve(args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
     from oracle.serve import serve
 
-    return serve(port=args.port, open_browser=not args.no_browser, preheat=args.preheat)
+    code: int = serve(port=args.port, open_browser=not args.no_browser, preheat=args.preheat)
+    return code
 
 
 def cmd_inspire(args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
     from oracle.narrator.inspire import run_inspire
 
-    return run_inspire(args, out)
+    code: int = run_inspire(args, out)
+    return code
 
 
 def build_parser() -> argparse.ArgumentParser:
