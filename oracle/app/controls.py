@@ -1,0 +1,147 @@
+"""Small widget helpers shared by every view: guarded callbacks, error lines, faces entry.
+
+Under Voila an uncaught callback error vanishes (or worse, a traceback reaches the page), so every
+callback goes through :func:`guard`: an ``OracleError`` becomes its own sentence in the error line
+next to the control that caused it; anything else becomes a calm sentence, and the details go to
+the server log only.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+from collections.abc import Callable, Sequence
+from typing import Any, TypeVar
+
+import ipywidgets as widgets  # type: ignore[import-untyped]
+
+from oracle.errors import OracleError, RuleError
+
+log = logging.getLogger("oracle.app")
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+UNEXPECTED = ("Something went wrong inside the app ({name}); nothing was recorded, and the journal "
+              "is safe. Try again, or reload the page.")
+
+
+def error_line() -> widgets.HTML:
+    """An (initially empty) line that shows one sentence next to a control."""
+    line = widgets.HTML("")
+    line.add_class("oracle-error")
+    return line
+
+
+def show_error(line: widgets.HTML, message: str) -> None:
+    from oracle.app.render import esc
+
+    line.value = esc(message)
+
+
+def clear(line: widgets.HTML) -> None:
+    line.value = ""
+
+
+def guard(line: widgets.HTML, action: Callable[..., Any]) -> Callable[..., None]:
+    """Wrap ``action`` so no exception escapes; errors become a sentence in ``line``."""
+
+    def wrapped(*args: Any, **kwargs: Any) -> None:
+        try:
+            line.value = ""
+            action(*args, **kwargs)
+        except OracleError as exc:
+            show_error(line, str(exc))
+        except Exception as exc:  # nothing may reach the page as a traceback
+            log.exception("app callback failed")
+            show_error(line, UNEXPECTED.format(name=type(exc).__name__))
+
+    return wrapped
+
+
+def button(description: str, css: str = "", style: str = "", tooltip: str = "",
+           width: str = "") -> widgets.Button:
+    """A button with our look; ``style`` is an ipywidgets button style (primary, danger, ...)."""
+    result = widgets.Button(description=description, button_style=style, tooltip=tooltip or
+                            description)
+    if width:
+        result.layout.width = width
+    else:
+        result.layout.width = "auto"
+    for name in css.split():
+        result.add_class(name)
+    return result
+
+
+def html(value: str = "", css: str = "") -> widgets.HTML:
+    result = widgets.HTML(value)
+    for name in css.split():
+        result.add_class(name)
+    return result
+
+
+def text(placeholder: str, description: str = "", css: str = "", width: str = "100%",
+         value: str = "") -> widgets.Text:
+    result = widgets.Text(value=value, placeholder=placeholder, description=description,
+                          style={"description_width": "initial"})
+    result.layout.width = width
+    for name in css.split():
+        result.add_class(name)
+    return result
+
+
+def area(placeholder: str, description: str = "", rows: int = 2, width: str = "100%",
+         css: str = "") -> widgets.Textarea:
+    result = widgets.Textarea(placeholder=placeholder, description=description, rows=rows,
+                              style={"description_width": "initial"})
+    result.layout.width = width
+    for name in css.split():
+        result.add_class(name)
+    return result
+
+
+def checkbox(description: str, css: str = "", value: bool = False) -> widgets.Checkbox:
+    result = widgets.Checkbox(value=value, description=description, indent=False)
+    result.layout.width = "auto"
+    for name in css.split():
+        result.add_class(name)
+    return result
+
+
+def row(*children: widgets.Widget, css: str = "") -> widgets.HBox:
+    box = widgets.HBox(list(children))
+    box.layout.align_items = "center"
+    box.layout.flex_flow = "row wrap"
+    box.layout.grid_gap = "6px 10px"
+    for name in css.split():
+        box.add_class(name)
+    return box
+
+
+def column(*children: widgets.Widget, css: str = "") -> widgets.VBox:
+    box = widgets.VBox(list(children))
+    for name in css.split():
+        box.add_class(name)
+    return box
+
+
+def split_list(value: str) -> tuple[str, ...]:
+    """Comma- or line-separated text to a tuple of trimmed, non-empty items."""
+    return tuple(item.strip() for item in re.split(r"[,\n]", value) if item.strip())
+
+
+def parse_faces(field: str, value: str, expected: int | None = None) -> tuple[int, ...]:
+    """Faces typed by a player ("4 1" or "4,1") for physical dice, checked as d6 faces."""
+    parts = [p for p in re.split(r"[\s,;]+", value.strip()) if p]
+    faces: list[int] = []
+    for part in parts:
+        if not part.isdigit() or not 1 <= int(part) <= 6:
+            raise RuleError(f"{field}: each face is a whole number from 1 to 6; got {part!r}.")
+        faces.append(int(part))
+    if expected is not None and len(faces) != expected:
+        noun = "face" if expected == 1 else "faces"
+        raise RuleError(f"{field}: this roll needs {expected} {noun}; got {len(faces)}.")
+    return tuple(faces)
+
+
+def options(names: Sequence[str]) -> list[tuple[str, str]]:
+    return [(name, name) for name in names]

@@ -1,0 +1,203 @@
+"""HTML for the app: SVG dice, the Ruin track, counters, odds bars, journal entries.
+
+Pure functions from values to escaped HTML strings (no widgets here), so they are easy to test.
+Every piece of player or model text goes through :func:`html.escape`.
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import cache
+from importlib import resources
+from typing import Any
+
+LIGHT = "light"
+DARK = "dark"
+
+# Pip centres on a 100x100 die face, by face value.
+_PIPS: dict[int, tuple[tuple[int, int], ...]] = {
+    1: ((50, 50),),
+    2: ((28, 28), (72, 72)),
+    3: ((27, 27), (50, 50), (73, 73)),
+    4: ((28, 28), (72, 28), (28, 72), (72, 72)),
+    5: ((27, 27), (73, 27), (50, 50), (27, 73), (73, 73)),
+    6: ((28, 25), (72, 25), (28, 50), (72, 50), (28, 75), (72, 75)),
+}
+_COLOURS = {
+    LIGHT: {"face": "#e9e1cb", "edge": "#a89c7c", "pip": "#1b1a15"},
+    DARK: {"face": "#111311", "edge": "#4a4f47", "pip": "#e4dcc6"},
+}
+GOLD = "#cfa63d"
+
+
+def esc(text: object) -> str:
+    """Escape any value for HTML (player text and model text are data, never markup)."""
+    return html.escape(str(text), quote=True)
+
+
+@cache
+def stylesheet() -> str:
+    """The app's CSS (``oracle/app/static/oracle.css``)."""
+    return resources.files("oracle.app").joinpath("static/oracle.css").read_text(encoding="utf-8")
+
+
+@dataclass(frozen=True)
+class Die:
+    """One die to draw: its face, light or dark, whose it is, and whether it decided the roll."""
+
+    face: int
+    kind: str = LIGHT
+    caption: str = ""
+    deciding: bool = False
+    faded: bool = False
+
+
+def die_svg(die: Die, size: int = 54) -> str:
+    """One die as an ``oracle-die`` element holding an SVG face, with ``data-face``."""
+    colours = _COLOURS[DARK if die.kind == DARK else LIGHT]
+    stroke = GOLD if die.deciding else colours["edge"]
+    width = 7 if die.deciding else 3
+    pips = "".join(
+        f'<circle cx="{x}" cy="{y}" r="8.5" fill="{colours["pip"]}"/>'
+        for x, y in _PIPS.get(die.face, ())
+    )
+    classes = ["oracle-die", "oracle-dark" if die.kind == DARK else "oracle-light"]
+    if die.deciding:
+        classes.append("oracle-deciding")
+    if die.faded:
+        classes.append("oracle-faded")
+    label = f"{die.kind} die showing {die.face}" + (", the one that decides" if die.deciding else "")
+    caption = die.caption or ("decides" if die.deciding else die.kind)
+    return (
+        f'<span class="{" ".join(classes)}" data-face="{die.face}" data-kind="{esc(die.kind)}" '
+        f'title="{esc(label)}">'
+        f'<svg width="{size}" height="{size}" viewBox="0 0 100 100" role="img" '
+        f'aria-label="{esc(label)}">'
+        f'<rect x="5" y="5" width="90" height="90" rx="16" fill="{colours["face"]}" '
+        f'stroke="{stroke}" stroke-width="{width}"/>{pips}</svg>'
+        f'<span class="cap">{esc(caption)}</span></span>'
+    )
+
+
+def dice_row(dice: Sequence[Die]) -> str:
+    """A row of dice (the ``oracle-dice`` widget's content)."""
+    if not dice:
+        return ""
+    return '<div class="oracle-dice-row">' + "".join(die_svg(d) for d in dice) + "</div>"
+
+
+def deciding_index(faces: Sequence[tuple[int, str]]) -> int | None:
+    """Index of the die that decides a Trophy risk roll: the highest, dark winning ties.
+
+    SRD 1.2 reads the highest die; the Forest's Rule (text 001) gives a tie to the dark die.
+    """
+    best: int | None = None
+    for index, (face, kind) in enumerate(faces):
+        if best is None:
+            best = index
+            continue
+        top_face, top_kind = faces[best]
+        if face > top_face or (face == top_face and kind == DARK and top_kind != DARK):
+            best = index
+    return best
+
+
+def risk_dice(light: Sequence[int], dark: Sequence[int],
+              helpers: Sequence[tuple[str, int]] = ()) -> list[Die]:
+    """The dice of a risk roll, the deciding one marked."""
+    faces: list[tuple[int, str]] = [(f, LIGHT) for f in light]
+    faces += [(f, LIGHT) for _, f in helpers]
+    faces += [(f, DARK) for f in dark]
+    captions = ["light"] * len(light) + [name for name, _ in helpers] + ["dark"] * len(dark)
+    decider = deciding_index(faces)
+    return [
+        Die(face, kind, caption=captions[i], deciding=(i == decider))
+        for i, (face, kind) in enumerate(faces)
+    ]
+
+
+def ruin_track(ruin: int, starting_ruin: int = 1) -> str:
+    """Six Ruin boxes, ``ruin`` of them marked, with the number in an ``oracle-ruin`` element."""
+    boxes = []
+    for box in range(1, 7):
+        classes = ["oracle-ruin-box"]
+        if box <= ruin:
+            classes.append("marked")
+        if box <= starting_ruin:
+            classes.append("start")
+        if box == 6:
+            classes.append("last")
+        boxes.append(f'<span class="{" ".join(classes)}" title="Ruin box {box}"></span>')
+    return (
+        f'<div class="oracle-ruin-track" title="Ruin {ruin} of 6">{"".join(boxes)}'
+        f'<span class="oracle-ruin" data-ruin="{ruin}">{ruin}</span></div>'
+    )
+
+
+def counter(value: int, label: str, css: str) -> str:
+    """A counter such as Hunt Tokens or Gold."""
+    return (
+        f'<div class="oracle-counter {esc(css)}" data-value="{value}">'
+        f'<span class="num">{value}</span><span class="lbl">{esc(label)}</span></div>'
+    )
+
+
+def tags(items: Iterable[str], css: str = "") -> str:
+    return "".join(f'<span class="oracle-tag {esc(css)}">{esc(item)}</span>' for item in items)
+
+
+def percent(value: Any) -> str:
+    """A probability (Fraction, float or ``"a/b"`` string) as a rounded percentage."""
+    number = float(Fraction(value)) if isinstance(value, str) else float(value)
+    return f"{100 * number:.1f}%"
+
+
+def odds_bar(failure: float, complication: float, success: float) -> str:
+    """A three-part bar: failure, complication, success."""
+    parts = ((failure, "f"), (complication, "c"), (success, "s"))
+    spans = "".join(
+        f'<span class="{css}" style="width:{100 * share:.2f}%"></span>' for share, css in parts
+    )
+    return f'<div class="oracle-odds-bar">{spans}</div>'
+
+
+def outcome_line(outcome: str, detail: str = "") -> str:
+    words = {"success": "Success", "complication": "Success, with a complication",
+             "failure": "Failure, and things get worse"}
+    text = words.get(outcome, outcome)
+    extra = f' <span class="oracle-hint">{esc(detail)}</span>' if detail else ""
+    return f'<div class="oracle-outcome {esc(outcome)}">{esc(text)}{extra}</div>'
+
+
+def sheet_html(character: Mapping[str, Any] | Any) -> str:
+    """A character's sheet summary: name, Ruin track, tokens and Gold, Conditions."""
+    get = character.get if isinstance(character, Mapping) else (
+        lambda key, default=None: getattr(character, key, default))
+    name = get("name", "")
+    ruin = int(get("ruin", 1) or 1)
+    start = int(get("starting_ruin", 1) or 1)
+    parts = [f"<h3>{esc(name)}</h3>"]
+    who = " · ".join(esc(x) for x in (get("occupation", ""), get("background", "")) if x)
+    if who:
+        parts.append(f'<div class="oracle-hint">{who}</div>')
+    parts.append(ruin_track(ruin, start))
+    parts.append(
+        '<div class="oracle-counters">'
+        + counter(int(get("hunt_tokens", 0) or 0), "Hunt Tokens", "oracle-tokens")
+        + counter(int(get("gold", 0) or 0), "Gold", "oracle-gold")
+        + "</div>"
+    )
+    conditions = tuple(get("conditions", ()) or ())
+    if conditions:
+        parts.append(f"<div>{tags(conditions, 'cond')}</div>")
+    if ruin >= 6:
+        fate = get("fate", None)
+        fate_text = getattr(fate, "value", fate)
+        parts.append(
+            f'<div class="oracle-lost">Lost{" (" + esc(fate_text) + ")" if fate_text else ""}'
+            "</div>"
+        )
+    return "".join(parts)
