@@ -171,7 +171,8 @@ def _check_risk(light: int, dark: int, ruin: int, helpers: Sequence[HelperDie]) 
         raise RuleError("dark: a Risk Roll needs at least one die; take a light or a dark die.")
     names: set[str] = set()
     for index, helper in enumerate(helpers):
-        _check_ruin(f"helpers[{index}].ruin", helper.ruin)
+        # a helper who marked their last Ruin earlier in this roll keeps their die in it
+        _check_ruin(f"helpers[{index}].ruin", helper.ruin, rolling=not helper.already_marked)
         if helper.face is not None and not 1 <= helper.face <= SIDES:
             raise RuleError(f"helpers[{index}].die: a d6 shows 1 to 6, not {helper.face}.")
         if helper.name in names:
@@ -423,19 +424,24 @@ def top_two_total(dark: int) -> tuple[Fraction, ...]:
 
 def _check_combat(endurance: int, dark: int, characters: Sequence[Fighter]) -> None:
     if isinstance(endurance, bool) or not isinstance(endurance, int):
-        raise RequestError(f"endurance: must be a whole number 2 to 12, not {endurance!r}.")
+        raise RequestError(f"endurance: must be a whole number up to 12, not {endurance!r}.")
     if endurance > 12:
         raise RuleError(
             f"endurance: above 12 the monster is too difficult to fight; retreat or find a way "
             f"to lower it (got {endurance})."
         )
-    if endurance < 2:
-        raise RuleError(f"endurance: a monster's Endurance runs 2 to 12; got {endurance}.")
+    if endurance < 0:
+        # lowered below the number of dark dice it needs no roll, but it is never negative
+        raise RuleError(f"endurance: Endurance is never negative; got {endurance}.")
     _check_count("dark", dark)
-    if dark < 1:
-        raise RuleError("dark: a Combat Roll rolls one dark die per character; got none.")
     if not characters:
         raise RuleError("characters: a Combat Roll needs at least one character.")
+    if dark < len(characters):
+        # SRD 1.2, Combat Roll: one dark die per character; the count never goes down
+        raise RuleError(
+            f"dark: one dark die per character at least; got {dark} for {len(characters)} "
+            "character(s)."
+        )
     names: set[str] = set()
     for i, c in enumerate(characters):
         _check_ruin(f"characters[{i}].ruin", c.ruin)
@@ -559,6 +565,8 @@ def _check_contest(participants: Sequence[Contestant]) -> None:
                 f"participants[{i}].light: at most 1 light die for a Skill or equipment plus 1 "
                 f"per Ruin ({1 + p.ruin} at Ruin {p.ruin}); got {p.light}."
             )
+        if p.light + p.dark == 0:
+            raise RuleError(f"participants[{i}]: each participant rolls at least one die; got none.")
         if p.name in names:
             raise RuleError(f"participants[{i}].name: {p.name!r} appears twice; names must differ.")
         names.add(p.name)
@@ -693,6 +701,19 @@ def _dice_count(field: str, value: Any) -> int:
     return count
 
 
+def _single_die(field: str, value: Any) -> int:
+    """A one-die field (a Ruin Roll's dark, a Reduction Roll's light): a face, a one-face list,
+    or nothing (still to be rolled). Always one die."""
+    if value is None:
+        return 1
+    if isinstance(value, list):
+        if len(value) != 1:
+            raise RuleError(f"{field}: this roll uses exactly one die; got {len(value)}.")
+        value = value[0]
+    _face(field, value)
+    return 1
+
+
 def _bool(field: str, value: Any) -> bool:
     if not isinstance(value, bool):
         raise RequestError(f"{field}: must be true or false, not {value!r}.")
@@ -743,6 +764,29 @@ def _risk_json(odds: RiskOdds) -> dict[str, Any]:
     }
 
 
+def _check_bargains(request: Mapping[str, Any], light: int) -> None:
+    """With ``bargain`` given, the second own light die needs exactly one accepted bargain."""
+    value = request.get("bargain", request.get("bargains"))
+    if value is None:
+        return
+    items = value if isinstance(value, list) else [value]
+    accepted = 0
+    for i, item in enumerate(items):
+        if not isinstance(item, dict):
+            raise RequestError(f"bargain[{i}]: must be an object such as {{\"text\": \"...\"}}.")
+        accepted += _bool(f"bargain[{i}].accepted", _field(item, "accepted", True))
+    if accepted > 1:
+        # SRD 1.2, Risk Roll: you can only accept one Devil's Bargain
+        raise RuleError(
+            f"bargain: only one Devil's Bargain may be accepted on a Risk Roll; got {accepted}."
+        )
+    if light > 1 + accepted:
+        raise RuleError(
+            f"light: at most {1 + accepted} light dice (one for a Skill or equipment; a second "
+            f"only comes with an accepted Devil's Bargain); got {light}."
+        )
+
+
 def _risk_request(request: Mapping[str, Any]) -> dict[str, Any]:
     ruin = _int("ruin", _field(request, "ruin"))
     light = _dice_count("light", _field(request, "light", 0))
@@ -756,6 +800,10 @@ def _risk_request(request: Mapping[str, Any]) -> dict[str, Any]:
             already_marked=_bool(f"helpers[{i}].already_marked",
                                  _field(entry, "already_marked", False)),
         ))
+    _check_bargains(request, light)
+    if _bool("ritual", _field(request, "ritual", False)) and dark == 0:
+        # SRD 1.2, Risk Roll: a Ritual always includes a dark die
+        raise RuleError("dark: a Ritual always includes a dark die; got none.")
     first = risk_odds(light, dark, ruin, helpers)
     push = risk_push_odds(light, dark, ruin, helpers)
     result: dict[str, Any] = {
@@ -800,7 +848,6 @@ def _weak_points(field: str, value: Any) -> int | tuple[int, ...]:
 
 def _combat_request(request: Mapping[str, Any]) -> dict[str, Any]:
     endurance = _int("endurance", _field(request, "endurance"))
-    dark = _dice_count("dark", _field(request, "dark"))
     fighters = []
     for i, entry in enumerate(_entries(request, "characters", required=True)):
         fighters.append(Fighter(
@@ -810,6 +857,8 @@ def _combat_request(request: Mapping[str, Any]) -> dict[str, Any]:
                                      _field(entry, "weak_points", 1)),
             armor=_bool(f"characters[{i}].armor", _field(entry, "armor", False)),
         ))
+    # one dark die per character unless told otherwise (SRD 1.2, Combat Roll)
+    dark = _dice_count("dark", _field(request, "dark", len(fighters)))
     odds = combat_odds(endurance, dark, fighters)
     return {
         "system": "trophy", "roll": "combat",
@@ -856,18 +905,14 @@ def _contest_request(request: Mapping[str, Any]) -> dict[str, Any]:
 
 
 def _ruin_request(request: Mapping[str, Any]) -> dict[str, Any]:
-    dark = _dice_count("dark", _field(request, "dark", 1))
-    if dark != 1:
-        raise RuleError(f"dark: a Ruin Roll rolls exactly one dark die; got {dark}.")
+    _single_die("dark", request.get("dark"))
     odds = ruin_roll_odds(_int("ruin", _field(request, "ruin")))
     return {"system": "trophy", "roll": "ruin", "ruin_before": odds.ruin_before,
             "ruin_marked": number(odds.ruin_marked), "lost": number(odds.lost)}
 
 
 def _reduction_request(request: Mapping[str, Any]) -> dict[str, Any]:
-    light = _dice_count("light", _field(request, "light", 1))
-    if light != 1:
-        raise RuleError(f"light: a Reduction Roll rolls exactly one light die; got {light}.")
+    _single_die("light", request.get("light"))
     odds = reduction_odds(
         _int("ruin", _field(request, "ruin")),
         _int("starting_ruin", _field(request, "starting_ruin", 1)),
