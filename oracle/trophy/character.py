@@ -47,11 +47,19 @@ class Character:
     fate: Fate | None = None
     npc: bool = False
     notes: str = field(default="", compare=True)
+    dead: bool = False  # died outside Ruin (e.g. a Risk Roll to kill a monster)
+    co_gm: bool = False  # a lost player who took on a co-GM role (SRD 1.2, Losing Yourself)
+    conditions_due: int = 0  # Ruin marks still waiting for a Condition (SRD 1.2, Conditions)
 
     @property
     def lost(self) -> bool:
         """All six Ruin boxes are marked: the character has lost themself and cannot roll."""
         return self.ruin >= MAX_RUIN
+
+    @property
+    def out_of_play(self) -> bool:
+        """Lost or dead: the character rolls nothing, helps nobody, fights no more."""
+        return self.lost or self.dead
 
     @property
     def can_reduce(self) -> bool:

@@ -1,0 +1,159 @@
+"""Commands to events: roll with a DiceSource, return the JSON-ready event to journal and fold.
+
+The app and the CLI call these, record the returned event, then fold it with
+``campaign.apply``. The helpers only roll and shape; the fold checks every rule, so an event
+built here for a forbidden command is refused by ``apply`` with one clear sentence.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from oracle.dice import DiceSource, roll_many
+from oracle.errors import RuleError
+from oracle.trophy.campaign import TrophyState
+from oracle.trophy.combat import hand_off
+from oracle.trophy.monsters import Foe, Intent
+from oracle.trophy.risk import DevilsBargain
+
+Event = dict[str, Any]
+
+
+def _bargain(bargain: DevilsBargain | Mapping[str, Any] | None) -> dict[str, Any] | None:
+    if bargain is None:
+        return None
+    if isinstance(bargain, DevilsBargain):
+        return {"text": bargain.text, "accepted": bargain.accepted,
+                "offered_by": bargain.offered_by}
+    return dict(bargain)
+
+
+def roll_risk_event(
+    state: TrophyState,
+    name: str,
+    *,
+    skill: bool,
+    dice: DiceSource,
+    dark: int = 0,
+    bargain: DevilsBargain | Mapping[str, Any] | None = None,
+    helpers: Sequence[str] = (),
+    ritual: bool = False,
+    foe: Foe | None = None,
+    intent: Intent | None = None,
+    confirmed: bool = False,
+) -> Event:
+    """A Risk Roll: a light die for a Skill or equipment, one for an accepted Devil's Bargain,
+    ``dark`` dark dice (one when risking mind or body; forced for a Ritual), helpers' dice."""
+    shaped = _bargain(bargain)
+    accepted = shaped is not None and shaped.get("accepted", True) is True
+    if (ritual or intent is Intent.RITUAL) and dark < 1:
+        dark = 1  # SRD 1.2: a Ritual always includes a dark die.
+    event: Event = {
+        "type": "risk_rolled",
+        "name": name,
+        "light": list(roll_many(dice, int(skill) + int(accepted))),
+        "dark": list(roll_many(dice, dark)),
+        "helpers": [{"name": helper, "die": dice.roll(6)} for helper in helpers],
+        "bargain": shaped,
+        "ritual": ritual,
+    }
+    if foe is not None:
+        event["foe"] = foe.value
+    if intent is not None:
+        event["intent"] = intent.value
+    if confirmed:
+        event["confirmed"] = True
+    return event
+
+
+def roll_push_event(state: TrophyState, dice: DiceSource) -> Event:
+    """Push the open Risk Roll: one more dark die, re-roll the roller's dice."""
+    if state.risk is None:
+        raise RuleError("push: no Risk Roll is open to push.")
+    roll = state.risk.result.roll
+    return {
+        "type": "risk_pushed",
+        "light": list(roll_many(dice, len(roll.light))),
+        "dark": list(roll_many(dice, len(roll.dark) + 1)),
+    }
+
+
+def roll_help_event(state: TrophyState, helper: str, dice: DiceSource) -> Event:
+    """Help the open Risk Roll after it was rolled: the helper's one light die."""
+    return {"type": "help_added", "helper": helper, "die": dice.roll(6)}
+
+
+def roll_hunt_event(state: TrophyState, name: str, *, skill: bool, dice: DiceSource) -> Event:
+    """A Hunt Roll: one light die for exploring, one more for a helpful Skill or equipment."""
+    return {"type": "hunt_rolled", "name": name, "light": list(roll_many(dice, 1 + int(skill)))}
+
+
+def roll_contest_event(
+    state: TrophyState, participants: Sequence[Mapping[str, Any]], dice: DiceSource
+) -> Event:
+    """A Contest: each entry {name, skill: bool, dark: int}; light dice = skill + Ruin."""
+    entries = []
+    for entry in participants:
+        character = state.character(entry.get("name"))
+        light = int(bool(entry.get("skill", False))) + character.ruin
+        entries.append({
+            "name": character.name,
+            "light": list(roll_many(dice, light)),
+            "dark": list(roll_many(dice, int(entry.get("dark", 0)))),
+        })
+    return {"type": "contest_rolled", "participants": entries}
+
+
+def roll_combat_start_event(
+    state: TrophyState, endurance: int, names: Sequence[str], dice: DiceSource
+) -> Event:
+    """Start a fight: each character rolls their Weak Point."""
+    return {
+        "type": "combat_started",
+        "endurance": endurance,
+        "fighters": [{"name": name, "weak_point": dice.roll(6)} for name in names],
+    }
+
+
+def roll_combat_event(
+    state: TrophyState, dice: DiceSource, armor: Sequence[str] = ()
+) -> Event:
+    """Roll the fight: the first roll, or continue (one more dark die, re-roll them all)."""
+    if state.combat is None:
+        raise RuleError("combat: no fight is under way.")
+    combat = state.combat
+    first = combat.rolls == 0
+    count = combat.dark_count if first else combat.dark_count + 1
+    return {
+        "type": "combat_rolled" if first else "combat_continued",
+        "dark": list(roll_many(dice, count)),
+        "armor": list(armor),
+    }
+
+
+def roll_retreat_event(
+    state: TrophyState, name: str, to: str | None, dice: DiceSource
+) -> Event:
+    """Retreat from the fight, handing Weak Points to ``to`` (re-rolled while they clash)."""
+    if state.combat is None:
+        raise RuleError("combat: no fight is under way.")
+    combat = state.combat
+    if to is None:
+        return {"type": "combat_retreated", "name": name, "to": None, "handed": []}
+    handed = hand_off(combat.weak_points(name), combat.weak_points(to), lambda: dice.roll(6))
+    return {"type": "combat_retreated", "name": name, "to": to, "handed": list(handed)}
+
+
+def roll_ruin_event(state: TrophyState, name: str, dice: DiceSource) -> Event:
+    """A Ruin Roll: one dark die."""
+    return {"type": "ruin_rolled", "name": name, "dark": dice.roll(6)}
+
+
+def roll_reduction_event(
+    state: TrophyState, name: str, dice: DiceSource, remove_anyway: bool = False
+) -> Event:
+    """A Reduction Roll: one light die; ``remove_anyway`` is the player's choice if not below
+    Ruin. An app that asks after showing the die rolls it first and builds the event itself."""
+    return {"type": "reduction_rolled", "name": name, "light": dice.roll(6),
+            "remove_anyway": remove_anyway}

@@ -1,0 +1,114 @@
+"""Reading the fields of JSON requests and events into plain values, one clear error each.
+
+A dice field given as a list holds faces; given as a whole number it is a count to roll with the
+dice source. Single-die fields (a Ruin Roll's ``dark``, a helper's ``die``) take a face as a whole
+number, a one-face list, or nothing (then the die is rolled).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from oracle.dice import DiceSource, check_face, roll_many
+from oracle.errors import RequestError, RuleError
+
+
+def require(data: Mapping[str, Any], field: str, prefix: str = "") -> Any:
+    """The value of ``field``, or a RequestError naming it."""
+    if field not in data or data[field] is None:
+        raise RequestError(f"{prefix}{field}: this field is required.")
+    return data[field]
+
+
+def whole(data: Mapping[str, Any], field: str, default: int | None = None,
+          prefix: str = "") -> int:
+    """A whole-number field (``default`` when missing)."""
+    value = data.get(field)
+    if value is None:
+        if default is None:
+            raise RequestError(f"{prefix}{field}: this field is required (a whole number).")
+        return default
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise RequestError(f"{prefix}{field}: must be a whole number, not {value!r}.")
+    return value
+
+
+def flag(data: Mapping[str, Any], field: str, default: bool = False, prefix: str = "") -> bool:
+    """A true/false field (``default`` when missing)."""
+    value = data.get(field)
+    if value is None:
+        return default
+    if not isinstance(value, bool):
+        raise RequestError(f"{prefix}{field}: must be true or false, not {value!r}.")
+    return value
+
+
+def text(data: Mapping[str, Any], field: str, default: str | None = None, prefix: str = "") -> str:
+    """A string field."""
+    value = data.get(field)
+    if value is None:
+        if default is None:
+            raise RequestError(f"{prefix}{field}: this field is required (a name or text).")
+        return default
+    if not isinstance(value, str):
+        raise RequestError(f"{prefix}{field}: must be a string, not {value!r}.")
+    return value
+
+
+def obj(value: object, field: str) -> Mapping[str, Any]:
+    """A JSON object."""
+    if not isinstance(value, Mapping):
+        raise RequestError(f"{field}: must be a JSON object, not {value!r}.")
+    return value
+
+
+def listing(value: object, field: str) -> Sequence[Any]:
+    """A JSON list."""
+    if not isinstance(value, list | tuple):
+        raise RequestError(f"{field}: must be a list, not {value!r}.")
+    return value
+
+
+def faces_or_count(value: object, field: str, dice: DiceSource | None,
+                   default: int | None = None) -> tuple[int, ...]:
+    """A dice field: a list of faces (each checked) or a count rolled with ``dice``."""
+    if value is None:
+        if default is None:
+            raise RequestError(f"{field}: this field is required (faces as a list, or a count).")
+        value = default
+    if isinstance(value, list | tuple):
+        return tuple(check_face(f"{field}[{i}]", face) for i, face in enumerate(value))
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise RequestError(
+            f"{field}: give faces as a list of whole numbers or a count of dice, not {value!r}."
+        )
+    if value < 0:
+        raise RuleError(f"{field}: a count of dice is never negative; got {value}.")
+    if dice is None:
+        raise RequestError(f"{field}: give the faces rolled as a list here, not a count.")
+    return roll_many(dice, value)
+
+
+def single_face(value: object, field: str, dice: DiceSource | None) -> int:
+    """A one-die field: a face, a one-face list, or missing (rolled with ``dice``)."""
+    if value is None:
+        if dice is None:
+            raise RequestError(f"{field}: give the face rolled.")
+        return dice.roll(6)
+    if isinstance(value, list | tuple):
+        if len(value) != 1:
+            raise RuleError(f"{field}: this roll uses exactly one die; got {len(value)}.")
+        value = value[0]
+    return check_face(field, value)
+
+
+def name_map(value: object, field: str) -> dict[str, int]:
+    """``{"name": whole number, ...}``."""
+    mapping = obj(value, field)
+    result: dict[str, int] = {}
+    for name, amount in mapping.items():
+        if isinstance(amount, bool) or not isinstance(amount, int):
+            raise RequestError(f"{field}.{name}: must be a whole number, not {amount!r}.")
+        result[str(name)] = amount
+    return result
