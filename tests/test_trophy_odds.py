@@ -547,3 +547,190 @@ def test_cli_odds_refuses_bad_input_with_exit_2(payload: str) -> None:
 def test_odds_errors_are_oracle_errors() -> None:
     with pytest.raises(OracleError):
         odds_for_request({"roll": "risk", "ruin": "two", "dark": 1})
+
+
+# --- the odds agree with the rules core's own resolve, face by face -------------------------
+
+
+def core_resolve() -> Any:
+    system = pytest.importorskip("oracle.trophy.system").SYSTEM
+    from oracle.dice import FixedDice
+
+    def resolve(request: dict[str, Any]) -> dict[str, Any]:
+        result: dict[str, Any] = system.resolve(request, FixedDice([]))
+        return result
+
+    return resolve
+
+
+def risk_request(ruin: int, own: Sequence[int], dark: Sequence[int],
+                 helpers: Sequence[HelperDie], helper_faces: Sequence[int]) -> dict[str, Any]:
+    return {"roll": "risk", "ruin": ruin, "light": list(own), "dark": list(dark), "helpers": [
+        {"name": h.name, "ruin": h.ruin, "die": f, "already_marked": h.already_marked}
+        for h, f in zip(helpers, helper_faces, strict=True)]}
+
+
+def split_roll(roll: Sequence[int], light: int, helpers: Sequence[HelperDie]
+               ) -> tuple[Sequence[int], list[int], Sequence[int]]:
+    """Own light faces, every helper's face (known or from the roll), dark faces."""
+    own, rest = roll[:light], list(roll[light:])
+    hf = []
+    for h in helpers:
+        hf.append(h.face if h.face is not None else rest.pop(0))
+    return own, hf, rest
+
+
+@pytest.mark.parametrize(("light", "dark", "helpers"), risk_pools(4))
+def test_risk_odds_agree_with_resolve_on_every_face(
+        light: int, dark: int, helpers: tuple[HelperDie, ...]) -> None:
+    resolve = core_resolve()
+    unknown = sum(h.face is None for h in helpers)
+    n = light + unknown + dark
+    w = Fraction(1, 6**n)
+    for ruin in (2, 5):
+        highest = [Fraction(0)] * 6
+        tally = dict.fromkeys(("highest_is_dark", "ruin_marked", "lost", "can_push"), Fraction(0))
+        marks = [Fraction(0)] * len(helpers)
+        lost = [Fraction(0)] * len(helpers)
+        for roll in faces(n):
+            own, hf, dk = split_roll(roll, light, helpers)
+            result = resolve(risk_request(ruin, own, dk, helpers, hf))
+            highest[result["highest"] - 1] += w
+            for key in tally:
+                tally[key] += w * result[key]
+            for i, h in enumerate(result["helpers"]):
+                marks[i] += w * h["ruin_marked"]
+                lost[i] += w * h["lost"]
+        odds = risk_odds(light, dark, ruin, helpers)
+        assert list(odds.highest) == highest
+        assert (odds.highest_is_dark, odds.ruin_marked, odds.lost, odds.can_push) == tuple(
+            tally.values())
+        assert [h.ruin_marked for h in odds.helpers] == marks
+        assert [h.lost for h in odds.helpers] == lost
+
+
+PUSH_POOLS = [
+    (1, 0, ()), (2, 0, ()), (1, 1, ()), (0, 1, (HelperDie("Mara", 1),)),
+    (1, 1, (HelperDie("Mara", 5, face=4),)), (0, 1, (HelperDie("Mara", 5), HelperDie("Ode", 2, 6))),
+    (0, 2, (HelperDie("Mara", 3, face=2, already_marked=True),)),
+]
+
+
+@pytest.mark.parametrize(("light", "dark", "helpers"), PUSH_POOLS)
+def test_push_odds_agree_with_resolve_pushing_every_pushable_roll(
+        light: int, dark: int, helpers: tuple[HelperDie, ...]) -> None:
+    resolve = core_resolve()
+    ruin = 5
+    unknown = sum(h.face is None for h in helpers)
+    n1, n2 = light + unknown + dark, light + dark + 1
+    w = Fraction(1, 6 ** (n1 + n2))
+    pushable = Fraction(0)
+    highest = [Fraction(0)] * 6
+    tally = dict.fromkeys(("highest_is_dark", "lost", "can_push"), Fraction(0))
+    marks = [Fraction(0)] * len(helpers)
+    for roll in faces(n1):
+        own, hf, dk = split_roll(roll, light, helpers)
+        request = risk_request(ruin, own, dk, helpers, hf)
+        first = resolve(request)
+        if not first["can_push"]:
+            continue
+        pushable += Fraction(1, 6**n1)
+        for again in faces(n2):
+            pushed = resolve({**request, "push": [{"light": list(again[:light]),
+                                                   "dark": list(again[light:])}]})
+            highest[pushed["highest"] - 1] += w
+            for key in tally:
+                tally[key] += w * pushed[key]
+            for i, (h0, h1) in enumerate(zip(first["helpers"], pushed["helpers"], strict=True)):
+                marks[i] += w * (h1["ruin_marked"] and not h0["ruin_marked"])  # on the re-roll
+    push = risk_push_odds(light, dark, ruin, helpers)
+    assert push is not None
+    assert list(push.highest) == [p / pushable for p in highest]
+    assert (push.highest_is_dark, push.lost, push.can_push) == tuple(
+        p / pushable for p in tally.values())
+    assert [h.ruin_marked for h in push.helpers] == [p / pushable for p in marks]
+
+
+@pytest.mark.parametrize("light", [1, 2])
+def test_hunt_odds_agree_with_resolve(light: int) -> None:
+    resolve = core_resolve()
+    tally = {"token_gained": Fraction(0), "tokens_lost": Fraction(0), "after": Fraction(0)}
+    encounter = dict.fromkeys(("present", "distant", "none"), Fraction(0))
+    w = Fraction(1, 6**light)
+    for roll in faces(light):
+        result = resolve({"roll": "hunt", "tokens": 2, "light": list(roll)})
+        tally["token_gained"] += w * (result["tokens_after"] > result["tokens_before"])
+        tally["tokens_lost"] += w * result["tokens_lost"]
+        tally["after"] += w * result["tokens_after"]
+        encounter[result["encounter"]] += w
+    odds = hunt_odds(light, 2)
+    assert odds.encounter == encounter
+    assert (odds.token_gained, odds.tokens_lost, odds.tokens_after_expected) == tuple(
+        tally.values())
+
+
+@pytest.mark.parametrize(("endurance", "dark"), [(1, 2), (3, 2), (7, 2), (8, 3), (10, 4), (12, 4)])
+def test_combat_odds_agree_with_resolve(endurance: int, dark: int) -> None:
+    resolve = core_resolve()
+    chars = [{"name": "A", "ruin": 4, "weak_points": [4], "armor": False},
+             {"name": "B", "ruin": 5, "weak_points": [1, 6], "armor": True}]
+    w = Fraction(1, 6**dark)
+    defeated = Fraction(0)
+    rows = [dict.fromkeys(("marked", "expected", "armor", "lost"), Fraction(0)) for _ in chars]
+    for roll in faces(dark):
+        result = resolve({"roll": "combat", "endurance": endurance, "dark": list(roll),
+                          "characters": chars})
+        defeated += w * result["defeated"]
+        for row, c in zip(rows, result["characters"], strict=True):
+            gained = c["ruin_after"] - c["ruin_before"]
+            row["marked"] += w * (gained > 0)
+            row["expected"] += w * gained
+            row["armor"] += w * c["armor_used"]
+            row["lost"] += w * c["lost"]
+    odds = combat_odds(endurance, dark, [Fighter("A", 4, (4,)), Fighter("B", 5, (1, 6), True)])
+    assert odds.defeated == defeated
+    for c, row in zip(odds.characters, rows, strict=True):
+        assert (c.ruin_marked, c.ruin_marked_expected, c.armor_used, c.lost) == tuple(
+            row.values())
+
+
+@pytest.mark.parametrize("spec", CONTESTS)
+def test_contest_odds_agree_with_resolve(spec: list[tuple[int, int, int]]) -> None:
+    resolve = core_resolve()
+    people = [Contestant(f"P{i}", ruin, light, dark)
+              for i, (ruin, light, dark) in enumerate(spec)]
+    sizes = [p.light + p.dark for p in people]
+    w = Fraction(1, 6 ** sum(sizes))
+    wins = {p.name: Fraction(0) for p in people}
+    none = Fraction(0)
+    expected = [Fraction(0)] * len(people)
+    for roll in faces(sum(sizes)):
+        parts, at = [], 0
+        for p in people:
+            parts.append({"name": p.name, "ruin": p.ruin, "light": list(roll[at:at + p.light]),
+                          "dark": list(roll[at + p.light:at + p.light + p.dark])})
+            at += p.light + p.dark
+        result = resolve({"roll": "contest", "participants": parts})
+        if result["winner"] is None:
+            none += w
+        else:
+            wins[result["winner"]] += w
+        for i, q in enumerate(result["participants"]):
+            expected[i] += w * q["ruin_marked"]
+    odds = contest_odds(people)
+    assert [p.wins for p in odds.participants] == list(wins.values())
+    assert odds.no_winner == none
+    assert [p.ruin_marked_expected for p in odds.participants] == expected
+
+
+@pytest.mark.parametrize("ruin", [2, 3, 4, 5])
+def test_ruin_and_reduction_odds_agree_with_resolve(ruin: int) -> None:
+    resolve = core_resolve()
+    marked = sum(Fraction(1, 6) * resolve({"roll": "ruin", "ruin": ruin, "dark": f})["ruin_marked"]
+                 for f in FACES)
+    assert ruin_roll_odds(ruin).ruin_marked == marked
+    for anyway in (False, True):
+        after = sum(Fraction(resolve({"roll": "reduction", "ruin": ruin, "starting_ruin": 1,
+                                      "reached_five": True, "light": f,
+                                      "remove_anyway": anyway})["ruin_after"], 6) for f in FACES)
+        assert reduction_odds(ruin, 1, True, anyway).ruin_after_expected == after
