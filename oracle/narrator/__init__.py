@@ -1,0 +1,142 @@
+"""The narrator: voices results the rules core has already settled. It never decides one.
+
+Public API
+----------
+``narrate_resolved(request, result, narrator=None) -> dict``
+    For ``oracle resolve --narrate``: ``{"text", "narrator": "claude" | "offline",
+    "fallback_reason": str | None, "beat", "items"}`` for any system's result (a roll it does not
+    know gets the generic ``roll`` beat). Offline text is seeded by the request's ``"seed"`` (or the
+    request itself), so the same request gives the same words.
+
+``get_narrator(env=None, api_key=None, seed="oracle") -> Narrator``
+    Picks the narrator from the environment: ``ORACLE_NARRATOR=offline`` forces the offline one;
+    ``ANTHROPIC_API_KEY`` (or ``api_key``, e.g. pasted in the app for this session only) or
+    ``ORACLE_NARRATOR=claude`` selects Claude (``ORACLE_MODEL``, default ``claude-haiku-4-5``;
+    ``ORACLE_NARRATOR_TIMEOUT`` seconds for the whole call, default 20; ``ANTHROPIC_BASE_URL`` as
+    the SDK reads it). ``narrator.status`` is one sentence for the app: ``"claude-haiku-4-5"``,
+    ``"offline: no ANTHROPIC_API_KEY"``, ``"offline: Claude timed out, retrying next call"``.
+
+``Narrator.narrate(beat, context, on_text=None) -> NarrationResult``
+    The one method. ``beat`` names a :data:`BEATS` entry (``wrong``, ``bargain``, ``condition``,
+    ``answer``, ``encounter``, ``oracle``, ``outcome``, ``monster``, ``ruin``, ``reduction``,
+    ``lost``, ``roll``). ``context`` is a :class:`NarrationContext` (build it with
+    ``NarrationContext.build(result=..., characters=[...], intent=..., place=..., question=...,
+    journal=..., safety={"lines": [...], "veils": [...]}, n=3, deck=...)``). ``on_text(chunk)``
+    receives streamed text as it arrives; the returned ``text`` is authoritative (if a stream is
+    cut, the offline narrator stands in and its text replaces what was streamed).
+    ``NarrationResult.deck`` is the offline no-repeat state after the call: keep
+    ``deck.to_dict()`` with the campaign and pass ``Deck.from_dict(...)`` back in the next context.
+
+Implementations: :class:`OfflineNarrator` (embedded, deterministic), ``ClaudeNarrator``
+(``oracle.narrator.claude``; falls back to offline on any failure with ``fallback_reason``), and
+:class:`FakeNarrator` (tests: ``enqueue()`` and ``history``). ``ask(likelihood, dice)`` rolls the
+solo oracle's answer (the dice decide; the ``oracle`` beat only colours it).
+
+Promises: the text is plain (the app escapes it); the model's words never change game state;
+player text reaches prompts only inside ``<player_text>`` delimiters it cannot close; the API key
+never appears in any output, log, error, repr or file.
+
+Adding a beat (Die Trying's miscast, Triptycho's defeat, ...): see :mod:`oracle.narrator.beats`:
+one prompt template, one offline table and frame, one ``BeatSpec`` line, optionally one
+``RESOLVED`` entry.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+from collections.abc import Mapping
+from typing import Any
+
+from oracle.narrator.asking import ask
+from oracle.narrator.base import (
+    LIKELIHOODS,
+    NarrationContext,
+    NarrationResult,
+    Narrator,
+    OnText,
+    Safety,
+)
+from oracle.narrator.beats import BEATS, RESOLVED, BeatSpec, beat_for_result, find_beat
+from oracle.narrator.deck import Deck
+from oracle.narrator.fake import FakeNarrator
+from oracle.narrator.offline import OfflineNarrator
+
+__all__ = [
+    "BEATS", "DEFAULT_MODEL", "DEFAULT_TIMEOUT", "LIKELIHOODS", "RESOLVED", "BeatSpec", "Deck",
+    "FakeNarrator", "NarrationContext", "NarrationResult", "Narrator", "OfflineNarrator",
+    "OnText", "Safety", "ask", "beat_for_result", "find_beat", "get_narrator",
+    "narrate_resolved", "timeout_from",
+]
+
+DEFAULT_MODEL = "claude-haiku-4-5"
+DEFAULT_TIMEOUT = 20.0
+
+
+def timeout_from(env: Mapping[str, str]) -> float:
+    """``ORACLE_NARRATOR_TIMEOUT`` in seconds (0.1..300), else the default 20."""
+    raw = env.get("ORACLE_NARRATOR_TIMEOUT", "").strip()
+    try:
+        value = float(raw)
+    except ValueError:
+        return DEFAULT_TIMEOUT
+    return value if 0.1 <= value <= 300 else DEFAULT_TIMEOUT
+
+
+def get_narrator(env: Mapping[str, str] | None = None, api_key: str | None = None,
+                 seed: object = "oracle") -> Narrator:
+    """The narrator the environment asks for; Claude is never contacted until a beat is voiced."""
+    env = os.environ if env is None else env
+    mode = env.get("ORACLE_NARRATOR", "").strip().lower()
+    if mode == "offline":
+        return OfflineNarrator(seed, reason="ORACLE_NARRATOR=offline")
+    if mode not in ("", "claude"):
+        return OfflineNarrator(seed, reason="ORACLE_NARRATOR is neither claude nor offline")
+    key = api_key or env.get("ANTHROPIC_API_KEY") or None
+    if key is None and mode != "claude":
+        return OfflineNarrator(seed, reason="no ANTHROPIC_API_KEY")
+    from oracle.narrator.claude import ClaudeNarrator
+
+    return ClaudeNarrator(
+        api_key=key,
+        model=env.get("ORACLE_MODEL", "").strip() or DEFAULT_MODEL,
+        timeout=timeout_from(env),
+        base_url=env.get("ANTHROPIC_BASE_URL") or None,
+        fallback=OfflineNarrator(seed),
+    )
+
+
+def _characters_of(request: Mapping[str, Any]) -> list[dict[str, Any]]:
+    found: list[dict[str, Any]] = []
+    if isinstance(request.get("name"), str):
+        found.append({"name": request["name"], "ruin": request.get("ruin")})
+    for key in ("characters", "participants", "helpers"):
+        for entry in request.get(key) or []:
+            if isinstance(entry, Mapping) and isinstance(entry.get("name"), str):
+                found.append({"name": entry["name"], "ruin": entry.get("ruin")})
+    return found
+
+
+def narrate_resolved(request: Mapping[str, Any], result: Mapping[str, Any],
+                     narrator: Narrator | None = None) -> dict[str, Any]:
+    """The contract's ``narration`` for one resolved roll (``oracle resolve --narrate``)."""
+    system = str(request.get("system", "trophy"))
+    seed = request.get("seed")
+    if seed is None:
+        blob = json.dumps([request, result], sort_keys=True, default=str).encode()
+        seed = hashlib.sha256(blob).hexdigest()[:16]
+    narrator = narrator if narrator is not None else get_narrator(seed=seed)
+    context = NarrationContext.build(
+        result=result,
+        request=request,
+        system=system,
+        characters=_characters_of(request),
+        safety=request.get("safety") if isinstance(request.get("safety"), Mapping) else None,
+        intent=str(request.get("intent", "")),
+        place=str(request.get("place", "")),
+        journal=str(request.get("journal", "")),
+        deck=Deck.seeded(seed),
+    )
+    beat = beat_for_result(system, result)
+    return narrator.narrate(beat, context).to_dict()

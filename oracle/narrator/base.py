@@ -1,0 +1,165 @@
+"""The narrator's values and its one-method interface.
+
+A narrator receives a result the rules core has already settled and returns prose. It never
+decides an outcome, never rolls, and its words never change game state.
+"""
+
+from __future__ import annotations
+
+import abc
+import dataclasses
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from oracle.narrator.deck import Deck
+
+OnText = Callable[[str], None]
+"""Receives each piece of streamed text as it arrives (provisional: see :class:`Narrator`)."""
+
+LIKELIHOODS: tuple[str, ...] = ("certain", "likely", "even", "unlikely", "doubtful")
+
+
+@dataclass(frozen=True)
+class Safety:
+    """A campaign's safety settings. Lines never appear; veils happen off-screen only."""
+
+    lines: tuple[str, ...] = ()
+    veils: tuple[str, ...] = ()
+
+    @classmethod
+    def of(cls, value: Safety | Mapping[str, Iterable[str]] | None) -> Safety:
+        """Accept a Safety, a ``{"lines": [...], "veils": [...]}`` mapping, or None."""
+        if value is None:
+            return cls()
+        if isinstance(value, Safety):
+            return value
+        return cls(
+            lines=tuple(str(item) for item in value.get("lines", ()) if str(item).strip()),
+            veils=tuple(str(item) for item in value.get("veils", ()) if str(item).strip()),
+        )
+
+
+def character_brief(character: object) -> dict[str, Any]:
+    """A plain dict of what a prompt may say about a character (a dataclass or a mapping)."""
+    if dataclasses.is_dataclass(character) and not isinstance(character, type):
+        raw: Mapping[str, Any] = dataclasses.asdict(character)
+    elif isinstance(character, Mapping):
+        raw = character
+    else:
+        raw = {"name": str(character)}
+    keep = ("name", "occupation", "background", "drive", "skills", "equipment", "ruin",
+            "conditions", "hunt_tokens", "gold", "npc")
+    brief: dict[str, Any] = {}
+    for key in keep:
+        if key in raw and raw[key] not in (None, "", (), []):
+            value = raw[key]
+            if isinstance(value, Sequence) and not isinstance(value, str):
+                value = [str(item) for item in value]
+            brief[key] = value
+    brief.setdefault("name", "the treasure-hunter")
+    return brief
+
+
+@dataclass(frozen=True)
+class NarrationContext:
+    """Everything a beat may voice: the settled result and the table around it.
+
+    ``intent``, ``place``, ``question`` and ``journal`` are player text: they enter prompts only
+    inside delimiters they cannot close. ``n`` is how many items a list beat offers.
+    ``deck`` is the offline narrator's no-repeat state (None: the narrator's own).
+    """
+
+    result: Mapping[str, Any] = field(default_factory=dict)
+    request: Mapping[str, Any] = field(default_factory=dict)
+    system: str = "trophy"
+    characters: tuple[Mapping[str, Any], ...] = ()
+    intent: str = ""
+    place: str = ""
+    question: str = ""
+    journal: str = ""
+    safety: Safety = field(default_factory=Safety)
+    n: int = 3
+    deck: Deck | None = None
+
+    @classmethod
+    def build(
+        cls,
+        *,
+        result: Mapping[str, Any] | None = None,
+        request: Mapping[str, Any] | None = None,
+        system: str | None = None,
+        characters: Iterable[object] = (),
+        intent: str = "",
+        place: str = "",
+        question: str = "",
+        journal: str = "",
+        safety: Safety | Mapping[str, Iterable[str]] | None = None,
+        n: int = 3,
+        deck: Deck | None = None,
+    ) -> NarrationContext:
+        """Build a context from loose inputs (Character dataclasses, safety dicts, ...)."""
+        request = dict(request or {})
+        return cls(
+            result=dict(result or {}),
+            request=request,
+            system=system or str(request.get("system", "trophy")),
+            characters=tuple(character_brief(c) for c in characters),
+            intent=intent,
+            place=place,
+            question=question,
+            journal=journal,
+            safety=Safety.of(safety),
+            n=max(1, min(int(n), 12)),
+            deck=deck,
+        )
+
+
+@dataclass(frozen=True)
+class NarrationResult:
+    """What a narrator said. ``text`` is plain text: the app escapes it before showing it.
+
+    ``items`` holds the offers of a list beat (one per line of ``text``). ``fallback_reason``
+    says why Claude did not answer when the offline narrator stood in. ``deck`` is the no-repeat
+    state after this call, for the caller to keep with the campaign.
+    """
+
+    text: str
+    narrator: str
+    beat: str
+    items: tuple[str, ...] = ()
+    fallback_reason: str | None = None
+    deck: Deck | None = None
+    model: str | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        """The contract's ``narration`` object (resolve.md), plus ``beat`` and ``items``."""
+        return {
+            "text": self.text,
+            "narrator": self.narrator,
+            "fallback_reason": self.fallback_reason,
+            "beat": self.beat,
+            "items": list(self.items),
+        }
+
+
+class Narrator(abc.ABC):
+    """One method: voice ``beat`` for ``context``.
+
+    ``on_text`` receives text as it is generated. Streamed pieces are provisional: if a stream is
+    cut and the offline narrator stands in, ``NarrationResult.text`` replaces what was shown.
+    Implementations never raise for a model failure; they fall back and say why.
+    """
+
+    name: str = "narrator"
+
+    @property
+    def status(self) -> str:
+        """One sentence for the app: which narrator answers and why."""
+        return self.name
+
+    @abc.abstractmethod
+    def narrate(
+        self, beat: str, context: NarrationContext, on_text: OnText | None = None
+    ) -> NarrationResult:
+        """Voice ``beat`` (a name in ``oracle.narrator.beats.BEATS``) for ``context``."""

@@ -1,0 +1,125 @@
+"""The narrative beats: what each one voices, its prompt, and its offline tables.
+
+A beat is data. To add one (say Die Trying's ``miscast``):
+
+1. write ``prompts/miscast.j2`` (``{% extends "_beat.j2" %}`` and fill ``{% block task %}``);
+2. write ``prompts/offline/miscast.txt`` (one Jinja snippet a line; ``name``, ``Name``,
+   ``occupation``, ``place``, ``Place``, ``intent`` and ``result`` are available) and
+   ``prompts/offline/miscast.j2`` (the frame: ``entries``, ``facts`` and the same variables);
+3. add ``BeatSpec("miscast", "...", tables=("miscast",))`` to :data:`BEATS` below and, if a
+   resolved roll should be voiced by it, ``("die_trying", "spell"): "miscast"`` to :data:`RESOLVED`.
+
+``tests/test_narrator_templates.py`` then renders it for every result kind with StrictUndefined.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from oracle.errors import RequestError
+
+
+@dataclass(frozen=True)
+class BeatSpec:
+    """One beat. ``tables`` are its offline tables; ``table_by`` picks one by a result field.
+
+    ``table_by=("outcome", {"failure": "outcome_failure", ...})`` reads ``result["outcome"]``;
+    a value not in the map (or no field) uses ``tables[0]``. A ``listing`` beat offers ``n``
+    separate items (Claude returns them through a tool; the offline narrator deals ``n`` cards).
+    """
+
+    name: str
+    summary: str
+    tables: tuple[str, ...]
+    listing: bool = False
+    table_by: tuple[str, Mapping[str, str]] | None = None
+    max_tokens: int = 400
+    example: Mapping[str, Any] = field(default_factory=dict)
+
+    def table_for(self, result: Mapping[str, Any]) -> str:
+        """The offline table this result draws from."""
+        if self.table_by is not None:
+            key, choices = self.table_by
+            value = result.get(key)
+            if isinstance(value, bool):
+                value = str(value).lower()
+            if isinstance(value, str) and value in choices:
+                return choices[value]
+        return self.tables[0]
+
+
+def _spec(*specs: BeatSpec) -> dict[str, BeatSpec]:
+    return {spec.name: spec for spec in specs}
+
+
+BEATS: dict[str, BeatSpec] = _spec(
+    BeatSpec("wrong", "what could go wrong, from the stated intent, before the roll",
+             ("complications",), listing=True),
+    BeatSpec("bargain", "Devil's Bargains: a bonus light die for a price paid whatever happens",
+             ("bargains",), listing=True),
+    BeatSpec("condition", "a Ruin mark and Conditions to choose from",
+             ("conditions",), listing=True, example={"roll": "ruin", "ruin_before": 2,
+                                                     "ruin_after": 3, "ruin_marked": True}),
+    BeatSpec("answer", "the GM's answers to exploration questions (independent of the roll)",
+             ("exploration",), listing=True),
+    BeatSpec("encounter", "what the Hunt finds: present and threatening, or distant",
+             ("encounters_present", "encounters_distant", "hunt_quiet"),
+             table_by=("encounter", {"present": "encounters_present",
+                                     "distant": "encounters_distant", "none": "hunt_quiet"}),
+             example={"roll": "hunt", "highest": 2, "tokens_before": 1, "tokens_after": 1,
+                      "tokens_lost": False, "encounter": "present"}),
+    BeatSpec("oracle", "ask the oracle: a yes/no answer already rolled, and a line of colour",
+             ("oracle_answers",),
+             example={"roll": "oracle", "likelihood": "even", "face": 5, "answer": "yes"}),
+    BeatSpec("outcome", "the outcome of a Risk Roll, voiced without choosing for the character",
+             ("outcome_complication", "outcome_failure", "outcome_success"),
+             table_by=("outcome", {"failure": "outcome_failure",
+                                   "complication": "outcome_complication",
+                                   "success": "outcome_success"}),
+             example={"roll": "risk", "highest": 5, "highest_is_dark": True,
+                      "outcome": "complication", "ruin_before": 2, "ruin_after": 3,
+                      "ruin_marked": True, "lost": False, "can_push": False, "helpers": []}),
+    BeatSpec("monster", "a monster and the course of the combat", ("monsters",),
+             example={"roll": "combat", "roll_required": True, "total": 6, "defeated": False,
+                      "characters": [{"name": "Ash", "ruin_before": 2, "ruin_after": 3,
+                                      "matches": 1, "armor_used": False, "lost": False}]}),
+    BeatSpec("ruin", "a Ruin Roll's disturbing sight", ("disturbing",),
+             example={"roll": "ruin", "ruin_before": 3, "ruin_after": 4, "ruin_marked": True,
+                      "lost": False}),
+    BeatSpec("reduction", "a betrayal to shed Ruin, noticed or not",
+             ("betrayals_unnoticed", "betrayals_noticed"),
+             table_by=("noticed", {"false": "betrayals_unnoticed", "true": "betrayals_noticed"}),
+             example={"roll": "reduction", "ruin_before": 5, "ruin_after": 4, "noticed": False}),
+    BeatSpec("lost", "Losing Yourself: the last Ruin is marked", ("lost",),
+             example={"roll": "risk", "outcome": "failure", "ruin_before": 5, "ruin_after": 6,
+                      "ruin_marked": True, "lost": True}),
+    BeatSpec("roll", "any other settled roll, voiced from its facts", ("omens",),
+             example={"roll": "contest", "winner": "A", "participants": []}),
+)
+
+# (system, roll) -> beat for `narrate_resolved`; a roll not listed gets the generic "roll" beat.
+RESOLVED: dict[tuple[str, str], str] = {
+    ("trophy", "risk"): "outcome",
+    ("trophy", "hunt"): "encounter",
+    ("trophy", "ruin"): "ruin",
+    ("trophy", "combat"): "monster",
+    ("trophy", "reduction"): "reduction",
+}
+
+
+def find_beat(name: str) -> BeatSpec:
+    """The beat called ``name`` or a RequestError naming the choices."""
+    try:
+        return BEATS[name]
+    except KeyError:
+        choices = ", ".join(BEATS)
+        raise RequestError(f"beat: {name!r} is not a known beat; use one of {choices}.") from None
+
+
+def beat_for_result(system: str, result: Mapping[str, Any]) -> str:
+    """The beat that voices a resolved result; a lost character always gets ``lost``."""
+    if result.get("lost") is True:
+        return "lost"
+    return RESOLVED.get((system, str(result.get("roll", ""))), "roll")
