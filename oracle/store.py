@@ -254,11 +254,12 @@ class Journal:
                     f"{_label(path)} has an events table of the wrong shape ({columns}); "
                     "it was left untouched."
                 )
-            problems = [row[0] for row in conn.execute("PRAGMA quick_check(5)")]
+            problems = [str(row[0]) for row in conn.execute("PRAGMA quick_check(1)")]
             if problems != ["ok"]:
+                first = " ".join(" ".join(problems).split())[:200]
                 raise StoreError(
-                    f"{_label(path)} is damaged ({'; '.join(map(str, problems))}); it was left "
-                    "untouched, restore it from a backup or export."
+                    f"{_label(path)} is damaged ({first}); it was left untouched, restore it "
+                    "from a backup or export."
                 )
         except sqlite3.Error as exc:
             raise _translate(path, exc, "checking it", busy_timeout) from exc

@@ -1,0 +1,692 @@
+"""A campaign is the fold of its journal: recorded durably, replayed identically, undone safely.
+
+These tests use ``tally``, a tiny rules system registered only here (tokens to gain and spend,
+dice to roll), so the journal's promises are checked apart from any real game's rules.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import sqlite3
+import subprocess
+import sys
+import tempfile
+import types
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import oracle.systems
+from oracle.campaign import (
+    Campaign,
+    CampaignChanged,
+    Settings,
+    campaigns_dir,
+    delete_campaign,
+    last_opened,
+    list_campaigns,
+    undone_map,
+)
+from oracle.errors import RequestError, RuleError, StoreError
+
+TALLY_SOURCE = '''
+import dataclasses
+from oracle.dice import check_face
+from oracle.errors import RequestError, RuleError
+
+SEEN = []  # every event type apply() was asked to fold
+
+@dataclasses.dataclass(frozen=True)
+class State:
+    tokens: int = 3
+    rolls: tuple = ()
+
+class Tally:
+    name = "tally"
+    title = "Tally (a test system)"
+    roll_kinds = ("roll",)
+
+    def resolve(self, request, dice):
+        return {}
+
+    def odds(self, request):
+        return {}
+
+    def initial_state(self):
+        return State()
+
+    def apply(self, state, event):
+        kind = event["type"]
+        SEEN.append(kind)
+        if kind == "gain":
+            return dataclasses.replace(state, tokens=state.tokens + event["amount"])
+        if kind == "spend":
+            if event["amount"] > state.tokens:
+                raise RuleError(
+                    f"spend: only {state.tokens} tokens left; cannot spend {event['amount']}."
+                )
+            return dataclasses.replace(state, tokens=state.tokens - event["amount"])
+        if kind == "roll":
+            faces = [check_face("faces", face) for face in event["faces"]]
+            return dataclasses.replace(state, rolls=state.rolls + (max(faces),))
+        raise RequestError(f"type: tally has no event {kind!r}.")
+
+SYSTEM = Tally()
+'''
+
+
+def register_tally() -> types.ModuleType:
+    """Register the test-only ``tally`` system with the registry (also used by child processes)."""
+    module = types.ModuleType("oracle_test_tally")
+    sys.modules["oracle_test_tally"] = module
+    exec(TALLY_SOURCE, module.__dict__)  # noqa: S102 - a fixed test fixture, not input
+    oracle.systems._MODULES["tally"] = "oracle_test_tally"
+    return module
+
+
+@pytest.fixture
+def tally(monkeypatch: pytest.MonkeyPatch) -> Iterator[types.ModuleType]:
+    monkeypatch.setitem(oracle.systems._MODULES, "tally", "oracle_test_tally")
+    module = register_tally()
+    yield module
+    sys.modules.pop("oracle_test_tally", None)
+
+
+@pytest.fixture
+def camp(tally: types.ModuleType) -> Iterator[Campaign]:
+    campaign = Campaign.create("The Long Dark", system="tally", seed=42)
+    yield campaign
+    campaign.close()
+
+
+def _bytes(path: Path) -> bytes:
+    return path.read_bytes()
+
+
+def _count(path: Path) -> int:
+    raw = sqlite3.connect(path)
+    try:
+        return int(raw.execute("SELECT count(*) FROM events").fetchone()[0])
+    finally:
+        raw.close()
+
+
+# -- making, finding, naming ----------------------------------------------------------------------
+
+
+def test_create_writes_one_file_under_oracle_home_with_meta(camp: Campaign) -> None:
+    assert camp.path.parent == campaigns_dir()
+    assert camp.path.name == f"{camp.id}.oracle.sqlite"
+    assert camp.id.startswith("the-long-dark-")
+    meta = camp.meta
+    assert (meta["name"], meta["system"], meta["seed"], meta["schema"]) == (
+        "The Long Dark", "tally", 42, 1)
+    assert camp.state == camp.system.initial_state()
+    assert camp.entries == () and camp.last_seq == 0
+
+
+def test_oracle_home_comes_from_the_environment(tally: types.ModuleType, tmp_path: Path,
+                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("ORACLE_HOME", str(tmp_path / "elsewhere"))
+    with Campaign.create("Here", system="tally") as campaign:
+        assert campaign.path.parent == tmp_path / "elsewhere" / "campaigns"
+
+
+@pytest.mark.parametrize(
+    ("name", "system", "seed", "message"),
+    [
+        ("", "tally", 1, "name: a campaign needs a name"),
+        ("   ", "tally", 1, "name: a campaign needs a name"),
+        ("x" * 121, "tally", 1, "name: at most 120 characters"),
+        ("Ok", "chess", 1, "system: 'chess' is not a known system"),
+        ("Ok", "tally", 1.5, "seed: must be a whole number or a string"),
+        ("Ok", "tally", True, "seed: must be a whole number or a string"),
+    ],
+)
+def test_create_refuses_bad_input_and_writes_nothing(
+    tally: types.ModuleType, name: str, system: str, seed: Any, message: str
+) -> None:
+    with pytest.raises(RequestError, match=message):
+        Campaign.create(name, system=system, seed=seed)
+    assert not campaigns_dir().exists() or list(campaigns_dir().iterdir()) == []
+
+
+def test_open_by_id_and_by_path_replays_the_same_campaign(camp: Campaign) -> None:
+    camp.record({"type": "gain", "amount": 2})
+    camp.record({"type": "roll", "faces": [2, 5]})
+    for key in (camp.id, camp.path, str(camp.path)):
+        with Campaign.open(key) as again:
+            assert again.state == camp.state
+            assert again.entries == camp.entries
+            assert again.name == "The Long Dark"
+
+
+def test_open_refuses_a_bad_id_and_a_missing_campaign(tally: types.ModuleType) -> None:
+    with pytest.raises(RequestError, match="neither a campaign id"):
+        Campaign.open("Not An Id!")
+    with pytest.raises(StoreError, match="does not exist"):
+        Campaign.open("no-such-campaign")
+    assert not (campaigns_dir() / "no-such-campaign.oracle.sqlite").exists()
+
+
+def test_list_campaigns_shows_every_file_and_a_broken_one_with_its_error(
+    tally: types.ModuleType,
+) -> None:
+    with Campaign.create("First", system="tally") as first:
+        first.record({"type": "gain", "amount": 1})
+    with Campaign.create("Second", system="tally") as second:
+        for _ in range(3):
+            second.record({"type": "note", "text": "hm"})
+    broken = campaigns_dir() / "broken.oracle.sqlite"
+    broken.write_text("this is not a database")
+    infos = {info.id: info for info in list_campaigns()}
+    assert len(infos) == 3
+    assert infos[first.id].name == "First" and infos[first.id].events == 1
+    assert infos[second.id].events == 3 and infos[second.id].system == "tally"
+    assert infos[second.id].updated >= infos[second.id].created
+    assert infos["broken"].error is not None and "not a SQLite database" in infos["broken"].error
+    assert not infos["broken"].ok and infos[first.id].ok
+    assert broken.read_text() == "this is not a database"
+
+
+def test_list_campaigns_of_a_fresh_home_is_empty(tmp_path: Path) -> None:
+    assert list_campaigns(tmp_path / "fresh") == []
+
+
+def test_last_opened_remembers_the_campaign_for_a_reload(tally: types.ModuleType) -> None:
+    assert last_opened() is None and Campaign.open_last() is None
+    one = Campaign.create("One", system="tally")
+    two = Campaign.create("Two", system="tally")
+    assert last_opened() == two.id
+    Campaign.open(one.id).close()
+    assert last_opened() == one.id
+    again = Campaign.open_last()
+    assert again is not None and again.id == one.id
+    again.close()
+    one.delete()
+    assert last_opened() is None
+    two.close()
+
+
+def test_rename_keeps_id_and_events(camp: Campaign) -> None:
+    camp.record({"type": "gain", "amount": 1})
+    camp.rename("  The Longer Dark ")
+    assert camp.name == "The Longer Dark"
+    with Campaign.open(camp.id) as again:
+        assert again.name == "The Longer Dark" and again.last_seq == 1
+    with pytest.raises(RequestError, match="name"):
+        camp.rename("")
+
+
+def test_delete_removes_the_file(camp: Campaign) -> None:
+    path = camp.path
+    delete_campaign(camp.id)
+    assert not path.exists()
+    with pytest.raises(StoreError, match="does not exist"):
+        Campaign.open(path)
+
+
+# -- recording ------------------------------------------------------------------------------------
+
+
+def test_record_applies_the_rules_and_returns_the_new_state(camp: Campaign) -> None:
+    state = camp.record({"type": "gain", "amount": 2})
+    assert state.tokens == 5 and camp.state is state
+    state = camp.record({"type": "spend", "amount": 4})
+    assert state.tokens == 1
+    entry = camp.entries[-1]
+    assert (entry.seq, entry.type, entry.data) == (2, "spend", {"type": "spend", "amount": 4})
+    assert not entry.undone and not entry.meta
+
+
+@pytest.mark.parametrize(
+    ("event", "error", "message"),
+    [
+        ({"type": "spend", "amount": 9}, RuleError, "spend: only 3 tokens left"),
+        ({"type": "roll", "faces": [7]}, RuleError, "faces: a d6 shows 1 to 6"),
+        ({"type": "dance"}, RequestError, "tally has no event 'dance'"),
+        ({"type": "gain"}, RequestError, "the tally rules cannot apply this event"),
+        ({"amount": 1}, RequestError, "event: needs a \"type\""),
+        ({"type": "gain", "amount": float("nan")}, RequestError, "JSON-ready"),
+        ({"type": "gain", "amount": {1, 2}}, RequestError, "JSON-ready"),
+        ({"type": "narration"}, RequestError, "narration: text must be non-empty text"),
+        ({"type": "note", "text": "x", "refers_to": 99}, RequestError, "not an earlier entry"),
+        ({"type": "oracle", "question": "Dark?"}, RequestError, "oracle: answer"),
+        ({"type": "oracle", "question": "Q", "answer": "A", "faces": ["6"]}, RequestError,
+         "faces must be a list of whole numbers"),
+        ({"type": "scene", "title": ""}, RequestError, "scene: title"),
+        ({"type": "safety"}, RequestError, "safety: give lines, veils, or both"),
+        ({"type": "safety", "lines": "spiders"}, RequestError, "lines must be a list of text"),
+        ({"type": "preference", "key": "theme"}, RequestError, "preference: value is required"),
+        ({"type": "x_card", "refers_to": 1}, RequestError, "the X-card strikes a narration"),
+        ({"type": "undo", "target": 42}, RequestError, "undo: target 42 is not an earlier"),
+        ({"type": "undo", "target": "1"}, RequestError, "undo: target must be the number"),
+    ],
+)
+def test_an_invalid_event_writes_nothing(
+    camp: Campaign, event: dict[str, Any], error: type[Exception], message: str
+) -> None:
+    camp.record({"type": "gain", "amount": 0})
+    before, state, entries = _bytes(camp.path), camp.state, camp.entries
+    with pytest.raises(error) as info:
+        camp.record(event)
+    assert message in str(info.value)
+    assert _bytes(camp.path) == before and _count(camp.path) == 1
+    assert camp.state is state and camp.entries == entries
+
+
+def test_meta_events_never_reach_the_rules(camp: Campaign, tally: types.ModuleType) -> None:
+    camp.record({"type": "roll", "faces": [4]})
+    meta_events: list[dict[str, Any]] = [
+        {"type": "narration", "text": "The fog thickens.", "narrator": "offline",
+         "fallback_reason": "no API key", "beat": "complication", "refers_to": 1},
+        {"type": "note", "text": "Remember the bell."},
+        {"type": "oracle", "question": "Is the door locked?", "answer": "Yes, but...",
+         "likelihood": "likely", "faces": [5]},
+        {"type": "scene", "title": "The chapel"},
+        {"type": "safety", "lines": ["harm to children"], "veils": ["torture"]},
+        {"type": "preference", "key": "dice_style", "value": {"animate": False}},
+        {"type": "x_card", "refers_to": 2, "reason": "too much"},
+    ]
+    tally.SEEN.clear()
+    state = camp.state
+    for event in meta_events:
+        assert camp.record(event) is state
+    assert tally.SEEN == []
+    assert all(entry.meta for entry in camp.entries[1:])
+    assert camp.entries[-1].data["reason"] == "too much"  # extra fields are kept
+
+
+def test_settings_fold_from_safety_and_preference_events(camp: Campaign) -> None:
+    assert camp.settings == Settings()
+    camp.record({"type": "safety", "lines": ["spiders"], "veils": ["gore"]})
+    camp.record({"type": "safety", "veils": ["gore", "drowning"]})
+    camp.record({"type": "preference", "key": "narrator", "value": "offline"})
+    assert camp.settings.lines == ("spiders",)
+    assert camp.settings.veils == ("gore", "drowning")
+    assert camp.settings.preferences == {"narrator": "offline"}
+    camp.undo(2)
+    assert list(camp.settings.veils) == ["gore"]
+    with Campaign.open(camp.id) as again:
+        assert again.settings == camp.settings
+
+
+def test_x_card_strikes_a_narration_and_undoing_it_restores(camp: Campaign) -> None:
+    camp.record({"type": "narration", "text": "Something awful.", "narrator": "claude"})
+    camp.record({"type": "x_card", "refers_to": 1})
+    assert camp.entry(1).struck and camp.settings.struck == frozenset({1})
+    with pytest.raises(RequestError, match="already struck"):
+        camp.record({"type": "x_card", "refers_to": 1})
+    assert "Something awful" not in camp.export_markdown()
+    assert "Something awful" not in camp.export_lonelog()
+    camp.undo(2)
+    assert not camp.entry(1).struck
+
+
+def test_the_event_is_stored_exactly_as_it_was_applied(camp: Campaign) -> None:
+    camp.record({"type": "roll", "faces": (3, 6)})  # a tuple becomes the list replay reads
+    assert camp.entries[0].data == {"type": "roll", "faces": [3, 6]}
+    with Campaign.open(camp.id) as again:
+        assert again.entries[0].data == camp.entries[0].data and again.state == camp.state
+
+
+# -- undo -----------------------------------------------------------------------------------------
+
+
+def test_undo_skips_the_entry_and_redo_restores_it(camp: Campaign) -> None:
+    camp.record({"type": "gain", "amount": 2})
+    camp.record({"type": "roll", "faces": [6]})
+    state = camp.undo(1)
+    assert state.tokens == 3 and state.rolls == (6,)
+    assert camp.entry(1).undone and camp.entry(1).undone_by == 3
+    assert camp.entries[-1].data == {"type": "undo", "target": 1}
+    state = camp.redo(1)
+    assert state.tokens == 5
+    assert not camp.entry(1).undone and camp.entry(3).undone and camp.entry(3).undone_by == 4
+    with Campaign.open(camp.id) as again:
+        assert again.state == camp.state and again.entries == camp.entries
+
+
+def test_undo_is_refused_when_a_later_entry_depends_on_it(camp: Campaign) -> None:
+    camp.record({"type": "gain", "amount": 2})
+    camp.record({"type": "spend", "amount": 5})
+    before = _bytes(camp.path)
+    with pytest.raises(RuleError) as info:
+        camp.undo(1)
+    assert str(info.value).startswith("undo: entry 1 cannot be undone: without that change, "
+                                      "entry 2 (spend) no longer follows the rules")
+    assert "Undo entry 2 first." in str(info.value)
+    assert _bytes(camp.path) == before and camp.last_seq == 2
+    camp.undo(2)
+    camp.undo(1)  # now nothing depends on it
+    assert camp.state.tokens == 3
+
+
+def test_redo_is_refused_when_it_would_no_longer_fold(camp: Campaign) -> None:
+    camp.record({"type": "spend", "amount": 3})
+    camp.undo(1)
+    camp.record({"type": "spend", "amount": 2})
+    with pytest.raises(RuleError, match="entry 1 cannot be restored"):
+        camp.redo(1)
+    assert camp.last_seq == 3
+
+
+@pytest.mark.parametrize(
+    ("target", "message"),
+    [(0, "not an earlier entry"), (5, "not an earlier entry"), (-1, "not an earlier entry")],
+)
+def test_undo_needs_an_existing_entry(camp: Campaign, target: int, message: str) -> None:
+    camp.record({"type": "gain", "amount": 1})
+    with pytest.raises(RequestError, match=message):
+        camp.undo(target)
+
+
+def test_undo_twice_is_refused_and_redo_of_a_live_entry_too(camp: Campaign) -> None:
+    camp.record({"type": "note", "text": "typo"})
+    camp.undo(1)
+    with pytest.raises(RuleError, match="already undone \\(by entry 2\\); undo entry 2"):
+        camp.undo(1)
+    with pytest.raises(RuleError, match="redo: entry 2 is not undone"):
+        camp.redo(2)
+
+
+def test_undone_map_an_undone_undo_restores_its_target() -> None:
+    from oracle.store import StoredEvent
+
+    def undo(seq: int, target: int) -> StoredEvent:
+        return StoredEvent(seq, "", "undo", {"type": "undo", "target": target})
+
+    note = StoredEvent(1, "", "note", {"type": "note", "text": "x"})
+    assert undone_map([note, undo(2, 1)]) == {1: 2}
+    assert undone_map([note, undo(2, 1), undo(3, 2)]) == {2: 3}
+    assert undone_map([note, undo(2, 1), undo(3, 2), undo(4, 3)]) == {1: 2, 3: 4}
+
+
+# -- replay (hypothesis) --------------------------------------------------------------------------
+
+OPS = st.one_of(
+    st.builds(lambda n: ("rec", {"type": "gain", "amount": n}), st.integers(0, 3)),
+    st.builds(lambda n: ("rec", {"type": "spend", "amount": n}), st.integers(0, 6)),
+    st.builds(lambda f: ("rec", {"type": "roll", "faces": f}),
+              st.lists(st.integers(0, 7), min_size=1, max_size=3)),
+    st.builds(lambda t: ("rec", {"type": "note", "text": t}), st.text(min_size=1, max_size=20)),
+    st.builds(lambda s: ("undo", s), st.integers(1, 12)),
+    st.builds(lambda s: ("redo", s), st.integers(1, 12)),
+)
+
+
+@settings(max_examples=40, deadline=None,
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
+@given(ops=st.lists(OPS, max_size=12))
+def test_replaying_the_journal_rebuilds_the_identical_state(
+    tally: types.ModuleType, ops: list[tuple[str, Any]],
+) -> None:
+    with tempfile.TemporaryDirectory() as home:
+        camp = Campaign.create("Replay", system="tally", seed=1, home=home)
+        expected_tokens = 3
+        for op, arg in ops:
+            count = camp.last_seq
+            try:
+                if op == "rec":
+                    camp.record(arg)
+                elif op == "undo":
+                    camp.undo(arg)
+                else:
+                    camp.redo(arg)
+            except (RuleError, RequestError):
+                assert camp.last_seq == count == _count(camp.path)  # refused: nothing written
+            assert camp.state.tokens >= 0
+        # a fresh fold of the surviving rules events, by hand
+        for entry in camp.entries:
+            if not entry.undone and entry.type == "gain":
+                expected_tokens += entry.data["amount"]
+            elif not entry.undone and entry.type == "spend":
+                expected_tokens -= entry.data["amount"]
+        assert camp.state.tokens == expected_tokens
+        with Campaign.open(camp.path, home=home) as again:
+            assert again.state == camp.state
+            assert again.entries == camp.entries
+            assert again.settings == camp.settings
+        camp.close()
+
+
+# -- dice -----------------------------------------------------------------------------------------
+
+
+def test_dice_are_repeatable_for_the_same_campaign_seed_and_entry(camp: Campaign) -> None:
+    assert camp.dice().roll(6) == camp.dice().roll(6)  # same seed, same entry: same stream
+    faces = [camp.dice().roll(6)]
+    stream = camp.dice()
+    run = [stream.roll(6) for _ in range(20)]
+    with Campaign.open(camp.id) as again:
+        replay = again.dice()
+        assert [replay.roll(6) for _ in range(20)] == run
+    narrator = camp.dice("narrator")
+    assert [narrator.roll(6) for _ in range(20)] != run  # an independent stream
+    camp.record({"type": "roll", "faces": faces})
+    after = camp.dice()
+    assert [after.roll(6) for _ in range(20)] != run  # the next entry rolls afresh
+
+
+def test_dice_differ_between_campaign_seeds(tally: types.ModuleType) -> None:
+    with Campaign.create("A", system="tally", seed=1) as a, \
+            Campaign.create("B", system="tally", seed=2) as b:
+        da, db = a.dice(), b.dice()
+        assert [da.roll(6) for _ in range(20)] != [db.roll(6) for _ in range(20)]
+
+
+# -- exports --------------------------------------------------------------------------------------
+
+
+def _played(camp: Campaign) -> Campaign:
+    camp.record({"type": "scene", "title": "The ruined chapel"})
+    camp.record({"type": "gain", "amount": 2})
+    camp.record({"type": "roll", "faces": [2, 5], "action": "Pry open the reliquary",
+                 "character": "Mara", "ruin_before": 2, "ruin_after": 3,
+                 "outcome": "complication"})
+    camp.record({"type": "narration", "text": "The lid gives <way> & dust falls.",
+                 "narrator": "offline", "fallback_reason": "no API key", "refers_to": 3})
+    camp.record({"type": "oracle", "question": "Is anyone watching?", "answer": "No, but...",
+                 "faces": [3]})
+    camp.record({"type": "note", "text": "Bell rang twice."})
+    camp.record({"type": "spend", "amount": 1})
+    camp.undo(7)
+    return camp
+
+
+def test_export_json_reimports_as_an_identical_new_campaign(camp: Campaign) -> None:
+    _played(camp)
+    doc = json.loads(camp.export_json())
+    assert doc["format"] == "oracle-campaign" and doc["meta"]["id"] == camp.id
+    assert len(doc["events"]) == 8
+    with Campaign.import_json(camp.export_json()) as copy:
+        assert copy.id != camp.id and copy.path != camp.path
+        assert copy.name == camp.name and copy.seed == camp.seed
+        assert copy.state == camp.state and copy.entries == camp.entries
+        assert [copy.dice().roll(6) for _ in range(5)] == [camp.dice().roll(6) for _ in range(5)]
+    with Campaign.import_json(doc, name="A copy") as named:
+        assert named.name == "A copy"
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        (lambda d: d["events"].__setitem__(1, {**d["events"][1], "data": {
+            "type": "spend", "amount": 99}}), "import: entry 2 (spend) does not fold"),
+        (lambda d: d["events"].__setitem__(2, {**d["events"][2], "seq": 1}),
+         "needs a whole-number seq above 2"),
+        (lambda d: d.__setitem__("format", "something"), "not an oracle campaign export"),
+        (lambda d: d.__setitem__("version", 99), "newer than this oracle reads"),
+        (lambda d: d["meta"].__setitem__("system", "chess"), "system: 'chess' is not a known"),
+        (lambda d: d["events"].append({"seq": 50, "at": "x", "type": "undo",
+                                       "data": {"type": "undo", "target": 1}}),
+         "undo: entry 1 cannot be undone"),
+    ],
+)
+def test_import_refuses_what_does_not_fold_and_creates_nothing(
+    camp: Campaign, change: Any, message: str
+) -> None:
+    camp.record({"type": "gain", "amount": 1})
+    camp.record({"type": "spend", "amount": 4})
+    camp.record({"type": "note", "text": "x"})
+    doc = json.loads(camp.export_json())
+    change(doc)
+    files = sorted(campaigns_dir().iterdir())
+    with pytest.raises((RequestError, RuleError)) as info:
+        Campaign.import_json(json.dumps(doc))
+    assert message in str(info.value)
+    assert sorted(campaigns_dir().iterdir()) == files
+
+
+def test_import_refuses_bad_json(tally: types.ModuleType) -> None:
+    with pytest.raises(RequestError, match="import: not valid JSON"):
+        Campaign.import_json("{nope")
+
+
+def test_export_markdown_reads_as_a_journal(camp: Campaign) -> None:
+    text = _played(camp).export_markdown()
+    assert text.startswith("# The Long Dark\n")
+    assert "System: Tally (a test system)" in text
+    assert "### The ruined chapel" in text
+    assert "Mara: roll (faces [2, 5]) -> complication; Ruin 2 -> 3" in text
+    assert "> The lid gives &lt;way> &amp; dust falls." in text  # text is data, never HTML
+    assert "offline narrator; fell back: no API key" in text
+    assert "oracle: Is anyone watching? -> No, but..." in text
+    assert "~~**#7**" in text and "*(undone by #8)*" in text
+
+
+def test_export_lonelog_uses_the_notation(camp: Campaign) -> None:
+    text = _played(camp).export_lonelog()
+    assert text.startswith('---\ntitle: "The Long Dark"\nruleset: "Tally (a test system)"\n')
+    lines = text.splitlines()
+    assert "### S1 *The ruined chapel*" in lines
+    assert "@ Pry open the reliquary" in lines
+    assert "d: Mara: roll (faces [2, 5]) -> complication" in lines
+    assert "=> [PC:Mara|Ruin 3]" in lines
+    assert "=> The lid gives <way> & dust falls." in lines
+    assert "? Is anyone watching?" in lines and "-> No, but... (3)" in lines
+    assert "(note: Bell rang twice.)" in lines
+    assert not any(line.startswith("d: spend") for line in lines)  # undone: not played
+    assert lines.index("@ Pry open the reliquary") < lines.index("d: Mara: roll (faces [2, 5])"
+                                                                 " -> complication")
+
+
+def test_lonelog_opens_a_first_scene_when_play_starts_without_one(camp: Campaign) -> None:
+    camp.record({"type": "gain", "amount": 1})
+    assert "### S1 *The Long Dark*" in camp.export_lonelog().splitlines()
+
+
+# -- two windows on one file ----------------------------------------------------------------------
+
+
+def test_two_windows_see_each_others_events_after_a_refresh(camp: Campaign) -> None:
+    with Campaign.open(camp.id) as other:
+        camp.record({"type": "gain", "amount": 1})
+        assert other.last_seq == 0
+        assert other.refresh() == 1
+        assert other.state == camp.state
+        other.record({"type": "note", "text": "from the other tab"})
+        assert camp.refresh() == 1 and camp.entries == other.entries
+        assert camp.refresh() == 0
+
+
+def test_a_stale_rules_event_is_refused_and_a_stale_note_is_appended(camp: Campaign) -> None:
+    with Campaign.open(camp.id) as other:
+        camp.record({"type": "spend", "amount": 3})
+        with pytest.raises(CampaignChanged) as info:
+            other.record({"type": "spend", "amount": 2})  # decided on a state no longer true
+        assert "another window added entry 1" in str(info.value)
+        assert isinstance(info.value, StoreError)
+        assert other.last_seq == 1 and other.state.tokens == 0  # caught up, nothing written
+        assert _count(camp.path) == 1
+        camp.record({"type": "note", "text": "A"})
+        other.record({"type": "note", "text": "B"})  # a note is safe to append after
+        camp.refresh()
+        assert [e.data.get("text") for e in camp.entries] == [None, "A", "B"]
+        assert [e.seq for e in camp.entries] == [1, 2, 3]
+
+
+def test_a_write_blocked_by_another_process_is_a_sentence_and_loses_nothing(
+    tally: types.ModuleType,
+) -> None:
+    camp = Campaign.create("Locked", system="tally", busy_timeout=0.2)
+    code = (
+        "import sqlite3, sys\n"
+        f"c = sqlite3.connect({str(camp.path)!r}, isolation_level=None)\n"
+        "c.execute('BEGIN IMMEDIATE')\n"
+        "print('locked', flush=True)\n"
+        "sys.stdin.read()\n"
+    )
+    child = subprocess.Popen([sys.executable, "-c", code], stdin=subprocess.PIPE,
+                             stdout=subprocess.PIPE, text=True)
+    assert child.stdout is not None and child.stdin is not None
+    assert child.stdout.readline().strip() == "locked"
+    try:
+        with pytest.raises(StoreError, match="locked by another program"):
+            camp.record({"type": "gain", "amount": 1})
+        assert camp.last_seq == 0 and camp.state.tokens == 3
+    finally:
+        child.stdin.close()
+        child.wait(timeout=10)
+    assert camp.record({"type": "gain", "amount": 1}).tokens == 4
+    camp.close()
+
+
+# -- crash safety ---------------------------------------------------------------------------------
+
+CHILD = """
+import sys, types
+module = types.ModuleType("oracle_test_tally")
+sys.modules["oracle_test_tally"] = module
+exec({source!r}, module.__dict__)
+import oracle.systems
+oracle.systems._MODULES["tally"] = "oracle_test_tally"
+from oracle.campaign import Campaign
+camp = Campaign.open({path!r})
+while True:
+    seq = camp.next_seq
+    if seq % 2:
+        camp.record({{"type": "gain", "amount": 1}})
+    else:
+        camp.record({{"type": "note", "text": "entry %d" % seq}})
+    print(seq, flush=True)
+"""
+
+
+def test_a_killed_writer_loses_no_committed_event(camp: Campaign) -> None:
+    path = camp.path
+    camp.close()
+    script = CHILD.format(source=TALLY_SOURCE, path=str(path))
+    child = subprocess.Popen([sys.executable, "-c", script], stdout=subprocess.PIPE, text=True,
+                             env={**os.environ, "PYTHONUNBUFFERED": "1"})
+    assert child.stdout is not None
+    printed: list[int] = []
+    try:
+        for line in child.stdout:
+            printed.append(int(line))
+            if len(printed) >= 150:
+                break
+    finally:
+        child.send_signal(signal.SIGKILL)  # mid-campaign, quite possibly mid-transaction
+        child.wait(timeout=10)
+    assert printed == list(range(1, len(printed) + 1))
+    with Campaign.open(path) as again:
+        seqs = [entry.seq for entry in again.entries]
+        assert seqs[: len(printed)] == printed  # every committed event is there, in order
+        assert len(seqs) <= len(printed) + 1  # at most one committed but not yet printed
+        for entry in again.entries:
+            if entry.seq % 2:
+                assert entry.data == {"type": "gain", "amount": 1}
+            else:
+                assert entry.data == {"type": "note", "text": f"entry {entry.seq}"}
+        assert again.state.tokens == 3 + sum(1 for s in seqs if s % 2)
+        again.record({"type": "note", "text": "still writable"})
+    raw = sqlite3.connect(path)
+    assert raw.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
+    raw.close()
