@@ -97,10 +97,10 @@ def at_least(dist: Mapping[int, Fraction], value: int) -> Fraction:
 
 
 def as_json(p: Fraction) -> dict[str, object]:
-    """A probability for JSON: the exact fraction and a decimal."""
-    return {"fraction": f"{p.numerator}/{p.denominator}", "decimal": float(p)}
+    """An exact number for JSON, as Trophy's odds give it: ``{"fraction": "7/36", "value": 0.19...}``."""
+    return {"fraction": str(p), "value": float(p)}
 
 
 def distribution_json(dist: Mapping[int, Fraction]) -> list[dict[str, object]]:
-    """``[{"total": 3, "fraction": "1/8", "decimal": 0.125}, ...]`` in order of total."""
+    """``[{"total": 3, "fraction": "1/8", "value": 0.125}, ...]`` in order of total."""
     return [{"total": k, **as_json(p)} for k, p in sorted(dist.items())]

@@ -100,8 +100,8 @@ def _damage(request: Request, dice: DiceSource) -> dict[str, Any]:
 
 
 def _attack(request: Request, dice: DiceSource) -> dict[str, Any]:
-    opposed = _opposed(request, dice)
     plan = plan_damage(request)  # read (and refuse) everything before any die is rolled
+    opposed = _opposed(request, dice)
     if hits(opposed):
         damage = roll_damage(plan, dice)
     else:
