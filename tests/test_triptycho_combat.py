@@ -268,3 +268,14 @@ def test_dice_odds_cover_every_total_once() -> None:
     assert sum(Fraction(row["fraction"]) for row in odds["distribution"]) == 1
     assert [row["total"] for row in odds["distribution"]] == list(range(3, 13))
     assert odds["expected"]["fraction"] == "15/2"
+
+
+def test_faces_belong_to_the_dice_after_every_modifier() -> None:
+    result = SYSTEM.resolve({"roll": "damage", "damage": {"dice": "1d10", "type": "fire",
+                                                          "faces": [11]},
+                             "weakness": {"fire": 1}}, FixedDice([]))
+    assert (result["damage_dice"], result["dealt"]) == ("1d12", 11)
+    with pytest.raises(RuleError, match=r"^damage\.faces: a d8 shows 1 to 8, not 9\.$"):
+        SYSTEM.resolve({"roll": "damage", "damage": {"dice": "1d10", "type": "fire",
+                                                     "faces": [9]},
+                        "resistance": {"fire": 1}}, FixedDice([]))

@@ -104,7 +104,10 @@ def read_spec(field: str, value: object, *, typed: bool = False,
             damage_type = check_damage_type(f"{field}.type", value["type"], declared)
         if given is None:
             return Spec(field, entry, None, damage_type)
-        return Spec(field, entry, check_faces(f"{field}.faces", entry, given), damage_type)
+        # The faces belong to the dice after every modifier (Resistance, Piercing too), which
+        # only the plan knows: here count and 1..20; each face is checked again when used.
+        loose = DiceEntry(entry.number, FIXED_SIDES)
+        return Spec(field, entry, check_faces(f"{field}.faces", loose, given), damage_type)
     raise RequestError(
         f"{field}: give an entry as \"XdY\", a list of faces, or {{\"dice\": \"XdY\", ...}}; "
         f"got {value!r}."

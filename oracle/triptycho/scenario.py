@@ -498,3 +498,22 @@ def summary(state: ScenarioState) -> dict[str, Any]:
             for c in state.roster
         ],
     }
+
+
+def describe_event(event: Mapping[str, Any]) -> str:
+    """One journal line for an event (its own words, not the state's)."""
+    kind = str(event.get("type", "?"))
+    who = event.get("name") or event.get("target") or ""
+    if kind == "attack":
+        return f"attack: {event.get('attacker')} on {event.get('target')}"
+    if kind == "scenario_start":
+        return f"scenario: {event.get('kind')} begins"
+    if kind == "scenario_end":
+        return f"scenario ends ({event.get('outcome', 'over')})"
+    if kind in ("damage", "recover"):
+        return f"{kind}: {who} {event.get('amount')}"
+    if kind == "initiative":
+        return f"initiative: {who} rolls {sum(event.get('faces') or [])}"
+    if kind == "move_track":
+        return f"track: {who} {event.get('track')} {event.get('by', 0):+d}"
+    return f"{kind.replace('_', ' ')}{': ' + str(who) if who else ''}"

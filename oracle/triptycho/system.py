@@ -56,7 +56,7 @@ from oracle.triptycho.odds import (
 )
 from oracle.triptycho.reading import read_scenario, read_spec, whole
 from oracle.triptycho.rounds import Hand, Initiative, check_hand, turn_order
-from oracle.triptycho.scenario import ScenarioState, apply_event, new_state
+from oracle.triptycho.scenario import ScenarioState, apply_event, describe_event, new_state
 from oracle.triptycho.tracks import StatTrack, check_base
 from oracle.triptycho.vitals import PointKind, Vitals, check_points, make_vitals, recover
 
@@ -297,6 +297,10 @@ class TriptychoSystem:
     def apply(self, state: ScenarioState, event: Mapping[str, Any]) -> ScenarioState:
         """Fold one journal event; an invalid event raises RuleError and changes nothing."""
         return apply_event(state, event)
+
+    def summarize(self, event: Mapping[str, Any]) -> str:
+        """One journal line for a Triptycho event."""
+        return describe_event(event)
 
 
 SYSTEM = TriptychoSystem()
