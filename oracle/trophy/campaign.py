@@ -567,6 +567,7 @@ def _ruin_rolled(state: TrophyState, event: Event) -> TrophyState:
 
 
 def _ruin_marked(state: TrophyState, event: Event) -> TrophyState:
+    state = _close_risk(state)
     character = _in_play(state, text(event, "name"))
     amount = whole(event, "amount", 1)
     if amount < 1:
