@@ -98,13 +98,15 @@ def get_narrator(env: Mapping[str, str] | None = None, api_key: str | None = Non
         return OfflineNarrator(seed, reason="no ANTHROPIC_API_KEY")
     from oracle.narrator.claude import ClaudeNarrator
 
-    return ClaudeNarrator(
+    narrator = ClaudeNarrator(
         api_key=key,
         model=env.get("ORACLE_MODEL", "").strip() or DEFAULT_MODEL,
         timeout=timeout_from(env),
         base_url=env.get("ANTHROPIC_BASE_URL") or None,
         fallback=OfflineNarrator(seed),
     )
+    narrator.prewarm()
+    return narrator
 
 
 def _characters_of(request: Mapping[str, Any]) -> list[dict[str, Any]]:
