@@ -1,0 +1,396 @@
+"""The Triptycho tab: a scenario tracker and an opposed-roll and damage resolver.
+
+A thin view over a journal: every click builds one Triptycho event (rolls carry their faces)
+and records it; the rules core (``oracle.triptycho``) folds it or refuses it with one sentence,
+shown next to the control. ``build_view`` takes the app's ``Session`` (its open campaign), a
+``Campaign``, or ``None`` (a scratch scenario kept in memory).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from fractions import Fraction
+from typing import Any
+
+import ipywidgets as widgets  # type: ignore[import-untyped]
+
+from oracle.app import controls as c
+from oracle.app.render import esc, percent
+from oracle.dice import DiceSource, SeededDice
+from oracle.errors import RequestError, RuleError
+from oracle.triptycho.combat import OPPOSED_NAMES, POINT_NAMES, ScenarioKind
+from oracle.triptycho.entries import parse_entry, roll_entry
+from oracle.triptycho.scenario import ScenarioState, summary
+from oracle.triptycho.system import SYSTEM
+
+
+class _Journal:
+    """Where events go: a Session's campaign, a Campaign, or an in-memory scratch fold."""
+
+    def __init__(self, source: Any) -> None:
+        self._source = source
+        self._scratch: ScenarioState = SYSTEM.initial_state()
+        self._dice = SeededDice("triptycho-scratch")
+
+    def _campaign(self) -> Any:
+        if self._source is None:
+            return None
+        if hasattr(self._source, "campaign"):  # the app's Session
+            campaign = self._source.campaign
+            if campaign is None:
+                raise RequestError("campaign: open a Triptycho campaign first.")
+            return campaign
+        return self._source
+
+    def _checked(self) -> Any:
+        campaign = self._campaign()
+        if campaign is not None:
+            name = getattr(getattr(campaign, "system", None), "name", "triptycho")
+            if name != "triptycho":
+                raise RuleError(f"campaign: this campaign plays {name}; open or start a "
+                                f"Triptycho campaign for this tab.")
+        return campaign
+
+    @property
+    def state(self) -> ScenarioState:
+        if self._source is None:
+            return self._scratch
+        try:
+            campaign = self._checked()
+        except (RequestError, RuleError):
+            return SYSTEM.initial_state()
+        state: ScenarioState = campaign.state
+        return state
+
+    def record(self, event: Mapping[str, Any]) -> None:
+        if self._source is None:
+            self._scratch = SYSTEM.apply(self._scratch, event)
+            return
+        campaign = self._checked()
+        if hasattr(self._source, "campaign"):
+            self._source.record(event)
+            changed = getattr(self._source, "changed", None)
+            if callable(changed):
+                changed()
+        else:
+            campaign.record(event)
+
+    def dice(self) -> DiceSource:
+        if self._source is None:
+            return self._dice
+        dice: DiceSource = self._checked().dice()
+        return dice
+
+
+def parse_tracks(text: str) -> dict[str, dict[str, int]]:
+    """``"Ash: power +1, skill 0; Ogre: power 0"`` to ``{"Ash": {"power": 1, ...}, ...}``."""
+    tracks: dict[str, dict[str, int]] = {}
+    for part in (p.strip() for p in text.split(";")):
+        if not part:
+            continue
+        name, sep, rest = part.partition(":")
+        if not sep or not name.strip():
+            raise RequestError(f"tracks: write each person as \"Name: track base, ...\"; "
+                               f"got {part!r}.")
+        own: dict[str, int] = {}
+        for item in (i.strip() for i in rest.split(",")):
+            words = item.split()
+            if len(words) != 2 or not words[1].lstrip("+-").isdigit():
+                raise RequestError(f"tracks: write each track as \"power +1\"; got {item!r}.")
+            own[words[0]] = int(words[1])
+        tracks[name.strip()] = own
+    return tracks
+
+
+def _int(widget: widgets.Widget) -> int:
+    return int(widget.value)
+
+
+class TriptychoView:
+    """Scenario tracker (initiative order, round and phase, points, tracks, injuries) and a
+    resolver showing win chance and expected damage before the roll."""
+
+    def __init__(self, source: Any = None) -> None:
+        self._journal = _Journal(source)
+        self._status = c.html(css="oracle-panel")
+        self._tracker = c.html(css="oracle-panel")
+        # roster
+        self._name = c.text("Name", width="10em")
+        self._player = c.checkbox("player", value=True)
+        self._hp = widgets.BoundedIntText(20, min=1, max=999, description="HP")
+        self._ep = widgets.BoundedIntText(20, min=1, max=999, description="EP")
+        self._wp = widgets.BoundedIntText(20, min=1, max=999, description="WP")
+        self._deck = widgets.BoundedIntText(20, min=0, max=999, description="deck")
+        for box in (self._hp, self._ep, self._wp, self._deck):
+            box.layout.width = "9em"
+        self._join = c.button("Add to roster")
+        self._roster_error = c.error_line()
+        # scenario and round
+        self._kind = widgets.Dropdown(options=[k.value for k in ScenarioKind], value="combat")
+        self._tracks = c.text("Stat Tracks, e.g. Ash: power +1, skill 0; Ogre: power 0",
+                              width="28em")
+        self._start = c.button("Start scenario", style="primary")
+        self._outcome = widgets.Dropdown(options=["victory", "defeat", "other"], value="victory")
+        self._end = c.button("End scenario")
+        self._draw = c.button("Draw Phase")
+        self._next = c.button("Next turn")
+        self._discard = c.button("Discard Phase")
+        self._round_error = c.error_line()
+        # initiative
+        self._who = widgets.Dropdown(options=[], description="who")
+        self._init_dice = c.text("1d8", width="6em", value="1d8")
+        self._roll_init = c.button("Roll Initiative")
+        self._lower_to = widgets.BoundedIntText(1, min=1, max=999, description="lower to")
+        self._lower_to.layout.width = "11em"
+        self._lower = c.button("Lower")
+        self._init_error = c.error_line()
+        # points, injuries, tracks
+        self._amount = widgets.BoundedIntText(1, min=0, max=999, description="amount")
+        self._amount.layout.width = "11em"
+        self._damage = c.button("Damage")
+        self._recover = c.button("Recover")
+        self._injury = c.button("Injury", style="danger")
+        self._heal = c.button("Heal Injury (1 Valuable)")
+        self._track = c.text("power", width="7em", value="power")
+        self._by = widgets.IntText(1, description="by")
+        self._by.layout.width = "8em"
+        self._move = c.button("Move track")
+        self._points_error = c.error_line()
+        # resolver
+        self._attacker = widgets.Dropdown(options=[], description="attacker")
+        self._target = widgets.Dropdown(options=[], description="target")
+        self._accuracy = c.text("Hit, e.g. 1d8 (empty: none)", width="12em", value="1d8")
+        self._evasion = c.text("Miss, e.g. 1d4 (empty: none)", width="12em", value="1d4")
+        self._dmg = c.text("Damage, e.g. 1d10", width="10em", value="1d10")
+        self._dmg_type = c.text("type (empty: untyped)", width="10em")
+        self._defense = c.text("Defense, e.g. 1d6", width="10em")
+        self._piercing = widgets.BoundedIntText(0, min=0, max=12, description="Piercing")
+        self._piercing.layout.width = "10em"
+        self._odds = c.html(css="oracle-odds")
+        self._roll = c.button("Roll attack", style="primary")
+        self._result = c.html(css="oracle-outcome")
+        self._resolve_error = c.error_line()
+        self._wire()
+        self.widget = c.column(
+            self._status, self._tracker,
+            c.html("<b>Roster</b>"),
+            c.row(self._name, self._player, self._hp, self._ep, self._wp, self._deck,
+                  self._join), self._roster_error,
+            c.html("<b>Scenario and round</b>"),
+            c.row(self._kind, self._tracks, self._start, self._outcome, self._end),
+            c.row(self._draw, self._next, self._discard), self._round_error,
+            c.row(self._who, self._init_dice, self._roll_init, self._lower_to, self._lower),
+            self._init_error,
+            c.row(self._amount, self._damage, self._recover, self._injury, self._heal),
+            c.row(self._track, self._by, self._move), self._points_error,
+            c.html("<b>Opposed roll and damage</b>"),
+            c.row(self._attacker, self._target),
+            c.row(self._accuracy, self._evasion, self._dmg, self._dmg_type, self._defense,
+                  self._piercing),
+            self._odds, c.row(self._roll), self._result, self._resolve_error,
+            css="oracle-triptycho",
+        )
+        if source is not None and callable(getattr(source, "on_change", None)):
+            source.on_change(self.refresh)
+        self.refresh()
+
+    # -- wiring ------------------------------------------------------------------------------
+
+    def _wire(self) -> None:
+        roster, rounds = self._roster_error, self._round_error
+        self._join.on_click(c.guard(roster, lambda _: self._do_join()))
+        self._start.on_click(c.guard(rounds, lambda _: self._record(
+            {"type": "scenario_start", "kind": self._kind.value,
+             "tracks": parse_tracks(self._tracks.value)})))
+        self._end.on_click(c.guard(rounds, lambda _: self._record(
+            {"type": "scenario_end", "outcome": self._outcome.value})))
+        self._draw.on_click(c.guard(rounds, lambda _: self._record({"type": "draw_phase"})))
+        self._next.on_click(c.guard(rounds, lambda _: self._record({"type": "next_turn"})))
+        self._discard.on_click(c.guard(rounds, lambda _: self._record(
+            {"type": "discard_phase"})))
+        self._roll_init.on_click(c.guard(self._init_error, lambda _: self._do_initiative()))
+        self._lower.on_click(c.guard(self._init_error, lambda _: self._record(
+            {"type": "lower_initiative", "name": self._who.value, "value": _int(self._lower_to)})))
+        points = self._points_error
+        self._damage.on_click(c.guard(points, lambda _: self._record(
+            {"type": "damage", "target": self._who.value, "amount": _int(self._amount)})))
+        self._recover.on_click(c.guard(points, lambda _: self._record(
+            {"type": "recover", "target": self._who.value, "amount": _int(self._amount)})))
+        self._injury.on_click(c.guard(points, lambda _: self._record(
+            {"type": "injury", "name": self._who.value})))
+        self._heal.on_click(c.guard(points, lambda _: self._record(
+            {"type": "heal_injury", "name": self._who.value})))
+        self._move.on_click(c.guard(points, lambda _: self._record(
+            {"type": "move_track", "name": self._who.value, "track": self._track.value.strip(),
+             "by": _int(self._by)})))
+        self._roll.on_click(c.guard(self._resolve_error, lambda _: self._do_attack()))
+        for box in (self._accuracy, self._evasion, self._dmg, self._dmg_type, self._defense,
+                    self._piercing, self._target):
+            box.observe(c.guard(self._resolve_error, lambda _: self._show_odds()), "value")
+
+    def _record(self, event: Mapping[str, Any]) -> None:
+        self._journal.record(event)
+        self.refresh()
+
+    # -- actions -----------------------------------------------------------------------------
+
+    def _do_join(self) -> None:
+        self._record({"type": "join", "name": self._name.value.strip(),
+                      "player": bool(self._player.value), "hp": _int(self._hp),
+                      "ep": _int(self._ep), "wp": _int(self._wp), "deck": _int(self._deck)})
+        self._name.value = ""
+
+    def _do_initiative(self) -> None:
+        if self._who.value is None:
+            raise RuleError("who: add someone to the roster and start a scenario first.")
+        entry = parse_entry("dice", self._init_dice.value.strip())
+        faces = roll_entry(entry, self._journal.dice())
+        self._record({"type": "initiative", "name": self._who.value, "dice": str(entry),
+                      "faces": list(faces)})
+
+    def _request(self) -> dict[str, Any]:
+        """The ``attack`` request the resolver's fields describe."""
+        kind = self._journal.state.kind or ScenarioKind.COMBAT
+        act, react = OPPOSED_NAMES[kind]
+        request: dict[str, Any] = {"roll": "attack", "scenario": kind.value}
+        fields = ((act, self._accuracy), (react, self._evasion), ("damage", self._dmg),
+                  ("defense", self._defense))
+        for key, box in fields:
+            if box.value.strip():
+                request[key] = box.value.strip()
+        if self._dmg_type.value.strip():
+            request["damage_type"] = self._dmg_type.value.strip()
+        if _int(self._piercing):
+            request["piercing"] = _int(self._piercing)
+        return request
+
+    def _target_points(self) -> int | None:
+        state = self._journal.state
+        kind = state.points
+        if kind is None or self._target.value is None:
+            return None
+        return state.member(self._target.value).vitals.current(kind)
+
+    def _show_odds(self) -> None:
+        self._odds.value = self.odds_html()
+
+    def odds_html(self) -> str:
+        """Win chance and expected damage for the resolver's entries, before rolling."""
+        odds = SYSTEM.odds(self._request())
+        win = Fraction(odds["action_wins"]["fraction"])
+        tie = Fraction(odds["tie"]["fraction"])
+        mean = Fraction(odds["expected"]["fraction"])
+        parts = [f"<b>hits {percent(win)}</b>"
+                 + (f" (ties {percent(tie)}, which go to the action)" if odds["opposed_roll"]
+                    else " (no opposed roll: it hits)"),
+                 f"expected damage <b>{float(mean):.2f}</b>"]
+        points = self._target_points()
+        if points is not None:
+            defeat = sum((Fraction(r["fraction"]) for r in odds["distribution"]
+                          if r["total"] >= points), Fraction(0))
+            parts.append(f"defeats {esc(self._target.value)} <b>{percent(defeat)}</b>")
+        return " · ".join(parts)
+
+    def _do_attack(self) -> None:
+        state = self._journal.state
+        if state.kind is None:
+            raise RuleError("type: start a scenario before rolling an attack.")
+        if self._attacker.value is None or self._target.value is None:
+            raise RuleError("attacker: choose who attacks and who is the target.")
+        request = self._request()
+        result = SYSTEM.resolve(request, self._journal.dice())
+        event: dict[str, Any] = {"type": "attack", "attacker": self._attacker.value,
+                                 "target": self._target.value, "damage_type":
+                                 request.get("damage_type"), "piercing":
+                                 request.get("piercing", 0)}
+        act, react = OPPOSED_NAMES[state.kind]
+        given = ((act, "action_faces"), (react, "reaction_faces"), ("damage", "damage_faces"),
+                 ("defense", "defense_faces"))
+        for key, faces in given:
+            if key in request:
+                entry: dict[str, Any] = {"dice": request[key]}
+                if result.get(faces):
+                    entry["faces"] = result[faces]
+                event[key] = entry
+        self._record(event)
+        self._result.value = self.result_html(result)
+
+    def result_html(self, result: Mapping[str, Any]) -> str:
+        """The roll in words: totals, the winner, damage less Defense."""
+        lines = []
+        if result.get("opposed_roll"):
+            lines.append(f"{esc(result['action_name'])} {result['action_total']} vs "
+                         f"{esc(result['reaction_name'])} {result['reaction_total']}: "
+                         f"{'the action wins' if result['hit'] else 'the reaction wins'}")
+        if result.get("hit"):
+            defense = result.get("defense_total")
+            lines.append(f"damage {result.get('damage_total')}"
+                         + (f" less Defense {defense}" if defense is not None else "")
+                         + f" = <b>{result['dealt']}</b>")
+            if result.get("damage_result") == "maximum":
+                lines.append("the Damage dice rolled their maximum")
+        else:
+            lines.append("a miss: no damage")
+        return "<br>".join(lines)
+
+    # -- drawing -----------------------------------------------------------------------------
+
+    def refresh(self) -> None:
+        """Redraw the tracker and the choices from the journal's state."""
+        state = self._journal.state
+        info = summary(state)
+        names = [p["name"] for p in info["combatants"]]
+        for box in (self._who, self._attacker, self._target):
+            keep = box.value
+            box.options = names
+            box.value = keep if keep in names else (names[0] if names else None)
+        if (self._target.value == self._attacker.value and len(names) > 1):
+            self._target.value = names[1]
+        self._status.value = self.status_html(info)
+        self._tracker.value = self.tracker_html(info, state)
+        try:
+            self._show_odds()
+        except (RequestError, RuleError) as exc:
+            self._odds.value = ""
+            c.show_error(self._resolve_error, str(exc))
+
+    @staticmethod
+    def status_html(info: Mapping[str, Any]) -> str:
+        """Scenario, round, phase and whose turn it is."""
+        if info["scenario"] is None:
+            return "<b>No scenario running.</b> Add the roster, then start a scenario."
+        turn = f" · <b>{esc(info['turn'])}</b>'s turn ({esc(info['step'])})" if info["turn"] \
+            else ""
+        return (f"<b>{esc(info['scenario']).capitalize()}</b> · round {info['round']} · "
+                f"{esc(info['phase'])} phase{turn}")
+
+    @staticmethod
+    def tracker_html(info: Mapping[str, Any], state: ScenarioState) -> str:
+        """One row per combatant, in Initiative order where there is one."""
+        points = "points" if state.kind is None else POINT_NAMES[state.kind].upper()
+        order = {name: i for i, name in enumerate(info["order"])}
+        people = sorted(info["combatants"], key=lambda p: order.get(p["name"], len(order)))
+        head = (f"<tr><th>who</th><th>Init</th><th>{points}</th><th>Injuries</th>"
+                "<th>tracks</th><th>hand / deck / discard</th></tr>")
+        rows = [head]
+        for p in people:
+            now = "" if p["points"] is None else f"{p['points']} / "
+            maximum = p["maximum"]["hp" if state.kind is None else POINT_NAMES[state.kind]]
+            marks = (" (defeated)" if p["defeated"] else "") + (" (dead)" if p["dead"] else "")
+            tracks = ", ".join(f"{esc(k)} {t['current']:+d} (base {t['base']:+d})"
+                               for k, t in p["tracks"].items())
+            current = ' class="current"' if p["name"] == info["turn"] else ""
+            rows.append(
+                f"<tr{current}><td>{esc(p['name'])}{' (player)' if p['player'] else ''}"
+                f"{marks}</td><td>{'' if p['initiative'] is None else p['initiative']}</td>"
+                f"<td>{now}{maximum}</td><td>{p['injuries']}</td><td>{tracks}</td>"
+                f"<td>{p['hand']} / {p['deck']} / {p['discard']}</td></tr>")
+        return f'<table class="oracle-triptycho-tracker">{"".join(rows)}</table>'
+
+
+def build_view(session_or_campaign: Any = None) -> widgets.Widget:
+    """The Triptycho tab for the app's Session, a Campaign, or a scratch scenario (None)."""
+    view = TriptychoView(session_or_campaign)
+    box: widgets.Widget = view.widget
+    box._triptycho_view = view  # keep the view (and its callbacks' state) with its widget
+    return box
