@@ -3,26 +3,11 @@
 Every change goes through :meth:`Campaign.record`: the event is first applied to the current
 state by the rules core (``SYSTEM.apply``; a ``RuleError`` writes nothing), then appended and
 committed durably (:mod:`oracle.store`), and only then does the cached state move on. Reopening
-the file replays the events from :meth:`System.initial_state` and rebuilds the same state.
+the file replays the events from ``SYSTEM.initial_state()`` and rebuilds the same state.
 
-Meta events are not rules; Campaign handles them itself and never passes them to
-``SYSTEM.apply``. Their vocabulary (every event is a JSON object with a ``"type"``; more fields
-are welcome and kept)::
-
-    {"type": "narration", "text": str, "narrator": str | None, "fallback_reason": str | None,
-     "beat": str | None, "refers_to": seq | None}     # prose voicing a result (data, not rules)
-    {"type": "note", "text": str, "refers_to": seq | None}              # a player's note
-    {"type": "oracle", "question": str, "answer": str, "likelihood": str | None,
-     "faces": [int, ...] | None, "refers_to": seq | None}              # a yes/no oracle
-    {"type": "scene", "title": str}                                    # a new scene begins
-    {"type": "safety", "lines": [str, ...], "veils": [str, ...]}       # replaces either list
-    {"type": "preference", "key": str, "value": <any JSON>}            # an app preference
-    {"type": "x_card", "refers_to": seq, "reason": str | None}         # strikes a narration
-    {"type": "undo", "target": seq}                                    # see Campaign.undo
-
-Undo: ``undo(seq)`` appends an ``undo`` event; the fold skips every undone event. An ``undo`` can
-itself be undone (that is redo). An entry is undone when an undo that is not itself undone targets
-it. Undo is refused, with nothing written, when the remaining events no longer fold.
+Meta events (narration, note, oracle, scene, safety, preference, x_card, undo) are handled by
+Campaign itself and never reach ``SYSTEM.apply``; their vocabulary, and the rules of undo, are
+in :mod:`oracle.fold`.
 """
 
 from __future__ import annotations
@@ -32,13 +17,14 @@ import os
 import re
 import secrets
 import threading
-from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Self
 
 from oracle.dice import SeededDice
 from oracle.errors import OracleError, RequestError, RuleError, StoreError
+from oracle.fold import META_TYPES, EntryFails, Fold, Settings, normalize, undone_map
 from oracle.store import (
     DEFAULT_BUSY_TIMEOUT,
     SCHEMA_VERSION,
@@ -50,12 +36,24 @@ from oracle.store import (
 )
 from oracle.systems import System, find_system
 
-META_TYPES: frozenset[str] = frozenset(
-    {"narration", "note", "oracle", "scene", "safety", "preference", "x_card", "undo"}
-)
+__all__ = [
+    "META_TYPES",
+    "Campaign",
+    "CampaignChanged",
+    "CampaignInfo",
+    "Entry",
+    "Settings",
+    "campaign_path",
+    "campaigns_dir",
+    "delete_campaign",
+    "last_opened",
+    "list_campaigns",
+    "oracle_home",
+    "undone_map",
+]
+
 EXPORT_FORMAT = "oracle-campaign"
 EXPORT_VERSION = 1
-MAX_TEXT = 100_000
 MAX_NAME = 120
 _ID_RE = re.compile(r"^[a-z0-9][a-z0-9-]{0,63}$")
 _LAST_OPENED = "last_opened.json"
@@ -172,21 +170,12 @@ class Entry:
     undone: bool = False
     undone_by: int | None = None
     struck: bool = False
+    result: dict[str, Any] | None = None  # the system's reading of a rules event, if it gives one
 
     @property
     def meta(self) -> bool:
         """True for narration, notes and the other events Campaign handles itself."""
         return self.type in META_TYPES
-
-
-@dataclass(frozen=True)
-class Settings:
-    """Table settings folded from meta events: safety lines and veils, app preferences."""
-
-    lines: tuple[str, ...] = ()
-    veils: tuple[str, ...] = ()
-    preferences: dict[str, Any] = field(default_factory=dict)
-    struck: frozenset[int] = frozenset()
 
 
 @dataclass(frozen=True)
@@ -207,208 +196,6 @@ class CampaignInfo:
         return self.error is None
 
 
-# -- the fold ----------------------------------------------------------------------------------
-
-
-def undone_map(events: Iterable[StoredEvent]) -> dict[int, int]:
-    """``{undone seq: seq of the undo that undid it}`` for every effective undo.
-
-    Walking backwards settles each undo before it is used: an undo is effective unless a later
-    effective undo targets it.
-    """
-    undone: dict[int, int] = {}
-    for event in sorted(events, key=lambda e: e.seq, reverse=True):
-        if event.type == "undo" and event.seq not in undone:
-            undone[int(event.data["target"])] = event.seq
-    return undone
-
-
-def _text(event: Mapping[str, Any], key: str, *, required: bool = True) -> str | None:
-    value = event.get(key)
-    if value is None and not required:
-        return None
-    if not isinstance(value, str) or (required and not value.strip()):
-        need = "non-empty text" if required else "text or null"
-        raise RequestError(f"{event['type']}: {key} must be {need}; got {value!r}.")
-    if len(value) > MAX_TEXT:
-        raise RequestError(f"{event['type']}: {key} is at most {MAX_TEXT} characters.")
-    return value
-
-
-def _ref(event: Mapping[str, Any], key: str, seq: int, known: Mapping[int, StoredEvent],
-         *, required: bool = False) -> int | None:
-    value = event.get(key)
-    if value is None and not required:
-        return None
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise RequestError(f"{event['type']}: {key} must be the number of an earlier entry.")
-    if value not in known or value >= seq:
-        raise RequestError(f"{event['type']}: {key} {value} is not an earlier entry.")
-    return value
-
-
-def _fold_meta(settings: Settings, event: StoredEvent) -> Settings:
-    data = event.data
-    if event.type == "safety":
-        lines = tuple(data["lines"]) if "lines" in data else settings.lines
-        veils = tuple(data["veils"]) if "veils" in data else settings.veils
-        return replace(settings, lines=lines, veils=veils)
-    if event.type == "preference":
-        return replace(settings, preferences={**settings.preferences, data["key"]: data["value"]})
-    if event.type == "x_card":
-        return replace(settings, struck=settings.struck | {int(data["refers_to"])})
-    return settings
-
-
-class _Fold:
-    """The journal in memory and its fold; checks an event before it is written."""
-
-    def __init__(self, system: System) -> None:
-        self.system = system
-        self.events: list[StoredEvent] = []
-        self.by_seq: dict[int, StoredEvent] = {}
-        self.undone: dict[int, int] = {}
-        self.state: Any = system.initial_state()
-        self.settings = Settings()
-
-    @property
-    def last_seq(self) -> int:
-        return self.events[-1].seq if self.events else 0
-
-    def _apply(self, state: Any, event: StoredEvent) -> Any:
-        try:
-            return self.system.apply(state, event.data)
-        except OracleError:
-            raise
-        except Exception as exc:  # a malformed event the rules core did not anticipate
-            raise RequestError(
-                f"{event.type}: the {self.system.name} rules cannot apply this event ({exc!r})."
-            ) from exc
-
-    def refold(self, events: Sequence[StoredEvent], undone: Mapping[int, int]
-               ) -> tuple[Any, Settings]:
-        """Fold ``events`` from scratch, skipping undone ones; RuleError names the failing entry."""
-        state = self.system.initial_state()
-        settings = Settings()
-        for event in events:
-            if event.seq in undone:
-                continue
-            if event.type in META_TYPES:
-                settings = _fold_meta(settings, event)
-                continue
-            try:
-                state = self._apply(state, event)
-            except OracleError as exc:
-                raise _EntryFails(event, exc) from exc
-        return state, settings
-
-    def check(self, event: StoredEvent) -> tuple[Any, Settings, dict[int, int]]:
-        """The state, settings and undone map after ``event``, or raise; changes nothing."""
-        if event.type == "undo":
-            return self._check_undo(event)
-        if event.type in META_TYPES:
-            self._check_meta(event)
-            return self.state, _fold_meta(self.settings, event), self.undone
-        return self._apply(self.state, event), self.settings, self.undone
-
-    def _check_meta(self, event: StoredEvent) -> None:
-        data, seq, kind = event.data, event.seq, event.type
-        if kind in ("narration", "note"):
-            _text(data, "text")
-            for key in ("narrator", "fallback_reason", "beat"):
-                _text(data, key, required=False)
-            _ref(data, "refers_to", seq, self.by_seq)
-        elif kind == "oracle":
-            _text(data, "question")
-            _text(data, "answer")
-            _text(data, "likelihood", required=False)
-            faces = data.get("faces")
-            if faces is not None and not (
-                isinstance(faces, list)
-                and all(isinstance(f, int) and not isinstance(f, bool) for f in faces)
-            ):
-                raise RequestError("oracle: faces must be a list of whole numbers.")
-            _ref(data, "refers_to", seq, self.by_seq)
-        elif kind == "scene":
-            _text(data, "title")
-        elif kind == "safety":
-            if "lines" not in data and "veils" not in data:
-                raise RequestError("safety: give lines, veils, or both (each a list of text).")
-            for key in ("lines", "veils"):
-                items = data.get(key, [])
-                if not isinstance(items, list) or not all(isinstance(i, str) for i in items):
-                    raise RequestError(f"safety: {key} must be a list of text.")
-        elif kind == "preference":
-            _text(data, "key")
-            if "value" not in data:
-                raise RequestError("preference: value is required (any JSON value).")
-        elif kind == "x_card":
-            target = _ref(data, "refers_to", seq, self.by_seq, required=True)
-            assert target is not None
-            if self.by_seq[target].type != "narration":
-                raise RequestError(
-                    f"x_card: entry {target} is a {self.by_seq[target].type}; the X-card strikes "
-                    "a narration."
-                )
-            if target in self.settings.struck:
-                raise RequestError(f"x_card: narration {target} is already struck.")
-            _text(data, "reason", required=False)
-
-    def _check_undo(self, event: StoredEvent) -> tuple[Any, Settings, dict[int, int]]:
-        target = _ref(event.data, "target", event.seq, self.by_seq, required=True)
-        assert target is not None
-        if target in self.undone:
-            raise RuleError(
-                f"undo: entry {target} is already undone (by entry {self.undone[target]}); "
-                f"undo entry {self.undone[target]} to restore it."
-            )
-        events = [*self.events, event]
-        undone = undone_map(events)
-        try:
-            state, settings = self.refold(events, undone)
-        except _EntryFails as failure:
-            restoring = self.by_seq[target].type == "undo"
-            verb = (
-                f"entry {self.by_seq[target].data['target']} cannot be restored"
-                if restoring
-                else f"entry {target} cannot be undone"
-            )
-            raise RuleError(
-                f"undo: {verb}: without that change, entry {failure.event.seq} "
-                f"({failure.event.type}) no longer follows the rules ({failure.error}). "
-                f"Undo entry {failure.event.seq} first."
-            ) from failure.error
-        return state, settings, undone
-
-    def accept(self, event: StoredEvent, result: tuple[Any, Settings, dict[int, int]]) -> None:
-        self.events.append(event)
-        self.by_seq[event.seq] = event
-        self.state, self.settings, self.undone = result
-
-
-class _EntryFails(Exception):
-    def __init__(self, event: StoredEvent, error: OracleError) -> None:
-        super().__init__(str(error))
-        self.event = event
-        self.error = error
-
-
-def _normalize(event: object) -> dict[str, Any]:
-    """A JSON round trip of ``event``: what is applied is exactly what replay will read back."""
-    if not isinstance(event, Mapping):
-        raise RequestError(f"event: must be a JSON object with a \"type\", not {event!r}.")
-    kind = event.get("type")
-    if not isinstance(kind, str) or not kind:
-        raise RequestError("event: needs a \"type\" naming what happened (e.g. \"risk\").")
-    try:
-        data = json.loads(json.dumps(event, allow_nan=False))
-    except (TypeError, ValueError) as exc:
-        raise RequestError(f"{kind}: the event must be JSON-ready ({exc}).") from exc
-    if not isinstance(data, dict):  # pragma: no cover - a Mapping always dumps as an object
-        raise RequestError("event: must be a JSON object.")
-    return data
-
-
 def _system_for(name: object, path: Path) -> System:
     try:
         return find_system(name)
@@ -426,7 +213,7 @@ class Campaign:
     the same file (two browser tabs) each see the other's events after :meth:`refresh`.
     """
 
-    def __init__(self, journal: Journal, meta: Mapping[str, Any], fold: _Fold,
+    def __init__(self, journal: Journal, meta: Mapping[str, Any], fold: Fold,
                  home: Path | str | None) -> None:
         self._journal = journal
         self._meta = dict(meta)
@@ -449,7 +236,7 @@ class Campaign:
         path = campaigns_dir(home) / f"{meta['id']}{SUFFIX}"
         journal = Journal.create(path, meta, busy_timeout=busy_timeout)
         remember_last_opened(path, home)
-        return cls(journal, meta, _Fold(rules), home)
+        return cls(journal, meta, Fold(rules), home)
 
     @classmethod
     def open(cls, id_or_path: str | Path, home: Path | str | None = None, *,
@@ -459,20 +246,15 @@ class Campaign:
         journal = Journal.open(path, busy_timeout=busy_timeout)
         try:
             meta = journal.meta()
-            fold = _Fold(_system_for(meta.get("system"), path))
-            events = journal.events_after(0)
-            undone = undone_map(events)
+            fold = Fold(_system_for(meta.get("system"), path))
             try:
-                fold.state, fold.settings = fold.refold(events, undone)
-            except _EntryFails as failure:
+                fold.load(journal.events_after(0))
+            except EntryFails as failure:
                 raise StoreError(
                     f"campaign file {str(path)!r}: entry {failure.event.seq} "
                     f"({failure.event.type}) no longer follows the {fold.system.name} rules of "
                     f"this version ({failure.error}); the file was left untouched."
                 ) from failure.error
-            fold.events = events
-            fold.by_seq = {event.seq: event for event in events}
-            fold.undone = undone
             campaign = cls(journal, meta, fold, home)
         except BaseException:
             journal.close()
@@ -498,7 +280,7 @@ class Campaign:
         doc = _load_export(source)
         meta_in = doc["meta"]
         rules = find_system(meta_in.get("system"))
-        fold = _Fold(rules)
+        fold = Fold(rules)
         for index, raw in enumerate(doc["events"], start=1):
             event = _import_event(raw, index, fold.last_seq)
             try:
@@ -582,7 +364,7 @@ class Campaign:
                     Entry(
                         seq=e.seq, at=e.at, type=e.type, data=e.data,
                         undone=e.seq in undone, undone_by=undone.get(e.seq),
-                        struck=e.seq in struck,
+                        struck=e.seq in struck, result=self._fold.results.get(e.seq),
                     )
                     for e in self._fold.events
                 )
@@ -620,7 +402,7 @@ class Campaign:
         nothing. Meta events are checked here. If another window added events meanwhile, a meta
         event is appended after them, but a rules event raises :class:`CampaignChanged`.
         """
-        data = _normalize(event)
+        data = normalize(event)
         if data["type"] == "undo":
             target = data.get("target")
             if isinstance(target, bool) or not isinstance(target, int):
@@ -647,7 +429,7 @@ class Campaign:
         kind = data["type"]
         with self._lock:
             draft = StoredEvent(seq=self.next_seq, at=now(), type=kind, data=data)
-            result = self._fold.check(draft)  # the rules first: an invalid event writes nothing
+            step = self._fold.check(draft)  # the rules first: an invalid event writes nothing
             with self._journal.transaction() as txn:
                 newer = txn.events_after(self._fold.last_seq)
                 if newer:
@@ -661,10 +443,10 @@ class Campaign:
                             "so make the move again."
                         )
                     draft = StoredEvent(seq=self.next_seq, at=now(), type=kind, data=data)
-                    result = self._fold.check(draft)
+                    step = self._fold.check(draft)
                 txn.append(draft.seq, draft.type, draft.data, at=draft.at)
             # committed durably: only now does the state move on
-            self._fold.accept(draft, result)
+            self._fold.accept(draft, step)
             self._entries = None
             self._seen_version = self._journal.data_version()
             return self._fold.state
@@ -796,7 +578,7 @@ def _import_event(raw: object, index: int, last_seq: int) -> StoredEvent:
         )
     if not isinstance(at, str):
         raise RequestError(f"import: event {seq} needs an \"at\" time as text.")
-    normalized = _normalize(data)
+    normalized = normalize(data)
     if raw.get("type", normalized["type"]) != normalized["type"]:
         raise RequestError(f"import: event {seq} has two different types.")
     return StoredEvent(seq=seq, at=at, type=normalized["type"], data=normalized)

@@ -9,8 +9,9 @@ Lonelog (Roberto Bisceglie's notation for solo-play logs, CC BY-SA 4.0) as used 
 - YAML front matter (``title``, ``ruleset``, ``start_date``, ``last_update``), then scenes as
   ``### S1 *title*`` headings, each followed by a fenced block of log lines;
 - ``@ action`` when a rules event carries an ``action`` or ``intent`` text;
-- ``d: <roll and faces> -> <outcome>`` for a rules event; a Ruin change adds
-  ``=> [PC:Name|Ruin 3]`` (a status tag);
+- ``d: <roll and faces> -> <outcome>`` for a rules event with dice or an outcome (``=> ...``
+  for a change without either); each Ruin or token change adds a status tag such as
+  ``=> [PC:Name|Ruin 3]``;
 - ``? question`` then ``-> answer`` for an oracle entry;
 - ``=> text`` for narration (a narration with blank lines becomes a ``\\---`` ... ``---\\``
   block); an X-carded narration becomes ``=> [struck with the X-card]``;
@@ -23,14 +24,17 @@ in Markdown so a renderer never reads it as HTML.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from oracle.campaign import Campaign, Entry
     from oracle.systems import System
 
-_OUTCOME_KEYS = ("outcome", "degree", "winner", "encounter", "dealt", "answer")
-_SKIP_KEYS = {"type", "roll", "action", "intent", "system", "seed", "text"}
+_OUTCOME_KEYS = ("outcome", "degree", "encounter", "dealt")
+_SKIP_KEYS = {"type", "roll", "action", "intent", "system", "seed", "text", "name", "character",
+              "result", "request", "helpers", "participants", "fighters", "confirmed", "ritual"}
+_PEOPLE_KEYS = ("helpers", "participants", "characters", "fighters")
 
 
 def _faces(value: object) -> bool:
@@ -39,53 +43,117 @@ def _faces(value: object) -> bool:
     )
 
 
-def _result(data: dict[str, Any]) -> dict[str, Any]:
-    result = data.get("result")
-    return result if isinstance(result, dict) else data
+def _int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
 
 
-def _who(data: dict[str, Any]) -> str | None:
-    for source in (data, _result(data)):
-        for key in ("character", "name", "roller"):
+def _who(data: dict[str, Any], result: dict[str, Any]) -> str | None:
+    character = data.get("character")
+    sources = [data, result] + ([character] if isinstance(character, dict) else [])
+    for source in sources:
+        for key in ("name", "character", "roller"):
             value = source.get(key)
             if isinstance(value, str) and value:
                 return value
     return None
 
 
-def _ruin_change(data: dict[str, Any]) -> tuple[int, int] | None:
-    for source in (_result(data), data):
-        before, after = source.get("ruin_before"), source.get("ruin_after")
-        if isinstance(before, int) and isinstance(after, int):
-            return before, after
+@dataclass(frozen=True)
+class Reading:
+    """A rules event read generically: who, what, dice, outcome, and the changes it made."""
+
+    head: str
+    dice: tuple[str, ...]
+    outcome: str | None
+    changes: tuple[str, ...]  # "Mara Ruin 2 -> 3", "tokens 2 -> 3"
+    tags: tuple[str, ...]  # Lonelog status tags: "PC:Mara|Ruin 3"
+
+    @property
+    def roll(self) -> str:
+        return self.head + (f" ({', '.join(self.dice)})" if self.dice else "")
+
+    def line(self) -> str:
+        text = self.roll + (f" -> {self.outcome}" if self.outcome else "")
+        return text + (f"; {', '.join(self.changes)}" if self.changes else "")
+
+
+def _dice_parts(data: dict[str, Any]) -> list[str]:
+    parts: list[str] = []
+    for key, value in data.items():
+        if key in _SKIP_KEYS or value is None or isinstance(value, bool):
+            continue
+        label = key.replace("_", " ")
+        if _faces(value) or _int(value):
+            parts.append(f"{label} {value}")
+        elif isinstance(value, str) and value and len(value) <= 60:
+            parts.append(f"{label}: {value}")
+    for key in ("helpers", "participants", "fighters"):
+        people = data.get(key)
+        if not isinstance(people, list):
+            continue
+        for person in people:
+            if not isinstance(person, dict) or not isinstance(person.get("name"), str):
+                continue
+            if key == "helpers" and _int(person.get("die")):
+                parts.append(f"{person['name']} helps with {person['die']}")
+                continue
+            own = [f"{k.replace('_', ' ')} {v}" for k, v in person.items()
+                   if k != "name" and (_faces(v) or _int(v))]
+            parts.append(person["name"] + (f" {' '.join(own)}" if own else ""))
+    return parts
+
+
+def _outcome(result: dict[str, Any]) -> str | None:
+    if "winner" in result:
+        winner = result["winner"]
+        return f"{winner} wins" if isinstance(winner, str) else "a tie"
+    if _int(result.get("total")) and isinstance(result.get("defeated"), bool):
+        against = f" vs Endurance {result['endurance']}" if _int(result.get("endurance")) else ""
+        return f"total {result['total']}{against}, " + (
+            "defeated" if result["defeated"] else "not defeated")
+    if result.get("roll_required") is False and result.get("defeated") is True:
+        return "no roll needed, defeated"
+    for key in _OUTCOME_KEYS:
+        value = result.get(key)
+        if isinstance(value, str) or _int(value):
+            return str(value).replace("_", " ")
     return None
 
 
-def generic_summary(data: dict[str, Any]) -> str:
-    """One line for any rules event: kind, faces, outcome, Ruin change."""
-    kind = str(data.get("roll") or data.get("type", "event")).replace("_", " ")
-    who = _who(data)
+def read_event(data: dict[str, Any], result: dict[str, Any] | None = None) -> Reading:
+    """Read any rules event (and the system's result for it, if any) without knowing its system."""
+    if result is None:
+        nested = data.get("result")
+        result = nested if isinstance(nested, dict) else data
+    kind = str(data.get("type", "event")).replace("_", " ")
+    who = _who(data, result)
     head = f"{who}: {kind}" if who else kind
-    parts: list[str] = []
-    sources = [data]
+    dice = _dice_parts(data)
     request = data.get("request")
     if isinstance(request, dict):
-        sources.append(request)
-    for source in sources:
-        for key, value in source.items():
-            if key not in _SKIP_KEYS and _faces(value):
-                parts.append(f"{key.replace('_', ' ')} {value}")
-    line = head + (" (" + ", ".join(parts) + ")" if parts else "")
-    result = _result(data)
-    for key in _OUTCOME_KEYS:
-        value = result.get(key)
-        if isinstance(value, (str, int)) and not isinstance(value, bool):
-            line += f" -> {str(value).replace('_', ' ')}"
-            break
-    ruin = _ruin_change(data)
-    if ruin and ruin[0] != ruin[1]:
-        line += f"; Ruin {ruin[0]} -> {ruin[1]}"
-    return line
+        dice += _dice_parts(request)
+    changes: list[str] = []
+    tags: list[str] = []
+    people: list[tuple[str | None, dict[str, Any]]] = [(who, result)]
+    for key in _PEOPLE_KEYS:
+        listed = result.get(key)
+        if isinstance(listed, list):
+            people += [(p.get("name"), p) for p in listed if isinstance(p, dict)]
+    for name, source in people:
+        before, after = source.get("ruin_before"), source.get("ruin_after")
+        if _int(before) and _int(after) and before != after:
+            changes.append(f"{name + ' ' if name else ''}Ruin {before} -> {after}")
+            tags.append(f"PC:{name}|Ruin {after}" if name else f"PC|Ruin {after}")
+    before, after = result.get("tokens_before"), result.get("tokens_after")
+    if _int(before) and _int(after) and before != after:
+        changes.append(f"tokens {before} -> {after}")
+        tags.append(f"PC:{who}|Tokens {after}" if who else f"PC|Tokens {after}")
+    return Reading(head, tuple(dice), _outcome(result), tuple(changes), tuple(tags))
+
+
+def generic_summary(data: dict[str, Any], result: dict[str, Any] | None = None) -> str:
+    """One line for any rules event: who and what, dice, outcome, Ruin and token changes."""
+    return read_event(data, result).line()
 
 
 def summarize(system: System, entry: Entry) -> str:
@@ -115,7 +183,7 @@ def summarize(system: System, entry: Entry) -> str:
             text = None
         if isinstance(text, str) and text:
             return text
-    return generic_summary(data)
+    return generic_summary(data, entry.result)
 
 
 def _safety_text(data: dict[str, Any]) -> str:
@@ -237,17 +305,19 @@ def _lonelog_lines(system: System, entry: Entry) -> list[str]:
     if entry.type == "preference":
         return []
     lines = []
-    action = data.get("action") or data.get("intent")
+    action = data.get("action")
     if isinstance(action, str) and action.strip():
         lines.append(f"@ {_one_line(action)}")
-    summary = summarize(system, entry)
-    ruin = _ruin_change(data)
-    roll, _, rest = summary.partition(" -> ")
-    lines.append(f"d: {roll} -> {rest.split('; Ruin')[0]}" if rest else f"d: {summary}")
-    if ruin and ruin[0] != ruin[1]:
-        who = _who(data)
-        tag = f"PC:{who}" if who else "PC"
-        lines.append(f"=> [{tag}|Ruin {ruin[1]}]")
+    reading = read_event(data, entry.result)
+    own = summarize(system, entry)
+    roll = reading.roll
+    if own != reading.line():  # the system's own wording
+        lines.append(f"d: {own}")
+    elif reading.dice or reading.outcome:
+        lines.append(f"d: {roll}" + (f" -> {reading.outcome}" if reading.outcome else ""))
+    else:  # a change without dice (a character joins, Gold changes): a consequence
+        lines.append(f"=> {roll}")
+    lines += [f"=> [{tag}]" for tag in reading.tags]
     return lines
 
 

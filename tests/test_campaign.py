@@ -46,6 +46,8 @@ SEEN = []  # every event type apply() was asked to fold
 class State:
     tokens: int = 3
     rolls: tuple = ()
+    ruin: int = 1
+    last_result: object = None  # like Trophy: the reading of the last roll
 
 class Tally:
     name = "tally"
@@ -74,7 +76,13 @@ class Tally:
             return dataclasses.replace(state, tokens=state.tokens - event["amount"])
         if kind == "roll":
             faces = [check_face("faces", face) for face in event["faces"]]
-            return dataclasses.replace(state, rolls=state.rolls + (max(faces),))
+            highest = max(faces)
+            outcome = "success" if highest == 6 else "complication" if highest >= 4 else "failure"
+            ruin = state.ruin + (outcome == "complication")
+            result = {"roll": "roll", "outcome": outcome, "ruin_before": state.ruin,
+                      "ruin_after": ruin}
+            return dataclasses.replace(state, rolls=state.rolls + (highest,), ruin=ruin,
+                                       last_result=result)
         raise RequestError(f"type: tally has no event {kind!r}.")
 
 SYSTEM = Tally()
@@ -488,8 +496,7 @@ def _played(camp: Campaign) -> Campaign:
     camp.record({"type": "scene", "title": "The ruined chapel"})
     camp.record({"type": "gain", "amount": 2})
     camp.record({"type": "roll", "faces": [2, 5], "action": "Pry open the reliquary",
-                 "character": "Mara", "ruin_before": 2, "ruin_after": 3,
-                 "outcome": "complication"})
+                 "character": "Mara"})
     camp.record({"type": "narration", "text": "The lid gives <way> & dust falls.",
                  "narrator": "offline", "fallback_reason": "no API key", "refers_to": 3})
     camp.record({"type": "oracle", "question": "Is anyone watching?", "answer": "No, but...",
@@ -554,7 +561,7 @@ def test_export_markdown_reads_as_a_journal(camp: Campaign) -> None:
     assert text.startswith("# The Long Dark\n")
     assert "System: Tally (a test system)" in text
     assert "### The ruined chapel" in text
-    assert "Mara: roll (faces [2, 5]) -> complication; Ruin 2 -> 3" in text
+    assert "Mara: roll (faces [2, 5]) -> complication; Mara Ruin 1 -> 2" in text
     assert "> The lid gives &lt;way> &amp; dust falls." in text  # text is data, never HTML
     assert "offline narrator; fell back: no API key" in text
     assert "oracle: Is anyone watching? -> No, but..." in text
@@ -568,7 +575,7 @@ def test_export_lonelog_uses_the_notation(camp: Campaign) -> None:
     assert "### S1 *The ruined chapel*" in lines
     assert "@ Pry open the reliquary" in lines
     assert "d: Mara: roll (faces [2, 5]) -> complication" in lines
-    assert "=> [PC:Mara|Ruin 3]" in lines
+    assert "=> [PC:Mara|Ruin 2]" in lines
     assert "=> The lid gives <way> & dust falls." in lines
     assert "? Is anyone watching?" in lines and "-> No, but... (3)" in lines
     assert "(note: Bell rang twice.)" in lines
@@ -690,3 +697,99 @@ def test_a_killed_writer_loses_no_committed_event(camp: Campaign) -> None:
     raw = sqlite3.connect(path)
     assert raw.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
     raw.close()
+
+
+# -- Trophy: the real rules core through the journal ----------------------------------------------
+
+
+def _trophy() -> Campaign:
+    camp = Campaign.create("The Ringing Wood", seed=3)
+    camp.record({"type": "character_created",
+                 "character": {"name": "Mara", "skills": ["Climb"], "armor": ["helm"]}})
+    camp.record({"type": "character_created",
+                 "character": {"name": "Ash", "starting_ruin": 2, "ruin": 2}})
+    return camp
+
+
+def test_trophy_risk_roll_is_journaled_with_its_faces_and_replays() -> None:
+    from oracle.trophy import commands
+
+    with _trophy() as camp:
+        assert camp.system.name == "trophy"
+        event = commands.roll_risk_event(camp.state, "Mara", skill=True, dice=camp.dice(),
+                                         dark=1, helpers=["Ash"])
+        # the campaign seed at this entry rolls the same faces however often it is asked
+        assert commands.roll_risk_event(camp.state, "Mara", skill=True, dice=camp.dice(),
+                                        dark=1, helpers=["Ash"]) == event
+        event["action"] = "Climb the bell tower"
+        state = camp.record(event)
+        entry = camp.entries[-1]
+        assert entry.data["light"] == event["light"] and entry.data["dark"] == event["dark"]
+        assert entry.result is not None and entry.result["roll"] == "risk"
+        assert state.character("Mara").ruin == entry.result["ruin_after"]
+        camp.record({"type": "narration", "text": "The rope frays.", "narrator": "offline",
+                     "refers_to": entry.seq})
+        with Campaign.open(camp.id) as reopened:
+            assert reopened.state == camp.state and reopened.entries == camp.entries
+        markdown = camp.export_markdown()
+        assert f"light {event['light']}, dark {event['dark']}" in markdown
+        assert f"-> {entry.result['outcome']}" in markdown
+        assert "> The rope frays." in markdown
+        assert "@ Climb the bell tower" in camp.export_lonelog()
+
+
+@pytest.mark.parametrize(
+    ("event", "message"),
+    [
+        ({"type": "risk_rolled", "name": "Nobody", "light": [4], "dark": []}, "no character"),
+        ({"type": "risk_rolled", "name": "Mara", "light": [4, 4, 4], "dark": []}, "light"),
+        ({"type": "risk_pushed", "light": [1], "dark": [1, 2]}, "no Risk Roll is open"),
+        ({"type": "hunt_rolled", "name": "Mara", "light": [9]}, "light"),
+        ({"type": "teleport"}, "is not a Trophy event"),
+    ],
+)
+def test_trophy_refusals_write_nothing(event: dict[str, Any], message: str) -> None:
+    with _trophy() as camp:
+        before, state = _bytes(camp.path), camp.state
+        with pytest.raises(RuleError, match=message):
+            camp.record(event)
+        assert _bytes(camp.path) == before and camp.state is state and camp.last_seq == 2
+
+
+def test_trophy_undo_a_mistyped_roll_and_refuse_undoing_what_it_needs() -> None:
+    with _trophy() as camp:
+        camp.record({"type": "ruin_rolled", "name": "Mara", "dark": 6})
+        assert camp.state.character("Mara").ruin == 2
+        with pytest.raises(RuleError, match="entry 1 cannot be undone: without that change, "
+                                            "entry 3 \\(ruin_rolled\\)"):
+            camp.undo(1)  # Mara's roll needs Mara
+        camp.undo(3)  # the mistyped roll
+        assert camp.state.character("Mara").ruin == 1
+        camp.record({"type": "ruin_rolled", "name": "Mara", "dark": 1})
+        assert camp.state.character("Mara").ruin == 1
+        with Campaign.open(camp.id) as again:
+            assert again.state == camp.state
+
+
+@settings(max_examples=25, deadline=None,
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
+@given(rolls=st.lists(st.tuples(st.sampled_from(["Mara", "Ash"]),
+                                st.lists(st.integers(1, 6), min_size=1, max_size=2),
+                                st.lists(st.integers(0, 7), max_size=2)), max_size=8))
+def test_trophy_journal_replays_to_the_identical_state(
+    rolls: list[tuple[str, list[int], list[int]]],
+) -> None:
+    with tempfile.TemporaryDirectory() as home:
+        camp = Campaign.create("Replay", seed=9, home=home)
+        camp.record({"type": "character_created", "character": {"name": "Mara"}})
+        camp.record({"type": "character_created", "character": {"name": "Ash"}})
+        for name, light, dark in rolls:
+            try:
+                camp.record({"type": "risk_rolled", "name": name, "light": light, "dark": dark})
+            except RuleError:
+                pass
+            for character in camp.state.characters:
+                assert 1 <= character.ruin <= 6  # SRD 1.2: Ruin runs 1 to 6
+        with Campaign.open(camp.path, home=home) as again:
+            assert again.state == camp.state and again.entries == camp.entries
+        camp.close()
