@@ -566,7 +566,9 @@ def _check_contest(participants: Sequence[Contestant]) -> None:
                 f"per Ruin ({1 + p.ruin} at Ruin {p.ruin}); got {p.light}."
             )
         if p.light + p.dark == 0:
-            raise RuleError(f"participants[{i}]: each participant rolls at least one die; got none.")
+            raise RuleError(
+                f"participants[{i}]: each participant rolls at least one die; got none."
+            )
         if p.name in names:
             raise RuleError(f"participants[{i}].name: {p.name!r} appears twice; names must differ.")
         names.add(p.name)
