@@ -9,7 +9,7 @@ import pytest
 
 from oracle.dice import FixedDice, SeededDice
 from oracle.errors import RuleError
-from oracle.trophy.campaign import EVENT_TYPES, TrophyState, apply, initial_state, replay
+from oracle.trophy.campaign import EVENT_TYPES, TrophyState, apply, replay
 from oracle.trophy.character import Fate
 from oracle.trophy.commands import (
     roll_combat_event,

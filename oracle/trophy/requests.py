@@ -214,7 +214,7 @@ def resolve(request: Mapping[str, Any], dice: DiceSource) -> dict[str, Any]:
     if not isinstance(request, Mapping):
         raise RequestError("request: must be a JSON object such as {\"roll\": \"risk\", ...}.")
     kind = request.get("roll")
-    if kind not in RESOLVERS:
+    if not isinstance(kind, str) or kind not in RESOLVERS:
         raise RequestError(
             f"roll: {kind!r} is not a Trophy roll; use one of {', '.join(RESOLVERS)}."
         )
