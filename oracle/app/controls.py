@@ -145,3 +145,8 @@ def parse_faces(field: str, value: str, expected: int | None = None) -> tuple[in
 
 def options(names: Sequence[str]) -> list[tuple[str, str]]:
     return [(name, name) for name in names]
+
+
+def split_lines(value: str) -> tuple[str, ...]:
+    """One item per line, trimmed, empty lines dropped (lines and veils may contain commas)."""
+    return tuple(line.strip() for line in value.splitlines() if line.strip())

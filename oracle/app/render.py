@@ -201,3 +201,106 @@ def sheet_html(character: Mapping[str, Any] | Any) -> str:
             "</div>"
         )
     return "".join(parts)
+
+
+_OUTCOME_WORDS = {"success": "success", "complication": "success with a complication",
+                  "failure": "failure"}
+
+
+def _faces_text(data: Mapping[str, Any]) -> str:
+    parts = []
+    for key in ("light", "dark"):
+        value = data.get(key)
+        if isinstance(value, list) and value:
+            parts.append(f"{key} {' '.join(str(v) for v in value)}")
+        elif isinstance(value, int) and not isinstance(value, bool):
+            parts.append(f"{key} {value}")
+    return ", ".join(parts)
+
+
+def entry_line(kind: str, data: Mapping[str, Any], result: Mapping[str, Any] | None,
+               fallback: str) -> tuple[str, str]:
+    """(css class, escaped HTML) for one journal entry."""
+    result = result or {}
+    name = esc(data.get("name", result.get("name", "")))
+    action = data.get("action")
+    said = f" “{esc(action)}”" if action else ""
+    ruin = ""
+    if result.get("ruin_marked") and "ruin_before" in result:
+        ruin = f" · Ruin {result['ruin_before']} → {result['ruin_after']}"
+    if kind in ("risk_rolled", "risk_pushed"):
+        verb = "pushes" if kind == "risk_pushed" else "risks"
+        who = name or esc(result.get("name", ""))
+        outcome = _OUTCOME_WORDS.get(str(result.get("outcome")), str(result.get("outcome", "")))
+        bargain = data.get("bargain")
+        deal = (f" · Devil's Bargain: {esc(bargain.get('text', ''))}"
+                if isinstance(bargain, Mapping) else "")
+        return "roll", (f"<b>{who}</b> {verb}{said} · {esc(_faces_text(data))} → "
+                        f"<b>{esc(outcome)}</b>{ruin}{deal}")
+    if kind == "hunt_rolled":
+        return "roll", (f"<b>{name}</b> hunts{said} · {esc(_faces_text(data))} → "
+                        f"{esc(result.get('encounter', ''))}, tokens "
+                        f"{result.get('tokens_before')} → {result.get('tokens_after')}")
+    if kind == "ruin_rolled":
+        return "ruin", (f"<b>{name}</b> makes a Ruin Roll{said} · dark {esc(data.get('dark'))}"
+                        f"{ruin or ' · no Ruin marked'}")
+    if kind == "reduction_rolled":
+        return "ruin", (f"<b>{name}</b> betrays the group{said} · light "
+                        f"{esc(data.get('light'))} · Ruin {result.get('ruin_before')} → "
+                        f"{result.get('ruin_after')}{' (noticed)' if result.get('noticed') else ''}")
+    if kind == "contest_rolled":
+        winner = result.get("winner")
+        return "roll", f"Contest → {esc(winner) + ' wins' if winner else 'a full tie'}"
+    if kind in ("combat_rolled", "combat_continued"):
+        verdict = "defeated" if result.get("defeated") else "still standing"
+        return "roll", (f"Combat · dark {esc(' '.join(str(f) for f in data.get('dark', [])))} · "
+                        f"total {esc(result.get('total'))} → the monster is {verdict}")
+    if kind == "condition_added":
+        return "ruin", f"<b>{name}</b> takes a Condition: {esc(data.get('condition', ''))}"
+    if kind == "fate_chosen":
+        return "ruin", f"<b>{name}</b> is lost: {esc(data.get('fate', ''))}"
+    if kind == "character_created":
+        sheet = data.get("character", {})
+        job = sheet.get("occupation") if isinstance(sheet, Mapping) else ""
+        who = esc(sheet.get("name", "")) if isinstance(sheet, Mapping) else ""
+        return "meta", f"<b>{who}</b> joins the party{' (' + esc(job) + ')' if job else ''}"
+    if kind == "narration":
+        return "narration", esc(data.get("text", ""))
+    if kind == "oracle":
+        return "meta", (f"? {esc(data.get('question', ''))} → <b>{esc(data.get('answer', ''))}"
+                        f"</b> <span class='when'>({esc(data.get('likelihood', ''))}, d6 "
+                        f"{esc(' '.join(str(f) for f in data.get('faces') or []))})</span>")
+    if kind == "scene":
+        return "meta", f"<b>Scene:</b> {esc(data.get('title', ''))}"
+    if kind == "safety":
+        return "meta", "Safety tools updated (lines and veils)."
+    if kind == "x_card":
+        return "meta", f"X-card: narration {esc(data.get('refers_to'))} struck."
+    return "meta", esc(fallback)
+
+
+def journal_html(rows: Sequence[tuple[Any, Mapping[str, Any] | None]],
+                 summary: Any, limit: int = 80) -> str:
+    """The journal, oldest first (the newest stays in view: the box scrolls from the bottom)."""
+    parts = []
+    for entry, result in list(rows)[-limit:]:
+        if entry.type in ("undo", "preference"):
+            continue
+        try:
+            fallback = summary(entry)
+        except Exception:  # noqa: BLE001 - shown as a sentence, never a traceback
+            fallback = entry.type
+        css, body = entry_line(entry.type, entry.data, result, fallback)
+        classes = ["oracle-entry", css]
+        note = ""
+        if entry.struck:
+            classes.append("struck")
+            note = " <span class='when'>(struck with the X-card)</span>"
+        if entry.undone:
+            classes.append("struck")
+            note = " <span class='when'>(undone)</span>"
+        parts.append(f'<div class="{" ".join(classes)}" data-seq="{entry.seq}">'
+                     f'<span class="when">#{entry.seq}</span> {body}{note}</div>')
+    if not parts:
+        return '<div class="oracle-hint">The journal is empty. Roll something.</div>'
+    return ('<div class="oracle-journal-scroll"><div>' + "".join(parts) + "</div></div>")

@@ -1,0 +1,110 @@
+"""The journal: every roll, choice and narration in order, the live narration, exports, X-card."""
+
+from __future__ import annotations
+
+import base64
+from typing import Any
+
+from oracle.app import controls as c
+from oracle.app.render import esc, journal_html
+from oracle.app.session import Session, journal_rows
+
+EXPORTS = {
+    "markdown": ("Markdown", "md", "text/markdown"),
+    "lonelog": ("Lonelog", "lonelog.md", "text/markdown"),
+    "json": ("JSON", "json", "application/json"),
+}
+
+
+def download_link(filename: str, mime: str, text: str, label: str) -> str:
+    """A link that downloads ``text`` as ``filename`` (no server round trip, no file written)."""
+    data = base64.b64encode(text.encode("utf-8")).decode("ascii")
+    return (f'<a class="oracle-export-link" download="{esc(filename)}" '
+            f'href="data:{mime};charset=utf-8;base64,{data}">{esc(label)}</a>')
+
+
+def export_text(session: Session, kind: str) -> str:
+    campaign = session.require()
+    if kind == "markdown":
+        return campaign.export_markdown()
+    if kind == "lonelog":
+        return campaign.export_lonelog()
+    return campaign.export_json()
+
+
+class JournalView:
+    """The journal column: entries, the narration streaming in, X-card, undo, exports."""
+
+    def __init__(self, session: Session) -> None:
+        self.session = session
+        self._entries = c.html("", "oracle-journal-entries")
+        self._live = c.html("", "oracle-live")
+        self._x_card = c.button("X-card", css="oracle-x-card", style="danger",
+                                tooltip="Strike the last narration and ask for another")
+        self._undo = c.button("Undo last entry", css="oracle-undo")
+        self._export_buttons = []
+        for kind, (label, _ext, _mime) in EXPORTS.items():
+            button = c.button(f"Export {label}", css=f"oracle-export oracle-export-{kind}")
+            button.on_click(c.guard(self._error_line(), lambda _b, k=kind: self.export(k)))
+            self._export_buttons.append(button)
+        self._links = c.html("", "oracle-export-links")
+        self._error = c.error_line()
+        self._x_card.on_click(c.guard(self._error, self._do_x_card))
+        self._undo.on_click(c.guard(self._error, self._do_undo))
+        self.widget = c.column(
+            c.row(c.html("<h3>Journal</h3>"), self._x_card, self._undo),
+            self._entries, self._live, self._error,
+            c.row(*self._export_buttons), self._links,
+            css="oracle-journal",
+        )
+        self.refresh()
+
+    def _error_line(self) -> Any:
+        if not hasattr(self, "_export_error"):
+            self._export_error = c.error_line()
+        return self._export_error
+
+    def refresh(self) -> None:
+        campaign = self.session.campaign
+        if campaign is None:
+            self._entries.value = ""
+            return
+        self._entries.value = journal_html(journal_rows(campaign), campaign.summary)
+
+    # -- streaming ---------------------------------------------------------------------------
+
+    def streaming(self, beat: str) -> None:
+        self._live.value = ('<span class="oracle-spinner"></span><span class="oracle-hint">'
+                            "The narrator is speaking…</span>")
+        self._streamed = ""
+
+    def on_text(self, piece: str) -> None:
+        """A streamed piece of narration (called from the narrator's thread)."""
+        self._streamed = getattr(self, "_streamed", "") + piece
+        self._live.value = ('<span class="oracle-spinner"></span>' + esc(self._streamed))
+
+    def done(self, error: str | None = None) -> None:
+        self._live.value = f'<span class="oracle-hint">{esc(error)}</span>' if error else ""
+        self._streamed = ""
+        self.refresh()
+
+    # -- actions -----------------------------------------------------------------------------
+
+    def export(self, kind: str) -> str:
+        campaign = self.session.require()
+        _label, ext, mime = EXPORTS[kind]
+        text = export_text(self.session, kind)
+        filename = f"{campaign.id}.{ext}"
+        self._links.value = ('<span class="oracle-hint">Ready: </span>'
+                             + download_link(filename, mime, text, f"download {filename}"))
+        return text
+
+    def _do_x_card(self, _button: Any = None) -> None:
+        self.streaming("x_card")
+        self.session.x_card(on_text=self.on_text,
+                            on_done=lambda voiced: self.done(voiced.error))
+        self.refresh()
+
+    def _do_undo(self, _button: Any = None) -> None:
+        self.session.undo_last()
+        self.refresh()

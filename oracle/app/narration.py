@@ -1,0 +1,112 @@
+"""Narration off the widget thread: the dice never wait for the narrator.
+
+One worker thread voices beats in order (so the journal keeps the order of the rolls). Each job
+streams pieces to ``on_text`` as they arrive, then records the narration in the campaign and calls
+``on_done``. Nothing a narrator does can raise into the app: failures become a sentence.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+from collections.abc import Callable, Iterable, Mapping
+from concurrent.futures import Future, ThreadPoolExecutor
+from dataclasses import dataclass
+from typing import Any
+
+log = logging.getLogger("oracle.app")
+
+OnText = Callable[[str], None]
+OnDone = Callable[["Voiced"], None]
+
+
+@dataclass(frozen=True)
+class Voiced:
+    """What a narration job produced: the text (or an error sentence) and the journal entry."""
+
+    text: str
+    narrator: str
+    beat: str
+    items: tuple[str, ...] = ()
+    seq: int | None = None
+    error: str | None = None
+    fallback_reason: str | None = None
+
+
+def make_narrator(api_key: str | None = None, seed: object = "oracle") -> Any:
+    """The narrator for this session: Claude with a key (the narrator module decides), else offline.
+
+    ``api_key`` is kept in memory only, by the narrator object; it is never written or logged.
+    """
+    from oracle.narrator import get_narrator
+
+    return get_narrator(api_key=api_key, seed=seed)
+
+
+def narrator_status(narrator: Any) -> str:
+    """One sentence: which narrator answers, and why."""
+    try:
+        status = narrator.status
+    except Exception:  # noqa: BLE001 - a status must never break the page
+        return "narrator: unknown"
+    return str(status)
+
+
+class NarrationQueue:
+    """Runs narration jobs one at a time on a background thread."""
+
+    def __init__(self) -> None:
+        self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="oracle-narrator")
+        self._last: Future[Voiced] | None = None
+        self._lock = threading.Lock()
+
+    def submit(self, job: Callable[[], Voiced], on_done: OnDone | None = None) -> Future[Voiced]:
+        def run() -> Voiced:
+            try:
+                voiced = job()
+            except Exception as exc:  # the narrator never raises into the app
+                log.exception("narration failed")
+                voiced = Voiced(text="", narrator="none", beat="",
+                                error=f"The narrator could not answer ({type(exc).__name__}); "
+                                      "the roll stands as recorded.")
+            if on_done is not None:
+                try:
+                    on_done(voiced)
+                except Exception:
+                    log.exception("narration callback failed")
+            return voiced
+
+        with self._lock:
+            future = self._pool.submit(run)
+            self._last = future
+        return future
+
+    def wait(self, timeout: float = 30.0) -> Voiced | None:
+        """Wait for the newest job (tests and the bench); None when nothing was queued."""
+        with self._lock:
+            last = self._last
+        return None if last is None else last.result(timeout=timeout)
+
+    @property
+    def busy(self) -> bool:
+        with self._lock:
+            return self._last is not None and not self._last.done()
+
+
+def recent_text(lines: Iterable[str], limit: int = 1200) -> str:
+    """The tail of the journal as plain text, for a prompt's context."""
+    text = "\n".join(lines)
+    return text[-limit:]
+
+
+def items_or_lines(result: Any) -> tuple[str, ...]:
+    """A listing beat's offers: ``items`` if given, else the non-empty lines of ``text``."""
+    items = tuple(getattr(result, "items", ()) or ())
+    if items:
+        return tuple(str(item) for item in items)
+    text = str(getattr(result, "text", ""))
+    return tuple(line.strip(" -•\t") for line in text.splitlines() if line.strip(" -•\t"))
+
+
+def as_mapping(value: Any) -> Mapping[str, Any]:
+    return value if isinstance(value, Mapping) else {}

@@ -1,0 +1,90 @@
+"""The party: build characters with every sheet field, several per campaign, plus NPCs."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import ipywidgets as widgets  # type: ignore[import-untyped]
+
+from oracle.app import controls as c
+from oracle.app.render import esc, sheet_html, tags
+from oracle.app.session import Session
+from oracle.app.shell_api import Shell
+
+
+class PartyView:
+    """Character builder and the party list."""
+
+    def __init__(self, session: Session, shell: Shell) -> None:
+        self.session = session
+        self.shell = shell
+        self._name = c.text("Name", css="oracle-new-name")
+        self._occupation = c.text("Occupation (e.g. Hunter, Priest, Cartographer)",
+                                  css="oracle-new-occupation")
+        self._background = c.text("Background (e.g. Debt-ridden heir)",
+                                  css="oracle-new-background")
+        self._skills = c.text("Skills, separated by commas", css="oracle-new-skills")
+        self._drive = c.text("Drive: why you came into the forest", css="oracle-new-drive")
+        self._rituals = c.text("Rituals, separated by commas", css="oracle-new-rituals")
+        self._equipment = c.text("Equipment, separated by commas", css="oracle-new-equipment")
+        self._armor = c.text("Armor pieces, separated by commas", css="oracle-new-armor")
+        self._start = widgets.BoundedIntText(value=1, min=1, max=5, description="Starting Ruin",
+                                             style={"description_width": "initial"})
+        self._start.layout.width = "180px"
+        self._npc = c.checkbox("NPC (for contests)", css="oracle-new-npc")
+        self._add = c.button("Add to the party", css="oracle-add-character", style="primary")
+        self._error = c.error_line()
+        self._list = c.html("", "oracle-party-list")
+        self._add.on_click(c.guard(self._error, self._do_add))
+        self.widget = c.column(
+            c.html("<h2>The party</h2>"),
+            c.html('<div class="oracle-hint">A solo player often runs a whole party. Pick the '
+                   "active character beside the journal.</div>"),
+            self._list,
+            c.html("<h3>New treasure-hunter</h3>"),
+            self._name, self._occupation, self._background, self._skills, self._drive,
+            self._rituals, self._equipment, self._armor, c.row(self._start, self._npc),
+            c.row(self._add), self._error,
+            css="oracle-party",
+        )
+        self.refresh()
+
+    def refresh(self) -> None:
+        parts = []
+        for character in self.session.characters():
+            extra = []
+            if character.skills:
+                extra.append("Skills: " + tags(character.skills))
+            if character.rituals:
+                extra.append("Rituals: " + tags(character.rituals))
+            if character.equipment:
+                extra.append("Equipment: " + tags(character.equipment))
+            if character.armor:
+                extra.append("Armor: " + tags(
+                    f"{p.name}{' (marked)' if p.marked else ''}" for p in character.armor))
+            if character.drive:
+                extra.append(f"Drive: {esc(character.drive)}")
+            npc = ' <span class="oracle-tag">NPC</span>' if character.npc else ""
+            parts.append(f'<div class="oracle-panel oracle-party-member">{sheet_html(character)}'
+                         f'{npc}<div class="oracle-hint">{"<br>".join(extra)}</div></div>')
+        self._list.value = "".join(parts) or '<div class="oracle-hint">No one yet.</div>'
+
+    def _do_add(self, _button: Any = None) -> None:
+        sheet: dict[str, Any] = {
+            "name": self._name.value.strip(),
+            "occupation": self._occupation.value.strip(),
+            "background": self._background.value.strip(),
+            "skills": list(c.split_list(self._skills.value)),
+            "drive": self._drive.value.strip(),
+            "rituals": list(c.split_list(self._rituals.value)),
+            "equipment": list(c.split_list(self._equipment.value)),
+            "armor": list(c.split_list(self._armor.value)),
+            "starting_ruin": int(self._start.value),
+            "npc": bool(self._npc.value),
+        }
+        self.session.add_character(sheet)
+        for box in (self._name, self._occupation, self._background, self._skills, self._drive,
+                    self._rituals, self._equipment, self._armor):
+            box.value = ""
+        self._npc.value = False
+        self.shell.refresh()

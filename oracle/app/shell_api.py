@@ -1,0 +1,16 @@
+"""What every view may ask of the app around it (kept tiny so views stay testable)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, Protocol
+
+
+class Shell(Protocol):
+    """The app shell: voices beats into the journal's live line, refreshes after changes."""
+
+    def voice(self, beat: str, result: Mapping[str, Any], *, intent: str = "",
+              question: str = "", refers_to: int | None = None,
+              who: tuple[str, ...] = ()) -> None: ...
+
+    def refresh(self) -> None: ...
