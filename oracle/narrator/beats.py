@@ -95,6 +95,18 @@ BEATS: dict[str, BeatSpec] = _spec(
     BeatSpec("lost", "Losing Yourself: the last Ruin is marked", ("lost",),
              example={"roll": "risk", "outcome": "failure", "ruin_before": 5, "ruin_after": 6,
                       "ruin_marked": True, "lost": True}),
+    BeatSpec("injury", "Triptycho: an Injury taken (-5 to every maximum), or the one that kills",
+             ("injuries", "injury_death"), table_by=("dead", {"false": "injuries",
+                                                               "true": "injury_death"}),
+             example={"roll": "injury", "injuries_before": 0, "injuries_after": 1,
+                      "maximum": {"hp": 15, "ep": 10, "wp": 5}, "dead": False,
+                      "valuables_after": 0}),
+    BeatSpec("defeat", "Triptycho: an entity brought to 0 points, out of the scenario",
+             ("defeats",), example={"roll": "damage", "dealt": 6, "points_before": 4,
+                                    "points_after": 0, "defeated": True}),
+    BeatSpec("telling_blow", "Triptycho: base Damage dice at their maximum (colour only)",
+             ("telling_blows",), example={"roll": "damage", "dealt": 9, "damage_total": 12,
+                                          "defense_total": 3, "damage_result": "maximum"}),
     BeatSpec("roll", "any other settled roll, voiced from its facts", ("omens",),
              example={"roll": "contest", "winner": "A", "participants": []}),
 )
@@ -122,4 +134,12 @@ def beat_for_result(system: str, result: Mapping[str, Any]) -> str:
     """The beat that voices a resolved result; a lost character always gets ``lost``."""
     if result.get("lost") is True:
         return "lost"
+    if system == "triptycho":  # an Injury, a defeat at 0 points, a maximum Damage roll
+        if result.get("roll") == "injury" and result.get("injuries_after", 0) > result.get(
+                "injuries_before", 0):
+            return "injury"
+        if result.get("defeated") is True:
+            return "defeat"
+        if result.get("damage_result") == "maximum" and result.get("dealt"):
+            return "telling_blow"
     return RESOLVED.get((system, str(result.get("roll", ""))), "roll")
