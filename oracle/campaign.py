@@ -17,6 +17,7 @@ import os
 import re
 import secrets
 import threading
+from bisect import bisect_left
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -372,10 +373,9 @@ class Campaign:
 
     def entry(self, seq: int) -> Entry:
         """The entry numbered ``seq``; RequestError if there is none."""
-        for item in self.entries:
-            if item.seq == seq:
-                return item
-        raise RequestError(f"seq: there is no entry {seq!r} in this campaign.")
+        if seq not in self._fold.by_seq:
+            raise RequestError(f"seq: there is no entry {seq!r} in this campaign.")
+        return self.entries[bisect_left(self._fold.events, seq, key=lambda e: e.seq)]
 
     def dice(self, stream: str = "dice") -> SeededDice:
         """A dice source seeded by the campaign seed, the next sequence number and ``stream``.
@@ -444,11 +444,12 @@ class Campaign:
                         )
                     draft = StoredEvent(seq=self.next_seq, at=now(), type=kind, data=data)
                     step = self._fold.check(draft)
+                version = txn.data_version()  # read under the lock: no commit can slip past
                 txn.append(draft.seq, draft.type, draft.data, at=draft.at)
             # committed durably: only now does the state move on
             self._fold.accept(draft, step)
             self._entries = None
-            self._seen_version = self._journal.data_version()
+            self._seen_version = version
             return self._fold.state
 
     def refresh(self) -> int:

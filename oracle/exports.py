@@ -18,7 +18,7 @@ Lonelog (Roberto Bisceglie's notation for solo-play logs, CC BY-SA 4.0) as used 
 - ``(note: ...)`` for player notes and ``(safety: ...)`` for lines and veils.
 
 Undone entries are left out of the Lonelog (it is a play log) and shown struck through in
-Markdown (it is the journal). Player and model text is data: ``&`` and ``<`` are escaped
+Markdown (it is the journal); ``undo`` and ``preference`` entries appear in neither. Player and model text is data: ``&`` and ``<`` are escaped
 in Markdown so a renderer never reads it as HTML.
 """
 
@@ -219,6 +219,8 @@ def to_markdown(campaign: Campaign) -> str:
         out.append(f"- Veils: {_md(', '.join(settings.veils) or 'none')}")
     out += ["", "## Journal", ""]
     for entry in entries:
+        if entry.type in ("undo", "preference"):
+            continue  # an undone entry is shown struck through; preferences are not play
         when = entry.at[:19].replace("T", " ")
         if entry.type == "scene" and not entry.undone:
             out += [f"### {_md(entry.data.get('title', ''))}", ""]

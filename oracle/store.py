@@ -116,6 +116,11 @@ def _translate(path: Path, exc: sqlite3.Error, doing: str, busy_timeout: float) 
             f"{_label(path)} is locked by another program that is writing to it (waited "
             f"{busy_timeout:g} s while {doing}); nothing was changed, try again in a moment."
         )
+    if "readonly" in str(exc) or "read-only" in str(exc):
+        return StoreError(
+            f"{_label(path)} cannot be written (it or its folder is read-only) while {doing}; "
+            "nothing was written."
+        )
     if isinstance(exc, sqlite3.DatabaseError) and (
         "malformed" in str(exc) or "not a database" in str(exc) or "corrupt" in str(exc)
     ):
@@ -190,6 +195,14 @@ class Journal:
         self.busy_timeout = busy_timeout
         self._conn: sqlite3.Connection | None = conn
         self._lock = threading.RLock()
+        self._identity = self._stat_identity()
+
+    def _stat_identity(self) -> tuple[int, int] | None:
+        try:
+            stat = os.stat(self.path)
+        except OSError:
+            return None
+        return stat.st_dev, stat.st_ino
 
     # -- opening -----------------------------------------------------------------------------
 
@@ -403,6 +416,13 @@ class Journal:
                 conn.execute("BEGIN IMMEDIATE")
             except sqlite3.Error as exc:
                 raise _translate(self.path, exc, "waiting to write", self.busy_timeout) from exc
+            if self._stat_identity() != self._identity:
+                # Writing now would go into a deleted (or replaced) file: an event lost unseen.
+                conn.execute("ROLLBACK")
+                raise StoreError(
+                    f"{_label(self.path)} was deleted or replaced since it was opened (by another "
+                    "window or program); nothing was written. Open the campaign again."
+                )
             try:
                 yield Transaction(self)
             except BaseException:
@@ -440,6 +460,10 @@ class Transaction:
 
     def last_seq(self) -> int:
         return self._journal.stats()[1]
+
+    def data_version(self) -> int:
+        """The change counter as of now; nobody else can commit while this transaction lives."""
+        return self._journal.data_version()
 
     def append(self, seq: int, kind: str, data: Mapping[str, Any], at: str | None = None) -> StoredEvent:
         """Append one event with sequence number ``seq`` (must be the next one)."""

@@ -566,6 +566,7 @@ def test_export_markdown_reads_as_a_journal(camp: Campaign) -> None:
     assert "offline narrator; fell back: no API key" in text
     assert "oracle: Is anyone watching? -> No, but..." in text
     assert "~~**#7**" in text and "*(undone by #8)*" in text
+    assert "undo entry" not in text
 
 
 def test_export_lonelog_uses_the_notation(camp: Campaign) -> None:
@@ -617,6 +618,14 @@ def test_a_stale_rules_event_is_refused_and_a_stale_note_is_appended(camp: Campa
         camp.refresh()
         assert [e.data.get("text") for e in camp.entries] == [None, "A", "B"]
         assert [e.seq for e in camp.entries] == [1, 2, 3]
+
+
+def test_a_window_cannot_write_into_a_campaign_another_window_deleted(camp: Campaign) -> None:
+    with Campaign.open(camp.id) as other:
+        camp.delete()
+        with pytest.raises(StoreError, match="was deleted or replaced since it was opened"):
+            other.record({"type": "note", "text": "into the void"})
+        assert other.last_seq == 0
 
 
 def test_a_write_blocked_by_another_process_is_a_sentence_and_loses_nothing(
