@@ -316,3 +316,35 @@ def test_unknown_roll_names_the_known_rolls() -> None:
     assert code == 2
     for kind in ("risk", "ruin", "hunt", "contest", "combat", "reduction"):
         assert kind in payload["error"]
+
+
+def test_combat_continue_adds_a_die_rerolls_all_and_needs_fresh_armor() -> None:
+    result = SYSTEM.resolve({
+        "roll": "combat", "endurance": 9, "dark": [4, 2],
+        "characters": [{"name": "A", "ruin": 2, "weak_points": [4], "armor": True},
+                       {"name": "B", "ruin": 5, "weak_points": [2]}],
+        "continue": [[4, 4, 1], [6, 6, 2, 2]],
+    }, SeededDice(0))
+    a, b = result["characters"]
+    # Roll 1: A's armor takes the 4; B's 2 marks their last Ruin and B leaves the fight.
+    # Roll 2: no armor left, two 4s mark A twice. Roll 3: 6+6 defeats the monster.
+    assert (a["ruin_before"], a["ruin_after"], a["armor_used"], a["armor_marked"]) == (2, 4, True, 1)
+    assert (b["ruin_after"], b["lost"]) == (6, True)
+    assert result["defeated"] is True and result["total"] == 12 and result["continues"] == 2
+    assert [len(r["dark"]) for r in result["rolls"]] == [2, 3, 4]
+
+
+@pytest.mark.parametrize(("continue_", "field"), [
+    ([[1, 1]], "continue:"),  # the same number of dice: a continue adds one
+    ([[1, 1, 1], [1, 1, 1]], "continue:"),
+])
+def test_combat_continue_refusals(continue_: list[list[int]], field: str) -> None:
+    code, payload = cli({"roll": "combat", "endurance": 12, "dark": [1, 1], "continue": continue_,
+                         "characters": [{"name": "A", "ruin": 1, "weak_points": [6]}]})
+    assert code == 2 and payload["error"].startswith(field)
+
+
+def test_combat_continue_after_defeat_is_refused() -> None:
+    code, payload = cli({"roll": "combat", "endurance": 5, "dark": [6], "continue": [[1, 1]],
+                         "characters": [{"name": "A", "ruin": 1, "weak_points": [4]}]})
+    assert code == 2 and "already defeated" in payload["error"]

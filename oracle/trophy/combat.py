@@ -160,6 +160,24 @@ def read_combat(endurance: int, fighters: Sequence[Fighter], dark: Sequence[int]
                         defeated=total >= target, fighters=tuple(results))
 
 
+def read_continue(
+    previous: CombatResult, fighters: Sequence[Fighter], dark: Sequence[int]
+) -> CombatResult:
+    """Continue the attack: one more dark die than the last roll, all of them re-rolled.
+
+    ``fighters`` are those still in the fight, with their Ruin after the last roll.
+    """
+    if previous.defeated:
+        raise RuleError("continue: the monster is already defeated; there is nothing to continue.")
+    if len(dark) != len(previous.dark) + 1:
+        # SRD 1.2: add one more dark die and re-roll all of them; the count never goes down.
+        raise RuleError(
+            f"continue: continuing adds one dark die, so {len(previous.dark) + 1} dark dice are "
+            f"re-rolled; got {len(dark)}."
+        )
+    return read_combat(previous.endurance, fighters, dark)
+
+
 def check_hand_off(
     handed: Sequence[int], received: Sequence[int], keeping: Sequence[int]
 ) -> tuple[int, ...]:

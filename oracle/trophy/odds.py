@@ -11,9 +11,17 @@ shapes of ``oracle resolve`` (``shared/contract/resolve.md``) and returns JSON-r
 
 JSON shape (``oracle odds``). Every probability or expectation is a *number object*
 ``{"fraction": "7/36", "value": 0.19444444444444445}`` (``fraction`` exact and reduced, ``"0"``
-and ``"1"`` included; ``value`` its float). Own light and dark dice given as face lists count only
-by their number; a helper's ``die`` given as a face stays known (helpers never re-roll).
-Every result echoes ``"system": "trophy"`` and ``"roll"``; keys mirror ``oracle resolve``:
+and ``"1"`` included; ``value`` its float). Booleans and counts that are certain stay plain.
+
+Requests: the odds are for the dice about to fall, so own light and dark dice given as face
+lists count only by their number; a helper's ``die`` given as a face (an int or a one-face list)
+stays known, because helpers never re-roll; a missing ``die`` is still to be rolled. One-die
+fields (a Ruin Roll's ``dark``, a Reduction Roll's ``light``) may be a face or missing. Combat
+``weak_points`` may be faces or a count (the odds only depend on how many distinct ones);
+``dark`` defaults to one per character. A risk request's ``push`` is not read: the ``push``
+block always shows one push. Refusals (one sentence naming the field) match ``oracle resolve``.
+
+Results echo ``"system": "trophy"`` and ``"roll"``; keys mirror ``oracle resolve``:
 
 - ``risk``: ``pool`` {light, dark, helpers, ruin}; ``highest`` {"1".."6": P};
   ``outcome`` {failure, complication, success}; ``highest_is_dark``; ``ruin_marked``; ``lost``;
@@ -24,11 +32,13 @@ Every result echoes ``"system": "trophy"`` and ``"roll"``; keys mirror ``oracle 
 - ``hunt``: ``pool`` {light, tokens}; ``highest``; ``bands`` {"1", "2-3", "4-5", "6"};
   ``encounter`` {present, distant, none}; ``token_gained``; ``tokens_lost``;
   ``tokens_after`` {"n": P}; ``tokens_after_expected``.
-- ``combat``: ``pool`` {endurance, dark}; ``roll_required`` (bool); ``defeated``;
-  ``total`` {"2".."12": P} or null; ``characters`` [{name, ruin_before, weak_points, armor,
-  matches_expected, ruin_marked, ruin_marked_expected, armor_used, lost}].
-- ``contest``: ``participants`` [{name, ruin_before, light, dark, wins, ruin_marked,
-  ruin_marked_expected, lost}]; ``no_winner``.
+- ``combat``: ``pool`` {endurance, dark}; ``roll_required`` (bool; false when Endurance is
+  below the dark dice: then ``defeated`` is 1, ``total`` null and nobody marks); ``defeated``;
+  ``total`` {"2".."12": P} ({"1".."6"} for one die) or null; ``characters`` [{name,
+  ruin_before, weak_points (faces or count), armor, matches_expected, ruin_marked (P of any),
+  ruin_marked_expected, armor_used, lost}].
+- ``contest``: ``participants`` [{name, ruin_before, light, dark, wins, ruin_marked (P of any),
+  ruin_marked_expected, lost}]; ``no_winner`` (a full tie at the top).
 - ``ruin``: ``ruin_before``, ``ruin_marked``, ``lost``.
 - ``reduction``: ``ruin_before``, ``removed_unnoticed``, ``noticed``, ``removed``,
   ``ruin_after_expected``.
@@ -53,6 +63,11 @@ MAX_OWN_LIGHT = 2
 ZERO = Fraction(0)
 ONE = Fraction(1)
 ROLLS = ("risk", "hunt", "contest", "combat", "ruin", "reduction")
+# Far beyond any roll at the table; they keep one request from tying up the oracle.
+MOST_RISK_DARK = 30
+MOST_HELPERS = 12
+MOST_CONTEST_DARK = 10
+MOST_PARTICIPANTS = 8
 
 
 # --- distributions of the highest die -------------------------------------------------------
@@ -716,6 +731,12 @@ def _single_die(field: str, value: Any) -> int:
     return 1
 
 
+def _at_most(field: str, count: int, most: int, what: str) -> int:
+    if count > most:
+        raise RequestError(f"{field}: the odds are computed for up to {most} {what}; got {count}.")
+    return count
+
+
 def _bool(field: str, value: Any) -> bool:
     if not isinstance(value, bool):
         raise RequestError(f"{field}: must be true or false, not {value!r}.")
@@ -792,7 +813,10 @@ def _check_bargains(request: Mapping[str, Any], light: int) -> None:
 def _risk_request(request: Mapping[str, Any]) -> dict[str, Any]:
     ruin = _int("ruin", _field(request, "ruin"))
     light = _dice_count("light", _field(request, "light", 0))
-    dark = _dice_count("dark", _field(request, "dark", 0))
+    dark = _at_most("dark", _dice_count("dark", _field(request, "dark", 0)), MOST_RISK_DARK,
+                    "dark dice")
+    _at_most("helpers", len(_entries(request, "helpers", required=False)), MOST_HELPERS,
+             "helpers")
     helpers = []
     for i, entry in enumerate(_entries(request, "helpers", required=False)):
         helpers.append(HelperDie(
@@ -886,12 +910,16 @@ def _combat_request(request: Mapping[str, Any]) -> dict[str, Any]:
 
 def _contest_request(request: Mapping[str, Any]) -> dict[str, Any]:
     people = []
-    for i, entry in enumerate(_entries(request, "participants", required=True)):
+    entries = _entries(request, "participants", required=True)
+    _at_most("participants", len(entries), MOST_PARTICIPANTS, "participants")
+    for i, entry in enumerate(entries):
         people.append(Contestant(
             name=_str(f"participants[{i}].name", _field(entry, "name", f"participant {i + 1}")),
             ruin=_int(f"participants[{i}].ruin", _field(entry, "ruin")),
             light=_dice_count(f"participants[{i}].light", _field(entry, "light", 0)),
-            dark=_dice_count(f"participants[{i}].dark", _field(entry, "dark", 0)),
+            dark=_at_most(f"participants[{i}].dark",
+                          _dice_count(f"participants[{i}].dark", _field(entry, "dark", 0)),
+                          MOST_CONTEST_DARK, "dark dice each"),
         ))
     odds = contest_odds(people)
     return {

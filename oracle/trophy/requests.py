@@ -11,8 +11,16 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from oracle.dice import DiceSource, roll_many
-from oracle.errors import RequestError
-from oracle.trophy.combat import Fighter, check_endurance, read_combat, roll_required, unrolled
+from oracle.errors import RequestError, RuleError
+from oracle.trophy.combat import (
+    CombatResult,
+    Fighter,
+    check_endurance,
+    read_combat,
+    read_continue,
+    roll_required,
+    unrolled,
+)
 from oracle.trophy.contest import Contestant, read_contest
 from oracle.trophy.fields import (
     faces_or_count,
@@ -28,6 +36,7 @@ from oracle.trophy.hunt import read_hunt
 from oracle.trophy.monsters import Foe, Intent
 from oracle.trophy.results import (
     combat_json,
+    combat_rolls_json,
     contest_json,
     hunt_json,
     reduction_json,
@@ -180,7 +189,43 @@ def resolve_combat(request: Mapping[str, Any], dice: DiceSource) -> dict[str, An
         # No Combat Roll is required: nothing is rolled.
         return combat_json(unrolled(endurance, fighters, raw))
     dark = faces_or_count(raw, "dark", dice)
-    return combat_json(read_combat(endurance, fighters, dark))
+    result = read_combat(endurance, fighters, dark)
+    continues = request.get("continue")
+    if continues is None or continues == [] or continues == 0:
+        return combat_json(result)
+    return _continue_combat(request, fighters, result, continues, dice)
+
+
+def _continue_combat(request: Mapping[str, Any], fighters: list[Fighter], first: CombatResult,
+                     continues: object, dice: DiceSource) -> dict[str, Any]:
+    """``"continue"``: dark faces of each further roll (a list of lists), or a number of
+    further rolls to make while the monster stands. Armor is one piece per ``armor: true``."""
+    pieces = {f.name: int(f.armor) for f in fighters}
+    readings = [first]
+
+    def next_fighters(last: CombatResult) -> list[Fighter]:
+        after = {r.name: r for r in last.fighters}
+        for r in last.fighters:
+            pieces[r.name] -= int(r.armor_used)
+        return [Fighter(f.name, after[f.name].ruin_after, f.weak_points, pieces[f.name] > 0)
+                for f in fighters if f.name in after and not after[f.name].lost]
+
+    if isinstance(continues, int) and not isinstance(continues, bool):
+        for _ in range(max(0, continues)):
+            last = readings[-1]
+            still = next_fighters(last)
+            if last.defeated or not still:
+                break
+            readings.append(read_continue(last, still, roll_many(dice, len(last.dark) + 1)))
+    else:
+        for index, item in enumerate(listing(continues, "continue")):
+            last = readings[-1]
+            still = next_fighters(last)
+            if not still:
+                raise RuleError(f"continue[{index}]: nobody is left in the fight to continue.")
+            faces = faces_or_count(item, f"continue[{index}]", dice)
+            readings.append(read_continue(last, still, faces))
+    return combat_rolls_json(readings, fighters)
 
 
 def resolve_reduction(request: Mapping[str, Any], dice: DiceSource) -> dict[str, Any]:

@@ -6,9 +6,10 @@ Every field of the contract is always present (``None`` where it has no value); 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
-from oracle.trophy.combat import CombatResult
+from oracle.trophy.combat import CombatResult, Fighter
 from oracle.trophy.contest import ContestResult
 from oracle.trophy.hunt import HuntResult
 from oracle.trophy.risk import DevilsBargain, RiskResult
@@ -146,6 +147,43 @@ def combat_json(result: CombatResult) -> dict[str, Any]:
                 "condition_due": _condition_due(f.ruin_before, f.ruin_after),
             }
             for f in result.fighters
+        ],
+    }
+
+
+def combat_rolls_json(readings: Sequence[CombatResult],
+                      fighters: Sequence[Fighter]) -> dict[str, Any]:
+    """A Combat Roll and its continues: the last roll's reading, every character's whole fight
+    (Ruin from before the first roll, matches and armor over all rolls), and each roll."""
+    last = readings[-1]
+    characters = []
+    for fighter in fighters:
+        rows = [r for reading in readings for r in reading.fighters if r.name == fighter.name]
+        before, after = rows[0].ruin_before, rows[-1].ruin_after
+        characters.append({
+            "name": fighter.name,
+            "ruin_before": before,
+            "ruin_after": after,
+            "matches": sum(r.matches for r in rows),
+            "armor_used": any(r.armor_used for r in rows),
+            "lost": after >= MAX_RUIN,
+            "ruin_marked": after - before,
+            "condition_due": _condition_due(before, after),
+            "armor_marked": sum(int(r.armor_used) for r in rows),
+        })
+    return {
+        "roll": "combat",
+        "roll_required": last.roll_required,
+        "total": last.total,
+        "defeated": last.defeated,
+        "endurance": last.endurance,
+        "dark": list(last.dark),
+        "characters": characters,
+        "continues": len(readings) - 1,
+        "rolls": [
+            {"dark": list(r.dark), "total": r.total, "defeated": r.defeated,
+             "matches": {f.name: f.matches for f in r.fighters}}
+            for r in readings
         ],
     }
 
