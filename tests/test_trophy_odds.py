@@ -458,6 +458,11 @@ def test_contest_an_extra_die_never_lowers_winning_and_sums_are_one(
         ({"roll": "reduction", "ruin": 3, "reached_five": False}, "reached_five:"),
         ({"roll": "reduction", "ruin": 2, "starting_ruin": 2, "reached_five": True}, "ruin:"),
         ({"roll": "fight"}, "roll:"),
+        # limits that keep one request from tying up the oracle, far beyond real play
+        ({"roll": "risk", "ruin": 2, "dark": 31}, "dark:"),
+        ({"roll": "contest", "participants": [{"name": "A", "ruin": 1, "dark": 11},
+                                              {"name": "B", "ruin": 1, "dark": 1}]},
+         "participants[0].dark:"),
     ],
 )
 def test_bad_requests_are_refused_with_one_sentence_naming_the_field(
@@ -734,3 +739,30 @@ def test_ruin_and_reduction_odds_agree_with_resolve(ruin: int) -> None:
                                       "reached_five": True, "light": f,
                                       "remove_anyway": anyway})["ruin_after"], 6) for f in FACES)
         assert reduction_odds(ruin, 1, True, anyway).ruin_after_expected == after
+
+
+junk = st.one_of(st.none(), st.booleans(), st.integers(-3, 14), st.text(max_size=3),
+                 st.lists(st.integers(-1, 8), max_size=4))
+entry = st.dictionaries(st.sampled_from(["name", "ruin", "die", "already_marked", "light", "dark",
+                                         "weak_points", "armor"]), junk, max_size=5)
+odd_request = st.fixed_dictionaries(
+    {"roll": st.sampled_from(["risk", "hunt", "combat", "contest", "ruin", "reduction", "x"])},
+    optional={k: junk for k in ("ruin", "light", "dark", "tokens", "endurance", "starting_ruin",
+                                "reached_five", "remove_anyway", "ritual")}
+    | {"helpers": st.lists(entry, max_size=3), "characters": st.lists(entry, max_size=3),
+       "participants": st.lists(entry, max_size=3)},
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(request=odd_request)
+def test_any_request_gives_exact_odds_or_one_clear_error(request: dict[str, Any]) -> None:
+    """d20's promise: every input either answers or raises our own error, never a crash."""
+    try:
+        result = odds_for_request(request)
+    except OracleError as exc:
+        message = str(exc)
+        assert ": " in message and message.endswith(".")
+        return
+    assert result["roll"] == request["roll"]
+    json.dumps(result)
