@@ -280,3 +280,37 @@ def test_closed_journal_says_so(campaign_file: Path) -> None:
     journal.close()
     with pytest.raises(StoreError, match="was closed"):
         journal.events_after(0)
+
+
+def test_a_writer_killed_mid_transaction_is_rolled_back_on_open(campaign_file: Path) -> None:
+    """A crash after pages hit the file but before COMMIT: the hot journal restores the file."""
+    journal = Journal.open(campaign_file)
+    committed = journal.events_after(0)
+    journal.close()
+    before = campaign_file.read_bytes()
+    code = textwrap.dedent(f"""
+        import sqlite3, time
+        conn = sqlite3.connect({str(campaign_file)!r}, isolation_level=None)
+        conn.execute("PRAGMA cache_size = 1")  # spill dirty pages into the file before COMMIT
+        conn.execute("BEGIN IMMEDIATE")
+        for seq in range(1000, 1200):
+            conn.execute("INSERT INTO events VALUES (?, 'x', 'note', ?)",
+                         (seq, '{{"type": "note", "text": "' + "y" * 2000 + '"}}'))
+        print("dirty", flush=True)
+        time.sleep(60)
+    """)
+    child = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE, text=True)
+    assert child.stdout is not None
+    try:
+        assert child.stdout.readline().strip() == "dirty"
+        assert Path(f"{campaign_file}-journal").exists()  # a hot journal is on disk
+    finally:
+        child.kill()
+        child.wait(timeout=10)
+    assert campaign_file.read_bytes() != before  # uncommitted pages really reached the file
+    journal = Journal.open(campaign_file)
+    assert journal.events_after(0) == committed  # the uncommitted rows are gone
+    journal.close()
+    raw = sqlite3.connect(campaign_file)
+    assert raw.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
+    raw.close()
