@@ -246,6 +246,10 @@ REFUSALS: list[tuple[str, dict[str, Any], str]] = [
     ("a fractional face", {"roll": "risk", "ruin": 1, "dark": [2.5]}, "dark[0]:"),
     ("a text face", {"roll": "risk", "ruin": 1, "dark": ["6"]}, "dark[0]:"),
     ("a negative count", {"roll": "risk", "ruin": 1, "dark": -1}, "dark:"),
+    ("a count too large to roll", {"roll": "risk", "ruin": 1, "dark": 101}, "dark:"),
+    ("a negative push count", {"roll": "risk", "ruin": 1, "light": [2], "push": -1}, "push:"),
+    ("seven rolled weak points", {"roll": "combat", "endurance": 9, "dark": [1], "characters": [
+        {"name": "A", "ruin": 1, "weak_points": 7}]}, "characters[0].weak_points:"),
     ("three hunt dice", {"roll": "hunt", "light": [1, 2, 3]}, "light:"),
     ("no hunt dice", {"roll": "hunt", "light": []}, "light:"),
     ("negative tokens", {"roll": "hunt", "tokens": -1, "light": [3]}, "tokens:"),

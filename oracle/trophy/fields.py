@@ -13,6 +13,8 @@ from typing import Any
 from oracle.dice import DiceSource, check_face, roll_many
 from oracle.errors import RequestError, RuleError
 
+MAX_COUNT = 100  # a guard against a count that would take forever to roll
+
 
 def require(data: Mapping[str, Any], field: str, prefix: str = "") -> Any:
     """The value of ``field``, or a RequestError naming it."""
@@ -85,9 +87,20 @@ def faces_or_count(value: object, field: str, dice: DiceSource | None,
         )
     if value < 0:
         raise RuleError(f"{field}: a count of dice is never negative; got {value}.")
+    if value > MAX_COUNT:
+        raise RuleError(f"{field}: at most {MAX_COUNT} dice are rolled at once; got {value}.")
     if dice is None:
         raise RequestError(f"{field}: give the faces rolled as a list here, not a count.")
     return roll_many(dice, value)
+
+
+def count(value: object, field: str) -> int:
+    """A whole number of repetitions (pushes, continues), 0..MAX_COUNT."""
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise RequestError(f"{field}: must be a whole number or a list, not {value!r}.")
+    if not 0 <= value <= MAX_COUNT:
+        raise RuleError(f"{field}: a count runs 0 to {MAX_COUNT}; got {value}.")
+    return value
 
 
 def single_face(value: object, field: str, dice: DiceSource | None) -> int:

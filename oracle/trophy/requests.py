@@ -23,6 +23,7 @@ from oracle.trophy.combat import (
 )
 from oracle.trophy.contest import Contestant, read_contest
 from oracle.trophy.fields import (
+    count,
     faces_or_count,
     flag,
     listing,
@@ -107,7 +108,7 @@ def resolve_risk(request: Mapping[str, Any], dice: DiceSource) -> dict[str, Any]
         return risk_json(result)
     if isinstance(pushes, int) and not isinstance(pushes, bool):
         # A count of pushes to roll: push while pushing is allowed, up to that many times.
-        for _ in range(max(0, pushes)):
+        for _ in range(count(pushes, "push")):
             if not result.can_push:
                 break
             result = push(result, roll_many(dice, len(result.roll.light)),
@@ -153,10 +154,12 @@ def resolve_contest(request: Mapping[str, Any], dice: DiceSource) -> dict[str, A
 
 
 def _weak_points(value: object, field: str, dice: DiceSource) -> tuple[int, ...]:
-    if isinstance(value, int) and not isinstance(value, bool) and value > 0:
+    if isinstance(value, int) and not isinstance(value, bool):
+        if not 1 <= value <= 6:
+            raise RuleError(f"{field}: a character holds 1 to 6 Weak Points; got {value}.")
         # Rolled Weak Points: one light die each, re-rolled while equal to one already held.
         held: list[int] = []
-        while len(held) < min(value, 6):
+        while len(held) < value:
             face = dice.roll(6)
             if face not in held:
                 held.append(face)
@@ -211,7 +214,7 @@ def _continue_combat(request: Mapping[str, Any], fighters: list[Fighter], first:
                 for f in fighters if f.name in after and not after[f.name].lost]
 
     if isinstance(continues, int) and not isinstance(continues, bool):
-        for _ in range(max(0, continues)):
+        for _ in range(count(continues, "continue")):
             last = readings[-1]
             still = next_fighters(last)
             if last.defeated or not still:
