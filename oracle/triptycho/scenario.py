@@ -401,7 +401,15 @@ def _attack(state: ScenarioState, event: Mapping[str, Any]) -> ScenarioState:
             else f"{attacker.name} misses {target.name}.")
     if vitals.defeated(points):
         line += f" {target.name} is defeated."
-    return _put(state, replace(target, vitals=vitals), line)
+    new = _put(state, replace(target, vitals=vitals), line)
+    if result.get("counter_dealt") is not None and attacker.name != target.name:
+        # Triptycho, Damage Rolls: the Reaction's Damage goes back to the attacker.
+        hurt = attacker.vitals.damaged(points, result["counter_dealt"])
+        back = f"{target.name} deals {result['counter_dealt']} back to {attacker.name}."
+        if hurt.defeated(points):
+            back += f" {attacker.name} is defeated."
+        new = _put(new, replace(attacker, vitals=hurt), back)
+    return new
 
 
 class _NoDice:

@@ -14,6 +14,9 @@ Roll kinds (``"roll"``), each echoed in the result:
   (types the table adds to the text's fire, ice, poison), ``points`` (the target's, to get
   ``points_after``).
 - ``attack``: an opposed roll then, on a hit, the ``damage`` roll: every field of both.
+  ``counter`` (a Reaction's own Damage entry) is dealt back to the attacker when the Reaction
+  wins or there is no opposed roll (``counter_dealt``). The entries may come from typed-in
+  cards, ``action_card`` and ``reaction_card`` (see ``oracle.triptycho.cards``).
 - ``initiative``: ``{"combatants": [{"name": "Ash", "player": true, "initiative": "1d8",
   "lower_to": 3}]}`` -> ``order`` (highest first, players win ties).
 - ``recover``: ``{"points": 3, "maximum": 20, "amount": "1d6"}`` -> ``points_after`` (capped).
@@ -33,6 +36,7 @@ Entry fields take ``"XdY"`` (rolled with the dice source), a list of faces alrea
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from fractions import Fraction
 from typing import Any
 
 from oracle.dice import DiceSource
@@ -47,14 +51,22 @@ from oracle.triptycho.attack import (
     roll_damage,
     roll_opposed,
 )
-from oracle.triptycho.combat import OPPOSED_NAMES
+from oracle.triptycho.cards import with_cards
+from oracle.triptycho.combat import OPPOSED_NAMES, check_damage_type
 from oracle.triptycho.entries import change_level, change_number, check_faces, parse_entry
 from oracle.triptycho.odds import (
     as_json,
     distribution_json,
     expected,
 )
-from oracle.triptycho.reading import read_scenario, read_spec, whole
+from oracle.triptycho.reading import (
+    Spec,
+    optional_spec,
+    read_declared,
+    read_scenario,
+    read_spec,
+    whole,
+)
 from oracle.triptycho.rounds import Hand, Initiative, check_hand, turn_order
 from oracle.triptycho.scenario import ScenarioState, apply_event, describe_event, new_state
 from oracle.triptycho.tracks import StatTrack, check_base
@@ -99,8 +111,15 @@ def _damage(request: Request, dice: DiceSource) -> dict[str, Any]:
     return _with_points(request, roll_damage(plan_damage(request), dice))
 
 
+def _counter(request: Request) -> Spec | None:
+    check_damage_type("counter_type", request.get("counter_type"), read_declared(request))
+    return optional_spec(request, "counter")
+
+
 def _attack(request: Request, dice: DiceSource) -> dict[str, Any]:
+    request = with_cards(request, read_scenario(request))
     plan = plan_damage(request)  # read (and refuse) everything before any die is rolled
+    counter = _counter(request)
     opposed = _opposed(request, dice)
     if hits(opposed):
         damage = roll_damage(plan, dice)
@@ -108,7 +127,18 @@ def _attack(request: Request, dice: DiceSource) -> dict[str, Any]:
         damage = {key: None for key in roll_damage(plan, _Unused())}
         damage.update(dealt=0, damage_enhancements=[], defense_enhancements=[],
                       piercing=plan.piercing)
-    return _with_points(request, {**opposed, "hit": hits(opposed), **damage})
+    # Triptycho, Damage Rolls: a Reaction's Damage applies when it wins the opposed roll, or
+    # when there is none (then at the same time as the Action's).
+    counter_faces = None
+    if counter is not None and opposed["winner"] in (None, "reaction"):
+        counter_faces = list(counter.rolled(dice))
+    return _with_points(request, {
+        **opposed, "hit": hits(opposed), **damage,
+        "counter_faces": counter_faces,
+        "counter_dealt": None if counter_faces is None else sum(counter_faces),
+        "counter_type": check_damage_type("counter_type", request.get("counter_type"),
+                                          read_declared(request)),
+    })
 
 
 class _Unused:
@@ -249,13 +279,18 @@ def _odds_damage(request: Request) -> dict[str, Any]:
 
 
 def _odds_attack(request: Request) -> dict[str, Any]:
+    request = with_cards(request, read_scenario(request))
     generic = "action" in request or "reaction" in request
     opposed = plan_opposed(request, ("action", "reaction") if generic else None)
     dist = attack_odds(opposed, plan_damage(request))
     win, lose, tie = hit_chance(opposed)
+    counter = _counter(request)
+    applies = lose if opposed.rolled else Fraction(1)
+    counter_mean = None if counter is None else applies * expected(counter.distribution())
     return {"opposed_roll": opposed.rolled, "action_wins": as_json(win),
             "reaction_wins": as_json(lose), "tie": as_json(tie),
-            "distribution": distribution_json(dist), "expected": as_json(expected(dist))}
+            "distribution": distribution_json(dist), "expected": as_json(expected(dist)),
+            "counter_expected": None if counter_mean is None else as_json(counter_mean)}
 
 
 _ODDS: dict[str, Callable[[Request], dict[str, Any]]] = {
