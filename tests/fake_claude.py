@@ -126,7 +126,7 @@ class _Handler(BaseHTTPRequestHandler):
         body = json.loads(raw or b"{}")
         fake = self.server_fake
         with fake._lock:
-            fake.requests.append(Recorded(self.path, dict(self.headers.items()), body))
+            fake.requests.append(Recorded(self.path, {k.lower(): v for k, v in self.headers.items()}, body))
         act = fake.next_act(body)
         if act.delay:
             time.sleep(act.delay)
