@@ -117,8 +117,8 @@ class Session:
     def open(self, campaign_id: str) -> None:
         self._use(Campaign.open(campaign_id, self.home))
 
-    def new_campaign(self, name: str) -> None:
-        self._use(Campaign.create(name, "trophy", home=self.home))
+    def new_campaign(self, name: str, system: str = "trophy") -> None:
+        self._use(Campaign.create(name, system, home=self.home))
 
     def quick_start(self) -> None:
         """A new campaign with one ready treasure-hunter: the first roll is one click away."""
@@ -165,8 +165,8 @@ class Session:
 
     @property
     def state(self) -> TrophyState:
-        if self.campaign is None:
-            return TrophyState()
+        if self.campaign is None or self.campaign.system.name != "trophy":
+            return TrophyState()  # the Trophy views see an empty table for other systems
         state: TrophyState = self.campaign.state
         return state
 

@@ -178,9 +178,11 @@ class OracleApp:
         self._active.layout.display = "" if trophy else "none"
         if not trophy:
             if self._other_system != system:
-                self._other.children = (_other_system_view(system, session),)
+                self._other.children = (_other_system_view(system, session),
+                                        self.campaigns.widget)
                 self._other_system = system
             self._sheet.value = ""
+            self.campaigns.refresh()
             self._cond_box.layout.display = "none"
             self._lost.layout.display = "none"
             self.journal.refresh()

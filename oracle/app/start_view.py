@@ -23,6 +23,11 @@ class StartView:
                                css="oracle-quickstart", style="primary")
         self._quick.layout.display = "" if with_quick_start else "none"
         self._new_name = c.text("Name of a new campaign", width="320px", css="oracle-new-campaign")
+        self._system = widgets.Dropdown(
+            options=[("Trophy (Dark and Gold)", "trophy"), ("Die Trying", "die_trying"),
+                     ("Triptycho", "triptycho")], value="trophy")
+        self._system.layout.width = "200px"
+        self._system.add_class("oracle-new-system")
         self._new = c.button("New campaign", css="oracle-create-campaign")
         self._list = widgets.VBox([])
         self._list.add_class("oracle-campaign-list")
@@ -36,7 +41,7 @@ class StartView:
         lead.layout.display = "" if with_quick_start else "none"
         self.widget = c.column(
             c.html("<h2>Campaigns</h2>"), lead, c.row(self._quick),
-            c.row(self._new_name, self._new), self._error, self._list, self._links,
+            c.row(self._new_name, self._system, self._new), self._error, self._list, self._links,
             css="oracle-start",
         )
         self.refresh()
@@ -50,7 +55,8 @@ class StartView:
                                    f"{esc(info.error)}</div>"))
                 continue
             label = c.html(f"<b>{esc(info.name)}</b> <span class='oracle-hint'>"
-                           f"{info.events} entries · {esc(info.updated[:16])}"
+                           f"{esc(info.system)} · {info.events} entries · "
+                           f"{esc(info.updated[:16])}"
                            f"{' · open' if info.id == current else ''}</span>")
             label.layout.width = "340px"
             open_button = c.button("Open", css="oracle-open-campaign")
@@ -80,7 +86,7 @@ class StartView:
         self.shell.refresh()
 
     def _do_new(self, _button: Any = None) -> None:
-        self.session.new_campaign(self._new_name.value)
+        self.session.new_campaign(self._new_name.value, self._system.value)
         self._new_name.value = ""
         self.shell.refresh()
 

@@ -1,0 +1,409 @@
+"""The app's widgets built in-process: clicks go through the rules core, the page agrees with it.
+
+No browser: the views are built around a Session on the test's own ORACLE_HOME, buttons are
+``.click()``-ed, and what the widgets show is checked against the rules (``read_risk`` and the
+campaign's folded state), never just that something ran.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from oracle.app import build
+from oracle.app.controls import UNEXPECTED, guard
+from oracle.app.render import esc
+from oracle.app.session import Session
+from oracle.app.shell import OracleApp
+from oracle.narrator.fake import FakeNarrator
+from oracle.trophy.risk import RiskRoll, push, read_risk
+
+FACE = re.compile(r'class="oracle-die oracle-(light|dark)[^"]*" data-face="(\d)"')
+
+
+def faces_on_page(html: str) -> list[tuple[str, int]]:
+    return [(kind, int(face)) for kind, face in FACE.findall(html)]
+
+
+def ready_app(physical: bool = True) -> OracleApp:
+    """Quick start, in physical-dice mode so every face is chosen by the test."""
+    app = build()
+    app.start._quick.click()
+    app._physical.value = physical
+    return app
+
+
+def entries(app: OracleApp) -> int:
+    assert app.session.campaign is not None
+    return len(app.session.campaign.entries)
+
+
+def test_quick_start_opens_a_campaign_with_a_ready_hunter_one_click_from_rolling() -> None:
+    app = build()
+    assert app._play.layout.display == "none" and app.start.widget.layout.display == ""
+    app.start._quick.click()
+    session = app.session
+    assert session.campaign is not None and session.active == "Wren Ashdown"
+    hunter = session.character()
+    assert hunter.ruin == 1 and hunter.skills and hunter.equipment and hunter.armor
+    assert app._play.layout.display == "" and app.start.widget.layout.display == "none"
+    # The first roll: say what you hope for, click.
+    app.risk._intent.value = "Cross the rotten bridge"
+    app.risk._skill.value = True
+    app.risk._roll.click()
+    assert app.risk._roll_error.value == ""
+    assert len(faces_on_page(app.risk._dice.value)) == 1
+
+
+@pytest.mark.parametrize("light,dark", [((4,), (5,)), ((6,), (6,)), ((3, 5), (2,)), ((2,), ()),
+                                         ((6, 1), (6,))])
+def test_a_risk_roll_shows_the_faces_outcome_and_ruin_the_rules_settle(
+    light: tuple[int, ...], dark: tuple[int, ...]
+) -> None:
+    app = ready_app()
+    view = app.risk
+    view._intent.value = "Pry open the reliquary"
+    view._skill.value = True
+    view._bargain_on.value = len(light) == 2
+    view._bargain.value = "The lid's crash wakes whatever sleeps below"
+    view._dark.value = bool(dark)
+    view._light_faces.value = " ".join(map(str, light))
+    view._dark_faces.value = " ".join(map(str, dark))
+    view._roll.click()
+    assert view._roll_error.value == ""
+    expected = read_risk(RiskRoll(ruin=1, light=light, dark=dark))
+    page = faces_on_page(view._dice.value)
+    assert page == [("light", f) for f in light] + [("dark", f) for f in dark]
+    decider = re.search(r'oracle-(light|dark) oracle-deciding" data-face="(\d)"', view._dice.value)
+    assert decider is not None
+    assert int(decider.group(2)) == expected.highest
+    assert (decider.group(1) == "dark") == expected.highest_is_dark
+    assert expected.outcome.value in view._outcome.value
+    assert app.session.character().ruin == expected.ruin_after
+    assert f'data-ruin="{expected.ruin_after}"' in app._sheet.value
+    # The push is offered exactly while the rules allow it.
+    assert view._push.disabled is (not expected.can_push)
+
+
+def test_a_push_adds_a_dark_die_rerolls_and_is_refused_once_dark_is_highest() -> None:
+    app = ready_app()
+    view = app.risk
+    view._intent.value = "Outrun the hounds"
+    view._skill.value = True
+    view._light_faces.value = "5"
+    view._roll.click()
+    assert not view._push.disabled and "Odds if you push" in view._push_odds.value
+    view._push_light.value = "2"
+    view._push_dark.value = "4"
+    view._push.click()
+    first = read_risk(RiskRoll(ruin=1, light=(5,)))
+    pushed = push(first, (2,), (4,))
+    assert faces_on_page(view._dice.value) == [("light", 2), ("dark", 4)]
+    assert app.session.character().ruin == pushed.ruin_after == 2
+    assert view._push.disabled  # highest die dark: no more pushing
+    assert app._cond_box.layout.display == ""  # the Ruin mark asks for a Condition
+    count = entries(app)
+    app.session.physical = True
+    with pytest.raises(Exception, match="push"):
+        app.session.push((1,), (1, 1))
+    assert entries(app) == count
+
+
+def test_a_bad_typed_face_is_one_sentence_next_to_the_roll_button_and_records_nothing() -> None:
+    app = ready_app()
+    view = app.risk
+    view._intent.value = "Climb"
+    view._skill.value = True
+    view._light_faces.value = "7"
+    before = entries(app)
+    view._roll.click()
+    assert view._roll_error.value == esc(
+        "light faces: each face is a whole number from 1 to 6; got '7'.")
+    assert entries(app) == before and view._dice.value == ""
+
+
+def test_no_intent_no_roll() -> None:
+    app = ready_app(physical=False)
+    app.risk._skill.value = True
+    app.risk._roll.click()
+    assert "intent: say what you hope will happen" in app.risk._roll_error.value
+
+
+def test_a_ritual_forces_the_dark_die_and_says_so() -> None:
+    app = ready_app()
+    view = app.risk
+    view._ritual.value = True
+    assert view._dark.value is True and view._dark.disabled is True
+    assert "A Ritual always includes a dark die" in view._warning.value
+    view._ritual.value = False
+    assert view._dark.disabled is False
+
+
+def test_a_risk_roll_to_kill_a_monster_warns_and_is_refused_without_confirmation() -> None:
+    app = ready_app()
+    view = app.risk
+    view._intent.value = "Kill the antlered thing"
+    view._skill.value = True
+    view._light_faces.value = "6"
+    view._foe.value = "monster"
+    view._foe_intent.value = "defeat"
+    assert "means your character dies" in view._warning.value
+    assert view._confirm.layout.display == ""
+    before = entries(app)
+    view._roll.click()
+    assert "intent: a Risk Roll to kill or incapacitate a monster" in view._roll_error.value
+    assert entries(app) == before
+
+
+def test_the_odds_follow_the_toggles_and_match_the_exact_odds() -> None:
+    from oracle.trophy.odds import odds_for_request
+
+    app = ready_app()
+    view = app.risk
+    view._skill.value = True
+    one_light = view._odds.value
+    view._dark.value = True
+    with_dark = view._odds.value
+    assert one_light != with_dark
+    exact = odds_for_request({"roll": "risk", "ruin": 1, "light": 1, "dark": 1})
+    assert exact["outcome"]["success"]["fraction"] == "11/36"
+    # P(success) with one light and one dark die is 11/36 (a 6 on either die).
+    assert "success <b>30.6%</b>" in with_dark
+    assert "success <b>16.7%</b>" in one_light
+
+
+def test_helpers_need_a_dark_die() -> None:
+    app = ready_app()
+    app.session.add_character({"name": "Mara", "occupation": "Priest"})
+    app.refresh()
+    view = app.risk
+    view._intent.value = "Lift the portcullis"
+    view._skill.value = True
+    view._helpers.value = ("Mara",)
+    assert "Help is only possible on a roll with a dark die" in view._warning.value
+    view._light_faces.value = "3"
+    view._helper_faces.value = "5"
+    view._roll.click()
+    assert view._roll_error.value.startswith("helpers: help is only possible")
+
+
+def test_a_helper_matching_a_dark_die_marks_ruin_and_their_die_is_drawn() -> None:
+    app = ready_app()
+    app.session.add_character({"name": "Mara", "occupation": "Priest"})
+    app.refresh()
+    view = app.risk
+    view._intent.value = "Lift the portcullis"
+    view._dark.value = True
+    view._helpers.value = ("Mara",)
+    view._dark_faces.value = "3"
+    view._helper_faces.value = "3"
+    view._roll.click()
+    assert view._roll_error.value == ""
+    assert faces_on_page(view._dice.value) == [("light", 3), ("dark", 3)]
+    assert app.session.state.character("Mara").ruin == 2  # helper die equals a dark die
+    assert app.session.character().ruin == 2  # dark 3 ties the light 3 and beats Ruin 1
+
+
+def test_the_journal_survives_a_reload_where_play_stood() -> None:
+    app = ready_app()
+    app.risk._intent.value = "Search the chapel"
+    app.risk._skill.value = True
+    app.risk._dark.value = True
+    app.risk._light_faces.value = "2"
+    app.risk._dark_faces.value = "6"
+    app.risk._roll.click()
+    app.session.narration.wait()
+    journal = app.journal._entries.value
+    assert "Search the chapel" in journal
+    again = build()  # what a page reload does: a new kernel, a new Session, same store
+    assert again.session.campaign is not None
+    assert again.session.campaign.id == app.session.campaign.id  # type: ignore[union-attr]
+    assert again.session.character().ruin == 2
+    assert again.journal._entries.value == app.journal._entries.value
+
+
+def test_narration_streams_then_lands_in_the_journal_and_the_x_card_strikes_it() -> None:
+    session = Session(narrator=FakeNarrator("The bell tolls once.", "The wind drops."))
+    app = OracleApp(session)
+    session.on_change(app.refresh)
+    app.start._quick.click()
+    session.narrator = FakeNarrator("The bell tolls once.", "The wind drops.")
+    app._physical.value = True
+    app.risk._intent.value = "Ring the bell"
+    app.risk._skill.value = True
+    app.risk._light_faces.value = "6"
+    app.risk._roll.click()
+    # The dice are on the page before the narrator says anything.
+    assert faces_on_page(app.risk._dice.value) == [("light", 6)]
+    session.narration.wait()
+    assert "The bell tolls once." in app.journal._entries.value
+    app.journal._x_card.click()
+    session.narration.wait()
+    struck = session.campaign.entries  # type: ignore[union-attr]
+    narrations = [e for e in struck if e.type == "narration"]
+    assert narrations[0].struck and not narrations[1].struck
+    assert narrations[1].data["text"] == "The wind drops."
+    assert "(struck with the X-card)" in app.journal._entries.value
+
+
+def test_lines_and_veils_reach_every_prompt() -> None:
+    fake = FakeNarrator()
+    session = Session(narrator=fake)
+    app = OracleApp(session)
+    app.start._quick.click()
+    app.safety._lines.value = "harm to children"
+    app.safety._veils.value = "torture"
+    app.safety._save.click()
+    assert app.safety._error.value == ""
+    session.voice("outcome", {"roll": "risk", "outcome": "success"})
+    session.narration.wait()
+    context = fake.history[-1][1]
+    assert context.safety.lines == ("harm to children",)
+    assert context.safety.veils == ("torture",)
+
+
+def test_a_pasted_key_is_used_for_the_session_and_never_written(
+    _oracle_home: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.delenv("ORACLE_NARRATOR", raising=False)
+    app = ready_app()
+    key = "sk-ant-test-NEVER-WRITE-ME-123"
+    app.safety._key.value = key
+    app.safety._use_key.click()
+    assert app.safety._key.value == ""  # the browser's copy is cleared at once
+    assert key not in app.safety._status.value and key not in app._status.value
+    written = b"".join(p.read_bytes() for p in _oracle_home.rglob("*") if p.is_file())
+    assert key.encode() not in written
+
+
+def test_the_narrator_status_says_which_narrator_and_why() -> None:
+    app = ready_app()
+    assert app._status.value == "offline: ORACLE_NARRATOR=offline"
+
+
+def test_an_unexpected_error_in_a_callback_is_a_calm_sentence_not_a_traceback() -> None:
+    import ipywidgets as widgets
+
+    line = widgets.HTML()
+
+    def broken() -> None:
+        raise KeyError("boom")
+
+    guard(line, broken)()
+    assert line.value == esc(UNEXPECTED.format(name="KeyError"))
+    assert "Traceback" not in line.value
+
+
+def test_hunt_tokens_follow_the_hunt_roll() -> None:
+    app = ready_app()
+    view = app.hunt
+    view._exploring.value = "Follow the stream uphill"
+    view._faces.value = "5"
+    view._roll.click()
+    assert app.session.character().hunt_tokens == 1
+    view._faces.value = "6"
+    view._roll.click()
+    assert app.session.character().hunt_tokens == 2
+    view._spend_treasure.click()
+    hunter = app.session.character()
+    assert (hunter.hunt_tokens, hunter.gold) == (1, 1)
+    assert 'data-value="1"' in app._sheet.value
+    view._faces.value = "1"
+    view._roll.click()
+    assert app.session.character().hunt_tokens == 0  # a 1 loses every token
+    assert "lose all your Hunt Tokens" in view._result.value
+
+
+def test_a_contest_reads_sixes_down_and_marks_ruin_for_dark_ones() -> None:
+    app = ready_app()
+    app.session.add_character({"name": "Rook", "occupation": "Thief", "npc": True})
+    app.refresh()
+    view = app.contest
+    view._who.value = ("Wren Ashdown", "Rook")
+    skill, extra, light, dark = view._controls["Wren Ashdown"]
+    skill.value = True
+    extra.value = 1
+    light.value, dark.value = "6 2", "1"
+    rook = view._controls["Rook"]
+    rook[2].value, rook[3].value = "5", ""
+    view._roll.click()
+    assert view._error.value == ""
+    assert "Wren Ashdown wins" in view._result.value
+    assert app.session.character().ruin == 2  # the dark die showed 1
+
+
+def test_a_combat_round_matches_the_rules() -> None:
+    app = ready_app()
+    app.session.add_character({"name": "Mara", "occupation": "Priest", "armor": ["Helm"]})
+    app.refresh()
+    view = app.combat
+    view._endurance.value = 9
+    view._lower.value = 1  # a relevant Skill
+    assert view.endurance == 8
+    view._fighters.value = ("Wren Ashdown", "Mara")
+    view._weak_faces.value = "3 5"
+    view._start.click()
+    assert view._error.value == ""
+    assert view._fight_box.layout.display == ""
+    view._armor_boxes["Mara"].value = True
+    view._dark_faces.value = "5 3"
+    view._roll.click()
+    state = app.session.state
+    assert state.character("Wren Ashdown").ruin == 2  # a dark 3 on Wren's Weak Point
+    assert state.character("Mara").ruin == 1  # Mara's armor takes the 5
+    assert state.character("Mara").armor[0].marked
+    assert "Total of the two highest: <b>8</b>" in view._dice.value
+    assert "defeated" in view._dice.value
+
+
+def test_reduction_is_refused_before_five_ruin_with_a_sentence() -> None:
+    app = ready_app()
+    assert app.ruin._red_roll.disabled
+    with pytest.raises(Exception, match="after marking 5 Ruin"):
+        app.session.reduction_die(3)
+
+
+def test_losing_yourself_gets_its_own_screen_and_the_character_leaves_play() -> None:
+    app = ready_app()
+    app.session.add_character({"name": "Mara", "occupation": "Priest", "starting_ruin": 5})
+    app.refresh()
+    app._active.value = "Mara"
+    app.ruin._ruin_face.value = "6"
+    app.ruin._ruin_roll.click()
+    app.session.narration.wait()
+    mara = app.session.state.character("Mara")
+    assert mara.lost
+    assert app._lost.layout.display == ""
+    assert "Mara loses themself" in app._lost_text.value
+    app._death.click()
+    mara = app.session.state.character("Mara")
+    assert mara.fate is not None and mara.fate.value == "death"
+    assert app._lost.layout.display == "none"
+    assert "Mara" not in app.session.names()  # a lost character cannot roll
+
+
+def test_exports_are_download_links_of_the_journal() -> None:
+    app = ready_app()
+    app.risk._intent.value = "Read the inscription"
+    app.risk._skill.value = True
+    app.risk._light_faces.value = "4"
+    app.risk._roll.click()
+    markdown = app.journal.export("markdown")
+    assert "Wren Ashdown" in markdown and "[4]" in markdown
+    assert 'download="' in app.journal._links.value
+    assert "data:text/markdown" in app.journal._links.value
+    assert app.journal.export("json").lstrip().startswith("{")
+    lonelog = app.journal.export("lonelog")
+    assert lonelog.startswith("---") and "@ Read the inscription" in lonelog
+
+
+def test_deleting_a_campaign_asks_first() -> None:
+    app = ready_app()
+    campaign_id = app.session.campaign.id  # type: ignore[union-attr]
+    app.campaigns._delete(campaign_id)
+    assert app.session.campaign is not None  # first click only asks
+    app.campaigns._delete(campaign_id)
+    assert app.session.campaign is None
+    assert app.session.campaigns() == []
