@@ -88,7 +88,7 @@ def test_bad_cards_are_refused_in_one_sentence(request_: dict[str, Any],
 
 def test_the_journal_takes_counter_damage_off_the_attacker() -> None:
     state = SYSTEM.initial_state()
-    for event in [
+    events: list[dict[str, Any]] = [
         {"type": "join", "name": "Ash", "player": True, "hp": 10, "ep": 10, "wp": 10},
         {"type": "join", "name": "Bramble", "hp": 10, "ep": 10, "wp": 10},
         {"type": "scenario_start", "kind": "combat"},
@@ -99,7 +99,8 @@ def test_the_journal_takes_counter_damage_off_the_attacker() -> None:
          "action_card": {**SWORD, "hit": {"dice": "1d8", "faces": [3]},
                          "damage": {"dice": "1d10", "faces": [6]}},
          "reaction_card": {**THORNS, "damage": {"dice": "1d2", "faces": [2]}}},
-    ]:
+    ]
+    for event in events:
         state = SYSTEM.apply(state, event)
     ash, bramble = state.member("Ash"), state.member("Bramble")
     assert (ash.vitals.hp, bramble.vitals.hp) == (8, 4)
