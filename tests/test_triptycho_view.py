@@ -170,3 +170,24 @@ def test_the_resolver_uses_the_scenario_names(kind: str) -> None:
     view._start.click()
     request = view._request()
     assert ("inflict" if kind == "exploration" else "argue") in request
+
+
+def test_typed_faces_of_physical_dice_are_used_and_checked() -> None:
+    view = TriptychoView(None)
+    combat(view)
+    view._attacker.value, view._target.value = "Ash", "Ogre"
+    view._accuracy.value, view._evasion.value = "1d8", "1d4"
+    view._dmg.value, view._defense.value = "1d10", "1d6"
+    view._typed.value = "5 3 6 2"  # the text's example: hit 5 vs miss 3, damage 6 less 2
+    view._roll.click()
+    assert view._resolve_error.value == ""
+    assert view._journal.state.member("Ogre").vitals.current(PointKind.HP) == 6
+    assert "<b>4</b>" in view._result.value
+    before = view._journal.state
+    view._typed.value = "9 3 6 2"
+    view._roll.click()
+    assert view._resolve_error.value == "dice: a d8 cannot show 9; faces run 1..8."
+    view._typed.value = "5 3 6 2 1"
+    view._roll.click()
+    assert view._resolve_error.value.startswith("faces: 1 typed face(s) were not needed")
+    assert view._journal.state == before

@@ -16,7 +16,7 @@ import ipywidgets as widgets  # type: ignore[import-untyped]
 
 from oracle.app import controls as c
 from oracle.app.render import esc, percent
-from oracle.dice import DiceSource, SeededDice
+from oracle.dice import DiceSource, FixedDice, SeededDice
 from oracle.errors import RequestError, RuleError
 from oracle.triptycho.combat import OPPOSED_NAMES, POINT_NAMES, ScenarioKind
 from oracle.triptycho.entries import parse_entry, roll_entry
@@ -102,6 +102,13 @@ def parse_tracks(text: str) -> dict[str, dict[str, int]]:
     return tracks
 
 
+def _all_used(dice: DiceSource) -> None:
+    left = getattr(dice, "remaining", ())
+    if left:
+        raise RuleError(f"faces: {len(left)} typed face(s) were not needed by this roll; "
+                        f"nothing was recorded.")
+
+
 def _int(widget: widgets.Widget) -> int:
     return int(widget.value)
 
@@ -167,6 +174,9 @@ class TriptychoView:
         self._piercing = widgets.BoundedIntText(0, min=0, max=12, description="Piercing")
         self._piercing.layout.width = "10em"
         self._odds = c.html(css="oracle-odds")
+        self._typed = c.text("Physical dice: faces in rolling order (accuracy, evasion, damage, "
+                             "enhancements, defense), or empty to let the oracle roll",
+                             width="40em")
         self._roll = c.button("Roll attack", style="primary")
         self._result = c.html(css="oracle-outcome")
         self._resolve_error = c.error_line()
@@ -187,7 +197,7 @@ class TriptychoView:
             c.row(self._attacker, self._target),
             c.row(self._accuracy, self._evasion, self._dmg, self._dmg_type, self._defense,
                   self._piercing),
-            self._odds, c.row(self._roll), self._result, self._resolve_error,
+            self._odds, c.row(self._typed, self._roll), self._result, self._resolve_error,
             css="oracle-triptycho",
         )
         if source is not None and callable(getattr(source, "on_change", None)):
@@ -244,9 +254,21 @@ class TriptychoView:
         if self._who.value is None:
             raise RuleError("who: add someone to the roster and start a scenario first.")
         entry = parse_entry("dice", self._init_dice.value.strip())
-        faces = roll_entry(entry, self._journal.dice())
+        dice = self._dice_for()
+        faces = roll_entry(entry, dice)
+        _all_used(dice)
         self._record({"type": "initiative", "name": self._who.value, "dice": str(entry),
                       "faces": list(faces)})
+
+    def _dice_for(self) -> DiceSource:
+        """Typed faces of physical dice when given, else the journal's seeded dice."""
+        typed = self._typed.value.strip()
+        if not typed:
+            return self._journal.dice()
+        words = typed.replace(",", " ").split()
+        if not all(w.isdigit() for w in words):
+            raise RequestError(f"faces: type whole numbers separated by spaces; got {typed!r}.")
+        return FixedDice(int(w) for w in words)
 
     def _request(self) -> dict[str, Any]:
         """The ``attack`` request the resolver's fields describe."""
@@ -298,7 +320,9 @@ class TriptychoView:
         if self._attacker.value is None or self._target.value is None:
             raise RuleError("attacker: choose who attacks and who is the target.")
         request = self._request()
-        result = SYSTEM.resolve(request, self._journal.dice())
+        dice = self._dice_for()
+        result = SYSTEM.resolve(request, dice)
+        _all_used(dice)
         event: dict[str, Any] = {"type": "attack", "attacker": self._attacker.value,
                                  "target": self._target.value, "damage_type":
                                  request.get("damage_type"), "piercing":
