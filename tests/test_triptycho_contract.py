@@ -99,3 +99,25 @@ def test_seeded_rolls_repeat() -> None:
     request = {"roll": "attack", "system": "triptycho", "hit": "1d8", "miss": "1d6",
                "damage": "2d6", "defense": "1d4", "seed": 42}
     assert run(["resolve"], request) == run(["resolve"], request)
+
+
+def test_dice_kind_reports_clamping_and_checks_faces_against_the_new_entry() -> None:
+    code, payload = run(["resolve"], {"roll": "dice", "system": "triptycho", "dice": "1d10",
+                                      "level": 3, "faces": [12]})
+    assert (code, payload["dice"], payload["clamped"], payload["total"]) == (0, "1d12", True, 12)
+    code, payload = run(["resolve"], {"roll": "dice", "system": "triptycho", "dice": "1d4",
+                                      "level": 1, "faces": [7]})
+    assert (code, payload["error"]) == (2, "faces: a d6 shows 1 to 6, not 7.")
+
+
+def test_odds_of_faces_already_rolled_are_certain() -> None:
+    code, payload = run(["odds"], {"roll": "opposed", "system": "triptycho",
+                                   "action": [3, 4], "reaction": [6]})
+    assert code == 0 and payload["action_wins"]["fraction"] == "1"
+    assert payload["reaction_wins"]["fraction"] == "0"
+
+
+def test_odds_refuse_a_level_change_on_a_d20() -> None:
+    code, payload = run(["odds"], {"roll": "dice", "system": "triptycho", "dice": "1d20",
+                                   "level": -1})
+    assert code == 2 and payload["error"].startswith("level: a d20 cannot be raised or lowered")

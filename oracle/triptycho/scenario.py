@@ -218,8 +218,13 @@ def _scenario_start(state: ScenarioState, event: Mapping[str, Any]) -> ScenarioS
                            f"exploration or interaction.") from None
     alive = [c.name for c in state.roster if not c.vitals.dead]
     names = event.get("participants", alive)
-    if not isinstance(names, list) or not names:
+    if not isinstance(names, list) or not names or not all(isinstance(n, str) for n in names):
         raise RequestError("participants: a list of roster names.")
+    if len(set(names)) != len(names):
+        raise RuleError("participants: each name takes part once.")
+    missing = [n for n in names if not any(c.name == n for c in state.roster)]
+    if missing:
+        raise RuleError(f"participants: {missing[0]!r} is not on the roster.")
     tracks = event.get("tracks", {})
     if not isinstance(tracks, Mapping):
         raise RequestError("tracks: {name: {track: base}}, such as {\"Ash\": {\"power\": 1}}.")
