@@ -290,7 +290,7 @@ def bench(name: str, pools: Sequence[Any], ours: Callable[[Any], Table],
     assert all(r_brute[i] == r_ours[i] for i in covered), f"{name}: brute force disagrees"
     # ours on the pools brute force covered, for a fair ratio
     t_ours_cov, _ = timed(ours, [pools[i] for i in covered])
-    brute_ratio = f"x{t_brute / t_ours_cov:,.0f}" if covered and t_ours_cov > 0 else "-"
+    brute_ratio = f"x{t_brute / t_ours_cov:,.1f}" if covered and t_ours_cov > 0 else "-"
     print(f"{name:<34}{len(pools):>6}{t_ours * 1e3:>10.1f}{t_ice * 1e3:>11.1f}"
           f"{'x' + format(t_ice / t_ours, ',.1f'):>10}{len(covered):>8}{t_brute * 1e3:>11.1f}"
           f"{brute_ratio:>10}")
