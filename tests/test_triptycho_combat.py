@@ -279,3 +279,11 @@ def test_faces_belong_to_the_dice_after_every_modifier() -> None:
         SYSTEM.resolve({"roll": "damage", "damage": {"dice": "1d10", "type": "fire",
                                                      "faces": [9]},
                         "resistance": {"fire": 1}}, FixedDice([]))
+
+
+def test_a_hit_and_a_miss_carry_the_same_fields() -> None:
+    request = {"roll": "attack", "hit": "1d4", "miss": "1d4", "damage": "1d6", "defense": "1d4"}
+    hit = SYSTEM.resolve(request, FixedDice([3, 2, 5, 1]))
+    miss = SYSTEM.resolve(request, FixedDice([1, 2]))
+    assert set(hit) == set(miss)
+    assert (miss["dealt"], miss["damage_faces"], miss["defense_total"]) == (0, None, None)

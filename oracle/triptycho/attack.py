@@ -152,6 +152,14 @@ def roll_damage(plan: DamagePlan, dice: DiceSource) -> dict[str, Any]:
     }
 
 
+def no_damage(plan: DamagePlan) -> dict[str, Any]:
+    """The ``damage`` fields of a miss: nothing rolled, nothing dealt."""
+    return {"dealt": 0, "damage_total": None, "defense_total": None, "damage_dice": None,
+            "damage_faces": None, "damage_type": plan.damage_type, "damage_result": None,
+            "damage_enhancements": [], "defense_dice": None, "defense_faces": None,
+            "defense_enhancements": [], "piercing": plan.piercing}
+
+
 def _dice(part: Part | None) -> str | None:
     if part is None:
         return None

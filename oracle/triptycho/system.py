@@ -46,6 +46,7 @@ from oracle.triptycho.attack import (
     damage_odds,
     hit_chance,
     hits,
+    no_damage,
     plan_damage,
     plan_opposed,
     roll_damage,
@@ -121,12 +122,7 @@ def _attack(request: Request, dice: DiceSource) -> dict[str, Any]:
     plan = plan_damage(request)  # read (and refuse) everything before any die is rolled
     counter = _counter(request)
     opposed = _opposed(request, dice)
-    if hits(opposed):
-        damage = roll_damage(plan, dice)
-    else:
-        damage = {key: None for key in roll_damage(plan, _Unused())}
-        damage.update(dealt=0, damage_enhancements=[], defense_enhancements=[],
-                      piercing=plan.piercing)
+    damage = roll_damage(plan, dice) if hits(opposed) else no_damage(plan)
     # Triptycho, Damage Rolls: a Reaction's Damage applies when it wins the opposed roll, or
     # when there is none (then at the same time as the Action's).
     counter_faces = None
@@ -139,13 +135,6 @@ def _attack(request: Request, dice: DiceSource) -> dict[str, Any]:
         "counter_type": check_damage_type("counter_type", request.get("counter_type"),
                                           read_declared(request)),
     })
-
-
-class _Unused:
-    """A dice source for reading result keys only: every die shows 1."""
-
-    def roll(self, sides: int) -> int:
-        return 1
 
 
 def _initiative(request: Request, dice: DiceSource) -> dict[str, Any]:
