@@ -195,3 +195,12 @@ def test_any_journal_keeps_points_within_zero_and_the_maximum(events: list[dict[
             for kind in PointKind:
                 assert 0 <= who.vitals.current(kind) <= who.vitals.maximum(kind)
             assert who.hand.deck >= 0 and who.hand.hand >= 0 and who.hand.discard >= 0
+
+
+def test_an_attack_on_your_own_turn_is_your_action_phase() -> None:
+    state = fold(COMBAT[:10])
+    state = SYSTEM.apply(state, {"type": "attack", "attacker": "Ash", "target": "Ogre",
+                                 "damage": [2]})
+    assert state.step is Step.END
+    with pytest.raises(RuleError, match="Strategy Phase comes once, before the Action Phase"):
+        SYSTEM.apply(state, {"type": "strategy", "name": "Ash", "option": "draw"})

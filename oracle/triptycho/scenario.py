@@ -27,7 +27,8 @@ A scenario:
 - ``reaction``: ``name`` (plays a Reaction card from hand).
 - ``assist`` / ``interrupt``: ``name``, optional ``automatic`` (Interrupts only).
 - ``attack``: ``attacker``, ``target`` and the fields of the ``attack`` roll, every entry
-  with its faces; the damage dealt comes off the target's points.
+  with its faces; the damage dealt comes off the target's points (a Reaction's counter damage
+  off the attacker's). On the attacker's own turn it is that turn's Action Phase.
 - ``damage`` / ``recover``: ``target``, ``amount`` (whole number, 0 or more).
 - ``move_track``: ``name``, ``track``, ``by`` (whole number).
 - ``discard_phase``: after the last turn; everyone discards to their Hand Limit.
@@ -414,6 +415,8 @@ def _attack(state: ScenarioState, event: Mapping[str, Any]) -> ScenarioState:
         if hurt.defeated(points):
             back += f" {attacker.name} is defeated."
         new = _put(new, replace(attacker, vitals=hurt), back)
+    if state.current == attacker.name and state.step in (Step.START, Step.ACTION):
+        new = replace(new, step=Step.END)  # the attack was this turn's Action Phase
     return new
 
 
