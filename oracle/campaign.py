@@ -307,7 +307,9 @@ class Campaign:
 
     @property
     def id(self) -> str:
-        return str(self._meta["id"])
+        """The file's name without ``.oracle.sqlite`` (a copied file is its own campaign)."""
+        name = self.path.name
+        return name[: -len(SUFFIX)] if name.endswith(SUFFIX) else str(self._meta.get("id", name))
 
     @property
     def name(self) -> str:

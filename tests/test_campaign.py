@@ -175,6 +175,16 @@ def test_open_by_id_and_by_path_replays_the_same_campaign(camp: Campaign) -> Non
             assert again.name == "The Long Dark"
 
 
+def test_a_copied_file_is_its_own_campaign_named_by_its_file(camp: Campaign) -> None:
+    camp.record({"type": "gain", "amount": 1})
+    copy = campaigns_dir() / "backup-copy.oracle.sqlite"
+    copy.write_bytes(camp.path.read_bytes())
+    with Campaign.open("backup-copy") as again:
+        assert again.id == "backup-copy" and again.path == copy
+        assert again.state == camp.state
+    assert {info.id for info in list_campaigns()} == {camp.id, "backup-copy"}
+
+
 def test_open_refuses_a_bad_id_and_a_missing_campaign(tally: types.ModuleType) -> None:
     with pytest.raises(RequestError, match="neither a campaign id"):
         Campaign.open("Not An Id!")
@@ -802,3 +812,34 @@ def test_trophy_journal_replays_to_the_identical_state(
         with Campaign.open(camp.path, home=home) as again:
             assert again.state == camp.state and again.entries == camp.entries
         camp.close()
+
+
+WRITER = """
+import sys
+from oracle.campaign import Campaign
+camp = Campaign.open({path!r})
+for i in range({count}):
+    camp.record({{"type": "note", "text": "{who}-%d" % i}})
+print("done", flush=True)
+"""
+
+
+def test_two_processes_writing_at_once_lose_no_event() -> None:
+    camp = Campaign.create("Busy table")  # Trophy; notes need no rules
+    count = 40
+    children = [
+        subprocess.Popen(
+            [sys.executable, "-c", WRITER.format(path=str(camp.path), count=count, who=who)],
+            stdout=subprocess.PIPE, text=True,
+        )
+        for who in ("left", "right")
+    ]
+    for child in children:
+        out, _ = child.communicate(timeout=120)
+        assert child.returncode == 0 and out.strip() == "done"
+    assert camp.refresh() == 2 * count
+    assert [e.seq for e in camp.entries] == list(range(1, 2 * count + 1))
+    for who in ("left", "right"):
+        texts = [e.data["text"] for e in camp.entries if e.data["text"].startswith(who)]
+        assert texts == [f"{who}-{i}" for i in range(count)]  # all there, in each one's order
+    camp.close()
