@@ -93,7 +93,7 @@ def campaign_path(id_or_path: str | Path, home: Path | str | None = None) -> Pat
     text = str(id_or_path)
     if isinstance(id_or_path, Path) or os.sep in text or "/" in text or text.endswith(SUFFIX):
         return Path(id_or_path)
-    if not _ID_RE.match(text):
+    if not _ID_RE.fullmatch(text):
         raise RequestError(
             f"campaign: {text!r} is neither a campaign id (lowercase letters, digits and dashes) "
             "nor a path to a .oracle.sqlite file."
