@@ -244,3 +244,44 @@ def test_every_random_request_returns_a_full_result_or_an_oracle_error(
         assert 1 <= entry["ruin_after"] <= 6 and entry["ruin_after"] >= entry["ruin_before"]
     if "ruin_after" in result:
         assert 1 <= result["ruin_after"] <= 6
+
+
+junk = st.recursive(
+    st.one_of(st.none(), st.booleans(), st.integers(-3, 9), st.sampled_from(NAMES),
+              st.text(max_size=3)),
+    lambda inner: st.one_of(st.lists(inner, max_size=3),
+                            st.dictionaries(st.sampled_from([*NAMES, "name", "die", "light",
+                                                             "dark", "weak_point"]),
+                                            inner, max_size=3)),
+    max_leaves=6,
+)
+EVENT_FIELDS = ["name", "light", "dark", "helpers", "bargain", "helper", "die", "use", "from",
+                "to", "shares", "participants", "endurance", "fighters", "armor", "handed",
+                "piece", "amount", "remove_anyway", "condition", "fate", "co_gm", "delta",
+                "changes", "character", "foe", "intent", "confirmed", "ritual", "goal"]
+
+
+@settings(max_examples=400, deadline=None)
+@given(kind=st.sampled_from(list(__import__("oracle.trophy.campaign",
+                                            fromlist=["EVENT_TYPES"]).EVENT_TYPES)),
+       fields=st.dictionaries(st.sampled_from(EVENT_FIELDS), junk, max_size=5),
+       opened=st.sampled_from(["none", "risk", "combat"]))
+def test_every_malformed_event_is_a_rule_error_and_changes_nothing(
+    kind: str, fields: dict[str, Any], opened: str
+) -> None:
+    state = replay([{"type": "character_created", "character": {"name": n, "ruin": 5}}
+                    for n in NAMES])
+    if opened == "risk":
+        state = apply(state, {"type": "risk_rolled", "name": "Ash", "light": [6], "dark": [1]})
+    elif opened == "combat":
+        state = apply(state, {"type": "combat_started", "endurance": 12, "fighters": [
+            {"name": "Ash", "weak_point": 1}, {"name": "Bel", "weak_point": 2}]})
+    before = state
+    try:
+        after = apply(state, {"type": kind, **fields})
+    except RuleError:
+        assert state == before
+        return
+    for character in after.characters:
+        assert character.starting_ruin <= character.ruin <= 6
+        assert character.hunt_tokens >= 0 and character.gold >= 0

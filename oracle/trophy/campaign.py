@@ -515,6 +515,8 @@ def _combat_retreated(state: TrophyState, event: Event) -> TrophyState:
     handed = combat.weak_points(name)
     others = tuple((n, p) for n, p in combat.fighters if n != name)
     to = event.get("to")
+    if to is not None and not isinstance(to, str):
+        raise RequestError(f"to: must be a companion's name or null, not {to!r}.")
     if to is None:
         if others:
             raise RuleError(
