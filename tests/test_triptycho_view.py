@@ -191,3 +191,28 @@ def test_typed_faces_of_physical_dice_are_used_and_checked() -> None:
     view._roll.click()
     assert view._resolve_error.value.startswith("faces: 1 typed face(s) were not needed")
     assert view._journal.state == before
+
+
+def test_injuries_and_defeats_are_voiced_through_the_app_session(tmp_path: Path) -> None:
+    from oracle.app.session import Session
+
+    session = Session(home=tmp_path)
+    session.new_campaign("Triptych", "triptycho")
+    try:
+        view = TriptychoView(session)
+        combat(view)
+        view._who.value = "Ash"
+        view._injury.click()
+        voiced = session.narration.wait()
+        assert voiced is not None and voiced.beat == "injury" and voiced.text
+        view._attacker.value, view._target.value = "Ash", "Ogre"
+        view._accuracy.value, view._evasion.value, view._dmg.value = "1d8", "", "2d6"
+        view._typed.value = "6 6"
+        view._roll.click()
+        assert view._resolve_error.value == ""
+        voiced = session.narration.wait()
+        assert voiced is not None and voiced.beat == "defeat"  # 12 damage on the Ogre's 10 HP
+        kinds = [e.type for e in session.require().entries]
+        assert kinds.count("narration") == 2 and "attack" in kinds
+    finally:
+        session.close()

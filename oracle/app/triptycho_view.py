@@ -8,6 +8,7 @@ shown next to the control. ``build_view`` takes the app's ``Session`` (its open 
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Mapping
 from fractions import Fraction
 from typing import Any
@@ -22,6 +23,9 @@ from oracle.triptycho.combat import OPPOSED_NAMES, POINT_NAMES, ScenarioKind
 from oracle.triptycho.entries import parse_entry, roll_entry
 from oracle.triptycho.scenario import ScenarioState, summary
 from oracle.triptycho.system import SYSTEM
+from oracle.triptycho.vitals import PointKind
+
+log = logging.getLogger("oracle.app")
 
 
 class _Journal:
@@ -74,6 +78,21 @@ class _Journal:
                 changed()
         else:
             campaign.record(event)
+
+    def voice(self, result: Mapping[str, Any]) -> str | None:
+        """Ask the app's narrator to voice an Injury, a defeat or a telling blow; the beat."""
+        from oracle.narrator import beat_for_result
+
+        beat = beat_for_result("triptycho", result)
+        voice = getattr(self._source, "voice", None)
+        if beat == "roll" or not callable(voice) or self._campaign() is None:
+            return None
+        try:
+            voice(beat, dict(result))
+        except Exception:  # narration is a nicety: the roll is recorded whatever happens
+            log.exception("triptycho narration failed")
+            return None
+        return beat
 
     def dice(self) -> DiceSource:
         if self._source is None:
@@ -226,8 +245,7 @@ class TriptychoView:
             {"type": "damage", "target": self._who.value, "amount": _int(self._amount)})))
         self._recover.on_click(c.guard(points, lambda _: self._record(
             {"type": "recover", "target": self._who.value, "amount": _int(self._amount)})))
-        self._injury.on_click(c.guard(points, lambda _: self._record(
-            {"type": "injury", "name": self._who.value})))
+        self._injury.on_click(c.guard(points, lambda _: self._do_injury()))
         self._heal.on_click(c.guard(points, lambda _: self._record(
             {"type": "heal_injury", "name": self._who.value})))
         self._move.on_click(c.guard(points, lambda _: self._record(
@@ -269,6 +287,14 @@ class TriptychoView:
         if not all(w.isdigit() for w in words):
             raise RequestError(f"faces: type whole numbers separated by spaces; got {typed!r}.")
         return FixedDice(int(w) for w in words)
+
+    def _do_injury(self) -> None:
+        before = self._journal.state.member(self._who.value).vitals
+        self._record({"type": "injury", "name": self._who.value})
+        after = self._journal.state.member(self._who.value).vitals
+        self._journal.voice({"roll": "injury", "injuries_before": before.injuries,
+                             "injuries_after": after.injuries, "dead": after.dead,
+                             "maximum": {k.value: after.maximum(k) for k in PointKind}})
 
     def _request(self) -> dict[str, Any]:
         """The ``attack`` request the resolver's fields describe."""
@@ -320,6 +346,7 @@ class TriptychoView:
         if self._attacker.value is None or self._target.value is None:
             raise RuleError("attacker: choose who attacks and who is the target.")
         request = self._request()
+        request["points"] = self._target_points()
         dice = self._dice_for()
         result = SYSTEM.resolve(request, dice)
         _all_used(dice)
@@ -338,6 +365,7 @@ class TriptychoView:
                 event[key] = entry
         self._record(event)
         self._result.value = self.result_html(result)
+        self._journal.voice(result)
 
     def result_html(self, result: Mapping[str, Any]) -> str:
         """The roll in words: totals, the winner, damage less Defense."""
