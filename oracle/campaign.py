@@ -256,6 +256,11 @@ class Campaign:
                     f"({failure.event.type}) no longer follows the {fold.system.name} rules of "
                     f"this version ({failure.error}); the file was left untouched."
                 ) from failure.error
+            except (KeyError, TypeError, ValueError) as exc:  # hand-edited or damaged entries
+                raise StoreError(
+                    f"campaign file {str(path)!r}: an entry holds malformed data ({exc!r}); "
+                    "the file was left untouched."
+                ) from exc
             campaign = cls(journal, meta, fold, home)
         except BaseException:
             journal.close()
@@ -472,7 +477,7 @@ class Campaign:
         for event in newer:
             try:
                 self._fold.accept(event, self._fold.check(event))
-            except OracleError as exc:
+            except (OracleError, KeyError, TypeError, ValueError) as exc:
                 raise StoreError(
                     f"campaign file {str(self.path)!r}: entry {event.seq} ({event.type}) written "
                     f"by another window does not fold here ({exc}); reopen the campaign."

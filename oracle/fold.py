@@ -61,8 +61,9 @@ def undone_map(events: Iterable[StoredEvent]) -> dict[int, int]:
     """
     undone: dict[int, int] = {}
     for event in sorted(events, key=lambda e: e.seq, reverse=True):
-        if event.type == "undo" and event.seq not in undone:
-            undone[int(event.data["target"])] = event.seq
+        target = event.data.get("target") if event.type == "undo" else None
+        if isinstance(target, int) and event.seq not in undone:
+            undone[target] = event.seq
     return undone
 
 

@@ -35,7 +35,6 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
-from urllib.parse import quote
 
 from oracle.errors import StoreError
 
@@ -208,7 +207,7 @@ class Journal:
 
     @staticmethod
     def _connect(path: Path, busy_timeout: float, mode: str) -> sqlite3.Connection:
-        uri = f"file:{quote(str(path))}?mode={mode}"
+        uri = f"{path.resolve().as_uri()}?mode={mode}"  # mode=rw never creates a missing file
         conn = sqlite3.connect(
             uri, uri=True, timeout=busy_timeout, isolation_level=None, check_same_thread=False
         )

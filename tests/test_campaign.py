@@ -843,3 +843,17 @@ def test_two_processes_writing_at_once_lose_no_event() -> None:
         texts = [e.data["text"] for e in camp.entries if e.data["text"].startswith(who)]
         assert texts == [f"{who}-{i}" for i in range(count)]  # all there, in each one's order
     camp.close()
+
+
+def test_a_hand_edited_entry_that_no_longer_folds_is_a_sentence_on_open(camp: Campaign) -> None:
+    camp.record({"type": "gain", "amount": 1})
+    camp.close()
+    raw = sqlite3.connect(camp.path)
+    raw.execute("INSERT INTO events VALUES (2, 'x', 'spend', '{\"type\": \"spend\", \"amount\": 99}')")
+    raw.execute("INSERT INTO events VALUES (3, 'x', 'x_card', '{\"type\": \"x_card\"}')")
+    raw.commit()
+    raw.close()
+    before = _bytes(camp.path)
+    with pytest.raises(StoreError, match="entry 2 \\(spend\\) no longer follows the tally rules"):
+        Campaign.open(camp.id)
+    assert _bytes(camp.path) == before
