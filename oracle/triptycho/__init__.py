@@ -2,7 +2,8 @@
 
 Rules cite ``shared/rules/003`` (Triptycho, chapter 3: Scenarios). Modules: ``entries`` (XdY,
 dice level and number), ``combat`` (opposed rolls, Damage, Defense, Piercing, Resistance and
-Weakness), ``attack`` (the damage and attack roll kinds), ``vitals`` (HP/EP/WP, Injuries),
+Weakness), ``cards`` (cards typed in by the table), ``reading`` (request fields to entries and
+faces), ``attack`` (the damage and attack roll kinds), ``vitals`` (HP/EP/WP, Injuries),
 ``tracks`` (Stat Tracks), ``rounds`` (Initiative, the round and the turn, hands as counts),
 ``odds`` (exact distributions), ``scenario`` (the journal fold) and ``system`` (``SYSTEM``).
 """
