@@ -24,9 +24,14 @@ def _cap(text: str) -> str:
 _FIRST_PERSON = re.compile(r"^(?:i\s+will|i'll|i\s+want\s+to|i\s+try\s+to|i|to)\s+", re.IGNORECASE)
 
 
+_PRONOUNS = (("myself", "themself"), ("my", "their"), ("mine", "theirs"), ("me", "them"))
+
+
 def _verb_phrase(intent: str) -> str:
     """``"I pick the lock."`` -> ``"pick the lock"``, so it reads after "tries to"."""
     text = _FIRST_PERSON.sub("", intent.strip()).rstrip(".!? ")
+    for mine, theirs in _PRONOUNS:
+        text = re.sub(rf"\b{mine}\b", theirs, text, flags=re.IGNORECASE)
     return text[:1].lower() + text[1:] if text[:2] != text[:2].upper() else text
 
 

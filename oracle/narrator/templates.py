@@ -158,9 +158,14 @@ def load_table(name: str) -> tuple[str, ...]:
     return tuple(line.strip() for line in lines if line.strip() and not line.startswith("#"))
 
 
+@functools.cache
+def _compiled(snippet: str) -> jinja2.Template:
+    return environment().from_string(snippet)
+
+
 def render_snippet(snippet: str, variables: Mapping[str, Any]) -> str:
     """Render one table entry (a Jinja snippet) strictly."""
-    return environment().from_string(snippet).render(**variables).strip()
+    return _compiled(snippet).render(**variables).strip()
 
 
 def render_offline(beat: str, variables: Mapping[str, Any]) -> str:
