@@ -352,3 +352,10 @@ def test_combat_continue_after_defeat_is_refused() -> None:
     code, payload = cli({"roll": "combat", "endurance": 5, "dark": [6], "continue": [[1, 1]],
                          "characters": [{"name": "A", "ruin": 1, "weak_points": [4]}]})
     assert code == 2 and "already defeated" in payload["error"]
+
+
+def test_odds_are_delegated_to_the_odds_module() -> None:
+    from oracle.trophy.odds import odds_for_request
+
+    request = {"roll": "risk", "ruin": 2, "light": 1, "dark": 1}
+    assert SYSTEM.odds(request) == odds_for_request(request)
