@@ -3,7 +3,12 @@ player text stays inside delimiters it cannot close; safety settings reach every
 
 from __future__ import annotations
 
+import os
 import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
 from typing import Any
 
 import jinja2
@@ -183,3 +188,30 @@ def test_the_installed_package_carries_the_prompts() -> None:
     packaged = importlib.resources.files("oracle") / "prompts"
     assert (packaged / "system.j2").is_file()
     assert (packaged / "offline" / "complications.txt").is_file()
+
+
+def test_a_built_copy_of_the_package_finds_its_own_prompts(tmp_path: Path) -> None:
+    """setuptools' build (what a wheel holds) copies prompts/ into oracle/prompts as real files."""
+    root = Path(__file__).resolve().parents[1]
+    src = tmp_path / "src"
+    src.mkdir()
+    for name in ("pyproject.toml", "README.md"):
+        shutil.copy(root / name, src / name)
+    shutil.copytree(root / "prompts", src / "prompts")
+    shutil.copytree(root / "oracle", src / "oracle", symlinks=True,
+                    ignore=shutil.ignore_patterns("__pycache__"))
+    out = tmp_path / "lib"
+    subprocess.run([sys.executable, "-c", "from setuptools import setup; setup()", "-q",
+                    "build_py", "--build-lib", str(out)], cwd=src, check=True,
+                   capture_output=True, timeout=120)
+    built = out / "oracle" / "prompts"
+    assert (built / "system.j2").is_file() and not built.is_symlink()
+    for spec in BEATS.values():
+        assert (built / f"{spec.name}.j2").is_file()
+        assert (built / "offline" / f"{spec.name}.j2").is_file()
+        assert all((built / "offline" / f"{t}.txt").is_file() for t in spec.tables)
+    found = subprocess.run(
+        [sys.executable, "-c", "from oracle.narrator.templates import prompt_dir; print(prompt_dir())"],
+        cwd=tmp_path, env={**os.environ, "PYTHONPATH": str(out)}, check=True,
+        capture_output=True, text=True, timeout=120).stdout.strip()
+    assert Path(found) == built
