@@ -508,7 +508,8 @@ class Campaign:
         self.close()
 
     def __repr__(self) -> str:
-        return f"<Campaign {self.id!r} {self.name!r} ({self._fold.system.name}, {self.last_seq} entries)>"
+        system, count = self._fold.system.name, self.last_seq
+        return f"<Campaign {self.id!r} {self.name!r} ({system}, {count} entries)>"
 
     # -- exports -----------------------------------------------------------------------------
 

@@ -18,8 +18,8 @@ Lonelog (Roberto Bisceglie's notation for solo-play logs, CC BY-SA 4.0) as used 
 - ``(note: ...)`` for player notes and ``(safety: ...)`` for lines and veils.
 
 Undone entries are left out of the Lonelog (it is a play log) and shown struck through in
-Markdown (it is the journal); ``undo`` and ``preference`` entries appear in neither. Player and model text is data: ``&`` and ``<`` are escaped
-in Markdown so a renderer never reads it as HTML.
+Markdown (it is the journal); ``undo`` and ``preference`` entries appear in neither. Player and
+model text is data: ``&`` and ``<`` are escaped in Markdown so a renderer never reads it as HTML.
 """
 
 from __future__ import annotations
@@ -179,7 +179,7 @@ def summarize(system: System, entry: Entry) -> str:
     if callable(own):
         try:
             text = own(data)
-        except Exception:  # noqa: BLE001 - a system's wording is a nicety; the generic line always works
+        except Exception:  # noqa: BLE001 - a system's wording is a nicety; the generic line works
             text = None
         if isinstance(text, str) and text:
             return text

@@ -381,7 +381,9 @@ class Journal:
         try:
             decoded = json.loads(data)
         except (TypeError, json.JSONDecodeError) as exc:
-            raise StoreError(f"{_label(self.path)}: event {seq} holds damaged JSON ({exc}).") from exc
+            raise StoreError(
+                f"{_label(self.path)}: event {seq} holds damaged JSON ({exc})."
+            ) from exc
         if not isinstance(decoded, dict):
             raise StoreError(f"{_label(self.path)}: event {seq} is not a JSON object.")
         return StoredEvent(seq=int(seq), at=str(at), type=str(kind), data=decoded)
@@ -464,7 +466,9 @@ class Transaction:
         """The change counter as of now; nobody else can commit while this transaction lives."""
         return self._journal.data_version()
 
-    def append(self, seq: int, kind: str, data: Mapping[str, Any], at: str | None = None) -> StoredEvent:
+    def append(
+        self, seq: int, kind: str, data: Mapping[str, Any], at: str | None = None
+    ) -> StoredEvent:
         """Append one event with sequence number ``seq`` (must be the next one)."""
         event = StoredEvent(seq=seq, at=at or now(), type=kind, data=dict(data))
         try:

@@ -849,7 +849,8 @@ def test_a_hand_edited_entry_that_no_longer_folds_is_a_sentence_on_open(camp: Ca
     camp.record({"type": "gain", "amount": 1})
     camp.close()
     raw = sqlite3.connect(camp.path)
-    raw.execute("INSERT INTO events VALUES (2, 'x', 'spend', '{\"type\": \"spend\", \"amount\": 99}')")
+    raw.execute("INSERT INTO events VALUES (2, 'x', 'spend', ?)",
+                (json.dumps({"type": "spend", "amount": 99}),))
     raw.execute("INSERT INTO events VALUES (3, 'x', 'x_card', '{\"type\": \"x_card\"}')")
     raw.commit()
     raw.close()
