@@ -8,7 +8,9 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass, field
 
-MAX_RUIN = 6
+from oracle.trophy.ruin import MAX_RUIN, reduction_open
+
+__all__ = ["MAX_RUIN", "ArmorPiece", "Character", "Fate"]
 
 
 class Fate(enum.Enum):
@@ -64,7 +66,7 @@ class Character:
     @property
     def can_reduce(self) -> bool:
         """Reduction is open once 5 Ruin was marked, while Ruin is above starting Ruin."""
-        return self.reached_five and not self.lost and self.ruin > self.starting_ruin
+        return reduction_open(self.ruin, self.starting_ruin, self.reached_five)
 
     @property
     def usable_armor(self) -> tuple[ArmorPiece, ...]:
