@@ -876,3 +876,19 @@ def test_a_hand_edited_entry_that_no_longer_folds_is_a_sentence_on_open(camp: Ca
     with pytest.raises(StoreError, match="entry 2 \\(spend\\) no longer follows the tally rules"):
         Campaign.open(camp.id)
     assert _bytes(camp.path) == before
+
+
+@pytest.mark.parametrize("system", oracle.systems.SYSTEM_NAMES)
+def test_every_system_keeps_a_journal(system: str) -> None:
+    with Campaign.create("Any table", system=system, seed=5) as camp:
+        camp.record({"type": "scene", "title": "Opening"})
+        camp.record({"type": "note", "text": "We begin."})
+        with pytest.raises((RuleError, RequestError)):
+            camp.record({"type": "no_such_event"})
+        assert camp.last_seq == 2
+        with Campaign.open(camp.id) as again:
+            assert again.state == camp.state == camp.system.initial_state()
+            assert again.system.name == system
+        assert "(note: We begin.)" in camp.export_lonelog()
+        with Campaign.import_json(camp.export_json()) as copy:
+            assert copy.entries == camp.entries
