@@ -701,6 +701,7 @@ def test_a_killed_writer_loses_no_committed_event(camp: Campaign) -> None:
     finally:
         child.send_signal(signal.SIGKILL)  # mid-campaign, quite possibly mid-transaction
         child.wait(timeout=10)
+    assert len(printed) == 150, "the writer must have been killed mid-campaign, not have died"
     assert printed == list(range(1, len(printed) + 1))
     with Campaign.open(path) as again:
         seqs = [entry.seq for entry in again.entries]
