@@ -210,3 +210,16 @@ def test_the_key_is_sent_only_as_the_api_header_and_never_shown(fake: FakeClaude
         import pickle
 
         pickle.dumps(Secret(KEY))
+
+
+def test_claude_forced_without_any_key_says_so_and_answers_offline(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: object
+) -> None:
+    monkeypatch.delenv("ANTHROPIC_AUTH_TOKEN", raising=False)
+    monkeypatch.setenv("HOME", str(tmp_path))
+    with FakeClaude() as server:
+        narrator = get_narrator(env={"ORACLE_NARRATOR": "claude", "ANTHROPIC_BASE_URL": server.url})
+        result = narrator.narrate("roll", context("roll"))
+        assert not server.requests  # nothing was sent without credentials
+    assert (result.narrator, result.fallback_reason) == (
+        "offline", "Claude has no API key (set ANTHROPIC_API_KEY)")

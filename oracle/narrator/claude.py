@@ -112,9 +112,13 @@ def _classify(exc: BaseException) -> _Failure:
         return _Failure(f"Claude had a server error ({status})", retry=True)
     if isinstance(status, int):
         return _Failure(f"Claude refused the request ({status})")
+    if isinstance(exc, TypeError) and "authentication" in str(exc):
+        return _Failure("Claude has no API key (set ANTHROPIC_API_KEY)")
     if isinstance(exc, anthropic.AnthropicError):
         return _Failure(f"Claude failed ({type(exc).__name__})")
-    return _Failure(f"Claude's stream broke off ({type(exc).__name__})")
+    if type(exc).__module__.split(".")[0] in ("httpx", "httpx2", "httpcore", "h11"):
+        return _Failure(f"Claude's stream broke off ({type(exc).__name__})", retry=True)
+    return _Failure(f"Claude failed unexpectedly ({type(exc).__name__})")
 
 
 def _valid_items(raw: str, n: int) -> tuple[str, ...] | None:
