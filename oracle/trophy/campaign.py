@@ -42,19 +42,19 @@ Event vocabulary (fields; ``?`` optional):
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Any
 
 from oracle.errors import OracleError, RequestError, RuleError
 from oracle.trophy.character import ArmorPiece, Character, Fate
-from oracle.trophy.combat import (
-    CombatResult,
-    Fighter,
-    check_endurance,
-    check_hand_off,
-    read_combat,
-    roll_required,
-    unrolled,
+from oracle.trophy.combat_events import (
+    armor_marked,
+    combat_abandoned,
+    combat_continued,
+    combat_retreated,
+    combat_rolled,
+    combat_started,
+    town_returned,
 )
 from oracle.trophy.contest import Contestant, read_contest
 from oracle.trophy.fields import (
@@ -65,6 +65,7 @@ from oracle.trophy.fields import (
     obj,
     require,
     single_face,
+    strings,
     text,
     whole,
 )
@@ -72,7 +73,6 @@ from oracle.trophy.hunt import TREASURE_GOLD, TokenUse, claim_tokens, read_hunt,
 from oracle.trophy.monsters import Foe, Intent
 from oracle.trophy.requests import parse_bargains, parse_enum
 from oracle.trophy.results import (
-    combat_json,
     contest_json,
     hunt_json,
     reduction_json,
@@ -89,102 +89,27 @@ from oracle.trophy.ruin import (
     read_reduction,
     read_ruin_roll,
 )
+from oracle.trophy.state import (
+    Event,
+    OpenCombat,
+    OpenRisk,
+    TrophyState,
+    close_risk,
+    in_play,
+    initial_state,
+    raise_ruin,
+)
 
-Event = Mapping[str, Any]
-
-
-@dataclass(frozen=True)
-class OpenCombat:
-    """A fight that may continue: who is still in it, with which Weak Points."""
-
-    endurance: int
-    fighters: tuple[tuple[str, tuple[int, ...]], ...]  # (name, weak points), in order
-    dark_count: int  # never goes down (SRD 1.2, Combat Roll)
-    rolls: int = 0
-
-    def weak_points(self, name: str) -> tuple[int, ...]:
-        for fighter, points in self.fighters:
-            if fighter == name:
-                return points
-        raise RuleError(f"name: {name!r} is not in the fight.")
-
-    @property
-    def names(self) -> tuple[str, ...]:
-        return tuple(name for name, _ in self.fighters)
-
-
-@dataclass(frozen=True)
-class OpenRisk:
-    """A Risk Roll that may still be pushed or helped."""
-
-    name: str
-    result: RiskResult
-
-
-@dataclass(frozen=True)
-class TrophyState:
-    """Everything a Trophy campaign knows, folded from its journal."""
-
-    characters: tuple[Character, ...] = ()
-    last_result: Mapping[str, Any] | None = None
-    risk: OpenRisk | None = None
-    combat: OpenCombat | None = None
-    events: int = 0  # how many events were folded
-
-    @property
-    def names(self) -> tuple[str, ...]:
-        return tuple(character.name for character in self.characters)
-
-    def has(self, name: str) -> bool:
-        return any(character.name == name for character in self.characters)
-
-    def character(self, name: object, field: str = "name") -> Character:
-        """The character called ``name``, or a RuleError naming the field."""
-        for character in self.characters:
-            if character.name == name:
-                return character
-        raise RuleError(f"{field}: no character called {name!r} in this campaign.")
-
-    def with_character(self, character: Character) -> TrophyState:
-        return replace(self, characters=tuple(
-            character if old.name == character.name else old for old in self.characters
-        ))
-
-
-def initial_state() -> TrophyState:
-    """An empty campaign."""
-    return TrophyState()
-
-
-def _in_play(state: TrophyState, name: object, field: str = "name") -> Character:
-    character = state.character(name, field)
-    if character.lost:
-        raise RuleError(f"{field}: {character.name} is lost (Ruin 6) and cannot act.")
-    if character.dead:
-        raise RuleError(f"{field}: {character.name} is dead and cannot act.")
-    return character
-
-
-def _set_ruin(character: Character, ruin: int) -> Character:
-    """Raise Ruin through marks: 5 opens Reduction, each mark asks for a Condition."""
-    marks = ruin - character.ruin
-    if marks <= 0:
-        return character
-    return replace(
-        character,
-        ruin=ruin,
-        reached_five=character.reached_five or ruin >= REDUCTION_OPENS_AT,
-        conditions_due=character.conditions_due + (marks if ruin < MAX_RUIN else 0),
-    )
-
-
-def _mark(state: TrophyState, name: str, ruin_after: int) -> TrophyState:
-    return state.with_character(_set_ruin(state.character(name), ruin_after))
-
-
-def _close_risk(state: TrophyState) -> TrophyState:
-    return state if state.risk is None else replace(state, risk=None)
-
+__all__ = [
+    "EVENT_TYPES",
+    "Event",
+    "OpenCombat",
+    "OpenRisk",
+    "TrophyState",
+    "apply",
+    "initial_state",
+    "replay",
+]
 
 # --- characters -------------------------------------------------------------------------------
 
@@ -192,17 +117,10 @@ _SHEET_TEXT = ("occupation", "background", "drive", "notes")
 _SHEET_LISTS = ("skills", "rituals", "equipment")
 
 
-def _strings(value: object, field: str) -> tuple[str, ...]:
-    items = listing(value, field)
-    for index, item in enumerate(items):
-        if not isinstance(item, str):
-            raise RequestError(f"{field}[{index}]: must be a string, not {item!r}.")
-    return tuple(items)
-
 
 def _armor(value: object, field: str, old: Sequence[ArmorPiece] = ()) -> tuple[ArmorPiece, ...]:
     marked = {piece.name for piece in old if piece.marked}
-    return tuple(ArmorPiece(name, name in marked) for name in _strings(value, field))
+    return tuple(ArmorPiece(name, name in marked) for name in strings(value, field))
 
 
 def _created(state: TrophyState, event: Event) -> TrophyState:
@@ -222,7 +140,7 @@ def _created(state: TrophyState, event: Event) -> TrophyState:
     if tokens < 0 or gold < 0:
         raise RuleError("character: Hunt Tokens and Gold are never negative.")
     sheet: dict[str, Any] = {key: text(data, key, "", "character.") for key in _SHEET_TEXT}
-    sheet.update({key: _strings(data.get(key, []), f"character.{key}") for key in _SHEET_LISTS})
+    sheet.update({key: strings(data.get(key, []), f"character.{key}") for key in _SHEET_LISTS})
     character = Character(
         name=name,
         **sheet,
@@ -246,7 +164,7 @@ def _updated(state: TrophyState, event: Event) -> TrophyState:
         if key in _SHEET_TEXT:
             values[key] = text(changes, key, prefix="changes.")
         elif key in _SHEET_LISTS:
-            values[key] = _strings(value, field)
+            values[key] = strings(value, field)
         elif key == "armor":
             values[key] = _armor(value, field, character.armor)
         elif key == "npc":
@@ -263,9 +181,9 @@ def _updated(state: TrophyState, event: Event) -> TrophyState:
 # --- risk -------------------------------------------------------------------------------------
 
 def _record_risk(state: TrophyState, name: str, result: RiskResult) -> TrophyState:
-    state = _mark(state, name, result.ruin_after)
+    state = raise_ruin(state, name, result.ruin_after)
     for helper in result.helpers:
-        state = _mark(state, helper.name, helper.ruin_after)
+        state = raise_ruin(state, helper.name, helper.ruin_after)
     if result.dies:
         # SRD 1.2, Fighting Monsters: a Risk Roll to kill a monster means the character dies.
         state = state.with_character(replace(state.character(name), dead=True))
@@ -274,16 +192,16 @@ def _record_risk(state: TrophyState, name: str, result: RiskResult) -> TrophySta
 
 
 def _risk_rolled(state: TrophyState, event: Event) -> TrophyState:
-    state = _close_risk(state)
+    state = close_risk(state)
     name = text(event, "name")
-    roller = _in_play(state, name)
+    roller = in_play(state, name)
     helpers = []
     for index, item in enumerate(listing(event.get("helpers") or [], "helpers")):
         data = obj(item, f"helpers[{index}]")
         helper_name = text(data, "name", prefix=f"helpers[{index}].")
         if helper_name == name:
             raise RuleError(f"helpers[{index}].name: {name} cannot help their own roll.")
-        helper = _in_play(state, helper_name, f"helpers[{index}].name")
+        helper = in_play(state, helper_name, f"helpers[{index}].name")
         helpers.append(Helper(helper.name, helper.ruin,
                               single_face(data.get("die"), f"helpers[{index}].die", None)))
     roll = RiskRoll(
@@ -308,7 +226,7 @@ def _open_risk(state: TrophyState, kind: str) -> OpenRisk:
 
 def _risk_pushed(state: TrophyState, event: Event) -> TrophyState:
     current = _open_risk(state, "risk_pushed")
-    _in_play(state, current.name)
+    in_play(state, current.name)
     result = push(current.result, faces_or_count(require(event, "light"), "light", None),
                   faces_or_count(require(event, "dark"), "dark", None))
     return _record_risk(state, current.name, result)
@@ -321,7 +239,7 @@ def _help_added(state: TrophyState, event: Event) -> TrophyState:
         raise RuleError(f"helper: {helper_name} cannot help their own roll.")
     if any(h.name == helper_name for h in current.result.helpers):
         raise RuleError(f"helper: {helper_name} already helps this roll; one light die each.")
-    helper = _in_play(state, helper_name, "helper")
+    helper = in_play(state, helper_name, "helper")
     die = single_face(event.get("die"), "die", None)
     result = add_helper(current.result, Helper(helper.name, helper.ruin, die))
     return _record_risk(state, current.name, result)
@@ -329,14 +247,14 @@ def _help_added(state: TrophyState, event: Event) -> TrophyState:
 
 def _risk_finished(state: TrophyState, event: Event) -> TrophyState:
     _open_risk(state, "risk_finished")
-    return _close_risk(state)
+    return close_risk(state)
 
 
 # --- hunt and tokens --------------------------------------------------------------------------
 
 def _hunt_rolled(state: TrophyState, event: Event) -> TrophyState:
-    state = _close_risk(state)
-    roller = _in_play(state, text(event, "name"))
+    state = close_risk(state)
+    roller = in_play(state, text(event, "name"))
     result = read_hunt(roller.hunt_tokens, faces_or_count(require(event, "light"), "light", None),
                        roller.ruin)
     state = state.with_character(replace(roller, hunt_tokens=result.tokens_after))
@@ -350,7 +268,7 @@ def _tokens_spent(state: TrophyState, event: Event) -> TrophyState:
     use = TokenUse(use_value)
     contributions = name_map(require(event, "from"), "from")
     for name in contributions:
-        _in_play(state, name, f"from.{name}")
+        in_play(state, name, f"from.{name}")
     holdings = {c.name: c.hunt_tokens for c in state.characters if not c.out_of_play}
     after = spend_tokens(holdings, contributions, use)
     for name, tokens in after.items():
@@ -362,7 +280,7 @@ def _tokens_spent(state: TrophyState, event: Event) -> TrophyState:
             if len(contributions) != 1:
                 raise RequestError("to: say who takes the treasure when tokens are pooled.")
             to = next(iter(contributions))
-        receiver = _in_play(state, to, "to")
+        receiver = in_play(state, to, "to")
         state = state.with_character(replace(receiver, gold=receiver.gold + TREASURE_GOLD))
         result.update(to=receiver.name, gold=TREASURE_GOLD)
     else:
@@ -380,7 +298,7 @@ def _tokens_claimed(state: TrophyState, event: Event) -> TrophyState:
     for name in shares:
         if name == fallen.name:
             raise RuleError(f"shares.{name}: the fallen character cannot claim their own tokens.")
-        _in_play(state, name, f"shares.{name}")
+        in_play(state, name, f"shares.{name}")
     taken = claim_tokens(fallen.hunt_tokens, shares)
     state = state.with_character(replace(fallen, hunt_tokens=0))
     for name, gold in taken.items():
@@ -393,12 +311,12 @@ def _tokens_claimed(state: TrophyState, event: Event) -> TrophyState:
 # --- contest ----------------------------------------------------------------------------------
 
 def _contest_rolled(state: TrophyState, event: Event) -> TrophyState:
-    state = _close_risk(state)
+    state = close_risk(state)
     contestants = []
     for index, item in enumerate(listing(require(event, "participants"), "participants")):
         prefix = f"participants[{index}]."
         data = obj(item, f"participants[{index}]")
-        character = _in_play(state, text(data, "name", prefix=prefix), f"{prefix}name")
+        character = in_play(state, text(data, "name", prefix=prefix), f"{prefix}name")
         contestants.append(Contestant(
             name=character.name,
             ruin=character.ruin,
@@ -407,174 +325,27 @@ def _contest_rolled(state: TrophyState, event: Event) -> TrophyState:
         ))
     result = read_contest(contestants)
     for participant in result.participants:
-        state = _mark(state, participant.name, participant.ruin_after)
+        state = raise_ruin(state, participant.name, participant.ruin_after)
     return replace(state, last_result=contest_json(result))
-
-
-# --- combat -----------------------------------------------------------------------------------
-
-def _open_combat(state: TrophyState, kind: str) -> OpenCombat:
-    if state.combat is None:
-        raise RuleError(f"{kind}: no fight is under way.")
-    return state.combat
-
-
-def _combat_started(state: TrophyState, event: Event) -> TrophyState:
-    state = _close_risk(state)
-    if state.combat is not None:
-        raise RuleError("combat_started: a fight is already under way; finish it first.")
-    endurance = check_endurance(require(event, "endurance"))
-    fighters: list[tuple[str, tuple[int, ...]]] = []
-    for index, item in enumerate(listing(require(event, "fighters"), "fighters")):
-        prefix = f"fighters[{index}]."
-        data = obj(item, f"fighters[{index}]")
-        character = _in_play(state, text(data, "name", prefix=prefix), f"{prefix}name")
-        if character.name in (name for name, _ in fighters):
-            raise RuleError(f"{prefix}name: {character.name!r} is already in the fight.")
-        fighters.append((character.name, (single_face(data.get("weak_point"),
-                                                       f"{prefix}weak_point", None),)))
-    if not fighters:
-        raise RuleError("fighters: a fight needs at least one character.")
-    combat = OpenCombat(endurance, tuple(fighters), dark_count=len(fighters))
-    if roll_required(endurance, combat.dark_count):
-        return replace(state, combat=combat, last_result={
-            "event": "combat_started", "endurance": endurance, "roll_required": True,
-            "fighters": [{"name": n, "weak_points": list(p)} for n, p in fighters]})
-    result = unrolled(endurance, _fighters(state, combat, ()), combat.dark_count)
-    return replace(state, combat=None, last_result=combat_json(result))
-
-
-def _fighters(state: TrophyState, combat: OpenCombat, armor: Iterable[str]) -> list[Fighter]:
-    wearing = set(armor)
-    for name in wearing:
-        if name not in combat.names:
-            raise RuleError(f"armor: {name!r} is not in the fight.")
-        if not state.character(name).usable_armor:
-            raise RuleError(
-                f"armor: {name} has no unmarked armor (marked armor is unusable until town)."
-            )
-    return [
-        Fighter(name, state.character(name).ruin, points, armor=name in wearing)
-        for name, points in combat.fighters
-    ]
-
-
-def _combat_roll(state: TrophyState, event: Event, dark_count: int) -> TrophyState:
-    combat = _open_combat(state, str(event.get("type")))
-    armor = _strings(event.get("armor") or [], "armor")
-    dark = faces_or_count(require(event, "dark"), "dark", None)
-    if len(dark) != dark_count:
-        raise RuleError(f"dark: this Combat Roll rolls {dark_count} dark dice; got {len(dark)}.")
-    # A fighter who became lost or died since the last roll is out; their die stays.
-    still = tuple((n, p) for n, p in combat.fighters if not state.character(n).out_of_play)
-    if not still:
-        raise RuleError("dark: nobody is left in the fight; it is over (combat_abandoned).")
-    combat = replace(combat, fighters=still)
-    result = read_combat(combat.endurance, _fighters(state, combat, armor), dark)
-    state = _record_combat(state, combat, result)
-    return replace(state, last_result=combat_json(result))
-
-
-def _record_combat(state: TrophyState, combat: OpenCombat, result: CombatResult) -> TrophyState:
-    for fighter in result.fighters:
-        state = _mark(state, fighter.name, fighter.ruin_after)
-        if fighter.armor_used:
-            character = state.character(fighter.name)
-            # SRD 1.2: marked armor is unusable until the party is safely back in town.
-            piece = character.usable_armor[0]
-            armor = tuple(replace(p, marked=True) if p is piece else p for p in character.armor)
-            state = state.with_character(replace(character, armor=armor))
-    # A character who became lost leaves the fight; their dark die stays in the pool.
-    still = tuple((n, p) for n, p in combat.fighters if not state.character(n).out_of_play)
-    if result.defeated or not still:
-        return replace(state, combat=None)
-    return replace(state, combat=replace(combat, fighters=still, dark_count=len(result.dark),
-                                         rolls=combat.rolls + 1))
-
-
-def _combat_rolled(state: TrophyState, event: Event) -> TrophyState:
-    state = _close_risk(state)
-    combat = _open_combat(state, "combat_rolled")
-    if combat.rolls:
-        raise RuleError("combat_rolled: the fight was already rolled; use combat_continued.")
-    return _combat_roll(state, event, combat.dark_count)
-
-
-def _combat_continued(state: TrophyState, event: Event) -> TrophyState:
-    state = _close_risk(state)
-    combat = _open_combat(state, "combat_continued")
-    if not combat.rolls:
-        raise RuleError("combat_continued: roll the fight first (combat_rolled).")
-    # SRD 1.2: to continue, add one more dark die and re-roll them all.
-    return _combat_roll(state, event, combat.dark_count + 1)
-
-
-def _combat_retreated(state: TrophyState, event: Event) -> TrophyState:
-    combat = _open_combat(state, "combat_retreated")
-    name = text(event, "name")
-    handed = combat.weak_points(name)
-    others = tuple((n, p) for n, p in combat.fighters if n != name)
-    to = event.get("to")
-    if to is not None and not isinstance(to, str):
-        raise RequestError(f"to: must be a companion's name or null, not {to!r}.")
-    if to is None:
-        if others:
-            raise RuleError(
-                f"to: {name} must hand their Weak Point to a companion still in the fight."
-            )
-        return replace(state, combat=None,
-                       last_result={"event": "combat_retreated", "name": name, "to": None})
-    if to == name or to not in dict(others):
-        raise RuleError(f"to: {to!r} is not a companion still in the fight.")
-    received = faces_or_count(require(event, "handed"), "handed", None)
-    kept = check_hand_off(handed, received, dict(others)[to])
-    fighters = tuple((n, kept if n == to else p) for n, p in others)
-    # SRD 1.2: the number of dark dice never goes down, even when a character leaves.
-    return replace(state, combat=replace(combat, fighters=fighters), last_result={
-        "event": "combat_retreated", "name": name, "to": to, "handed": list(received)})
-
-
-def _combat_abandoned(state: TrophyState, event: Event) -> TrophyState:
-    combat = _open_combat(state, "combat_abandoned")
-    return replace(state, combat=None,
-                   last_result={"event": "combat_abandoned", "names": list(combat.names)})
-
-
-def _armor_marked(state: TrophyState, event: Event) -> TrophyState:
-    character = state.character(require(event, "name"))
-    piece_name = text(event, "piece")
-    for piece in character.armor:
-        if piece.name == piece_name and not piece.marked:
-            armor = tuple(replace(p, marked=True) if p is piece else p for p in character.armor)
-            return state.with_character(replace(character, armor=armor))
-    raise RuleError(f"piece: {character.name} has no unmarked armor called {piece_name!r}.")
-
-
-def _town_returned(state: TrophyState, event: Event) -> TrophyState:
-    # SRD 1.2: marked armor is usable again once the party is safely back in town.
-    return replace(state, characters=tuple(
-        replace(c, armor=tuple(replace(p, marked=False) for p in c.armor))
-        for c in state.characters
-    ))
 
 
 # --- ruin, reduction, conditions, fate, gold --------------------------------------------------
 
 def _ruin_rolled(state: TrophyState, event: Event) -> TrophyState:
-    state = _close_risk(state)
-    character = _in_play(state, text(event, "name"))
+    state = close_risk(state)
+    character = in_play(state, text(event, "name"))
     result = read_ruin_roll(character.ruin, single_face(require(event, "dark"), "dark", None))
-    state = _mark(state, character.name, result.ruin_after)
+    state = raise_ruin(state, character.name, result.ruin_after)
     return replace(state, last_result={**ruin_json(result), "name": character.name})
 
 
 def _ruin_marked(state: TrophyState, event: Event) -> TrophyState:
-    state = _close_risk(state)
-    character = _in_play(state, text(event, "name"))
+    state = close_risk(state)
+    character = in_play(state, text(event, "name"))
     amount = whole(event, "amount", 1)
     if amount < 1:
         raise RuleError(f"amount: a custom roll marks at least 1 Ruin; got {amount}.")
-    state = _mark(state, character.name, mark_ruin(character.ruin, amount))
+    state = raise_ruin(state, character.name, mark_ruin(character.ruin, amount))
     return replace(state, last_result={
         "event": "ruin_marked", "name": character.name, "ruin_before": character.ruin,
         "ruin_after": state.character(character.name).ruin,
@@ -582,8 +353,8 @@ def _ruin_marked(state: TrophyState, event: Event) -> TrophyState:
 
 
 def _reduction_rolled(state: TrophyState, event: Event) -> TrophyState:
-    state = _close_risk(state)
-    character = _in_play(state, text(event, "name"))
+    state = close_risk(state)
+    character = in_play(state, text(event, "name"))
     result = read_reduction(
         character.ruin,
         single_face(require(event, "light"), "light", None),
@@ -652,13 +423,13 @@ APPLIERS: dict[str, Callable[[TrophyState, Event], TrophyState]] = {
     "tokens_spent": _tokens_spent,
     "tokens_claimed": _tokens_claimed,
     "contest_rolled": _contest_rolled,
-    "combat_started": _combat_started,
-    "combat_rolled": _combat_rolled,
-    "combat_continued": _combat_continued,
-    "combat_retreated": _combat_retreated,
-    "combat_abandoned": _combat_abandoned,
-    "armor_marked": _armor_marked,
-    "town_returned": _town_returned,
+    "combat_started": combat_started,
+    "combat_rolled": combat_rolled,
+    "combat_continued": combat_continued,
+    "combat_retreated": combat_retreated,
+    "combat_abandoned": combat_abandoned,
+    "armor_marked": armor_marked,
+    "town_returned": town_returned,
     "ruin_rolled": _ruin_rolled,
     "ruin_marked": _ruin_marked,
     "reduction_rolled": _reduction_rolled,

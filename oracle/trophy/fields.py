@@ -125,3 +125,11 @@ def name_map(value: object, field: str) -> dict[str, int]:
             raise RequestError(f"{field}.{name}: must be a whole number, not {amount!r}.")
         result[str(name)] = amount
     return result
+
+def strings(value: object, field: str) -> tuple[str, ...]:
+    """A list of strings."""
+    items = listing(value, field)
+    for index, item in enumerate(items):
+        if not isinstance(item, str):
+            raise RequestError(f"{field}[{index}]: must be a string, not {item!r}.")
+    return tuple(items)

@@ -1,0 +1,176 @@
+"""Folding combat events into a campaign: start, roll, continue, retreat, abandon; armor.
+
+SRD 1.2, Combat Roll. The fight's rules live in ``combat.py``; this module keeps the fight
+open between rolls (``OpenCombat``) and writes Ruin and marked armor onto the characters.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import replace
+
+from oracle.errors import RequestError, RuleError
+from oracle.trophy.combat import (
+    CombatResult,
+    Fighter,
+    check_endurance,
+    check_hand_off,
+    read_combat,
+    roll_required,
+    unrolled,
+)
+from oracle.trophy.fields import faces_or_count, listing, obj, require, single_face, strings, text
+from oracle.trophy.results import combat_json
+from oracle.trophy.state import (
+    Event,
+    OpenCombat,
+    TrophyState,
+    close_risk,
+    in_play,
+    raise_ruin,
+)
+
+
+def _open_combat(state: TrophyState, kind: str) -> OpenCombat:
+    if state.combat is None:
+        raise RuleError(f"{kind}: no fight is under way.")
+    return state.combat
+
+
+def combat_started(state: TrophyState, event: Event) -> TrophyState:
+    state = close_risk(state)
+    if state.combat is not None:
+        raise RuleError("combat_started: a fight is already under way; finish it first.")
+    endurance = check_endurance(require(event, "endurance"))
+    fighters: list[tuple[str, tuple[int, ...]]] = []
+    for index, item in enumerate(listing(require(event, "fighters"), "fighters")):
+        prefix = f"fighters[{index}]."
+        data = obj(item, f"fighters[{index}]")
+        character = in_play(state, text(data, "name", prefix=prefix), f"{prefix}name")
+        if character.name in (name for name, _ in fighters):
+            raise RuleError(f"{prefix}name: {character.name!r} is already in the fight.")
+        fighters.append((character.name, (single_face(data.get("weak_point"),
+                                                       f"{prefix}weak_point", None),)))
+    if not fighters:
+        raise RuleError("fighters: a fight needs at least one character.")
+    combat = OpenCombat(endurance, tuple(fighters), dark_count=len(fighters))
+    if roll_required(endurance, combat.dark_count):
+        return replace(state, combat=combat, last_result={
+            "event": "combat_started", "endurance": endurance, "roll_required": True,
+            "fighters": [{"name": n, "weak_points": list(p)} for n, p in fighters]})
+    result = unrolled(endurance, _fighters(state, combat, ()), combat.dark_count)
+    return replace(state, combat=None, last_result=combat_json(result))
+
+
+def _fighters(state: TrophyState, combat: OpenCombat, armor: Iterable[str]) -> list[Fighter]:
+    wearing = set(armor)
+    for name in wearing:
+        if name not in combat.names:
+            raise RuleError(f"armor: {name!r} is not in the fight.")
+        if not state.character(name).usable_armor:
+            raise RuleError(
+                f"armor: {name} has no unmarked armor (marked armor is unusable until town)."
+            )
+    return [
+        Fighter(name, state.character(name).ruin, points, armor=name in wearing)
+        for name, points in combat.fighters
+    ]
+
+
+def _combat_roll(state: TrophyState, event: Event, dark_count: int) -> TrophyState:
+    combat = _open_combat(state, str(event.get("type")))
+    armor = strings(event.get("armor") or [], "armor")
+    dark = faces_or_count(require(event, "dark"), "dark", None)
+    if len(dark) != dark_count:
+        raise RuleError(f"dark: this Combat Roll rolls {dark_count} dark dice; got {len(dark)}.")
+    # A fighter who became lost or died since the last roll is out; their die stays.
+    still = tuple((n, p) for n, p in combat.fighters if not state.character(n).out_of_play)
+    if not still:
+        raise RuleError("dark: nobody is left in the fight; it is over (combat_abandoned).")
+    combat = replace(combat, fighters=still)
+    result = read_combat(combat.endurance, _fighters(state, combat, armor), dark)
+    state = _record_combat(state, combat, result)
+    return replace(state, last_result=combat_json(result))
+
+
+def _record_combat(state: TrophyState, combat: OpenCombat, result: CombatResult) -> TrophyState:
+    for fighter in result.fighters:
+        state = raise_ruin(state, fighter.name, fighter.ruin_after)
+        if fighter.armor_used:
+            character = state.character(fighter.name)
+            # SRD 1.2: marked armor is unusable until the party is safely back in town.
+            piece = character.usable_armor[0]
+            armor = tuple(replace(p, marked=True) if p is piece else p for p in character.armor)
+            state = state.with_character(replace(character, armor=armor))
+    # A character who became lost leaves the fight; their dark die stays in the pool.
+    still = tuple((n, p) for n, p in combat.fighters if not state.character(n).out_of_play)
+    if result.defeated or not still:
+        return replace(state, combat=None)
+    return replace(state, combat=replace(combat, fighters=still, dark_count=len(result.dark),
+                                         rolls=combat.rolls + 1))
+
+
+def combat_rolled(state: TrophyState, event: Event) -> TrophyState:
+    state = close_risk(state)
+    combat = _open_combat(state, "combat_rolled")
+    if combat.rolls:
+        raise RuleError("combat_rolled: the fight was already rolled; use combat_continued.")
+    return _combat_roll(state, event, combat.dark_count)
+
+
+def combat_continued(state: TrophyState, event: Event) -> TrophyState:
+    state = close_risk(state)
+    combat = _open_combat(state, "combat_continued")
+    if not combat.rolls:
+        raise RuleError("combat_continued: roll the fight first (combat_rolled).")
+    # SRD 1.2: to continue, add one more dark die and re-roll them all.
+    return _combat_roll(state, event, combat.dark_count + 1)
+
+
+def combat_retreated(state: TrophyState, event: Event) -> TrophyState:
+    combat = _open_combat(state, "combat_retreated")
+    name = text(event, "name")
+    handed = combat.weak_points(name)
+    others = tuple((n, p) for n, p in combat.fighters if n != name)
+    to = event.get("to")
+    if to is not None and not isinstance(to, str):
+        raise RequestError(f"to: must be a companion's name or null, not {to!r}.")
+    if to is None:
+        if others:
+            raise RuleError(
+                f"to: {name} must hand their Weak Point to a companion still in the fight."
+            )
+        return replace(state, combat=None,
+                       last_result={"event": "combat_retreated", "name": name, "to": None})
+    if to == name or to not in dict(others):
+        raise RuleError(f"to: {to!r} is not a companion still in the fight.")
+    received = faces_or_count(require(event, "handed"), "handed", None)
+    kept = check_hand_off(handed, received, dict(others)[to])
+    fighters = tuple((n, kept if n == to else p) for n, p in others)
+    # SRD 1.2: the number of dark dice never goes down, even when a character leaves.
+    return replace(state, combat=replace(combat, fighters=fighters), last_result={
+        "event": "combat_retreated", "name": name, "to": to, "handed": list(received)})
+
+
+def combat_abandoned(state: TrophyState, event: Event) -> TrophyState:
+    combat = _open_combat(state, "combat_abandoned")
+    return replace(state, combat=None,
+                   last_result={"event": "combat_abandoned", "names": list(combat.names)})
+
+
+def armor_marked(state: TrophyState, event: Event) -> TrophyState:
+    character = state.character(require(event, "name"))
+    piece_name = text(event, "piece")
+    for piece in character.armor:
+        if piece.name == piece_name and not piece.marked:
+            armor = tuple(replace(p, marked=True) if p is piece else p for p in character.armor)
+            return state.with_character(replace(character, armor=armor))
+    raise RuleError(f"piece: {character.name} has no unmarked armor called {piece_name!r}.")
+
+
+def town_returned(state: TrophyState, event: Event) -> TrophyState:
+    # SRD 1.2: marked armor is usable again once the party is safely back in town.
+    return replace(state, characters=tuple(
+        replace(c, armor=tuple(replace(p, marked=False) for p in c.armor))
+        for c in state.characters
+    ))
