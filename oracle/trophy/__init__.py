@@ -11,6 +11,7 @@ Rules cite ``shared/rules/000`` (Trophy SRD 1.2), ``001`` (the Forest's Rule) an
 - ``ruin``: Ruin Roll, Reduction Roll, the Ruin track (``read_ruin_roll``, ``read_reduction``)
 - ``character``: the sheet as a frozen value
 - ``requests`` / ``results`` / ``fields``: the JSON contract of ``oracle resolve``
-- ``campaign``: the journal fold (``TrophyState``, ``apply``, ``replay``); ``commands``: roll
-  dice and build the events; ``system``: ``SYSTEM`` for the registry; ``odds``: exact odds
+- ``campaign``: the journal fold (``apply``, ``replay``, the event vocabulary), over ``state``
+  (``TrophyState``) and ``combat_events``; ``commands``: roll dice and build the events;
+  ``system``: ``SYSTEM`` for the registry; ``odds``: exact odds
 """
