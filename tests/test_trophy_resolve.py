@@ -359,3 +359,11 @@ def test_odds_are_delegated_to_the_odds_module() -> None:
 
     request = {"roll": "risk", "ruin": 2, "light": 1, "dark": 1}
     assert SYSTEM.odds(request) == odds_for_request(request)
+
+
+def test_contest_ruin_marked_counts_marks_made_and_stops_at_six() -> None:
+    result = SYSTEM.resolve({"roll": "contest", "participants": [
+        {"name": "A", "ruin": 5, "dark": [1, 1, 1]}, {"name": "B", "ruin": 1, "light": [2]}]},
+        SeededDice(0))
+    a = result["participants"][0]
+    assert (a["ruin_after"], a["ruin_marked"], a["dark_ones"], a["lost"]) == (6, 1, 3, True)

@@ -120,6 +120,7 @@ def contest_json(result: ContestResult) -> dict[str, Any]:
                 "light": list(p.light),
                 "dark": list(p.dark),
                 "counts": dict(zip(("6", "5", "4", "3", "2", "1"), p.counts, strict=True)),
+                "dark_ones": p.dark.count(1),
                 "condition_due": _condition_due(p.ruin_before, p.ruin_after),
             }
             for p in result.participants
