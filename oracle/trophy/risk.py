@@ -169,13 +169,15 @@ def _check_light_count(roll: RiskRoll) -> None:
             )
         return
     bargain = accepted_bargain(roll.bargains)
-    allowed = MAX_OWN_LIGHT if bargain else MAX_OWN_LIGHT - 1
-    if count > allowed:
+    if bargain and count > MAX_OWN_LIGHT:
         raise RuleError(
-            f"light: at most {allowed} light dice (one for a Skill or equipment"
-            + (", one for the accepted Devil's Bargain" if bargain else
-               "; a second only comes with an accepted Devil's Bargain")
-            + f"); got {count}."
+            "light: at most 2 light dice (one for a Skill or equipment, one for the accepted "
+            f"Devil's Bargain); got {count}."
+        )
+    if not bargain and count > MAX_OWN_LIGHT - 1:
+        raise RuleError(
+            "light: at most 1 light die (for a Skill or equipment) when no Devil's Bargain is "
+            f"accepted; got {count}."
         )
     if bargain and count == 0:
         raise RuleError("light: an accepted Devil's Bargain brings one light die; got none.")
