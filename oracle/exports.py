@@ -24,6 +24,7 @@ model text is data: ``&`` and ``<`` are escaped in Markdown so a renderer never 
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -35,6 +36,7 @@ _OUTCOME_KEYS = ("outcome", "degree", "encounter", "dealt")
 _SKIP_KEYS = {"type", "roll", "action", "intent", "system", "seed", "text", "name", "character",
               "result", "request", "helpers", "participants", "fighters", "confirmed", "ritual"}
 _PEOPLE_KEYS = ("helpers", "participants", "characters", "fighters")
+_DIE_KEY = re.compile(r"(light|dark|dice|die|faces?|(^|_)d\d+)$")
 
 
 def _faces(value: object) -> bool:
@@ -67,14 +69,20 @@ class Reading:
     outcome: str | None
     changes: tuple[str, ...]  # "Mara Ruin 2 -> 3", "tokens 2 -> 3"
     tags: tuple[str, ...]  # Lonelog status tags: "PC:Mara|Ruin 3"
+    rolled: bool = False  # dice were rolled (faces given), not just numbers changed
 
     @property
     def roll(self) -> str:
-        return self.head + (f" ({', '.join(self.dice)})" if self.dice else "")
+        return _one_line(self.head + (f" ({', '.join(self.dice)})" if self.dice else ""))
 
     def line(self) -> str:
+        """One line (any line breaks in names or text are folded into spaces)."""
         text = self.roll + (f" -> {self.outcome}" if self.outcome else "")
-        return text + (f"; {', '.join(self.changes)}" if self.changes else "")
+        return _one_line(text + (f"; {', '.join(self.changes)}" if self.changes else ""))
+
+
+def _listed(value: object) -> list[Any]:
+    return value if isinstance(value, list) else []
 
 
 def _dice_parts(data: dict[str, Any]) -> list[str]:
@@ -148,7 +156,14 @@ def read_event(data: dict[str, Any], result: dict[str, Any] | None = None) -> Re
     if _int(before) and _int(after) and before != after:
         changes.append(f"tokens {before} -> {after}")
         tags.append(f"PC:{who}|Tokens {after}" if who else f"PC|Tokens {after}")
-    return Reading(head, tuple(dice), _outcome(result), tuple(changes), tuple(tags))
+    rolled = any(_DIE_KEY.search(key) and (_faces(value) or _int(value))
+                 for source in (data, request if isinstance(request, dict) else {})
+                 for key, value in source.items())
+    rolled = rolled or any(
+        isinstance(person, dict) and any(_DIE_KEY.search(k) for k in person)
+        for key in ("helpers", "participants") for person in _listed(data.get(key))
+    )
+    return Reading(head, tuple(dice), _outcome(result), tuple(changes), tuple(tags), rolled)
 
 
 def generic_summary(data: dict[str, Any], result: dict[str, Any] | None = None) -> str:
@@ -315,7 +330,7 @@ def _lonelog_lines(system: System, entry: Entry) -> list[str]:
     roll = reading.roll
     if own != reading.line():  # the system's own wording
         lines.append(f"d: {own}")
-    elif reading.dice or reading.outcome:
+    elif reading.rolled or reading.outcome:
         lines.append(f"d: {roll}" + (f" -> {reading.outcome}" if reading.outcome else ""))
     else:  # a change without dice (a character joins, Gold changes): a consequence
         lines.append(f"=> {roll}")

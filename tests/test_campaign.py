@@ -893,3 +893,30 @@ def test_every_system_keeps_a_journal(system: str) -> None:
         assert "(note: We begin.)" in camp.export_lonelog()
         with Campaign.import_json(camp.export_json()) as copy:
             assert copy.entries == camp.entries
+
+
+JSON = st.recursive(
+    st.none() | st.booleans() | st.integers(-3, 9) | st.text(max_size=8),
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(
+        st.sampled_from(["name", "light", "dark", "die", "helpers", "participants", "result",
+                         "outcome", "ruin_before", "ruin_after", "winner", "total", "x"]),
+        inner, max_size=4),
+    max_leaves=12,
+)
+
+
+@settings(max_examples=200, deadline=None)
+@given(data=st.dictionaries(st.sampled_from(["name", "light", "dark", "helpers", "result",
+                                             "participants", "request", "action", "amount"]),
+                            JSON, max_size=5),
+       result=st.none() | st.dictionaries(st.sampled_from(
+           ["roll", "outcome", "ruin_before", "ruin_after", "characters", "tokens_before",
+            "tokens_after", "winner", "total", "defeated", "endurance"]), JSON, max_size=5))
+def test_a_journal_line_is_written_for_any_rules_event(
+    data: dict[str, Any], result: dict[str, Any] | None,
+) -> None:
+    from oracle.exports import read_event
+
+    reading = read_event({"type": "some_event", **data}, result)
+    line = reading.line()
+    assert "\n" not in line and line.startswith(reading.roll)
