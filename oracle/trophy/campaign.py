@@ -117,7 +117,6 @@ _SHEET_TEXT = ("occupation", "background", "drive", "notes")
 _SHEET_LISTS = ("skills", "rituals", "equipment")
 
 
-
 def _armor(value: object, field: str, old: Sequence[ArmorPiece] = ()) -> tuple[ArmorPiece, ...]:
     marked = {piece.name for piece in old if piece.marked}
     return tuple(ArmorPiece(name, name in marked) for name in strings(value, field))
@@ -292,7 +291,8 @@ def _tokens_claimed(state: TrophyState, event: Event) -> TrophyState:
     fallen = state.character(require(event, "from"), "from")
     if not fallen.out_of_play:
         raise RuleError(
-            f"from: only a dead or lost companion's tokens can be claimed; {fallen.name} is in play."
+            f"from: only a dead or lost companion's tokens can be claimed; {fallen.name} is in "
+            "play."
         )
     shares = name_map(require(event, "shares"), "shares")
     for name in shares:
