@@ -332,7 +332,8 @@ def test_combat_continue_adds_a_die_rerolls_all_and_needs_fresh_armor() -> None:
     a, b = result["characters"]
     # Roll 1: A's armor takes the 4; B's 2 marks their last Ruin and B leaves the fight.
     # Roll 2: no armor left, two 4s mark A twice. Roll 3: 6+6 defeats the monster.
-    assert (a["ruin_before"], a["ruin_after"], a["armor_used"], a["armor_marked"]) == (2, 4, True, 1)
+    assert (a["ruin_before"], a["ruin_after"]) == (2, 4)
+    assert (a["armor_used"], a["armor_marked"]) == (True, 1)
     assert (b["ruin_after"], b["lost"]) == (6, True)
     assert result["defeated"] is True and result["total"] == 12 and result["continues"] == 2
     assert [len(r["dark"]) for r in result["rolls"]] == [2, 3, 4]
