@@ -260,6 +260,7 @@ def test_write_while_another_process_holds_the_write_lock_is_refused(
     campaign_file: Path,
 ) -> None:
     journal = Journal.open(campaign_file, busy_timeout=0.2)
+    before = campaign_file.read_bytes()
     locker = _hold_lock(campaign_file, "IMMEDIATE")
     next(locker)
     try:
@@ -268,6 +269,7 @@ def test_write_while_another_process_holds_the_write_lock_is_refused(
             txn.append(61, "note", {"type": "note", "text": "blocked"})
     finally:
         next(locker, None)
+    assert campaign_file.read_bytes() == before
     assert journal.stats()[0] == 60
     with journal.transaction() as txn:  # the lock is gone: the same write now succeeds
         txn.append(61, "note", {"type": "note", "text": "later"})
