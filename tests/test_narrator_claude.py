@@ -121,22 +121,23 @@ def test_a_list_malformed_twice_goes_offline(fake: FakeClaude) -> None:
     assert len(result.items) == 3 and len(fake.requests) == 2
 
 
+# (what the fake does, the fallback_reason, requests sent, Claude text streamed before failing)
 FAILURES = [
-    (Act(status=401), "Claude did not accept the API key (401)", 1),
-    (Act(status=429), "Claude is rate-limiting requests (429)", 2),
-    (Act(status=500), "Claude had a server error (500)", 2),
-    (Act(status=529), "Claude is overloaded (529)", 2),
+    (Act(status=401), "Claude did not accept the API key (401)", 1, ""),
+    (Act(status=429), "Claude is rate-limiting requests (429)", 2, ""),
+    (Act(status=500), "Claude had a server error (500)", 2, ""),
+    (Act(status=529), "Claude is overloaded (529)", 2, ""),
     (Act(text="one two three four five six", cut_after=3),
-     "Claude's answer was cut off mid-stream", 1),
-    (Act(text="one two three", error_event=True), "Claude is overloaded (529)", 2),
+     "Claude's answer was cut off mid-stream", 1, "one two three"),
+    (Act(text="one two three", error_event=True), "Claude is overloaded (529)", 1, "one"),
     (Act(text="I can't help with that.", stop_reason="refusal"),
-     "Claude declined to narrate this (refusal)", 1),
+     "Claude declined to narrate this (refusal)", 1, "I can't help with that."),
 ]
 
 
-@pytest.mark.parametrize("act,reason,requests", FAILURES, ids=[f[1] for f in FAILURES])
+@pytest.mark.parametrize("act,reason,requests,partial", FAILURES, ids=[f[1] for f in FAILURES])
 def test_every_failure_ends_offline_within_the_timeout_saying_why(
-    fake: FakeClaude, act: Act, reason: str, requests: int,
+    fake: FakeClaude, act: Act, reason: str, requests: int, partial: str,
     caplog: pytest.LogCaptureFixture, capsys: pytest.CaptureFixture[str],
 ) -> None:
     caplog.set_level(logging.DEBUG)
@@ -148,7 +149,11 @@ def test_every_failure_ends_offline_within_the_timeout_saying_why(
     assert time.monotonic() - started < TIMEOUT + 1.0
     assert result.narrator == "offline"
     assert result.fallback_reason == reason
-    assert result.text.strip() and result.text in "".join(chunks) + result.text
+    assert result.text.strip()
+    if partial:  # streamed pieces were provisional: the offline text replaces them
+        assert "".join(chunks).startswith(partial) and result.text not in "".join(chunks)
+    else:  # nothing streamed from Claude: the offline text reaches on_text whole
+        assert chunks == [result.text]
     assert narrator.status == f"offline: {reason}, retrying next call"
     assert len(fake.requests) == requests  # retries are bounded
     out = capsys.readouterr()

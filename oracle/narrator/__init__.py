@@ -110,9 +110,12 @@ def get_narrator(env: Mapping[str, str] | None = None, api_key: str | None = Non
 
 
 def _characters_of(request: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """The roller first (named or not), then helpers, participants or fighters."""
     found: list[dict[str, Any]] = []
     if isinstance(request.get("name"), str):
         found.append({"name": request["name"], "ruin": request.get("ruin")})
+    elif not any(key in request for key in ("participants", "characters")):
+        found.append({"name": "the treasure-hunter", "ruin": request.get("ruin")})
     for key in ("characters", "participants", "helpers"):
         for entry in request.get(key) or []:
             if isinstance(entry, Mapping) and isinstance(entry.get("name"), str):

@@ -18,6 +18,8 @@ OnText = Callable[[str], None]
 """Receives each piece of streamed text as it arrives (provisional: see :class:`Narrator`)."""
 
 LIKELIHOODS: tuple[str, ...] = ("certain", "likely", "even", "unlikely", "doubtful")
+MAX_PLAYER_TEXT = 600  # characters of intent, place or question a prompt carries
+MAX_JOURNAL = 2000  # characters of the recent-journal summary a prompt carries
 
 
 @dataclass(frozen=True)
@@ -105,10 +107,10 @@ class NarrationContext:
             request=request,
             system=system or str(request.get("system", "trophy")),
             characters=tuple(character_brief(c) for c in characters),
-            intent=intent,
-            place=place,
-            question=question,
-            journal=journal,
+            intent=intent[:MAX_PLAYER_TEXT],
+            place=place[:MAX_PLAYER_TEXT],
+            question=question[:MAX_PLAYER_TEXT],
+            journal=journal[-MAX_JOURNAL:],  # the most recent part of the summary
             safety=Safety.of(safety),
             n=max(1, min(int(n), 12)),
             deck=deck,

@@ -228,10 +228,16 @@ class ClaudeNarrator(Narrator):
               put: Callable[[tuple[str, Any]], None], cancel: threading.Event) -> None:
         malformed_left = 1
         attempts = 0
+        streamed: list[bool] = []
+
+        def forward(item: tuple[str, Any]) -> None:
+            streamed.append(True)
+            put(item)
+
         while True:
             attempts += 1
             try:
-                put(("done", self._attempt(spec, context, prompt, deadline, put, cancel)))
+                put(("done", self._attempt(spec, context, prompt, deadline, forward, cancel)))
                 return
             except _Failure as failed:
                 reason = failed.reason
@@ -247,6 +253,8 @@ class ClaudeNarrator(Narrator):
                 reason = classified.reason
                 retry = classified.retry and attempts < MAX_ATTEMPTS
             pause = min(0.5 * attempts, (deadline - time.monotonic()) / 4)
+            if streamed:  # the caller already shows part of an answer: never start another
+                retry = False
             if not retry or cancel.is_set() or pause <= 0:
                 put(("fail", reason))
                 return
