@@ -201,10 +201,17 @@ class RiskView:
         session = self.session
         request = session.push_request() if session.campaign is not None else None
         open_roll = session.campaign is not None and session.state.risk is not None
-        self._push_box.layout.display = "" if open_roll else "none"
+        latest = session.latest
+        shown = open_roll or (latest is not None and latest.kind == "risk")
+        self._push_box.layout.display = "" if shown else "none"
         self._push.disabled = request is None
+        self._accept.disabled = not open_roll
         if request is None:
-            self._push_odds.value = ""
+            self._push_odds.value = (
+                '<span class="oracle-hint">No push: the highest die is dark, so the roll is '
+                "settled.</span>" if shown and latest is not None
+                and latest.result.get("highest_is_dark") else
+                '<span class="oracle-hint">The roll is settled.</span>' if shown else "")
             return
         try:
             self._push_odds.value = odds_html(session.risk_odds(request),

@@ -1,0 +1,226 @@
+"""The app in Debian's Chromium against ``oracle serve``: one server for the whole module.
+
+The tests run in order on the same campaign store (a reload reopens the last campaign), with
+physical-dice entry (typed faces) wherever the outcome must be known, and check what the page
+shows against the rules core.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from oracle.trophy.risk import RiskRoll, push, read_risk
+from tests.browser.harness import Server, open_app, shot
+
+pytestmark = pytest.mark.browser
+
+INTENT = "Climb the ruined bell tower"
+
+
+def dice_on_page(page: Any, scope: str = ".oracle-risk .oracle-dice") -> list[tuple[str, int]]:
+    """(kind, face) of every die drawn in ``scope``, read from the DOM."""
+    found: list[tuple[str, int]] = page.eval_on_selector_all(
+        f"{scope} .oracle-die",
+        "els => els.map(e => [e.classList.contains('oracle-dark') ? 'dark' : 'light', "
+        "Number(e.dataset.face)])",
+    )
+    return [(kind, int(face)) for kind, face in found]
+
+
+def ruin_on_page(page: Any) -> int:
+    return int(page.inner_text(".oracle-sheet .oracle-ruin"))
+
+
+def tab(page: Any, title: str) -> None:
+    page.click(f".oracle-tabs .lm-TabBar-tab:has-text('{title}')")
+
+
+def physical_dice(page: Any) -> None:
+    """Type faces instead of rolling (a Quick start first if no campaign is open yet)."""
+    if page.is_visible("button.oracle-quickstart"):
+        page.click("button.oracle-quickstart")
+        page.wait_for_selector(".oracle-sheet .oracle-ruin")
+    box = page.locator(".oracle-physical input[type=checkbox]")
+    if not box.is_checked():
+        box.check()
+    page.wait_for_selector(".oracle-light-faces input", state="visible")
+
+
+def assert_no_error_text(page: Any) -> None:
+    body = page.inner_text("body")
+    assert "Traceback" not in body
+    assert "Something went wrong inside the app" not in body
+
+
+def test_quick_start_makes_the_first_roll_one_click_away(oracle_server: Server,
+                                                         page: Any) -> None:
+    open_app(page, oracle_server.url)
+    shot(page, "01_start_screen")
+    page.click("button.oracle-quickstart")
+    page.wait_for_selector(".oracle-sheet .oracle-ruin")
+    assert ruin_on_page(page) == 1
+    assert "Wren Ashdown" in page.inner_text(".oracle-sheet")
+    status = page.inner_text(".oracle-narrator-status")
+    assert status.startswith("offline")
+    assert "success" in page.inner_text(".oracle-odds") or page.is_visible(".oracle-intent")
+    shot(page, "02_quick_started")
+    assert_no_error_text(page)
+
+
+def test_a_risk_roll_with_a_push_agrees_with_the_rules(oracle_server: Server,
+                                                       page: Any) -> None:
+    open_app(page, oracle_server.url)
+    page.wait_for_selector(".oracle-intent input")
+    physical_dice(page)
+    page.fill(".oracle-intent input", INTENT)
+    page.check(".oracle-skill input[type=checkbox]")
+    page.wait_for_function(
+        "() => document.querySelector('.oracle-odds') && "
+        "document.querySelector('.oracle-odds').innerText.includes('success')")
+    page.fill(".oracle-light-faces input", "5")
+    page.click("button.oracle-risk-roll")
+    page.wait_for_selector('.oracle-risk .oracle-dice [data-roll="1"] .oracle-die')
+    faces = dice_on_page(page)
+    assert faces == [("light", 5)]
+    first = read_risk(RiskRoll(ruin=1, light=tuple(f for k, f in faces if k == "light"),
+                               dark=tuple(f for k, f in faces if k == "dark")))
+    assert first.outcome.value == "complication" and first.can_push
+    assert "complication" in page.inner_text(".oracle-outcome-line")
+    shot(page, "03_risk_rolled")
+    # The push: one more dark die, everything re-rolled.
+    page.wait_for_selector("button.oracle-push:not([disabled])")
+    assert "Odds if you push" in page.inner_text(".oracle-push-odds")
+    page.fill(".oracle-push-light-faces input", "2")
+    page.fill(".oracle-push-dark-faces input", "4")
+    page.click("button.oracle-push")
+    page.wait_for_selector('.oracle-risk .oracle-dice [data-roll="2"] .oracle-die')
+    faces = dice_on_page(page)
+    pushed = push(first, tuple(f for k, f in faces if k == "light"),
+                  tuple(f for k, f in faces if k == "dark"))
+    assert faces == [("light", 2), ("dark", 4)]
+    deciding = page.eval_on_selector(".oracle-risk .oracle-deciding",
+                                     "e => [e.classList.contains('oracle-dark'), "
+                                     "Number(e.dataset.face)]")
+    assert deciding == [pushed.highest_is_dark, pushed.highest]
+    page.wait_for_function(f"() => document.querySelector('.oracle-sheet .oracle-ruin')"
+                           f".innerText.trim() === '{pushed.ruin_after}'")
+    assert ruin_on_page(page) == pushed.ruin_after == 2
+    page.wait_for_selector("button.oracle-push[disabled]")  # dark is highest: no more pushing
+    # The narration streams into the journal after the dice.
+    page.wait_for_function("() => document.querySelector('.oracle-journal')"
+                           ".querySelectorAll('.oracle-entry.narration').length >= 2")
+    page.wait_for_selector(".oracle-condition-box .oracle-condition-offer")
+    shot(page, "04_risk_pushed_condition_offered")
+    page.click(".oracle-condition-box .oracle-condition-offer >> nth=0")
+    page.click("button.oracle-condition-take")
+    page.wait_for_selector(".oracle-sheet .oracle-tag.cond")
+    assert_no_error_text(page)
+
+
+def test_the_journal_survives_a_reload(oracle_server: Server, page: Any) -> None:
+    open_app(page, oracle_server.url)
+    page.wait_for_selector(".oracle-journal .oracle-entry")
+    journal = page.inner_text(".oracle-journal")
+    assert INTENT in journal
+    assert ruin_on_page(page) == 2  # where play stood
+    page.reload(wait_until="domcontentloaded")
+    open_app(page, oracle_server.url)
+    page.wait_for_selector(".oracle-journal .oracle-entry")
+    assert INTENT in page.inner_text(".oracle-journal")
+    assert ruin_on_page(page) == 2
+    shot(page, "05_after_reload")
+
+
+def test_a_hunt_gains_a_token(oracle_server: Server, page: Any) -> None:
+    open_app(page, oracle_server.url)
+    physical_dice(page)
+    tab(page, "Hunt")
+    page.fill(".oracle-hunt-intent input", "Follow the stream uphill")
+    page.fill(".oracle-hunt-faces input", "6")
+    page.click("button.oracle-hunt-roll")
+    page.wait_for_selector('.oracle-hunt-dice [data-roll="1"] .oracle-die')
+    assert dice_on_page(page, ".oracle-hunt-dice") == [("light", 6)]
+    page.wait_for_function("() => document.querySelector('.oracle-sheet .oracle-tokens')"
+                           ".dataset.value === '1'")
+    assert "Take a Hunt Token" in page.inner_text(".oracle-hunt-result")
+    shot(page, "06_hunt")
+    assert_no_error_text(page)
+
+
+def test_a_contest_against_an_npc(oracle_server: Server, page: Any) -> None:
+    open_app(page, oracle_server.url)
+    physical_dice(page)
+    tab(page, "Party")
+    page.fill(".oracle-new-name input", "Rook")
+    page.fill(".oracle-new-occupation input", "Poacher")
+    page.check(".oracle-new-npc input[type=checkbox]")
+    page.click("button.oracle-add-character")
+    page.wait_for_function("() => document.querySelector('.oracle-party-list')"
+                           ".innerText.includes('Rook')")
+    tab(page, "Contest")
+    page.select_option(".oracle-contest-who select", ["Wren Ashdown", "Rook"])
+    page.wait_for_selector(".oracle-contest .oracle-contest-skill")
+    rows = page.locator(".oracle-contest .widget-hbox:has(.oracle-contest-skill)")
+    assert rows.count() == 2
+    # Wren (Ruin 2: 2 light dice) rolls 6 3; Rook (Ruin 1: 1 light die) rolls 6.
+    rows.nth(0).locator("input[type=text] >> nth=0").fill("6 3")
+    rows.nth(1).locator("input[type=text] >> nth=0").fill("6")
+    page.click("button.oracle-contest-roll")
+    page.wait_for_selector('.oracle-contest-result [data-roll="1"]')
+    # Both have one 6; nobody has a 5; Wren has a 3: Wren wins.
+    assert "Wren Ashdown wins" in page.inner_text(".oracle-contest-result")
+    shot(page, "07_contest")
+    assert_no_error_text(page)
+
+
+def test_a_combat_defeats_the_monster(oracle_server: Server, page: Any) -> None:
+    open_app(page, oracle_server.url)
+    physical_dice(page)
+    tab(page, "Combat")
+    page.fill(".oracle-monster input", "The antlered thing")
+    page.fill(".oracle-endurance input", "5")
+    page.select_option(".oracle-fighters select", ["Wren Ashdown"])
+    page.fill(".oracle-weak-faces input", "3")
+    page.click("button.oracle-combat-start")
+    page.wait_for_selector(".oracle-combat-faces input", state="visible")
+    page.fill(".oracle-combat-faces input", "6")
+    page.click("button.oracle-combat-roll")
+    page.wait_for_selector('.oracle-combat-dice [data-roll="1"]')
+    assert dice_on_page(page, ".oracle-combat-dice") == [("dark", 6)]
+    assert "The monster is defeated" in page.inner_text(".oracle-combat-dice")
+    shot(page, "08_combat")
+    assert_no_error_text(page)
+
+
+def test_an_export_downloads_the_journal(oracle_server: Server, page: Any,
+                                         tmp_path: Path) -> None:
+    open_app(page, oracle_server.url)
+    page.click("button.oracle-export-markdown")
+    page.wait_for_selector(".oracle-export-link")
+    with page.expect_download() as info:
+        page.click(".oracle-export-link")
+    target = tmp_path / "journal.md"
+    info.value.save_as(str(target))
+    text = target.read_text(encoding="utf-8")
+    assert text.startswith("# The Hunt")
+    assert "Wren Ashdown" in text and "Rook" in text
+    shot(page, "09_export")
+
+
+def test_a_rule_error_is_a_sentence_next_to_the_button(oracle_server: Server,
+                                                       page: Any) -> None:
+    open_app(page, oracle_server.url)
+    physical_dice(page)
+    page.fill(".oracle-intent input", "Leap the chasm")
+    page.check(".oracle-skill input[type=checkbox]")
+    page.fill(".oracle-light-faces input", "9")
+    page.click("button.oracle-risk-roll")
+    error = page.locator(".oracle-risk .oracle-error", has_text="from 1 to 6")
+    error.wait_for()
+    assert error.inner_text().strip() == (
+        "light faces: each face is a whole number from 1 to 6; got '9'.")
+    shot(page, "10_rule_error")
+    assert_no_error_text(page)
