@@ -14,6 +14,7 @@ from __future__ import annotations
 import functools
 import importlib.resources
 import json
+import re
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -76,16 +77,30 @@ def _neutral(value: Any) -> Any:
     return value
 
 
+_WORD = re.compile(r"[a-z0-9_+\-]*")
+_KEY = re.compile(r"[A-Za-z0-9_]+")
+
+
+def _leaf(value: Any) -> str:
+    """A fact's value: rules words (``"complication"``, ``"2d6"``) as JSON; other text delimited."""
+    if isinstance(value, str) and not _WORD.fullmatch(value):
+        return delimit(value)
+    if isinstance(value, (list, tuple)):
+        return "[" + ", ".join(_leaf(v) for v in value) + "]"
+    return json.dumps(value, ensure_ascii=False, default=str)
+
+
 def flatten(value: Any, prefix: str = "") -> Iterator[str]:
-    """``key: value`` lines for every leaf of a result, strings disarmed."""
+    """``key: value`` lines for every leaf of a result; names and free text delimited."""
     if isinstance(value, Mapping):
         for key, item in value.items():
-            yield from flatten(item, f"{prefix}.{key}" if prefix else str(key))
+            name = str(key) if _KEY.fullmatch(str(key)) else delimit(key)
+            yield from flatten(item, f"{prefix}.{name}" if prefix else name)
     elif isinstance(value, (list, tuple)) and any(isinstance(v, Mapping) for v in value):
         for index, item in enumerate(value):
             yield from flatten(item, f"{prefix}[{index}]")
     else:
-        yield f"{neutralize(prefix)}: {json.dumps(_neutral(value), ensure_ascii=False)}"
+        yield f"{prefix}: {_leaf(value)}"
 
 
 def _character_line(brief: Mapping[str, Any]) -> str:
