@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
+from typing import Any
 
 from oracle.die_trying.checks import Proficiency
 from oracle.die_trying.creation import (
@@ -104,7 +105,7 @@ class Character:
     def marks_on(self, target: str) -> int:
         return dict(self.marks).get(target, 0)
 
-    def as_dict(self) -> dict[str, object]:
+    def as_dict(self) -> dict[str, Any]:
         return {
             "name": self.name,
             "species": self.species,

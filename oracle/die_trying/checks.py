@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass
+from typing import Any
 
 from oracle.errors import RuleError
 
@@ -127,7 +128,7 @@ class CheckResult:
         """``"1"`` or ``"10"`` when the die shifted (or tried to shift) the degree."""
         return {1: "1", CHECK_DIE: "10"}.get(self.d10)
 
-    def as_dict(self) -> dict[str, object]:
+    def as_dict(self) -> dict[str, Any]:
         return {
             "d10": self.d10,
             "modifier": self.modifier,
@@ -174,7 +175,7 @@ class ConcealmentResult:
     def missed(self) -> bool:
         return self.d10 <= self.miss_at_most
 
-    def as_dict(self) -> dict[str, object]:
+    def as_dict(self) -> dict[str, Any]:
         return {
             "d10": self.d10,
             "hidden": self.hidden,

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from oracle.die_trying.checks import CheckResult, ConcealmentResult, Degree
 from oracle.die_trying.equipment import WeaponTrait
@@ -132,7 +133,7 @@ class Strike:
         """Impaling: a critical hit holds the target Immobilized."""
         return self.trait is WeaponTrait.IMPALING and self.degree is Degree.CRITICAL_SUCCESS
 
-    def as_dict(self) -> dict[str, object]:
+    def as_dict(self) -> dict[str, Any]:
         return {
             **self.attack.as_dict(),
             "degree": self.degree.label,
@@ -178,7 +179,7 @@ class StealthResult:
     def check_against(self, watcher: Watcher) -> CheckResult:
         return CheckResult(self.d10, self.modifier, watcher.dc)
 
-    def as_dict(self) -> dict[str, object]:
+    def as_dict(self) -> dict[str, Any]:
         rows = []
         for watcher in self.watchers:
             result = self.check_against(watcher)

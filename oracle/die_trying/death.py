@@ -10,6 +10,7 @@ A Medicine check with a Medicine Kit has the same DC and effects.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from oracle.die_trying.character import DEATH_AT
 from oracle.die_trying.checks import CheckResult, Degree, check
@@ -87,7 +88,7 @@ class DeathSave:
             return None
         return sum((face + 1) // 2 for face in self.unconscious_d6)
 
-    def as_dict(self) -> dict[str, object]:
+    def as_dict(self) -> dict[str, Any]:
         return {
             **self.result.as_dict(),
             "hp_before": self.hp,

@@ -10,7 +10,7 @@ from __future__ import annotations
 import enum
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from oracle.errors import RequestError, RuleError
 
@@ -217,7 +217,7 @@ class Purchase:
             name = f"{name} ({self.trait.value}, {self.damage_type.value if self.damage_type else '?'})"
         return name if self.quantity == 1 else f"{self.quantity} x {name}"
 
-    def as_dict(self) -> dict[str, object]:
+    def as_dict(self) -> dict[str, Any]:
         return {
             "item": self.key,
             "name": self.item.name,

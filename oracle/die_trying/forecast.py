@@ -129,15 +129,15 @@ def odds_death(request: Mapping[str, Any], stabilize: bool) -> dict[str, Any]:
     modifier = fields.modifier(request) if stabilize else fields.number(request, "modifier", 0)
     check_dying_hp(hp)
     one = odds.death_save_odds(hp, modifier)
-    degrees: dict[Degree, Fraction] = one["degrees"]  # type: ignore[assignment]
-    after: dict[int, Fraction] = one["hp_after"]  # type: ignore[assignment]
+    degrees: dict[Degree, Fraction] = one["degrees"]
+    after: dict[int, Fraction] = one["hp_after"]
     return {
         "hp": hp,
         "dc": 4 - hp,
         "degrees": _degrees(degrees),
         "hp_after": {str(k): J(v) for k, v in after.items()},
-        "stable": J(one["stable"]),  # type: ignore[arg-type]
-        "dead": J(one["dead"]),  # type: ignore[arg-type]
+        "stable": J(one["stable"]),
+        "dead": J(one["dead"]),
         "survival": J(odds.survival_chance(hp, modifier)),
     }
 

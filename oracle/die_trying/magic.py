@@ -15,6 +15,7 @@ import enum
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from oracle.die_trying.checks import CheckResult
 from oracle.errors import RuleError
@@ -150,7 +151,7 @@ class Casting:
         total = self.miscast_total
         return None if total is None else MiscastEffect.for_total(total)
 
-    def as_dict(self) -> dict[str, object]:
+    def as_dict(self) -> dict[str, Any]:
         effect = self.miscast_effect
         check = self.improvised_check
         return {

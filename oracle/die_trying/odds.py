@@ -11,6 +11,7 @@ from collections import Counter
 from collections.abc import Iterator, Mapping, Sequence
 from fractions import Fraction
 from math import comb, factorial
+from typing import Any
 
 from oracle.die_trying.character import DEATH_AT
 from oracle.die_trying.checks import CheckResult, Degree
@@ -22,7 +23,7 @@ D10_FACES = range(1, 11)
 MAX_POOL = 24  # odds of larger d6 pools would take too long to count exactly
 
 
-def as_json(p: Fraction) -> dict[str, object]:
+def as_json(p: Fraction) -> dict[str, Any]:
     """A probability as ``{"fraction": "3/10", "value": 0.3}`` (the Trophy odds' shape)."""
     return {"fraction": str(p), "value": float(p)}
 
@@ -127,7 +128,7 @@ def expected(dist: Mapping[int, Fraction]) -> Fraction:
     return sum((Fraction(k) * p for k, p in dist.items()), Fraction(0))
 
 
-def death_save_odds(hp: int, modifier: int = 0) -> dict[str, object]:
+def death_save_odds(hp: int, modifier: int = 0) -> dict[str, Any]:
     """One death save from ``hp``: each degree, each HP after, and stable/dead chances."""
     check_dying_hp(hp)
     degrees: Counter[Degree] = Counter()
