@@ -22,6 +22,7 @@ from oracle.narrator import (
     beat_for_result,
     get_narrator,
     narrate_resolved,
+    timeout_from,
 )
 from oracle.narrator.asking import answer_for
 from oracle.narrator.templates import load_table, render_snippet
@@ -228,3 +229,12 @@ def test_get_narrator_stays_offline_without_a_key_or_when_forced(
 def test_a_pasted_key_is_refused_while_offline_is_forced() -> None:
     narrator = get_narrator(env={"ORACLE_NARRATOR": "offline"}, api_key="sk-pasted")
     assert narrator.name == "offline"
+
+
+@pytest.mark.parametrize("raw,seconds", [("", 20.0), ("5", 5.0), ("2.5", 2.5), ("soon", 20.0),
+                                         ("0", 20.0), ("-3", 20.0), ("100000", 20.0)])
+def test_oracle_narrator_timeout_is_read_in_seconds_with_a_safe_default(
+    raw: str, seconds: float
+) -> None:
+    assert timeout_from({"ORACLE_NARRATOR_TIMEOUT": raw}) == seconds
+

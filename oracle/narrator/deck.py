@@ -4,6 +4,9 @@ The state is tiny and JSON-ready: a seed and how many cards each table has dealt
 a table's cards in its k-th pass is a shuffle seeded by ``(seed, table, k)``, so the same seed
 and counts deal the same entries (a replay is identical), and no entry comes back before every
 other entry of its table has been dealt once.
+
+The deck has its own seeded stream (seed it with the campaign's seed) rather than drawing from
+the rules' dice: narrating, or switching the narrator off, never changes a later roll.
 """
 
 from __future__ import annotations
