@@ -170,3 +170,23 @@ def test_invariants_hold_over_any_journal(journal: list[dict[str, Any]]) -> None
         assert all(0 < n < 3 for n in dict(pip.marks).values())
         assert new.events == state.events + 1
         state = new
+
+
+def test_a_die_trying_campaign_replays_to_the_same_state(tmp_path: Any) -> None:
+    from oracle.campaign import Campaign
+
+    campaign = Campaign.create("Delve", "die_trying", home=tmp_path)
+    campaign.record(HERO)
+    campaign.record({"type": "cast", "name": "Pip", "magic": [3, 3], "instability": [],
+                     "miscast_d10": 2})
+    with pytest.raises(RuleError):
+        campaign.record({"type": "cast", "name": "Pip", "magic": [1], "instability": []})
+    state = campaign.state
+    entry = campaign.entries[-1]
+    assert entry.result is not None and entry.result["miscast_row"] == 3  # 2 + 2 - 1
+    assert campaign.summary(entry).startswith("Pip casts")
+    campaign_id = campaign.id
+    campaign.close()
+    reopened = Campaign.open(campaign_id, tmp_path)
+    assert reopened.state == state and reopened.state.character("Pip").instability == 2
+    reopened.close()

@@ -52,6 +52,7 @@ class CampaignState:
     day: int = 1
     events: int = 0
     rolls: int = 0
+    last_result: dict[str, Any] | None = None
 
     def character(self, name: object) -> Character:
         for c in self.characters:
@@ -91,7 +92,8 @@ def _heal(state: CampaignState, data: Mapping[str, Any]) -> CampaignState:
     return state.with_character(heal(_living(state, data), fields.number(data, "amount")))
 
 
-def _after_save(character: Character, data: Mapping[str, Any], modifier: int) -> Character:
+def _after_save(character: Character, data: Mapping[str, Any], modifier: int
+                ) -> tuple[Character, dict[str, Any]]:
     if not character.dying:
         raise RuleError(
             f"name: {character.name} is not dying (HP {character.hp}"
@@ -106,20 +108,19 @@ def _after_save(character: Character, data: Mapping[str, Any], modifier: int) ->
             raise RuleError("unconscious_d6: 2d3 hours takes two d6 faces.")
         save = replace(save, unconscious_d6=(faces[0], faces[1]))
         hours = save.unconscious_hours
-    return replace(character, hp=save.hp_after, dead=save.dead, stable=save.stable,
-                   unconscious_hours=hours)
+    after = replace(character, hp=save.hp_after, dead=save.dead, stable=save.stable,
+                    unconscious_hours=hours)
+    return after, save.as_dict()
 
 
 def _death_save(state: CampaignState, data: Mapping[str, Any]) -> CampaignState:
-    character = _living(state, data)
-    return replace(state.with_character(_after_save(character, data, 0)), rolls=state.rolls + 1)
+    after, result = _after_save(_living(state, data), data, 0)
+    return _rolled(state.with_character(after), "death_save", after.name, result)
 
 
 def _stabilize(state: CampaignState, data: Mapping[str, Any]) -> CampaignState:
-    character = _living(state, data)
-    modifier = fields.modifier(data)
-    return replace(state.with_character(_after_save(character, data, modifier)),
-                   rolls=state.rolls + 1)
+    after, result = _after_save(_living(state, data), data, fields.modifier(data))
+    return _rolled(state.with_character(after), "stabilize", after.name, result)
 
 
 def _wake(state: CampaignState, data: Mapping[str, Any]) -> CampaignState:
@@ -161,7 +162,9 @@ def _cast(state: CampaignState, data: Mapping[str, Any]) -> CampaignState:
                         instability=after.instability + spent)
     elif effect is MiscastEffect.DEATH:
         after = replace(after, dead=True)
-    return replace(state.with_character(after), rolls=state.rolls + 1)
+    roll = "improvised_spell" if improvised_check is not None else "spell"
+    return _rolled(state.with_character(after), roll, caster.name,
+                   {**casting.as_dict(), "dead": after.dead})
 
 
 def _new_day(state: CampaignState, data: Mapping[str, Any]) -> CampaignState:
@@ -207,7 +210,7 @@ def _strike(state: CampaignState, data: Mapping[str, Any]) -> CampaignState:
     mishap = int(result["mishap_damage"])
     if victim is not None and mishap > 0 and any(c.name == victim for c in state.characters):
         state = state.with_character(take_damage(state.character(victim), mishap))
-    return replace(state, rolls=state.rolls + 1)
+    return _rolled(state, "attack", str(data.get("attacker")), {**result, "target": target})
 
 
 def _roll(state: CampaignState, data: Mapping[str, Any]) -> CampaignState:
@@ -216,8 +219,18 @@ def _roll(state: CampaignState, data: Mapping[str, Any]) -> CampaignState:
     request = data.get("request")
     if not isinstance(request, Mapping):
         raise RequestError("request: a roll event carries its resolve request, faces included.")
-    resolve(request, FixedDice([]))  # refuses anything that would need a die rolled
-    return replace(state, rolls=state.rolls + 1)
+    result = resolve(request, FixedDice([]))  # refuses anything that would need a die rolled
+    name = data.get("name")
+    return _rolled(state, str(result["roll"]), name if isinstance(name, str) else None, result)
+
+
+def _rolled(state: CampaignState, roll: str, name: str | None,
+            result: Mapping[str, Any]) -> CampaignState:
+    """Count a roll and keep its result (the journal shows it; the narrator voices it)."""
+    kept = {**result, "roll": roll, "system": "die_trying"}
+    if name is not None:
+        kept["name"] = name
+    return replace(state, rolls=state.rolls + 1, last_result=kept)
 
 
 EVENTS: dict[str, Callable[[CampaignState, Mapping[str, Any]], CampaignState]] = {
@@ -253,3 +266,34 @@ def apply(state: CampaignState, event: Mapping[str, Any]) -> CampaignState:
         raise RequestError("data: an event's data must be an object.")
     new = EVENTS[kind](state, data)
     return replace(new, events=state.events + 1)
+
+
+def describe(event: Mapping[str, Any]) -> str:
+    """One journal line for an event (the faces included, so the line can be checked)."""
+    data = event.get("data", event)
+    kind = event.get("type")
+    name = data.get("name", data.get("attacker", ""))
+    if kind == "create_character":
+        return f"{name} joins the delve"
+    if kind in ("damage", "heal"):
+        return f"{name} {'takes' if kind == 'damage' else 'heals'} {data.get('amount')}"
+    if kind in ("death_save", "stabilize"):
+        label = "death save" if kind == "death_save" else "stabilizing Medicine check"
+        return f"{name}: {label}, d10 {data.get('d10')}"
+    if kind == "cast":
+        return (f"{name} casts: MD {data.get('magic')}, ID {data.get('instability', [])}"
+                + (" (improvised)" if data.get("improvised") else ""))
+    if kind == "strike":
+        attack = data.get("attack", {})
+        return (f"{name} strikes {data.get('target') or 'a foe'}: d10 {attack.get('d10')}, "
+                f"damage d6 {attack.get('damage_d6')}")
+    if kind == "mark":
+        return f"{name} marks {data.get('target')}"
+    if kind == "award_points":
+        return f"{name} gains {data.get('points', 1)} Point(s)"
+    if kind == "new_day":
+        return "a new day: all Instability Dice are lost"
+    if kind == "roll":
+        request = data.get("request", {})
+        return f"roll {request.get('roll')}: d10 {request.get('d10')}"
+    return str(kind)

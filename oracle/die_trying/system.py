@@ -44,7 +44,12 @@ class DieTrying:
         return journal.CampaignState()
 
     def apply(self, state: Any, event: Mapping[str, Any]) -> journal.CampaignState:
+        """Fold one journal event (vocabulary in :mod:`oracle.die_trying.journal`)."""
         return journal.apply(state, event)
+
+    def summarize(self, event: Mapping[str, Any]) -> str:
+        """One journal line for an event."""
+        return journal.describe(event)
 
 
 SYSTEM = DieTrying()
