@@ -7,14 +7,15 @@ A beat is data. To add one (say Die Trying's ``miscast``):
    ``occupation``, ``place``, ``Place``, ``intent`` and ``result`` are available) and
    ``prompts/offline/miscast.j2`` (the frame: ``entries``, ``facts`` and the same variables);
 3. add ``BeatSpec("miscast", "...", tables=("miscast",))`` to :data:`BEATS` below and, if a
-   resolved roll should be voiced by it, ``("die_trying", "spell"): "miscast"`` to :data:`RESOLVED`.
+   resolved roll should be voiced by it, ``("die_trying", "spell"): "miscast"`` to :data:`RESOLVED`
+   (or, when the beat depends on the result's fields, a function in :data:`CHOOSERS`).
 
 ``tests/test_narrator_templates.py`` then renders it for every result kind with StrictUndefined.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -130,16 +131,34 @@ def find_beat(name: str) -> BeatSpec:
         raise RequestError(f"beat: {name!r} is not a known beat; use one of {choices}.") from None
 
 
+def _triptycho_beat(result: Mapping[str, Any]) -> str | None:
+    """An Injury, a defeat at 0 points, a maximum Damage roll (the Triptycho engineer's rules)."""
+    if result.get("roll") == "injury" and result.get("injuries_after", 0) > result.get(
+            "injuries_before", 0):
+        return "injury"
+    if result.get("defeated") is True:
+        return "defeat"
+    if result.get("damage_result") == "maximum" and result.get("dealt"):
+        return "telling_blow"
+    return None
+
+
+# system -> a function choosing a beat from the result itself (None: fall back to RESOLVED).
+CHOOSERS: dict[str, Callable[[Mapping[str, Any]], str | None]] = {
+    "triptycho": _triptycho_beat,
+}
+
+
 def beat_for_result(system: str, result: Mapping[str, Any]) -> str:
-    """The beat that voices a resolved result; a lost character always gets ``lost``."""
+    """The beat that voices a resolved result; a lost character always gets ``lost``.
+
+    Order: ``lost``; then the system's entry in :data:`CHOOSERS`; then :data:`RESOLVED` by
+    ``(system, roll)``; then the generic ``roll`` beat.
+    """
     if result.get("lost") is True:
         return "lost"
-    if system == "triptycho":  # an Injury, a defeat at 0 points, a maximum Damage roll
-        if result.get("roll") == "injury" and result.get("injuries_after", 0) > result.get(
-                "injuries_before", 0):
-            return "injury"
-        if result.get("defeated") is True:
-            return "defeat"
-        if result.get("damage_result") == "maximum" and result.get("dealt"):
-            return "telling_blow"
+    chooser = CHOOSERS.get(system)
+    chosen = chooser(result) if chooser is not None else None
+    if chosen is not None:
+        return chosen
     return RESOLVED.get((system, str(result.get("roll", ""))), "roll")
