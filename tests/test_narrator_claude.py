@@ -228,3 +228,11 @@ def test_claude_forced_without_any_key_says_so_and_answers_offline(
         assert not server.requests  # nothing was sent without credentials
     assert (result.narrator, result.fallback_reason) == (
         "offline", "Claude has no API key (set ANTHROPIC_API_KEY)")
+
+
+def test_model_text_comes_back_plain_without_terminal_escapes(fake: FakeClaude) -> None:
+    fake.queue(Act(text="The \x1b[31mbell\x1b[0m rings.\x07 Twice."))
+    chunks: list[str] = []
+    result = claude(fake).narrate("roll", context("roll"), chunks.append)
+    assert result.text == "The [31mbell[0m rings. Twice."
+    assert "\x1b" not in "".join(chunks) and "\x07" not in "".join(chunks)

@@ -16,6 +16,7 @@ from __future__ import annotations
 import json
 import logging
 import queue
+import re
 import threading
 import time
 from collections.abc import Callable
@@ -121,6 +122,14 @@ def _classify(exc: BaseException) -> _Failure:
     return _Failure(f"Claude failed unexpectedly ({type(exc).__name__})")
 
 
+_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+
+
+def plain(text: str) -> str:
+    """Model text as plain text: control characters (terminal escapes) removed."""
+    return _CONTROL.sub("", text)
+
+
 def _valid_items(raw: str, n: int) -> tuple[str, ...] | None:
     """The tool input's first ``n`` items, or None if it is not a list of ``n`` or more strings."""
     try:
@@ -132,7 +141,7 @@ def _valid_items(raw: str, n: int) -> tuple[str, ...] | None:
         return None
     if not all(isinstance(item, str) and item.strip() for item in items):
         return None
-    return tuple(" ".join(item.split()) for item in items[:n])
+    return tuple(plain(" ".join(item.split())) for item in items[:n])
 
 
 class ClaudeNarrator(Narrator):
@@ -295,9 +304,10 @@ class ClaudeNarrator(Narrator):
                 if kind == "content_block_delta":
                     delta = event.delta
                     if delta.type == "text_delta" and delta.text:
-                        text.append(delta.text)
-                        if not listing:
-                            put(("text", delta.text))
+                        piece = plain(delta.text)
+                        text.append(piece)
+                        if not listing and piece:
+                            put(("text", piece))
                     elif delta.type == "input_json_delta":
                         tool_json.append(delta.partial_json)
                 elif kind == "message_delta":
