@@ -89,3 +89,25 @@ def test_inspire_help_names_every_beat(capsys: pytest.CaptureFixture[str]) -> No
     assert exc.value.code == 0
     out = capsys.readouterr().out
     assert all(beat in out for beat in INSPIRE_BEATS) and "--context" in out
+
+
+def test_with_a_key_resolve_narrate_asks_claude_and_keeps_the_key_out_of_the_output(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from fake_claude import FakeClaude
+
+    key = "sk-ant-cli-test-KEYKEYKEY"
+    with FakeClaude() as fake:
+        monkeypatch.delenv("ORACLE_NARRATOR")
+        monkeypatch.setenv("ANTHROPIC_API_KEY", key)
+        monkeypatch.setenv("ANTHROPIC_BASE_URL", fake.url)
+        code, text = run(["resolve", "--narrate"],
+                         json.dumps({"roll": "hunt", "tokens": 1, "light": [2]}))
+        ideas = run_json(["inspire", "bargain", "--n", "2", "--json", "--seed", "1"])[1]
+    assert code == 0 and key not in text
+    narration = json.loads(text)["narration"]
+    assert narration == {"text": fake.default_text, "narrator": "claude",
+                         "fallback_reason": None, "beat": "encounter", "items": []}
+    assert 'encounter: "present"' in fake.requests[0].body["messages"][-1]["content"]
+    assert ideas["narrator"] == "claude" and ideas["items"] == [
+        "Fake item 1: the forest answers.", "Fake item 2: the forest answers."]
