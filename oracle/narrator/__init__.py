@@ -19,7 +19,7 @@ Public API
 ``Narrator.narrate(beat, context, on_text=None) -> NarrationResult``
     The one method. ``beat`` names a :data:`BEATS` entry (``wrong``, ``bargain``, ``condition``,
     ``answer``, ``encounter``, ``oracle``, ``outcome``, ``monster``, ``ruin``, ``reduction``,
-    ``lost``, ``roll``). ``context`` is a :class:`NarrationContext` (build it with
+    ``lost``, ``roll``, plus beats other systems add). ``context`` is a :class:`NarrationContext` (build it with
     ``NarrationContext.build(result=..., characters=[...], intent=..., place=..., question=...,
     journal=..., safety={"lines": [...], "veils": [...]}, n=3, deck=...)``). ``on_text(chunk)``
     receives streamed text as it arrives; the returned ``text`` is authoritative (if a stream is
@@ -28,7 +28,8 @@ Public API
     ``deck.to_dict()`` with the campaign and pass ``Deck.from_dict(...)`` back in the next context.
 
 Implementations: :class:`OfflineNarrator` (embedded, deterministic), ``ClaudeNarrator``
-(``oracle.narrator.claude``; falls back to offline on any failure with ``fallback_reason``), and
+(``oracle.narrator.claude``; streams; falls back to offline on any failure with
+``fallback_reason``; ``prewarm()`` imports the SDK in the background, which get_narrator does), and
 :class:`FakeNarrator` (tests: ``enqueue()`` and ``history``). ``ask(likelihood, dice)`` rolls the
 solo oracle's answer (the dice decide; the ``oracle`` beat only colours it).
 
@@ -38,7 +39,7 @@ never appears in any output, log, error, repr or file.
 
 Adding a beat (Die Trying's miscast, Triptycho's defeat, ...): see :mod:`oracle.narrator.beats`:
 one prompt template, one offline table and frame, one ``BeatSpec`` line, optionally one
-``RESOLVED`` entry.
+``RESOLVED`` entry or a ``CHOOSERS`` function. The template tests then cover it automatically.
 """
 
 from __future__ import annotations
