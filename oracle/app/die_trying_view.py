@@ -1,0 +1,655 @@
+"""The Die Trying tab: a character builder, a check roller, a spell caster, a death-save tracker.
+
+A thin view over a journal: every click builds one Die Trying event (rolls carry their faces) and
+records it; the rules core (``oracle.die_trying``) folds it or refuses it with one sentence, shown
+next to the control. Odds come from the same core before anything is rolled: a check's four
+degrees, a casting's chance to miscast (and to kill), a dying character's chance to pull through.
+``build_view`` takes the app's ``Session`` (its open campaign), a ``Campaign``, or ``None`` (a
+scratch party kept in memory).
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Mapping
+from fractions import Fraction
+from typing import Any
+
+import ipywidgets as widgets  # type: ignore[import-untyped]
+
+from oracle.app import controls as c
+from oracle.app.render import esc, percent
+from oracle.dice import DiceSource, FixedDice, SeededDice
+from oracle.die_trying.character import Character
+from oracle.die_trying.checks import Degree
+from oracle.die_trying.creation import CASTING_SKILLS, Ability, Skill
+from oracle.die_trying.equipment import (
+    ITEMS,
+    PRICE_LIST,
+    STARTING_SP,
+    WEAPON_DAMAGE_TYPES,
+    Category,
+    WeaponTrait,
+    check_budget,
+    parse_purchase,
+    total_bulk,
+    total_cost,
+)
+from oracle.die_trying.journal import CampaignState
+from oracle.die_trying.system import SYSTEM
+from oracle.errors import OracleError, RequestError, RuleError
+
+log = logging.getLogger("oracle.app")
+
+NO_SKILL = "(no skill)"
+SCORES = [-1, 0, 1, 2, 3]
+DEGREE_WORDS = {"critical_failure": "critical failure", "failure": "failure",
+                "success": "success", "critical_success": "critical success"}
+
+
+class _Journal:
+    """Where events go: a Session's campaign, a Campaign, or an in-memory scratch fold."""
+
+    def __init__(self, source: Any) -> None:
+        self._source = source
+        self._scratch: CampaignState = SYSTEM.initial_state()
+        self._dice = SeededDice("die-trying-scratch")
+
+    def _campaign(self) -> Any:
+        if self._source is None:
+            return None
+        if hasattr(self._source, "campaign"):  # the app's Session
+            campaign = self._source.campaign
+            if campaign is None:
+                raise RequestError("campaign: open a Die Trying campaign first.")
+            return campaign
+        return self._source
+
+    def _checked(self) -> Any:
+        campaign = self._campaign()
+        if campaign is not None:
+            name = getattr(getattr(campaign, "system", None), "name", "die_trying")
+            if name != "die_trying":
+                raise RuleError(f"campaign: this campaign plays {name}; open or start a "
+                                f"Die Trying campaign for this tab.")
+        return campaign
+
+    @property
+    def state(self) -> CampaignState:
+        if self._source is None:
+            return self._scratch
+        try:
+            campaign = self._checked()
+        except (RequestError, RuleError):
+            return SYSTEM.initial_state()
+        state: CampaignState = campaign.state
+        return state
+
+    def record(self, event: Mapping[str, Any]) -> CampaignState:
+        if self._source is None:
+            self._scratch = SYSTEM.apply(self._scratch, event)
+            return self._scratch
+        campaign = self._checked()
+        if hasattr(self._source, "campaign"):
+            self._source.record(event)
+            changed = getattr(self._source, "changed", None)
+            if callable(changed):
+                changed()
+        else:
+            campaign.record(event)
+        return self.state
+
+    def dice(self) -> DiceSource:
+        if self._source is None:
+            return self._dice
+        dice: DiceSource = self._checked().dice()
+        return dice
+
+    def voice(self, beat: str, result: Mapping[str, Any]) -> str | None:
+        """Ask the app's narrator to voice a miscast, a critical or a death save; the beat."""
+        try:
+            from oracle.narrator.beats import BEATS
+        except ImportError:
+            return None
+        voice = getattr(self._source, "voice", None)
+        if beat not in BEATS or not callable(voice) or self._campaign() is None:
+            return None
+        try:
+            voice(beat, dict(result))
+        except Exception:  # narration is a nicety: the roll is recorded whatever happens
+            log.exception("die trying narration failed")
+            return None
+        return beat
+
+
+def beat_of(result: Mapping[str, Any]) -> str | None:
+    """The narrative beat a settled Die Trying result calls for, if any."""
+    if result.get("miscast"):
+        return "miscast"
+    if result.get("roll") in ("death_save", "stabilize"):
+        return "death_save"
+    if result.get("degree") in ("critical_success", "critical_failure"):
+        return "critical"
+    return None
+
+
+def _typed(box: widgets.Text, journal: _Journal) -> DiceSource:
+    """Typed faces of physical dice (in rolling order), or the journal's own dice."""
+    typed = box.value.strip()
+    if not typed:
+        return journal.dice()
+    words = typed.replace(",", " ").split()
+    if not all(w.isdigit() for w in words):
+        raise RequestError(f"faces: type whole numbers separated by spaces; got {typed!r}.")
+    return FixedDice(int(w) for w in words)
+
+
+def _all_used(dice: DiceSource) -> None:
+    left = getattr(dice, "remaining", ())
+    if left:
+        raise RuleError(f"faces: {len(left)} typed face(s) were not needed by this roll; "
+                        f"nothing was recorded.")
+
+
+def _pairs(text: str, field: str) -> dict[str, Any]:
+    """``"stealth: expert, weapons: trained"`` to a mapping (levels as ints when numeric)."""
+    result: dict[str, Any] = {}
+    for part in (p.strip() for p in text.split(",")):
+        if not part:
+            continue
+        name, sep, value = part.partition(":")
+        if not sep or not name.strip() or not value.strip():
+            raise RequestError(f"{field}: write each one as \"name: level\"; got {part!r}.")
+        level = value.strip()
+        result[name.strip()] = int(level) if level.lstrip("-").isdigit() else level
+    return result
+
+
+def degrees_html(degrees: Mapping[str, Mapping[str, Any]]) -> str:
+    """The four degrees as a bar and percentages."""
+    shares = [(d.label, float(Fraction(degrees[d.label]["fraction"]))) for d in Degree]
+    spans = "".join(f'<span class="dt-{label}" style="width:{100 * share:.2f}%"></span>'
+                    for label, share in shares)
+    words = " · ".join(f"{DEGREE_WORDS[label]} <b>{percent(share)}</b>" for label, share in shares)
+    return f'<div class="oracle-odds-bar oracle-dt-degrees">{spans}</div>{words}'
+
+
+class DieTryingView:
+    """Builder (45 SP kept), check roller with degree odds, spell caster with miscast odds,
+    death-save tracker with survival odds, and the party's sheets."""
+
+    def __init__(self, source: Any = None) -> None:
+        self._journal = _Journal(source)
+        self._rolled_scores: tuple[int, ...] | None = None
+        self._cart: list[dict[str, Any]] = []
+        self._party = c.html(css="oracle-panel")
+        self._build_builder()
+        self._build_checks()
+        self._build_magic()
+        self._build_dying()
+        self._wire()
+        self.widget = c.column(
+            c.html("<h2>Die Trying</h2>"), self._party,
+            c.html("<h3>New character</h3>"),
+            c.row(self._name, self._species, self._size, self._roll_scores), self._scores_line,
+            c.row(*self._ability_boxes.values()),
+            c.row(self._profs, self._talents, self._md),
+            c.row(self._item, self._qty, self._trait, self._dmg_type, self._add, self._undo_item,
+                  self._wear),
+            self._budget, self._preview, c.row(self._create), self._builder_error,
+            c.html("<h3>Check</h3>"),
+            c.row(self._who, self._ability, self._skill, self._bonus, self._dc, self._kind),
+            self._check_odds, c.row(self._check_faces, self._roll_check), self._check_result,
+            self._check_error,
+            c.html("<h3>Cast</h3>"),
+            c.row(self._caster, self._magic, self._level, self._improvised, self._cast_skill,
+                  self._cast_ability),
+            self._cast_odds, c.row(self._cast_faces, self._cast), self._cast_result,
+            self._cast_error,
+            c.html("<h3>Dying, healing and the days</h3>"),
+            c.row(self._patient, self._amount, self._damage, self._heal, self._wake,
+                  self._new_day),
+            self._save_odds, c.row(self._save_faces, self._save, self._healer, self._stabilize),
+            self._save_result,
+            c.row(self._points, self._award, self._target, self._mark), self._dying_error,
+            css="oracle-die-trying",
+        )
+        if source is not None and callable(getattr(source, "on_change", None)):
+            source.on_change(self.refresh)
+        self.refresh()
+
+    # -- construction ------------------------------------------------------------------------
+
+    def _build_builder(self) -> None:
+        self._name = c.text("Name", width="12em")
+        self._species = c.text("Species", width="10em")
+        self._size = widgets.Dropdown(options=["small", "medium", "large"], value="medium")
+        self._size.layout.width = "8em"
+        self._roll_scores = c.button("Roll ability scores", style="primary")
+        self._scores_line = c.html(css="oracle-hint")
+        self._ability_boxes = {
+            a: widgets.Dropdown(options=SCORES, value=0, description=a.value[:3].upper())
+            for a in Ability
+        }
+        for box in self._ability_boxes.values():
+            box.layout.width = "8em"
+        self._profs = c.text("Proficiencies, e.g. stealth: expert, weapons: trained",
+                             width="24em")
+        self._talents = c.text("Talents, e.g. Spark: 1", width="14em")
+        self._md = widgets.BoundedIntText(0, min=0, max=20, description="Magic Dice")
+        self._md.layout.width = "11em"
+        self._item = widgets.Dropdown(options=[(f"{i.name} ({i.price} SP, {i.bulk})", i.key)
+                                               for i in PRICE_LIST], value="weapon")
+        self._qty = widgets.BoundedIntText(1, min=1, max=20, description="x")
+        self._qty.layout.width = "6em"
+        self._trait = widgets.Dropdown(options=[t.value for t in WeaponTrait], value="finesse",
+                                       description="trait")
+        self._dmg_type = widgets.Dropdown(options=[d.value for d in WEAPON_DAMAGE_TYPES],
+                                          value="slashing")
+        self._add = c.button("Buy")
+        self._undo_item = c.button("Put back last")
+        self._wear = c.checkbox("wear armor", value=True)
+        self._budget = c.html(css="oracle-counters")
+        self._preview = c.html(css="oracle-hint")
+        self._create = c.button("Create character", style="primary")
+        self._builder_error = c.error_line()
+
+    def _build_checks(self) -> None:
+        self._who = widgets.Dropdown(options=[], description="who")
+        self._ability = widgets.Dropdown(options=[a.value for a in Ability], value="dexterity")
+        self._skill = widgets.Dropdown(options=[NO_SKILL, *(s.value for s in Skill)],
+                                       value="perception")
+        self._bonus = widgets.IntText(0, description="bonus")
+        self._dc = widgets.IntText(5, description="DC")
+        self._kind = widgets.Dropdown(options=["skill", "attack", "save"], value="skill")
+        for box in (self._bonus, self._dc):
+            box.layout.width = "8em"
+        self._check_odds = c.html(css="oracle-odds")
+        self._check_faces = c.text("Physical d10: its face, or empty to let the oracle roll",
+                                   width="26em")
+        self._roll_check = c.button("Roll check", style="primary")
+        self._check_result = c.html(css="oracle-outcome")
+        self._check_error = c.error_line()
+
+    def _build_magic(self) -> None:
+        self._caster = widgets.Dropdown(options=[], description="caster")
+        self._magic = widgets.BoundedIntText(1, min=0, max=20, description="MD to spend")
+        self._level = widgets.BoundedIntText(0, min=0, max=20, description="spell level")
+        for box in (self._magic, self._level):
+            box.layout.width = "12em"
+        self._improvised = c.checkbox("improvised (no spell)")
+        self._cast_skill = widgets.Dropdown(options=[s.value for s in CASTING_SKILLS],
+                                            value="arcana")
+        self._cast_ability = widgets.Dropdown(options=[a.value for a in Ability],
+                                              value="intelligence")
+        self._cast_odds = c.html(css="oracle-odds")
+        self._cast_faces = c.text("Physical dice: Magic Dice, Instability Dice, (improvised: "
+                                  "the check's d10), then the miscast d10 if any match",
+                                  width="40em")
+        self._cast = c.button("Cast", style="danger")
+        self._cast_result = c.html(css="oracle-outcome")
+        self._cast_error = c.error_line()
+
+    def _build_dying(self) -> None:
+        self._patient = widgets.Dropdown(options=[], description="who")
+        self._amount = widgets.BoundedIntText(1, min=0, max=99, description="amount")
+        self._amount.layout.width = "10em"
+        self._damage = c.button("Damage")
+        self._heal = c.button("Heal")
+        self._wake = c.button("Wake (1 HP)")
+        self._new_day = c.button("New day")
+        self._save_odds = c.html(css="oracle-odds")
+        self._save_faces = c.text("Physical dice: the d10 (and two d6 for the hours)",
+                                  width="24em")
+        self._save = c.button("Death save", style="primary")
+        self._healer = widgets.Dropdown(options=[], description="healer")
+        self._stabilize = c.button("Stabilize (Medicine Kit)")
+        self._save_result = c.html(css="oracle-outcome")
+        self._points = widgets.BoundedIntText(1, min=1, max=10, description="Points")
+        self._points.layout.width = "9em"
+        self._award = c.button("Award")
+        self._target = widgets.Dropdown(
+            options=[*(a.value for a in Ability), *(s.value for s in Skill)], value="strength",
+            description="mark")
+        self._mark = c.button("Mark")
+        self._dying_error = c.error_line()
+
+    def _wire(self) -> None:
+        b, k, m, d = self._builder_error, self._check_error, self._cast_error, self._dying_error
+        self._roll_scores.on_click(c.guard(b, lambda _: self._do_roll_scores()))
+        self._add.on_click(c.guard(b, lambda _: self._do_buy()))
+        self._undo_item.on_click(c.guard(b, lambda _: self._do_put_back()))
+        self._create.on_click(c.guard(b, lambda _: self._do_create()))
+        for box in (*self._ability_boxes.values(), self._profs, self._talents, self._wear,
+                    self._md, self._name):
+            box.observe(lambda _: self._show_preview(), "value")
+        self._roll_check.on_click(c.guard(k, lambda _: self._do_check()))
+        for box in (self._who, self._ability, self._skill, self._bonus, self._dc):
+            box.observe(c.guard(k, lambda _: self._show_check_odds()), "value")
+        self._cast.on_click(c.guard(m, lambda _: self._do_cast()))
+        for box in (self._caster, self._magic, self._level, self._improvised, self._cast_skill,
+                    self._cast_ability):
+            box.observe(c.guard(m, lambda _: self._show_cast_odds()), "value")
+        self._damage.on_click(c.guard(d, lambda _: self._record(
+            {"type": "damage", "name": self._patient.value, "amount": int(self._amount.value)})))
+        self._heal.on_click(c.guard(d, lambda _: self._record(
+            {"type": "heal", "name": self._patient.value, "amount": int(self._amount.value)})))
+        self._wake.on_click(c.guard(d, lambda _: self._record(
+            {"type": "wake", "name": self._patient.value})))
+        self._new_day.on_click(c.guard(d, lambda _: self._record({"type": "new_day"})))
+        self._save.on_click(c.guard(d, lambda _: self._do_save(stabilize=False)))
+        self._stabilize.on_click(c.guard(d, lambda _: self._do_save(stabilize=True)))
+        self._patient.observe(c.guard(d, lambda _: self._show_save_odds()), "value")
+        self._award.on_click(c.guard(d, lambda _: self._record(
+            {"type": "award_points", "name": self._patient.value,
+             "points": int(self._points.value)})))
+        self._mark.on_click(c.guard(d, lambda _: self._record(
+            {"type": "mark", "name": self._patient.value, "target": self._target.value})))
+
+    def _record(self, event: Mapping[str, Any]) -> CampaignState:
+        state = self._journal.record(event)
+        self.refresh()
+        return state
+
+    # -- the builder -------------------------------------------------------------------------
+
+    def _do_roll_scores(self) -> None:
+        result = SYSTEM.resolve({"roll": "ability_scores"}, self._journal.dice())
+        self._record({"type": "roll", "name": self._name.value.strip() or None, "request": {
+            "roll": "ability_scores", "d6": result["d6"], "d2": result["d2_faces"]}})
+        self._rolled_scores = tuple(result["rolls"])
+        for box, score in zip(self._ability_boxes.values(), result["rolls"], strict=True):
+            box.value = score
+        self._scores_line.value = (
+            f"Rolled {esc(', '.join(f'{s:+d}' for s in result['rolls']))} (d3 "
+            f"{esc(result['d3'])}); assign them to the abilities as you like.")
+
+    def _purchases(self) -> tuple[Any, ...]:
+        return tuple(parse_purchase(f"equipment[{i}]", e) for i, e in enumerate(self._cart))
+
+    def _do_buy(self) -> None:
+        entry: dict[str, Any] = {"item": self._item.value, "quantity": int(self._qty.value)}
+        if ITEMS[self._item.value].category is Category.WEAPON:
+            entry |= {"trait": self._trait.value, "damage_type": self._dmg_type.value}
+        check_budget((*self._purchases(), parse_purchase("equipment", entry)))
+        self._cart.append(entry)
+        self._show_budget()
+
+    def _do_put_back(self) -> None:
+        if not self._cart:
+            raise RuleError("equipment: nothing bought yet, so nothing to put back.")
+        self._cart.pop()
+        self._show_budget()
+
+    def sheet_request(self) -> dict[str, Any]:
+        """The ``character`` request (and ``create_character`` event) the builder describes."""
+        return {
+            "name": self._name.value.strip(),
+            "species": self._species.value.strip(),
+            "size": self._size.value,
+            "abilities": {a.value: int(box.value) for a, box in self._ability_boxes.items()},
+            "proficiencies": _pairs(self._profs.value, "proficiencies"),
+            "talents": _pairs(self._talents.value, "talents"),
+            "equipment": list(self._cart),
+            "wear_armor": bool(self._wear.value),
+            "magic_dice": int(self._md.value),
+        }
+
+    def _check_assignment(self, request: Mapping[str, Any]) -> None:
+        if self._rolled_scores is None:
+            return
+        chosen = sorted(request["abilities"].values())
+        if chosen != sorted(self._rolled_scores):
+            rolled = ", ".join(f"{s:+d}" for s in sorted(self._rolled_scores))
+            raise RuleError(f"abilities: assign the six scores you rolled ({rolled}), each once.")
+
+    def _do_create(self) -> None:
+        request = self.sheet_request()
+        self._check_assignment(request)
+        self._record({"type": "create_character", **request})
+        self._cart = []
+        self._rolled_scores = None
+        self._name.value = ""
+        self._scores_line.value = ""
+        self._show_budget()
+
+    def _show_budget(self) -> None:
+        bought = self._purchases()
+        spent = total_cost(bought)
+        items = ", ".join(p.label for p in bought) or "nothing yet"
+        self._budget.value = (
+            f'<span data-spent="{spent}">Spent <b>{spent}</b> of {STARTING_SP} SP</span> · '
+            f'<span data-left="{STARTING_SP - spent}"><b>{STARTING_SP - spent}</b> left</span> · '
+            f"Bulk {total_bulk(bought)} · {esc(items)}")
+        self._show_preview()
+
+    def _show_preview(self) -> None:
+        try:
+            result = SYSTEM.resolve({"roll": "character", **self.sheet_request(),
+                                     "name": self._name.value.strip() or "?"}, FixedDice([]))
+        except OracleError as exc:
+            self._preview.value = f"Not yet a valid character: {esc(exc)}"
+            return
+        sheet = result["character"]
+        self._preview.value = (f"HP <b>{sheet['hp']}</b> · AC <b>{sheet['ac']}</b> · Speed "
+                               f"<b>{sheet['speed']}</b> · Bulk {sheet['bulk']} · levels left "
+                               f"<b>{result['levels_unspent']}</b> of 6")
+
+    # -- checks ------------------------------------------------------------------------------
+
+    def check_request(self) -> dict[str, Any]:
+        """The ``check`` request the roller describes (the character's scores when chosen)."""
+        bonus = int(self._bonus.value)
+        modifier = bonus
+        if self._who.value:
+            hero = self._journal.state.character(self._who.value)
+            modifier += hero.score(Ability(self._ability.value))
+            if self._skill.value != NO_SKILL:
+                modifier += hero.modifier(Ability(self._ability.value), Skill(self._skill.value)) \
+                    - hero.score(Ability(self._ability.value))
+        return {"roll": "check", "modifier": modifier, "dc": int(self._dc.value),
+                "kind": self._kind.value}
+
+    def _show_check_odds(self) -> None:
+        odds = SYSTEM.odds(self.check_request())
+        self._check_odds.value = degrees_html(odds["degrees"])
+
+    def _do_check(self) -> None:
+        request = self.check_request()
+        dice = _typed(self._check_faces, self._journal)
+        result = SYSTEM.resolve(request, dice)
+        _all_used(dice)
+        self._record({"type": "roll", "name": self._who.value,
+                      "request": {**request, "d10": result["d10"]}})
+        self._check_faces.value = ""
+        natural = f" (natural {result['natural']})" if result["natural"] else ""
+        self._check_result.value = (
+            f'<span class="dt-{result["degree"]}">d10 {result["d10"]}{natural} '
+            f'{result["modifier"]:+d} = {result["total"]} against DC {result["dc"]}: '
+            f'<b>{DEGREE_WORDS[result["degree"]]}</b></span>')
+        beat = beat_of(result)
+        if beat:
+            self._journal.voice(beat, {**result, "name": self._who.value})
+
+    # -- magic -------------------------------------------------------------------------------
+
+    def _caster_sheet(self) -> Character:
+        if not self._caster.value:
+            raise RuleError("caster: create a character before casting.")
+        return self._journal.state.character(self._caster.value)
+
+    def cast_request(self) -> dict[str, Any]:
+        """The ``spell``/``improvised_spell`` request for the caster's pool (counts)."""
+        caster = self._caster_sheet()
+        request: dict[str, Any] = {
+            "roll": "improvised_spell" if self._improvised.value else "spell",
+            "magic": int(self._magic.value), "instability": caster.instability,
+            "spell_level": int(self._level.value),
+            "magic_dice_available": caster.usable_magic_dice,
+        }
+        if self._improvised.value:
+            request["modifier"] = caster.modifier(Ability(self._cast_ability.value),
+                                                  Skill(self._cast_skill.value))
+        return request
+
+    def cast_odds_html(self) -> str:
+        """The chance of a miscast (and of death) before the dice are rolled."""
+        request = self.cast_request()
+        if request["magic"] > request["magic_dice_available"]:
+            raise RuleError(f"magic: at most the {request['magic_dice_available']} Magic Dice "
+                            f"the caster has; got {request['magic']}.")
+        odds = SYSTEM.odds(request)
+        parts = [f"miscast <b>{percent(Fraction(odds['miscast']['fraction']))}</b>",
+                 f"the caster dies {percent(Fraction(odds['death']['fraction']))}",
+                 f"expected power {float(Fraction(odds['power_expected']['fraction'])):.1f}",
+                 (f"Instability {request['instability']} → "
+                  f"{request['instability'] + odds['instability_gained']}")]
+        if "effectiveness" in odds:
+            eff = odds["effectiveness"]
+            good = Fraction(eff["success"]["fraction"]) + Fraction(
+                eff["critical_success"]["fraction"])
+            parts.append(f"the improvised check succeeds {percent(good)}")
+        return " · ".join(parts)
+
+    def _show_cast_odds(self) -> None:
+        self._cast_odds.value = self.cast_odds_html()
+
+    def _do_cast(self) -> None:
+        request = self.cast_request()
+        dice = _typed(self._cast_faces, self._journal)
+        result = SYSTEM.resolve(request, dice)
+        _all_used(dice)
+        event: dict[str, Any] = {"type": "cast", "name": self._caster.value,
+                                 "magic": result["magic"], "instability": result["instability"],
+                                 "spell_level": request["spell_level"]}
+        if result["miscast_d10"] is not None:
+            event["miscast_d10"] = result["miscast_d10"]
+        if result["improvised"]:
+            event["improvised"] = {"d10": result["improvised_check"]["d10"],
+                                   "modifier": request["modifier"]}
+        self._record(event)
+        self._cast_faces.value = ""
+        self._cast_result.value = self.cast_result_html(result)
+        beat = beat_of(result)
+        if beat:
+            self._journal.voice(beat, {**result, "name": self._caster.value})
+
+    @staticmethod
+    def cast_result_html(result: Mapping[str, Any]) -> str:
+        lines = [(f"MD {esc(result['magic'])} · ID {esc(result['instability'])}: Spell Power "
+                  f"<b>{result['power']}</b>, +{result['instability_gained']} Instability")]
+        if result["improvised"]:
+            lines.append(f"improvised check: {DEGREE_WORDS[result['effectiveness']]}")
+        if result["miscast"]:
+            lines.append(f'<span class="dt-miscast">Miscast! d10 {result["miscast_d10"]} + '
+                         f'{result["matches"]} matching - 1 = {result["miscast_total"]}: '
+                         f'{esc(result["miscast_effect"])}</span>')
+        return "<br>".join(lines)
+
+    # -- dying -------------------------------------------------------------------------------
+
+    def save_odds_html(self) -> str:
+        if not self._patient.value:
+            return ""
+        hero = self._journal.state.character(self._patient.value)
+        if hero.dead:
+            return f"{esc(hero.name)} is dead."
+        if not hero.dying:
+            return f"{esc(hero.name)} is not dying (HP {hero.hp})."
+        odds = SYSTEM.odds({"roll": "death_save", "hp": hero.hp})
+        return (f"{esc(hero.name)} is dying at HP {hero.hp}: death save DC {odds['dc']} · "
+                + degrees_html(odds["degrees"])
+                + f" · saving every turn, ends stable <b>"
+                  f"{percent(Fraction(odds['survival']['fraction']))}</b>")
+
+    def _show_save_odds(self) -> None:
+        self._save_odds.value = self.save_odds_html()
+
+    def _do_save(self, stabilize: bool) -> None:
+        if not self._patient.value:
+            raise RuleError("who: create a character first.")
+        hero = self._journal.state.character(self._patient.value)
+        request: dict[str, Any] = {"roll": "stabilize" if stabilize else "death_save",
+                                   "hp": hero.hp}
+        if stabilize:
+            if not self._healer.value or self._healer.value == hero.name:
+                raise RuleError("healer: someone else, holding a Medicine Kit, stabilizes.")
+            healer = self._journal.state.character(self._healer.value)
+            if not any(p.key.startswith("medicine_kit") for p in healer.equipment):
+                raise RuleError(f"healer: {healer.name} holds no Medicine Kit.")
+            request["modifier"] = healer.modifier(Ability.WISDOM, Skill.MEDICINE)
+        if not hero.dying:
+            raise RuleError(f"who: {hero.name} is not dying (HP {hero.hp}"
+                            f"{', stable' if hero.stable else ''}{', dead' if hero.dead else ''}).")
+        dice = _typed(self._save_faces, self._journal)
+        result = SYSTEM.resolve(request, dice)
+        _all_used(dice)
+        event: dict[str, Any] = {"type": request["roll"], "name": hero.name, "d10": result["d10"]}
+        if stabilize:
+            event["modifier"] = request["modifier"]
+        if result["unconscious_d6"]:
+            event["unconscious_d6"] = result["unconscious_d6"]
+        self._record(event)
+        self._save_faces.value = ""
+        status = ("dead" if result["dead"] else "stable" if result["stable"] else "still dying")
+        hours = (f", Unconscious for {result['unconscious_hours']} hours"
+                 if result["unconscious_hours"] else "")
+        self._save_result.value = (f"d10 {result['d10']} against DC {result['dc']}: "
+                                   f"<b>{DEGREE_WORDS[result['degree']]}</b>; HP "
+                                   f"{result['hp_before']} → {result['hp_after']}, "
+                                   f"{status}{hours}")
+        self._journal.voice("death_save", {**result, "name": hero.name})
+
+    # -- drawing -----------------------------------------------------------------------------
+
+    def refresh(self) -> None:
+        """Redraw the party and the choices from the journal's state."""
+        state = self._journal.state
+        names = [ch.name for ch in state.characters]
+        living = [ch.name for ch in state.characters if not ch.dead]
+        for box, options, blank in ((self._who, names, True), (self._caster, living, False),
+                                    (self._patient, names, False), (self._healer, living, False)):
+            keep = box.value
+            box.options = ([("(anyone: bonus only)", "")] if blank else []) + [
+                (n, n) for n in options]
+            values = [v for _, v in box.options]
+            box.value = keep if keep in values else (values[0] if values else None)
+        self._party.value = self.party_html(state)
+        self._show_budget()
+        for show, line in ((self._show_check_odds, self._check_error),
+                           (self._show_cast_odds, self._cast_error),
+                           (self._show_save_odds, self._dying_error)):
+            try:
+                show()
+            except OracleError as exc:
+                c.show_error(line, str(exc))
+
+    @staticmethod
+    def party_html(state: CampaignState) -> str:
+        if not state.characters:
+            return ("<b>No characters yet.</b> Roll ability scores, spend 6 levels and 45 SP, "
+                    "then create one. Expect to need a few.")
+        head = ("<tr><th>who</th><th>HP</th><th>AC</th><th>Speed</th><th>MD</th><th>ID</th>"
+                "<th>Points</th><th>marks</th><th>state</th></tr>")
+        rows = [head]
+        for ch in state.characters:
+            status = ("dead" if ch.dead else "dying" if ch.dying else
+                      f"stable{f', out {ch.unconscious_hours} h' if ch.unconscious_hours else ''}"
+                      if ch.stable else "")
+            marks = ", ".join(f"{esc(k)} {v}" for k, v in ch.marks)
+            rows.append(f'<tr data-name="{esc(ch.name)}"><td>{esc(ch.name)}</td>'
+                        f"<td>{ch.hp} / {ch.max_hp}</td><td>{ch.armor_class}</td>"
+                        f"<td>{ch.speed}</td><td>{ch.usable_magic_dice}</td>"
+                        f"<td>{ch.instability}</td><td>{ch.points}</td><td>{marks}</td>"
+                        f"<td>{status}</td></tr>")
+        return (f"Day {state.day} · "
+                f'<table class="oracle-die-trying-party">{"".join(rows)}</table>')
+
+
+def build_view(session_or_campaign: Any = None) -> widgets.Widget:
+    """The Die Trying tab for the app's Session, a Campaign, or a scratch party (None)."""
+    view = DieTryingView(session_or_campaign)
+    box: widgets.Widget = view.widget
+    box._die_trying_view = view  # keep the view (and its callbacks' state) with its widget
+    return box
+
