@@ -88,9 +88,20 @@ class DeathSave:
             return None
         return sum((face + 1) // 2 for face in self.unconscious_d6)
 
+    @property
+    def fate(self) -> str:
+        """In a word: ``dead``, ``stable``, ``holding`` (regained HP, still dying) or
+        ``slipping`` (lost HP)."""
+        if self.dead:
+            return "dead"
+        if self.stable:
+            return "stable"
+        return "holding" if self.degree.succeeded else "slipping"
+
     def as_dict(self) -> dict[str, Any]:
         return {
             **self.result.as_dict(),
+            "fate": self.fate,
             "hp_before": self.hp,
             "hp_after": self.hp_after,
             "stable": self.stable,

@@ -108,6 +108,29 @@ BEATS: dict[str, BeatSpec] = _spec(
     BeatSpec("telling_blow", "Triptycho: base Damage dice at their maximum (colour only)",
              ("telling_blows",), example={"roll": "damage", "dealt": 9, "damage_total": 12,
                                           "defense_total": 3, "damage_result": "maximum"}),
+    BeatSpec("miscast", "Die Trying: a spell miscasts; the table's row, as settled",
+             ("miscasts", "miscast_death"), table_by=("miscast_kind", {"death": "miscast_death"}),
+             example={"roll": "spell", "system": "die_trying", "magic": [3, 3], "instability": [],
+                      "power": 6, "instability_gained": 2, "matches": 2, "miscast": True,
+                      "miscast_d10": 4, "miscast_total": 5, "miscast_row": 5,
+                      "miscast_kind": "dangerous_surge",
+                      "miscast_effect": "The spell surges with dangerous extra power and may "
+                                        "catch more creatures."}),
+    BeatSpec("critical", "Die Trying: a critical success or failure on a check (colour only)",
+             ("critical_successes", "critical_failures"),
+             table_by=("degree", {"critical_success": "critical_successes",
+                                  "critical_failure": "critical_failures"}),
+             example={"roll": "check", "system": "die_trying", "d10": 10, "modifier": 2, "dc": 5,
+                      "total": 12, "degree": "critical_success", "natural": "10"}),
+    BeatSpec("death_save", "Die Trying: a death saving throw (or a stabilizing Medicine check)",
+             ("death_saves_holding", "death_saves_slipping", "death_saves_stable",
+              "death_saves_dead"),
+             table_by=("fate", {"holding": "death_saves_holding",
+                                "slipping": "death_saves_slipping",
+                                "stable": "death_saves_stable", "dead": "death_saves_dead"}),
+             example={"roll": "death_save", "system": "die_trying", "d10": 9, "dc": 5,
+                      "degree": "success", "hp_before": -1, "hp_after": 0, "stable": False,
+                      "dead": False, "fate": "holding"}),
     BeatSpec("roll", "any other settled roll, voiced from its facts", ("omens",),
              example={"roll": "contest", "winner": "A", "participants": []}),
 )
@@ -161,4 +184,11 @@ def beat_for_result(system: str, result: Mapping[str, Any]) -> str:
     chosen = chooser(result) if chooser is not None else None
     if chosen is not None:
         return chosen
+    if system == "die_trying":  # a miscast, a death save, a critical success or failure
+        if result.get("miscast") is True:
+            return "miscast"
+        if result.get("roll") in ("death_save", "stabilize"):
+            return "death_save"
+        if result.get("degree") in ("critical_success", "critical_failure"):
+            return "critical"
     return RESOLVED.get((system, str(result.get("roll", ""))), "roll")
