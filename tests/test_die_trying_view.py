@@ -199,3 +199,32 @@ def test_a_trophy_campaign_is_refused_with_a_sentence(tmp_path: Path) -> None:
     view._create.click()
     assert view._builder_error.value.startswith("campaign: this campaign plays trophy")
     campaign.close()
+
+
+def test_a_miscast_and_a_death_save_are_voiced_through_the_app_session(tmp_path: Path) -> None:
+    from oracle.app.session import Session
+
+    session = Session(home=tmp_path)
+    session.new_campaign("Delve", "die_trying")
+    try:
+        view = DieTryingView(session)
+        make(view, "Pip")
+        view._caster.value = "Pip"
+        view._magic.value = 2
+        view._cast_faces.value = "5 5 3"  # 3 + 2 matching - 1 = 4: another target
+        view._cast.click()
+        assert view._cast_error.value == ""
+        voiced = session.narration.wait()
+        assert voiced is not None and voiced.beat == "miscast"
+        assert "random" in voiced.text  # the settled row, told as it is
+        view._patient.value = "Pip"
+        view._amount.value = 6
+        view._damage.click()
+        view._save_faces.value = "2"
+        view._save.click()
+        voiced = session.narration.wait()
+        assert voiced is not None and voiced.beat == "death_save" and "HP 0 to -1" in voiced.text
+        kinds = [e.type for e in session.require().entries]
+        assert kinds.count("narration") == 2 and "cast" in kinds and "death_save" in kinds
+    finally:
+        session.close()

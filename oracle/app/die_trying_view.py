@@ -43,6 +43,9 @@ log = logging.getLogger("oracle.app")
 
 NO_SKILL = "(no skill)"
 SCORES = [-1, 0, 1, 2, 3]
+# the degree bar's colours, worst to best, in the app's palette (blood to gold)
+DEGREE_COLOURS = {"critical_failure": "#4a1512", "failure": "#7d2b24", "success": "#9a7330",
+                  "critical_success": "#c9b25a"}
 DEGREE_WORDS = {"critical_failure": "critical failure", "failure": "failure",
                 "success": "success", "critical_success": "critical success"}
 
@@ -168,8 +171,8 @@ def _pairs(text: str, field: str) -> dict[str, Any]:
 def degrees_html(degrees: Mapping[str, Mapping[str, Any]]) -> str:
     """The four degrees as a bar and percentages."""
     shares = [(d.label, float(Fraction(degrees[d.label]["fraction"]))) for d in Degree]
-    spans = "".join(f'<span class="dt-{label}" style="width:{100 * share:.2f}%"></span>'
-                    for label, share in shares)
+    spans = "".join(f'<span class="dt-{label}" style="width:{100 * share:.2f}%;'
+                    f'background:{DEGREE_COLOURS[label]}"></span>' for label, share in shares)
     words = " · ".join(f"{DEGREE_WORDS[label]} <b>{percent(share)}</b>" for label, share in shares)
     return f'<div class="oracle-odds-bar oracle-dt-degrees">{spans}</div>{words}'
 
@@ -464,7 +467,8 @@ class DieTryingView:
         self._check_faces.value = ""
         natural = f" (natural {result['natural']})" if result["natural"] else ""
         self._check_result.value = (
-            f'<span class="dt-{result["degree"]}">d10 {result["d10"]}{natural} '
+            f'<span class="dt-{result["degree"]}" style="color:{DEGREE_COLOURS[result["degree"]]}'
+            f';filter:brightness(1.6)">d10 {result["d10"]}{natural} '
             f'{result["modifier"]:+d} = {result["total"]} against DC {result["dc"]}: '
             f'<b>{DEGREE_WORDS[result["degree"]]}</b></span>')
         beat = beat_of(result)
@@ -541,7 +545,7 @@ class DieTryingView:
         if result["improvised"]:
             lines.append(f"improvised check: {DEGREE_WORDS[result['effectiveness']]}")
         if result["miscast"]:
-            lines.append(f'<span class="dt-miscast">Miscast! d10 {result["miscast_d10"]} + '
+            lines.append(f'<span class="dt-miscast" style="color:#d26a5c">Miscast! d10 {result["miscast_d10"]} + '
                          f'{result["matches"]} matching - 1 = {result["miscast_total"]}: '
                          f'{esc(result["miscast_effect"])}</span>')
         return "<br>".join(lines)
