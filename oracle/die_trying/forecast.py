@@ -27,7 +27,7 @@ from oracle.die_trying import fields, odds
 from oracle.die_trying.checks import CHECK_DIE, CheckResult, Degree
 from oracle.die_trying.death import check_dying_hp
 from oracle.die_trying.magic import MiscastEffect
-from oracle.die_trying.resolve import resolve_attack
+from oracle.die_trying.resolve import d2_sides, resolve_attack
 from oracle.errors import RequestError, RuleError
 
 J = odds.as_json
@@ -175,7 +175,7 @@ ODDS: dict[str, Callable[[Mapping[str, Any]], dict[str, Any]]] = {
     "ability_scores": lambda r: {
         "score": {str(k): J(v) for k, v in odds.ability_score_odds().items()}},
     "d2": lambda r: {"result": _uniform([1 if f % 2 else 2 for f in
-                                         range(1, fields.number(r, "sides", 6) + 1)])},
+                                         range(1, d2_sides(r) + 1)])},
     "d3": lambda r: {"result": _uniform([(f + 1) // 2 for f in range(1, 7)])},
     "d100": lambda r: {"result": _uniform(list(range(1, 101)))},
 }

@@ -268,32 +268,36 @@ def apply(state: CampaignState, event: Mapping[str, Any]) -> CampaignState:
     return replace(new, events=state.events + 1)
 
 
+def _part(data: object, key: str) -> Any:
+    return data.get(key) if isinstance(data, Mapping) else None
+
+
 def describe(event: Mapping[str, Any]) -> str:
     """One journal line for an event (the faces included, so the line can be checked)."""
     data = event.get("data", event)
     kind = event.get("type")
-    name = data.get("name", data.get("attacker", ""))
+    name = _part(data, "name") or _part(data, "attacker") or ""
     if kind == "create_character":
         return f"{name} joins the delve"
     if kind in ("damage", "heal"):
-        return f"{name} {'takes' if kind == 'damage' else 'heals'} {data.get('amount')}"
+        return f"{name} {'takes' if kind == 'damage' else 'heals'} {_part(data, 'amount')}"
     if kind in ("death_save", "stabilize"):
         label = "death save" if kind == "death_save" else "stabilizing Medicine check"
-        return f"{name}: {label}, d10 {data.get('d10')}"
+        return f"{name}: {label}, d10 {_part(data, 'd10')}"
     if kind == "cast":
-        return (f"{name} casts: MD {data.get('magic')}, ID {data.get('instability', [])}"
-                + (" (improvised)" if data.get("improvised") else ""))
+        return (f"{name} casts: MD {_part(data, 'magic')}, ID {_part(data, 'instability') or []}"
+                + (" (improvised)" if _part(data, "improvised") else ""))
     if kind == "strike":
-        attack = data.get("attack", {})
-        return (f"{name} strikes {data.get('target') or 'a foe'}: d10 {attack.get('d10')}, "
-                f"damage d6 {attack.get('damage_d6')}")
+        attack = _part(data, "attack")
+        return (f"{name} strikes {_part(data, 'target') or 'a foe'}: d10 "
+                f"{_part(attack, 'd10')}, damage d6 {_part(attack, 'damage_d6')}")
     if kind == "mark":
-        return f"{name} marks {data.get('target')}"
+        return f"{name} marks {_part(data, 'target')}"
     if kind == "award_points":
-        return f"{name} gains {data.get('points', 1)} Point(s)"
+        return f"{name} gains {_part(data, 'points') or 1} Point(s)"
     if kind == "new_day":
         return "a new day: all Instability Dice are lost"
     if kind == "roll":
-        request = data.get("request", {})
-        return f"roll {request.get('roll')}: d10 {request.get('d10')}"
+        request = _part(data, "request")
+        return f"roll {_part(request, 'roll')}: d10 {_part(request, 'd10')}"
     return str(kind)

@@ -326,10 +326,19 @@ def resolve_mark(request: Mapping[str, Any], dice: DiceSource) -> dict[str, Any]
             "raised": raised, "level_after": level_after}
 
 
-def resolve_d2(request: Mapping[str, Any], dice: DiceSource) -> dict[str, Any]:
+MAX_SIDES = 100
+
+
+def d2_sides(request: Mapping[str, Any]) -> int:
+    """The die a d2 is read from: 2 to 100 sides (a d6 unless told)."""
     sides = fields.number(request, "sides", 6)
-    if sides < 2:
-        raise RuleError(f"sides: a d2 is read from a die of 2 or more sides; got {sides}.")
+    if not 2 <= sides <= MAX_SIDES:
+        raise RuleError(f"sides: a d2 is read from a die of 2 to {MAX_SIDES} sides; got {sides}.")
+    return sides
+
+
+def resolve_d2(request: Mapping[str, Any], dice: DiceSource) -> dict[str, Any]:
+    sides = d2_sides(request)
     f = fields.single_die(request, "face", sides, dice)
     return {"face": f, "sides": sides, "result": d2_from_face(f)}
 
