@@ -372,3 +372,19 @@ def test_dash_doubles_speed_and_dodge_adds_one_ac() -> None:
 
 def test_proficiency_levels_are_ordered() -> None:
     assert [p.bonus for p in Proficiency] == [-1, 0, 1, 3, 5]
+
+
+@pytest.mark.parametrize(
+    ("immune", "resistance", "weakness", "damage"),
+    [(False, 0, 0, 5), (True, 0, 3, 0), (False, 2, 0, 3), (False, 9, 0, 0), (False, 0, 2, 7),
+     (False, 1, 2, 6)],
+)
+def test_immunity_resistance_and_weakness(immune: bool, resistance: int, weakness: int,
+                                          damage: int) -> None:
+    result = SYSTEM.resolve({"roll": "attack", "d10": 6, "modifier": 0, "ac": 5, "damage_d6": 4,
+                             "damage_bonus": 1, "immune": immune, "resistance": resistance,
+                             "weakness": weakness}, FixedDice([]))
+    assert result["damage"] == damage
+    missed = SYSTEM.resolve({"roll": "attack", "d10": 2, "modifier": 0, "ac": 5, "damage_d6": 4,
+                             "weakness": 3}, FixedDice([]))
+    assert missed["damage"] == 0  # a miss is not made worse by a Weakness

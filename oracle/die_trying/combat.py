@@ -56,6 +56,15 @@ def weapon_attack_modifier(base: int, trait: WeaponTrait | None, twin_both: bool
     return base + (TWIN_ONE_PENALTY if trait is WeaponTrait.TWIN and not twin_both else 0)
 
 
+def adjust_damage(amount: int, immune: bool = False, resistance: int = 0,
+                  weakness: int = 0) -> int:
+    """Damage Types: Immunity takes it all away; Resistance lowers it and Weakness raises it by
+    their amounts. ruling: only damage that lands is adjusted (a miss stays 0), never below 0."""
+    if amount <= 0 or immune:
+        return 0
+    return max(amount - resistance + weakness, 0)
+
+
 @dataclass(frozen=True)
 class Strike:
     """A Strike: the optional concealment d10, the attack roll and the damage it deals."""
@@ -72,6 +81,9 @@ class Strike:
     concealment: ConcealmentResult | None = None
     reach: tuple[str, ...] = ()
     reach_index: int | None = None
+    immune: bool = False
+    resistance: int = 0
+    weakness: int = 0
 
     @property
     def auto_miss(self) -> bool:
@@ -113,7 +125,7 @@ class Strike:
             amount *= 2
         if self.trait is WeaponTrait.SWEEPING and self.sweep_half:
             amount //= 2  # Round Down
-        return max(amount, 0)
+        return adjust_damage(max(amount, 0), self.immune, self.resistance, self.weakness)
 
     @property
     def mishap_damage(self) -> int:

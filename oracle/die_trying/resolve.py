@@ -7,7 +7,8 @@ Roll kinds (all take ``"system": "die_trying"``; see ``system.py`` for the face 
 - ``attack``: a Strike: the check against ``ac`` (``dodging`` adds 1), ``damage_d6``,
   ``damage_bonus``, ``trait``, ``strength``, ``twin_both``, ``target_prone``, ``target_object``,
   ``sweep_half``, ``concealed``/``hidden`` with ``concealment_d10``, ``reach`` (names in reach for a
-  critical miss) with ``reach_die`` -> ``degree``, ``hit``, ``damage``, ``mishap_damage``...
+  critical miss) with ``reach_die``, the target's ``immune``/``resistance``/``weakness`` ->
+  ``degree``, ``hit``, ``damage``, ``mishap_damage``...
 - ``initiative``: ``combatants`` [{name, d10, modifier | ability + proficiency, skill}] -> ``order``
 - ``concealment``: ``d10``, ``hidden`` -> ``missed``
 - ``hide`` / ``sneak``: ``d10``, modifier, ``watchers`` [{name, perception, hidden}], ``concealed``
@@ -79,6 +80,13 @@ def resolve_check(request: Mapping[str, Any], dice: DiceSource) -> dict[str, Any
     return {"kind": kind, **_check(request, dice).as_dict()}
 
 
+def _at_least_zero(request: Mapping[str, Any], field: str) -> int:
+    value = fields.number(request, field, 0)
+    if value < 0:
+        raise RuleError(f"{field}: an amount of 0 or more; got {value}.")
+    return value
+
+
 def resolve_attack(request: Mapping[str, Any], dice: DiceSource) -> dict[str, Any]:
     trait = None
     if request.get("trait") is not None:
@@ -109,6 +117,9 @@ def resolve_attack(request: Mapping[str, Any], dice: DiceSource) -> dict[str, An
         sweep_half=fields.flag(request, "sweep_half"),
         concealment=cover,
         reach=tuple(reach),
+        immune=fields.flag(request, "immune"),
+        resistance=_at_least_zero(request, "resistance"),
+        weakness=_at_least_zero(request, "weakness"),
     )
     if strike.degree is Degree.CRITICAL_FAILURE and reach:
         index = fields.single_die(request, "reach_die", len(reach), dice) - 1
