@@ -407,3 +407,15 @@ def test_deleting_a_campaign_asks_first() -> None:
     app.campaigns._delete(campaign_id)
     assert app.session.campaign is None
     assert app.session.campaigns() == []
+
+
+@pytest.mark.parametrize("system", ["die_trying", "triptycho"])
+def test_a_campaign_of_another_system_shows_that_systems_view(system: str) -> None:
+    app = build()
+    app.start._new_name.value = "Side quest"
+    app.start._system.value = system
+    app.start._new.click()
+    assert app.start._error.value == ""
+    assert app.session.campaign is not None and app.session.campaign.system.name == system
+    assert app.tabs.layout.display == "none"  # the Trophy tabs step aside
+    assert len(app._other.children) == 2 and app._other.children[1] is app.campaigns.widget

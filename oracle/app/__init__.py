@@ -2,7 +2,7 @@
 
 ``app.ipynb`` is ``from oracle.app import launch; launch()``. Under ``oracle serve --preheat N``
 the notebook runs before anyone asks for it; :func:`launch` then waits for the real request
-before it opens the campaign store, so a preheated page never shows a stale journal.
+and catches up with the campaign store, so a preheated page never shows a stale journal.
 """
 
 from __future__ import annotations
@@ -15,27 +15,42 @@ def build(home: Any = None) -> Any:
     from oracle.app.session import Session
     from oracle.app.shell import OracleApp
 
+    from oracle.errors import OracleError
+
     session = Session(home)
+    problem = ""
     try:
         session.open_last()
-    except Exception:  # noqa: BLE001 - a broken last campaign leaves the picker, which names the problem
+    except OracleError as exc:  # a broken last campaign: the picker says why, nothing is reset
         session.campaign = None
+        problem = str(exc)
     app = OracleApp(session)
     session.on_change(app.refresh)
+    if problem:
+        from oracle.app.controls import show_error
+
+        show_error(app.start._error, problem)
     return app
 
 
 def launch() -> None:
-    """Build the app and display it (what ``app.ipynb`` calls)."""
+    """Build the app and display it (what ``app.ipynb`` calls).
+
+    Under preheated kernels the page is built and shown before the request (the slow part),
+    then the session catches up with the campaign store once someone actually opens the page.
+    """
     import os
 
     from IPython.display import display
 
-    import oracle.app.shell  # noqa: F401 - the heavy imports happen before any request
-
+    app = build()
+    display(app.root)  # type: ignore[no-untyped-call]
     if os.environ.get("VOILA_PREHEAT", "False") != "False":
         from voila.utils import wait_for_request  # type: ignore[import-untyped]
 
         wait_for_request()
-    app = build()
-    display(app.root)  # type: ignore[no-untyped-call]
+        try:
+            app.session.catch_up()
+        except Exception:  # noqa: BLE001 - the picker shows what is wrong; never a traceback
+            app.session.campaign = None
+            app.refresh()

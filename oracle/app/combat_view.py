@@ -63,6 +63,7 @@ class CombatView:
             self._monster, c.row(self._endurance, self._lower, self._raise), self._effective,
             c.row(self._fighters, self._weak_faces), c.row(self._start))
         self._armor_boxes: dict[str, Any] = {}
+        self._armor_key: Any = None
         self._rolls = 0
         for box in (self._endurance, self._lower, self._raise, self._fighters):
             box.observe(c.guard(self._error, lambda _ch: self._update_setup()), names="value")
@@ -103,6 +104,26 @@ class CombatView:
         if combat is None:
             self._update_setup()
             return
+        key = (combat.fighters, tuple(
+            (n, tuple(p.marked for p in session.state.character(n).armor),
+             session.state.character(n).ruin) for n in combat.names))
+        if key != self._armor_key:
+            self._armor_key = key
+            self._rebuild_armor(combat)
+        verb = "Continue: add a dark die and re-roll" if combat.rolls else "Roll the dark dice"
+        self._roll.description = verb
+        count = combat.dark_count + (1 if combat.rolls else 0)
+        self._status.value = (f"<h3>{esc(self._monster.value or 'The monster')}: Endurance "
+                              f"{combat.endurance}</h3><div class='oracle-hint'>{count} dark "
+                              "dice on this roll.</div>")
+        self._retreat_who.options = list(combat.names)
+        self._retreat_targets()
+        self._update_odds()
+
+
+    def _rebuild_armor(self, combat: Any) -> None:
+        """Per fighter: Weak Points, Ruin, and a box to mark armor on this roll."""
+        session = self.session
         rows = []
         boxes = {}
         for name, points in combat.fighters:
@@ -120,15 +141,6 @@ class CombatView:
                                      f"{character.ruin}"), box))
         self._armor_boxes = boxes
         self._armor.children = tuple(rows)
-        verb = "Continue: add a dark die and re-roll" if combat.rolls else "Roll the dark dice"
-        self._roll.description = verb
-        count = combat.dark_count + (1 if combat.rolls else 0)
-        self._status.value = (f"<h3>{esc(self._monster.value or 'The monster')}: Endurance "
-                              f"{combat.endurance}</h3><div class='oracle-hint'>{count} dark "
-                              "dice on this roll.</div>")
-        self._retreat_who.options = list(combat.names)
-        self._retreat_targets()
-        self._update_odds()
 
     def _retreat_targets(self) -> None:
         combat = self.session.state.combat

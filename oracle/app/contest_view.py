@@ -30,6 +30,7 @@ class ContestView:
         self._error = c.error_line()
         self._result = c.html("", "oracle-dice oracle-contest-result")
         self._controls: dict[str, tuple[Any, Any, Any, Any]] = {}
+        self._key: Any = None
         self._rolls = 0
         self._who.observe(c.guard(self._error, lambda _ch: self._rebuild()), names="value")
         self._deadly.observe(c.guard(self._error, lambda _ch: self._update_odds()),
@@ -55,6 +56,11 @@ class ContestView:
 
     def _rebuild(self) -> None:
         physical = getattr(self.session, "physical", False)
+        key = (physical, tuple((n, self.session.state.character(n).ruin)
+                               for n in self._who.value))
+        if key == self._key:
+            return
+        self._key = key
         rows = []
         controls = {}
         for name in self._who.value:

@@ -50,6 +50,7 @@ class HuntView:
         self._claim_row = c.row(self._claim_from, self._claim)
         self._spend_error = c.error_line()
         self._inputs: dict[str, Any] = {}
+        self._pool_key: tuple[tuple[str, int], ...] | None = None
         self._rolls = 0
 
         self._roll.on_click(c.guard(self._error, self._do_roll))
@@ -82,6 +83,17 @@ class HuntView:
         self._roll.disabled = session.campaign is None or session.active is None
         self._update_odds()
         in_play = [ch for ch in session.characters() if not ch.out_of_play]
+        key = tuple((ch.name, ch.hunt_tokens) for ch in in_play)
+        if key != self._pool_key:
+            self._pool_key = key
+            self._rebuild_pool(in_play)
+        fallen = [ch.name for ch in session.characters() if ch.out_of_play and ch.hunt_tokens]
+        self._claim_from.options = fallen
+        self._claim_row.layout.display = "" if fallen else "none"
+
+    def _rebuild_pool(self, in_play: list[Any]) -> None:
+        """One token count per character in play, for pooling toward a goal."""
+        session = self.session
         rows = []
         inputs = {}
         for character in in_play:
@@ -98,9 +110,6 @@ class HuntView:
             rows.append(box)
         self._inputs = inputs
         self._pool.children = tuple(rows)
-        fallen = [ch.name for ch in session.characters() if ch.out_of_play and ch.hunt_tokens]
-        self._claim_from.options = fallen
-        self._claim_row.layout.display = "" if fallen else "none"
 
     def _update_odds(self) -> None:
         session = self.session

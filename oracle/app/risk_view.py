@@ -246,6 +246,7 @@ class RiskView:
         )
         self.show(rolled)
         self._narrate(rolled)
+        self.shell.refresh()
 
     def _do_push(self, _button: Any = None) -> None:
         rolled = self.session.push(
@@ -254,6 +255,7 @@ class RiskView:
         )
         self.show(rolled)
         self._narrate(rolled)
+        self.shell.refresh()
 
     def _do_accept(self, _button: Any = None) -> None:
         self.session.accept_roll()

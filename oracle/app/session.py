@@ -61,7 +61,12 @@ class Rolled:
 
 
 class Session:
-    """One player's session over the campaign store (each browser tab has its own)."""
+    """One player's session over the campaign store (each browser tab has its own).
+
+    Roll methods return the :class:`Rolled` faces without notifying listeners, so a view draws
+    the dice first and refreshes the rest afterwards (the dice never wait for anything else);
+    every other change notifies listeners itself.
+    """
 
     def __init__(self, home: Path | str | None = None, narrator: Any = None) -> None:
         self.home = home
@@ -113,6 +118,25 @@ class Session:
             return False
         self._use(campaign)
         return True
+
+    def catch_up(self) -> None:
+        """Land where play stands now: the campaign opened last, with every tab's events.
+
+        A preheated page was built before anyone asked for it; this brings it up to date.
+        """
+        from oracle.campaign import last_opened
+
+        target = last_opened(self.home)
+        current = self.campaign
+        if target is None:
+            if current is not None:
+                self.close()
+            return
+        if current is None or target not in (current.id, str(current.path)):
+            self.open(target)
+            return
+        current.refresh()
+        self.changed()
 
     def open(self, campaign_id: str) -> None:
         self._use(Campaign.open(campaign_id, self.home))
@@ -300,7 +324,6 @@ class Session:
             data = self.require().entry(seq).data
             light, dark, helpers = self._risk_faces(seq, data)
         self.latest = Rolled("risk", light, dark, helpers, result, seq)
-        self.changed()
         return self.latest
 
     def _risk_faces(self, seq: int, data: Mapping[str, Any]
@@ -377,7 +400,6 @@ class Session:
         if goal.strip():
             event["goal"] = goal.strip()
         self.record(event)
-        self.changed()
 
     def claim_tokens(self, fallen: str, shares: Mapping[str, int]) -> None:
         self.record({"type": "tokens_claimed", "from": fallen,
@@ -408,7 +430,6 @@ class Session:
         self.latest = Rolled("contest", tuple(all_light), tuple(all_dark), (),
                              dict(self.state.last_result or {}), seq)
         self.latest_contest = rolled
-        self.changed()
         return self.latest
 
     def start_combat(self, endurance: int, fighters: Sequence[str],
@@ -438,7 +459,6 @@ class Session:
         kind = "combat_continued" if continuing else "combat_rolled"
         seq = self.record({"type": kind, "dark": list(dark), "armor": list(armor)})
         self.latest = Rolled("combat", (), dark, (), dict(self.state.last_result or {}), seq)
-        self.changed()
         return self.latest
 
     def retreat(self, name: str, to: str | None, handed: Sequence[int] | None = None) -> None:
@@ -476,7 +496,6 @@ class Session:
             event["action"] = reason.strip()
         seq = self.record(event)
         self.latest = Rolled("ruin", (), dark, (), dict(self.state.last_result or {}), seq)
-        self.changed()
         return self.latest
 
     def reduction_die(self, face: int | None = None) -> int:
@@ -502,7 +521,6 @@ class Session:
         seq = self.record(event)
         self.latest = Rolled("reduction", (face,), (), (), dict(self.state.last_result or {}),
                              seq)
-        self.changed()
         return self.latest
 
     def add_condition(self, condition: str, name: str | None = None) -> None:
@@ -626,10 +644,11 @@ class Session:
               on_text: OnText | None = None, on_done: Callable[[Voiced], None] | None = None,
               n: int = 3, who: Sequence[str] = ()) -> None:
         """Voice ``beat`` in the background; the narration is recorded when it is complete."""
-        context = self._context(result, intent=intent, question=question, n=n, who=who)
         narrator = self.narrator
 
         def job() -> Voiced:
+            # Built here, off the widget thread: the click that rolled returns at once.
+            context = self._context(result, intent=intent, question=question, n=n, who=who)
             said = narrator.narrate(beat, context, on_text=on_text)
             self._keep_deck(said)
             text = str(getattr(said, "text", "")).strip()

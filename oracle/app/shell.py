@@ -37,7 +37,7 @@ def _other_system_view(system: str, session: Session) -> Any:
     """Die Trying and Triptycho bring their own views (owned by their engineers)."""
     try:
         if system == "die_trying":
-            from oracle.app.die_trying_view import build_view  # type: ignore[import-not-found]
+            from oracle.app.die_trying_view import build_view
         else:
             from oracle.app.triptycho_view import build_view
         return build_view(session)
@@ -119,6 +119,7 @@ class OracleApp:
                              self._play, css="oracle-app")
 
         self._physical.observe(c.guard(self._side_error, self._toggle_physical), names="value")
+        self.tabs.observe(c.guard(self._side_error, self._tab_changed), names="selected_index")
         self._active.observe(c.guard(self._side_error, self._choose_active), names="value")
         self._cond_take.on_click(c.guard(self._cond_error, self._take_condition))
         self._monster.on_click(c.guard(self._lost_error, lambda _b: self._fate("monster")))
@@ -166,8 +167,8 @@ class OracleApp:
         self._status.value = esc(session.status)
         self.start.widget.layout.display = "none" if campaign is not None else ""
         self._play.layout.display = "" if campaign is not None else "none"
-        self.start.refresh()
         if campaign is None:
+            self.start.refresh()
             self._campaign_name.value = ""
             self._lost.layout.display = "none"
             return
@@ -199,7 +200,10 @@ class OracleApp:
         self._sheet.value = (sheet_html(session.character()) if session.active else
                              '<div class="oracle-hint">Add a character in the Party tab.</div>')
         for view in self._views:
-            view.refresh()
+            if view is not self.campaigns:
+                view.refresh()
+        if self.tabs.selected_index == self._views.index(self.campaigns):
+            self.campaigns.refresh()  # the picker lists files: only while it is in view
         self.journal.refresh()
         self._refresh_condition()
         self._refresh_lost()
@@ -283,6 +287,10 @@ class OracleApp:
         self.refresh()
 
     # -- header and side ---------------------------------------------------------------------
+
+    def _tab_changed(self, change: Any) -> None:
+        if change["new"] == self._views.index(self.campaigns):
+            self.campaigns.refresh()
 
     def _toggle_physical(self, change: Any) -> None:
         self.session.physical = bool(change["new"])

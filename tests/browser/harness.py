@@ -128,7 +128,17 @@ def shot(page: Any, name: str) -> Path:
     """Save a full-page screenshot to ``tests/artifacts/<name>.png`` and return its path."""
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     path = ARTIFACTS / f"{_slug(name)}.png"
-    page.screenshot(path=str(path), full_page=True)
+    # Voila scrolls inside #rendered_cells, so a "full page" shot would stop at the viewport:
+    # grow the viewport to the content for the shot, then put it back.
+    size = page.viewport_size or {"width": 1280, "height": 900}
+    height = page.evaluate(
+        "() => { const el = document.querySelector('#rendered_cells');"
+        " return el ? el.scrollHeight : document.body.scrollHeight; }")
+    page.set_viewport_size({"width": size["width"], "height": max(size["height"], int(height))})
+    try:
+        page.screenshot(path=str(path), full_page=True)
+    finally:
+        page.set_viewport_size(size)
     return path
 
 
