@@ -27,7 +27,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from tests.browser.harness import (  # noqa: E402 - the repository root goes on the path first
+from tests.browser.harness import (
     CHROMIUM,
     CHROMIUM_ARGS,
     start_server,

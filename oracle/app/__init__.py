@@ -14,7 +14,6 @@ def build(home: Any = None) -> Any:
     """The app for the campaign opened last (or the start screen): an ``OracleApp``."""
     from oracle.app.session import Session
     from oracle.app.shell import OracleApp
-
     from oracle.errors import OracleError
 
     session = Session(home)
