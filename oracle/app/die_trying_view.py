@@ -50,6 +50,12 @@ DEGREE_WORDS = {"critical_failure": "critical failure", "failure": "failure",
                 "success": "success", "critical_success": "critical success"}
 
 
+PARTY_STYLE = ("<style>.oracle-die-trying-party th, .oracle-die-trying-party td "
+               "{padding: 2px 14px 2px 0; text-align: left;} "
+               ".oracle-die-trying-party th {color: var(--oracle-muted, #a5a08a); "
+               "font-weight: 600;}</style>")
+
+
 class _Journal:
     """Where events go: a Session's campaign, a Campaign, or an in-memory scratch fold."""
 
@@ -190,6 +196,7 @@ class DieTryingView:
         self._build_checks()
         self._build_magic()
         self._build_dying()
+        self._tidy()
         self._wire()
         self.widget = c.column(
             c.html("<h2>Die Trying</h2>"), self._party,
@@ -227,24 +234,19 @@ class DieTryingView:
         self._name = c.text("Name", width="12em")
         self._species = c.text("Species", width="10em")
         self._size = widgets.Dropdown(options=["small", "medium", "large"], value="medium")
-        self._size.layout.width = "8em"
         self._roll_scores = c.button("Roll ability scores", style="primary")
         self._scores_line = c.html(css="oracle-hint")
         self._ability_boxes = {
             a: widgets.Dropdown(options=SCORES, value=0, description=a.value[:3].upper())
             for a in Ability
         }
-        for box in self._ability_boxes.values():
-            box.layout.width = "8em"
         self._profs = c.text("Proficiencies, e.g. stealth: expert, weapons: trained",
                              width="24em")
         self._talents = c.text("Talents, e.g. Spark: 1", width="14em")
         self._md = widgets.BoundedIntText(0, min=0, max=20, description="Magic Dice")
-        self._md.layout.width = "11em"
         self._item = widgets.Dropdown(options=[(f"{i.name} ({i.price} SP, {i.bulk})", i.key)
                                                for i in PRICE_LIST], value="weapon")
         self._qty = widgets.BoundedIntText(1, min=1, max=20, description="x")
-        self._qty.layout.width = "6em"
         self._trait = widgets.Dropdown(options=[t.value for t in WeaponTrait], value="finesse",
                                        description="trait")
         self._dmg_type = widgets.Dropdown(options=[d.value for d in WEAPON_DAMAGE_TYPES],
@@ -265,8 +267,6 @@ class DieTryingView:
         self._bonus = widgets.IntText(0, description="bonus")
         self._dc = widgets.IntText(5, description="DC")
         self._kind = widgets.Dropdown(options=["skill", "attack", "save"], value="skill")
-        for box in (self._bonus, self._dc):
-            box.layout.width = "8em"
         self._check_odds = c.html(css="oracle-odds")
         self._check_faces = c.text("Physical d10: its face, or empty to let the oracle roll",
                                    width="26em")
@@ -278,8 +278,6 @@ class DieTryingView:
         self._caster = widgets.Dropdown(options=[], description="caster")
         self._magic = widgets.BoundedIntText(1, min=0, max=20, description="MD to spend")
         self._level = widgets.BoundedIntText(0, min=0, max=20, description="spell level")
-        for box in (self._magic, self._level):
-            box.layout.width = "12em"
         self._improvised = c.checkbox("improvised (no spell)")
         self._cast_skill = widgets.Dropdown(options=[s.value for s in CASTING_SKILLS],
                                             value="arcana")
@@ -296,7 +294,6 @@ class DieTryingView:
     def _build_dying(self) -> None:
         self._patient = widgets.Dropdown(options=[], description="who")
         self._amount = widgets.BoundedIntText(1, min=0, max=99, description="amount")
-        self._amount.layout.width = "10em"
         self._damage = c.button("Damage")
         self._heal = c.button("Heal")
         self._wake = c.button("Wake (1 HP)")
@@ -309,13 +306,28 @@ class DieTryingView:
         self._stabilize = c.button("Stabilize (Medicine Kit)")
         self._save_result = c.html(css="oracle-outcome")
         self._points = widgets.BoundedIntText(1, min=1, max=10, description="Points")
-        self._points.layout.width = "9em"
         self._award = c.button("Award")
         self._target = widgets.Dropdown(
             options=[*(a.value for a in Ability), *(s.value for s in Skill)], value="strength",
             description="mark")
         self._mark = c.button("Mark")
         self._dying_error = c.error_line()
+
+    def _tidy(self) -> None:
+        """Widths that fit the dark theme's rows; labels never squeeze their inputs."""
+        widths = {
+            "_size": "7em", "_item": "17em", "_trait": "12em", "_dmg_type": "9em",
+            "_who": "15em", "_ability": "9em", "_skill": "10em", "_kind": "7em",
+            "_caster": "14em", "_cast_skill": "9em", "_cast_ability": "9em", "_patient": "13em",
+            "_healer": "14em", "_target": "14em", "_md": "10em", "_qty": "5em",
+            "_bonus": "7em", "_dc": "6em", "_magic": "10em", "_level": "9em", "_amount": "9em",
+            "_points": "8em",
+        }
+        boxes = [(name, getattr(self, name)) for name in widths]
+        boxes += [("", box) for box in self._ability_boxes.values()]
+        for name, box in boxes:
+            box.style.description_width = "initial"
+            box.layout.width = widths.get(name, "6.5em")
 
     def _wire(self) -> None:
         b, k, m, d = self._builder_error, self._check_error, self._cast_error, self._dying_error
@@ -646,7 +658,7 @@ class DieTryingView:
                         f"<td>{ch.speed}</td><td>{ch.usable_magic_dice}</td>"
                         f"<td>{ch.instability}</td><td>{ch.points}</td><td>{marks}</td>"
                         f"<td>{status}</td></tr>")
-        return (f"Day {state.day} · "
+        return (f"{PARTY_STYLE}<b>Day {state.day}</b>"
                 f'<table class="oracle-die-trying-party">{"".join(rows)}</table>')
 
 
