@@ -388,3 +388,31 @@ def test_immunity_resistance_and_weakness(immune: bool, resistance: int, weaknes
     missed = SYSTEM.resolve({"roll": "attack", "d10": 2, "modifier": 0, "ac": 5, "damage_d6": 4,
                              "weakness": 3}, FixedDice([]))
     assert missed["damage"] == 0  # a miss is not made worse by a Weakness
+
+
+def test_attack_odds_by_hand() -> None:
+    # d10 + 0 against AC 5: faces 6-9 hit, the natural 10 is a critical hit, 1-5 miss (the
+    # natural 1 is a critical miss). Damage 1d6 (mean 7/2), doubled on the critical.
+    plain = SYSTEM.odds({"roll": "attack", "modifier": 0, "ac": 5})
+    assert plain["hit"]["fraction"] == "1/2"
+    assert plain["degrees"]["critical_success"]["fraction"] == "1/10"
+    assert plain["degrees"]["critical_failure"]["fraction"] == "1/10"
+    assert Fraction(plain["damage_expected"]["fraction"]) == Fraction(4, 10) * Fraction(7, 2) + \
+        Fraction(1, 10) * 7
+    # Concealed: a concealment d10 of 1-2 misses first, whatever the attack roll
+    hidden = SYSTEM.odds({"roll": "attack", "modifier": 0, "ac": 5, "concealed": True})
+    assert Fraction(hidden["hit"]["fraction"]) == Fraction(8, 10) * Fraction(1, 2)
+    assert hidden["auto_miss"]["fraction"] == "1/5"
+
+
+def test_initiative_and_stabilize_through_the_system() -> None:
+    result = SYSTEM.resolve({"roll": "initiative", "combatants": [
+        {"name": "Pip", "d10": 4, "ability": 2, "proficiency": "expert", "skill": "stealth"},
+        {"name": "Orc", "d10": 7, "modifier": 0},
+        {"name": "Rat", "d10": 6, "modifier": 1}]}, FixedDice([]))
+    assert result["order"] == ["Pip", "Orc", "Rat"] and result["ties"] == ["Orc", "Pip", "Rat"]
+    saved = SYSTEM.resolve({"roll": "stabilize", "hp": -2, "d10": 5, "ability": 1,
+                            "proficiency": "expert"}, FixedDice([]))
+    assert saved["dc"] == 6 and saved["total"] == 7 and saved["hp_after"] == -1
+    with pytest.raises(RuleError, match="^ability: a death saving throw adds no ability"):
+        SYSTEM.resolve({"roll": "death_save", "hp": -2, "d10": 5, "ability": 1}, FixedDice([]))

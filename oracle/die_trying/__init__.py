@@ -15,5 +15,10 @@ Modules, by what they hold:
 - ``magic``: Magic and Instability Dice, spell power, miscasts, improvised casting
 - ``combat``: initiative, Strike, Dash, Hide, Sneak, Dodge
 - ``odds``: exact odds as fractions
-- ``journal``: the campaign state and its pure fold
+- ``journal``: the campaign state and its pure fold (event vocabulary there)
+- ``fields``, ``resolve``, ``forecast``: reading JSON requests, ``oracle resolve`` and
+  ``oracle odds``; ``system``: the ``SYSTEM`` object the registry finds
+
+Where the text is silent, the choices are in ``docs/rulings.md`` (Die Trying) and marked
+``ruling:`` in the code.
 """
