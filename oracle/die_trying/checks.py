@@ -124,9 +124,9 @@ class CheckResult:
         return self.base_degree.shifted(natural_shift(self.d10))
 
     @property
-    def natural(self) -> str | None:
-        """``"1"`` or ``"10"`` when the die shifted (or tried to shift) the degree."""
-        return {1: "1", CHECK_DIE: "10"}.get(self.d10)
+    def natural(self) -> int | None:
+        """1 or 10 when the die shifted (or tried to shift) the degree, else None."""
+        return self.d10 if self.d10 in (1, CHECK_DIE) else None
 
     def as_dict(self) -> dict[str, Any]:
         return {

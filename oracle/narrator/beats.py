@@ -121,7 +121,7 @@ BEATS: dict[str, BeatSpec] = _spec(
              table_by=("degree", {"critical_success": "critical_successes",
                                   "critical_failure": "critical_failures"}),
              example={"roll": "check", "system": "die_trying", "d10": 10, "modifier": 2, "dc": 5,
-                      "total": 12, "degree": "critical_success", "natural": "10"}),
+                      "total": 12, "degree": "critical_success", "natural": 10}),
     BeatSpec("death_save", "Die Trying: a death saving throw (or a stabilizing Medicine check)",
              ("death_saves_holding", "death_saves_slipping", "death_saves_stable",
               "death_saves_dead"),
