@@ -72,15 +72,14 @@ def odds_attack(request: Mapping[str, Any]) -> dict[str, Any]:
     if isinstance(reach, list) and reach:
         singles["reach_die"] = len(reach)
     results = _enumerate(request, singles, lambda r: resolve_attack(r, FixedDice([])))
-    degrees: Counter[Degree] = Counter()
+    dist: dict[Degree, Fraction] = {d: Fraction(0) for d in Degree}
     damage: dict[int, Fraction] = {}
     hit = miss = Fraction(0)
     for p, res in results:
-        degrees[Degree[str(res["degree"]).upper()]] += p  # type: ignore[assignment]
+        dist[Degree[str(res["degree"]).upper()]] += p
         damage[int(res["damage"])] = damage.get(int(res["damage"]), Fraction(0)) + p
         hit += p if res["hit"] else 0
         miss += p if res["auto_miss"] else 0
-    dist = {d: Fraction(degrees[d]) for d in Degree}
     return {"degrees": _degrees(dist), "hit": J(hit), "auto_miss": J(miss),
             "damage": {str(k): J(v) for k, v in sorted(damage.items())},
             "damage_expected": J(odds.expected(damage))}
