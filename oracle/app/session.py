@@ -635,7 +635,8 @@ class Session:
                      if not e.undone and not e.struck]
             journal = recent_text(lines)
         return NarrationContext.build(
-            result=result, system="trophy", characters=people, intent=intent, question=question,
+            result=result, system=self.campaign.system.name if self.campaign else "trophy",
+            characters=people, intent=intent, question=question,
             journal=journal, safety=self.safety, n=n, deck=self._deck,
         )
 
