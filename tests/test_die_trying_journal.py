@@ -153,10 +153,11 @@ events = st.one_of(
 )
 
 
-@settings(max_examples=150, deadline=None)
-@given(st.lists(events, max_size=25))
-def test_invariants_hold_over_any_journal(journal: list[dict[str, Any]]) -> None:
-    state = fold(HERO)
+@settings(max_examples=200, deadline=None)
+@given(st.lists(events, max_size=25), st.integers(-1, 3))
+def test_invariants_hold_over_any_journal(journal: list[dict[str, Any]], con: int) -> None:
+    state = fold({**HERO, "abilities": {**HERO["abilities"], "constitution": con}})
+    assert state.character("Pip").hp == state.character("Pip").max_hp == max(2 * con, 1)
     for event in journal:
         try:
             new = SYSTEM.apply(state, event)

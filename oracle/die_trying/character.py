@@ -35,6 +35,7 @@ BASE_AC = 4
 BASE_SPEED = 30
 DEATH_AT = -5  # Death Saving Throws: reaching -5 HP kills
 MARKS_TO_RAISE = 3  # Leveling Up: three marks raise it
+MIN_MAX_HP = 1
 
 
 @dataclass(frozen=True)
@@ -74,8 +75,9 @@ class Character:
 
     @property
     def max_hp(self) -> int:
-        """HP: twice Constitution."""
-        return 2 * self.score(Ability.CONSTITUTION)
+        """HP: twice Constitution. ruling: never below 1, so a Constitution of 0 or -1 does not
+        start a character dying (and regaining HP never passes the maximum)."""
+        return max(2 * self.score(Ability.CONSTITUTION), MIN_MAX_HP)
 
     @property
     def armor_class(self) -> int:
@@ -257,7 +259,5 @@ def raise_target(character: Character, target: str) -> Character:
     scores = dict(character.abilities)
     scores[ability] += 1
     raised = replace(character, abilities=tuple(scores.items()))
-    if ability is Ability.CONSTITUTION:
-        # ruling: a higher Constitution raises current HP by the same 2 as the maximum.
-        raised = replace(raised, hp=raised.hp + 2)
-    return raised
+    # ruling: a higher Constitution raises current HP by as much as it raises the maximum.
+    return replace(raised, hp=raised.hp + raised.max_hp - character.max_hp)
