@@ -191,3 +191,17 @@ def test_a_die_trying_campaign_replays_to_the_same_state(tmp_path: Any) -> None:
     reopened = Campaign.open(campaign_id, tmp_path)
     assert reopened.state == state and reopened.state.character("Pip").instability == 2
     reopened.close()
+
+
+def test_stabilizing_spends_a_medicine_kit_use_of_the_healer() -> None:
+    state = fold(HERO, {**HERO, "name": "Moss", "equipment": ["medicine_kit_use"]},
+                 {"type": "damage", "name": "Pip", "amount": 8})  # Pip at -2
+    assert state.character("Moss").medicine_uses == 1 and state.character("Pip").medicine_uses == 10
+    state = SYSTEM.apply(state, {"type": "stabilize", "name": "Pip", "healer": "Moss", "d10": 3,
+                                 "modifier": 1})  # 4 against DC 6: failure
+    assert state.character("Pip").hp == -3 and state.character("Moss").medicine_uses == 0
+    assert state.last_result is not None and state.last_result["medicine_uses_left"] == 0
+    with pytest.raises(RuleError, match="^healer: Moss has no Medicine Kit use left"):
+        SYSTEM.apply(state, {"type": "stabilize", "name": "Pip", "healer": "Moss", "d10": 9})
+    with pytest.raises(RuleError, match="^healer: the dying cannot stabilize themselves"):
+        SYSTEM.apply(state, {"type": "stabilize", "name": "Pip", "healer": "Pip", "d10": 9})

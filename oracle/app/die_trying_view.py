@@ -591,8 +591,8 @@ class DieTryingView:
             if not self._healer.value or self._healer.value == hero.name:
                 raise RuleError("healer: someone else, holding a Medicine Kit, stabilizes.")
             healer = self._journal.state.character(self._healer.value)
-            if not any(p.key.startswith("medicine_kit") for p in healer.equipment):
-                raise RuleError(f"healer: {healer.name} holds no Medicine Kit.")
+            if healer.medicine_uses < 1:
+                raise RuleError(f"healer: {healer.name} has no Medicine Kit use left.")
             request["modifier"] = healer.modifier(Ability.WISDOM, Skill.MEDICINE)
         if not hero.dying:
             raise RuleError(f"who: {hero.name} is not dying (HP {hero.hp}"
@@ -603,6 +603,7 @@ class DieTryingView:
         event: dict[str, Any] = {"type": request["roll"], "name": hero.name, "d10": result["d10"]}
         if stabilize:
             event["modifier"] = request["modifier"]
+            event["healer"] = self._healer.value
         if result["unconscious_d6"]:
             event["unconscious_d6"] = result["unconscious_d6"]
         self._record(event)

@@ -36,6 +36,7 @@ BASE_SPEED = 30
 DEATH_AT = -5  # Death Saving Throws: reaching -5 HP kills
 MARKS_TO_RAISE = 3  # Leveling Up: three marks raise it
 MIN_MAX_HP = 1
+MEDICINE_KIT_USES = 10  # Miscellaneous Items: a Medicine Kit has 10 uses
 
 
 @dataclass(frozen=True)
@@ -59,6 +60,7 @@ class Character:
     stable: bool = False
     dead: bool = False
     unconscious_hours: int | None = None
+    medicine_used: int = 0
 
     def score(self, ability: Ability) -> int:
         return dict(self.abilities)[ability]
@@ -101,6 +103,13 @@ class Character:
         return self.hp <= 0 and not self.stable and not self.dead
 
     @property
+    def medicine_uses(self) -> int:
+        """Medicine Kit uses left: 10 a kit, 1 a single use bought, less those spent."""
+        owned = sum(p.quantity * (MEDICINE_KIT_USES if p.key == "medicine_kit" else 1)
+                    for p in self.equipment if p.key in ("medicine_kit", "medicine_kit_use"))
+        return owned - self.medicine_used
+
+    @property
     def usable_magic_dice(self) -> int:
         return self.magic_dice + self.bonus_magic_dice
 
@@ -132,6 +141,7 @@ class Character:
             "dead": self.dead,
             "dying": self.dying,
             "unconscious_hours": self.unconscious_hours,
+            "medicine_uses": self.medicine_uses,
         }
 
 

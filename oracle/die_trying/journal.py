@@ -10,7 +10,8 @@ Event vocabulary (``{"type": ..., fields}``; fields may also sit under ``"data"`
   ``talents``, ``equipment``, ``wear_armor``, ``species``, ``size``, ``magic_dice``); names unique
 - ``damage`` / ``heal``: ``name``, ``amount`` (HP never above the maximum; -5 is death)
 - ``death_save``: ``name``, ``d10``, ``unconscious_d6`` (two d6, when a success at 0 HP needs them)
-- ``stabilize``: ``name`` (the dying one), ``d10``, ``modifier`` (the healer's Medicine)
+- ``stabilize``: ``name`` (the dying one), ``d10``, ``modifier`` (the healer's Medicine),
+  ``healer`` (optional: a character holding a Medicine Kit; one use is spent)
 - ``wake``: ``name``: an Unconscious, stable character at 0 HP regains 1 HP
 - ``cast``: ``name``, ``magic`` (faces), ``instability`` (one face per ID the caster holds),
   ``miscast_d10``, ``spell_level``, ``improvised`` ({``d10``, ``modifier``}); gains ID; a miscast
@@ -119,8 +120,24 @@ def _death_save(state: CampaignState, data: Mapping[str, Any]) -> CampaignState:
 
 
 def _stabilize(state: CampaignState, data: Mapping[str, Any]) -> CampaignState:
-    after, result = _after_save(_living(state, data), data, fields.modifier(data))
-    return _rolled(state.with_character(after), "stabilize", after.name, result)
+    patient = _living(state, data)
+    healer_name = data.get("healer")
+    if healer_name is not None:
+        # Determine HP: whoever stabilizes holds a Medicine Kit, and each attempt spends a use
+        healer = _living(state, data, "healer")
+        if healer.name == patient.name:
+            raise RuleError("healer: the dying cannot stabilize themselves; someone else must.")
+        if healer.hp <= 0:
+            raise RuleError(f"healer: {healer.name} is at {healer.hp} HP and cannot act.")
+        if healer.medicine_uses < 1:
+            raise RuleError(f"healer: {healer.name} has no Medicine Kit use left.")
+    after, result = _after_save(patient, data, fields.modifier(data))
+    state = state.with_character(after)
+    if healer_name is not None:
+        healer = state.character(healer_name)
+        state = state.with_character(replace(healer, medicine_used=healer.medicine_used + 1))
+        result = {**result, "healer": healer.name, "medicine_uses_left": healer.medicine_uses - 1}
+    return _rolled(state, "stabilize", after.name, result)
 
 
 def _wake(state: CampaignState, data: Mapping[str, Any]) -> CampaignState:
