@@ -337,7 +337,7 @@ class DieTryingView:
         self._create.on_click(c.guard(b, lambda _: self._do_create()))
         for box in (*self._ability_boxes.values(), self._profs, self._talents, self._wear,
                     self._md, self._name):
-            box.observe(lambda _: self._show_preview(), "value")
+            box.observe(c.guard(b, lambda _: self._show_preview()), "value")
         self._roll_check.on_click(c.guard(k, lambda _: self._do_check()))
         for box in (self._who, self._ability, self._skill, self._bonus, self._dc):
             box.observe(c.guard(k, lambda _: self._show_check_odds()), "value")
