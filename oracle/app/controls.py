@@ -21,6 +21,8 @@ log = logging.getLogger("oracle.app")
 
 F = TypeVar("F", bound=Callable[..., Any])
 
+FULL = "calc(100% - 8px)"  # a full-width input whose margins stay inside its panel
+
 UNEXPECTED = ("Something went wrong inside the app ({name}); nothing was recorded, and the journal "
               "is safe. Try again, or reload the page.")
 
@@ -79,7 +81,7 @@ def html(value: str = "", css: str = "") -> widgets.HTML:
     return result
 
 
-def text(placeholder: str, description: str = "", css: str = "", width: str = "100%",
+def text(placeholder: str, description: str = "", css: str = "", width: str = FULL,
          value: str = "") -> widgets.Text:
     result = widgets.Text(value=value, placeholder=placeholder, description=description,
                           style={"description_width": "initial"})
@@ -89,7 +91,7 @@ def text(placeholder: str, description: str = "", css: str = "", width: str = "1
     return result
 
 
-def area(placeholder: str, description: str = "", rows: int = 2, width: str = "100%",
+def area(placeholder: str, description: str = "", rows: int = 2, width: str = FULL,
          css: str = "") -> widgets.Textarea:
     result = widgets.Textarea(placeholder=placeholder, description=description, rows=rows,
                               style={"description_width": "initial"})

@@ -98,7 +98,8 @@ class RiskView:
         self._push_odds = c.html("", "oracle-odds oracle-push-odds")
         self._push_light = c.text("light faces", width="130px", css="oracle-push-light-faces")
         self._push_dark = c.text("dark faces", width="130px", css="oracle-push-dark-faces")
-        self._push_faces = c.row(self._push_light, self._push_dark)
+        self._push_faces = c.row(c.html("re-rolled faces:", "oracle-face-label"),
+                                 self._push_light, self._push_dark)
         self._push_error = c.error_line()
         self._push_box = c.column(c.row(self._push, self._accept, self._push_faces),
                                   self._push_odds, self._push_error, css="oracle-push-box")

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import logging
 import threading
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 import ipywidgets as widgets  # type: ignore[import-untyped]
@@ -65,19 +65,22 @@ class OracleApp:
                              self._status, css="oracle-header")
         self.start = StartView(session, self)
         self.journal = JournalView(session)
-        self.risk = RiskView(session, self)
-        self.hunt = HuntView(session, self)
-        self.contest = ContestView(session, self)
-        self.combat = CombatView(session, self)
-        self.ruin = RuinView(session, self)
-        self.party = PartyView(session, self)
-        self.oracle = OracleView(session, self)
-        self.safety = SafetyView(session, self, self.journal._do_x_card)
-        self.campaigns = StartView(session, self, with_quick_start=False)
-        self._views = (self.risk, self.hunt, self.contest, self.combat, self.ruin, self.party,
-                       self.oracle, self.safety, self.campaigns)
-        self.tabs = widgets.Tab(children=[v.widget for v in self._views])
+        # Tabs are built when first opened (the page is interactive sooner); Risk at once.
+        self._factories: dict[str, Callable[[], Any]] = {
+            "Risk": lambda: RiskView(session, self),
+            "Hunt": lambda: HuntView(session, self),
+            "Contest": lambda: ContestView(session, self),
+            "Combat": lambda: CombatView(session, self),
+            "Ruin": lambda: RuinView(session, self),
+            "Party": lambda: PartyView(session, self),
+            "Oracle": lambda: OracleView(session, self),
+            "Safety": lambda: SafetyView(session, self, self.journal._do_x_card),
+            "Campaigns": lambda: StartView(session, self, with_quick_start=False),
+        }
+        self._built: dict[str, Any] = {}
+        self.tabs = widgets.Tab(children=[widgets.VBox() for _ in TROPHY_TABS])
         self.tabs.titles = TROPHY_TABS
+        self._view("Risk")
         self.tabs.add_class("oracle-tabs")
         self._other = widgets.VBox([])
         self._other_system: str | None = None
@@ -144,6 +147,7 @@ class OracleApp:
 
         def on_done(voiced: Voiced) -> None:
             self.journal.done(voiced.error)
+            self._status.value = esc(self.session.status)  # e.g. "offline: Claude timed out"
             if lost_screen and voiced.text:
                 self._lost_text.value = self._lost_html(voiced.text)
             self._lost_streamed = ""
@@ -199,10 +203,10 @@ class OracleApp:
             self._active.value = names[0]
         self._sheet.value = (sheet_html(session.character()) if session.active else
                              '<div class="oracle-hint">Add a character in the Party tab.</div>')
-        for view in self._views:
-            if view is not self.campaigns:
+        for title, view in list(self._built.items()):
+            if title != "Campaigns":
                 view.refresh()
-        if self.tabs.selected_index == self._views.index(self.campaigns):
+        if self._selected() == "Campaigns":
             self.campaigns.refresh()  # the picker lists files: only while it is in view
         self.journal.refresh()
         self._refresh_condition()
@@ -289,8 +293,75 @@ class OracleApp:
     # -- header and side ---------------------------------------------------------------------
 
     def _tab_changed(self, change: Any) -> None:
-        if change["new"] == self._views.index(self.campaigns):
-            self.campaigns.refresh()
+        title = self._selected()
+        if title is None:
+            return
+        fresh = title not in self._built
+        view = self._view(title)
+        if title == "Campaigns" and not fresh:
+            view.refresh()
+
+    def _selected(self) -> str | None:
+        index = self.tabs.selected_index
+        return TROPHY_TABS[index] if index is not None and 0 <= index < len(TROPHY_TABS) else None
+
+    # -- lazily built tabs -------------------------------------------------------------------
+
+    def _view(self, title: str) -> Any:
+        """The view of tab ``title``, built (and put in its tab) the first time it is needed."""
+        view = self._built.get(title)
+        if view is None:
+            view = self._factories[title]()
+            self._built[title] = view
+            children = list(self.tabs.children)
+            children[TROPHY_TABS.index(title)] = view.widget
+            self.tabs.children = tuple(children)
+        return view
+
+    @property
+    def risk(self) -> RiskView:
+        view: RiskView = self._view("Risk")
+        return view
+
+    @property
+    def hunt(self) -> HuntView:
+        view: HuntView = self._view("Hunt")
+        return view
+
+    @property
+    def contest(self) -> ContestView:
+        view: ContestView = self._view("Contest")
+        return view
+
+    @property
+    def combat(self) -> CombatView:
+        view: CombatView = self._view("Combat")
+        return view
+
+    @property
+    def ruin(self) -> RuinView:
+        view: RuinView = self._view("Ruin")
+        return view
+
+    @property
+    def party(self) -> PartyView:
+        view: PartyView = self._view("Party")
+        return view
+
+    @property
+    def oracle(self) -> OracleView:
+        view: OracleView = self._view("Oracle")
+        return view
+
+    @property
+    def safety(self) -> SafetyView:
+        view: SafetyView = self._view("Safety")
+        return view
+
+    @property
+    def campaigns(self) -> StartView:
+        view: StartView = self._view("Campaigns")
+        return view
 
     def _toggle_physical(self, change: Any) -> None:
         self.session.physical = bool(change["new"])
