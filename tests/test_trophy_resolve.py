@@ -368,3 +368,32 @@ def test_contest_ruin_marked_counts_marks_made_and_stops_at_six() -> None:
         SeededDice(0))
     a = result["participants"][0]
     assert (a["ruin_after"], a["ruin_marked"], a["dark_ones"], a["lost"]) == (6, 1, 3, True)
+
+
+@pytest.mark.parametrize(
+    ("request_", "field"),
+    [
+        ({"roll": "risk", "ruin": 2, "light": [4], "dark": [5], "helper": []}, "helper:"),
+        ({"roll": "hunt", "tokens": 1, "light": [3], "dark": [2]}, "dark:"),
+        ({"roll": "risk", "ruin": 2, "dark": [5],
+          "helpers": [{"name": "Mara", "ruin": 1, "face": 5}]}, "helpers[0].face:"),
+        ({"roll": "contest", "participants": [{"name": "A", "ruin": 1, "light": [6], "drak": [1]},
+                                              {"name": "B", "ruin": 1, "light": [5]}]},
+         "participants[0].drak:"),
+    ],
+)
+def test_a_field_the_roll_does_not_know_is_refused_not_ignored(
+    request_: dict[str, object], field: str
+) -> None:
+    # A typo must never silently change a roll (a helper's die dropped, a dark die ignored).
+    code, payload = cli(request_)
+    assert code == 2
+    assert str(payload["error"]).startswith(field)
+    assert "not a field" in str(payload["error"])
+
+
+def test_narrative_fields_are_welcome_and_change_nothing() -> None:
+    base = {"roll": "risk", "ruin": 2, "light": [4, 1], "dark": [5]}
+    told = {**base, "name": "Ash", "action": "pry open the reliquary", "place": "the chapel",
+            "journal": "We crossed the river.", "safety": {"lines": [], "veils": []}, "seed": 3}
+    assert cli(told) == cli(base)

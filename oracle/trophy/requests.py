@@ -257,6 +257,51 @@ RESOLVERS = {
 }
 
 
+# Fields every request may carry: the dispatch, the dice seed, and the narrative context that
+# `oracle resolve --narrate` voices (the roller's name, the stated action, the place, a journal
+# summary and the safety settings). They never change a result.
+COMMON_FIELDS = frozenset({"roll", "system", "seed", "name", "action", "place", "journal", "safety"})
+
+FIELDS: dict[str, frozenset[str]] = {
+    "risk": frozenset({"ruin", "light", "dark", "helpers", "bargain", "bargains", "ritual", "foe",
+                       "intent", "confirmed", "push"}),
+    "ruin": frozenset({"ruin", "dark"}),
+    "hunt": frozenset({"tokens", "light", "ruin"}),
+    "contest": frozenset({"participants"}),
+    "combat": frozenset({"endurance", "characters", "dark", "continue"}),
+    "reduction": frozenset({"ruin", "starting_ruin", "reached_five", "light", "remove_anyway"}),
+}
+
+ENTRY_FIELDS: dict[str, frozenset[str]] = {
+    "helpers": frozenset({"name", "ruin", "die", "already_marked"}),
+    "participants": frozenset({"name", "ruin", "light", "dark"}),
+    "characters": frozenset({"name", "ruin", "weak_points", "armor"}),
+}
+
+
+def check_fields(request: Mapping[str, Any], kind: str) -> None:
+    """Refuse a field the roll does not know, so a typo (``"helper"``) is never silently ignored."""
+    allowed = COMMON_FIELDS | FIELDS[kind]
+    for key in request:
+        if key not in allowed:
+            known = ", ".join(sorted(FIELDS[kind]))
+            raise RequestError(f"{key}: not a field of a {kind} request; its fields are {known}.")
+    for listed, fields in ENTRY_FIELDS.items():
+        entries = request.get(listed)
+        if listed not in FIELDS[kind] or not isinstance(entries, list):
+            continue
+        for index, entry in enumerate(entries):
+            if not isinstance(entry, Mapping):
+                continue
+            for key in entry:
+                if key not in fields:
+                    known = ", ".join(sorted(fields))
+                    raise RequestError(
+                        f"{listed}[{index}].{key}: not a field of {listed} entries; "
+                        f"their fields are {known}."
+                    )
+
+
 def resolve(request: Mapping[str, Any], dice: DiceSource) -> dict[str, Any]:
     """Resolve one Trophy request of the contract."""
     if not isinstance(request, Mapping):
@@ -266,6 +311,7 @@ def resolve(request: Mapping[str, Any], dice: DiceSource) -> dict[str, Any]:
         raise RequestError(
             f"roll: {kind!r} is not a Trophy roll; use one of {', '.join(RESOLVERS)}."
         )
+    check_fields(request, kind)
     return RESOLVERS[kind](request, dice)
 
 
