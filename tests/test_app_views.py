@@ -245,7 +245,8 @@ def test_narration_streams_then_lands_in_the_journal_and_the_x_card_strikes_it()
     narrations = [e for e in struck if e.type == "narration"]
     assert narrations[0].struck and not narrations[1].struck
     assert narrations[1].data["text"] == "The wind drops."
-    assert "(struck with the X-card)" in app.journal._entries.value
+    assert "narration struck with the X-card" in app.journal._entries.value
+    assert "The bell tolls once." not in app.journal._entries.value  # off the page
 
 
 def test_lines_and_veils_reach_every_prompt() -> None:

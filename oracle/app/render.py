@@ -294,8 +294,9 @@ def journal_html(rows: Sequence[tuple[Any, Mapping[str, Any] | None]],
         classes = ["oracle-entry", css]
         note = ""
         if entry.struck:
-            classes.append("struck")
-            note = " <span class='when'>(struck with the X-card)</span>"
+            # The X-card takes the words off the page, not just crosses them out.
+            body = "<i>narration struck with the X-card</i>"
+            classes.append("xcarded")
         if entry.undone:
             classes.append("struck")
             note = " <span class='when'>(undone)</span>"

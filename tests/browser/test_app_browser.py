@@ -224,3 +224,58 @@ def test_a_rule_error_is_a_sentence_next_to_the_button(oracle_server: Server,
         "light faces: each face is a whole number from 1 to 6; got '9'.")
     shot(page, "10_rule_error")
     assert_no_error_text(page)
+
+
+def test_losing_yourself_gets_its_own_screen(oracle_server: Server, page: Any) -> None:
+    open_app(page, oracle_server.url)
+    physical_dice(page)
+    tab(page, "Party")
+    page.fill(".oracle-new-name input", "Mara")
+    page.fill(".oracle-new-occupation input", "Priest")
+    page.fill(".oracle-new-armor input", "Mail shirt")
+    page.fill(".oracle-party input[type=number]", "5")
+    page.click("button.oracle-add-character")
+    page.wait_for_function("() => document.querySelector('.oracle-party-list')"
+                           ".innerText.includes('Mara')")
+    shot(page, "12_party")
+    page.select_option(".oracle-active select", "Mara")
+    page.wait_for_function("() => document.querySelector('.oracle-sheet').innerText"
+                           ".includes('Mara')")
+    assert ruin_on_page(page) == 5
+    tab(page, "Ruin")
+    page.fill(".oracle-ruin-reason input", "The drowned saint opens its eyes")
+    page.fill(".oracle-ruin-face input", "6")
+    page.click("button.oracle-ruin-roll")
+    page.wait_for_selector(".oracle-lost-screen", state="visible")
+    assert "Mara loses themself" in page.text_content(".oracle-lost-screen")
+    page.wait_for_function("() => document.querySelector('.oracle-lost-screen .narration')"
+                           ".innerText.trim().length > 0")
+    shot(page, "13_losing_yourself")
+    page.click("button.oracle-fate-monster")
+    page.wait_for_selector(".oracle-lost-screen", state="hidden")
+    options = page.eval_on_selector_all(".oracle-active select option", "os => os.map(o => o.value)")
+    assert "Mara" not in options  # a lost character leaves play
+    assert_no_error_text(page)
+
+
+def test_the_oracle_and_the_safety_tools(oracle_server: Server, page: Any) -> None:
+    open_app(page, oracle_server.url)
+    physical_dice(page)
+    tab(page, "Oracle")
+    page.fill(".oracle-question input", "Is the bridge still standing?")
+    page.fill(".oracle-question-face input", "5")
+    page.click("button.oracle-ask")
+    page.wait_for_selector(".oracle-answer .oracle-outcome")
+    assert page.inner_text(".oracle-answer").startswith("yes")  # 5 on "even": yes
+    shot(page, "14_oracle")
+    tab(page, "Safety")
+    page.fill(".oracle-lines textarea", "harm to children")
+    page.click("button.oracle-save-safety")
+    page.wait_for_function("() => document.querySelector('.oracle-journal').innerText"
+                           ".includes('Safety tools updated')")
+    before = page.locator(".oracle-journal .oracle-entry.xcarded").count()
+    page.click("button.oracle-x-card")
+    page.wait_for_function(f"() => document.querySelectorAll("
+                           f"'.oracle-journal .oracle-entry.xcarded').length > {before}")
+    shot(page, "15_safety_x_card")
+    assert_no_error_text(page)
