@@ -285,7 +285,7 @@ def test_the_narrator_status_says_which_narrator_and_why() -> None:
 
 
 def test_an_unexpected_error_in_a_callback_is_a_calm_sentence_not_a_traceback() -> None:
-    import ipywidgets as widgets
+    import ipywidgets as widgets  # type: ignore[import-untyped]
 
     line = widgets.HTML()
 
@@ -420,3 +420,101 @@ def test_a_campaign_of_another_system_shows_that_systems_view(system: str) -> No
     assert app.session.campaign is not None and app.session.campaign.system.name == system
     assert app.tabs.layout.display == "none"  # the Trophy tabs step aside
     assert len(app._other.children) == 2 and app._other.children[1] is app.campaigns.widget
+
+
+class HeldNarrator(FakeNarrator):
+    """A narrator that does not answer until the test lets it (no timing involved)."""
+
+    def __init__(self, *texts: str) -> None:
+        super().__init__(*texts)
+        import threading
+
+        self.gate = threading.Event()
+
+    def narrate(self, beat, context, on_text=None):  # type: ignore[no-untyped-def]
+        self.gate.wait(timeout=30)
+        return super().narrate(beat, context, on_text)
+
+
+def test_the_dice_never_wait_for_the_narrator() -> None:
+    held = HeldNarrator("The rope holds, for now.")
+    session = Session(narrator=held)
+    app = OracleApp(session)
+    app.start._quick.click()
+    session.narrator = held
+    app._physical.value = True
+    app.risk._intent.value = "Descend the well"
+    app.risk._skill.value = True
+    app.risk._light_faces.value = "6"
+    app.risk._roll.click()  # returns while the narrator is still held
+    assert not held.gate.is_set()
+    assert faces_on_page(app.risk._dice.value) == [("light", 6)]
+    assert "Success" in app.risk._outcome.value
+    assert "oracle-spinner" in app.journal._live.value  # progress shown while it streams
+    held.gate.set()
+    session.narration.wait()
+    assert "The rope holds, for now." in app.journal._entries.value
+    assert app.journal._live.value == ""
+
+
+def test_narration_streams_piece_by_piece_into_the_live_line() -> None:
+    fake = FakeNarrator("Mist pours off the water like breath.")
+    session = Session(narrator=fake)
+    app = OracleApp(session)
+    app.start._quick.click()
+    session.narrator = fake
+    seen: list[str] = []
+    app.journal._live.observe(lambda change: seen.append(change["new"]), names="value")
+    app._physical.value = True
+    app.risk._intent.value = "Cross the ford"
+    app.risk._skill.value = True
+    app.risk._light_faces.value = "4"
+    app.risk._roll.click()
+    session.narration.wait()
+    partial = [v for v in seen if "Mist pours" in v and "breath." not in v]
+    assert partial, "the narration should appear before it is complete"
+    assert "Mist pours off the water like breath." in app.journal._entries.value
+
+
+def test_two_tabs_on_one_store_see_each_others_rolls() -> None:
+    first = build()
+    first.start._quick.click()
+    second = build()  # another tab: it reopens the same campaign
+    assert second.session.campaign is not None
+    first._physical.value = second._physical.value = True
+    first.risk._intent.value = "Scout ahead"
+    first.risk._dark.value = True
+    first.risk._dark_faces.value = "6"
+    first.risk._roll.click()
+    assert first.session.character().ruin == 2
+    second.risk._intent.value = "Hold the door"
+    second.risk._skill.value = True
+    second.risk._light_faces.value = "3"
+    second.risk._roll.click()  # catches up first, then records on top
+    assert second.risk._roll_error.value == ""
+    assert second.session.character().ruin == 2
+    assert "Scout ahead" in second.journal._entries.value
+
+
+def test_a_damaged_last_campaign_is_named_on_the_start_screen_and_left_untouched() -> None:
+    app = build()
+    app.start._quick.click()
+    campaign = app.session.campaign
+    assert campaign is not None
+    path = campaign.path
+    app.session.close()
+    path.write_bytes(b"not a campaign at all")
+    again = build()
+    assert again.session.campaign is None
+    assert again.start._error.value  # one sentence saying what is wrong
+    assert "Traceback" not in again.start._error.value
+    assert path.read_bytes() == b"not a campaign at all"
+
+
+def test_a_character_needs_a_name() -> None:
+    app = ready_app()
+    before = entries(app)
+    app.party._occupation.value = "Hunter"
+    app.party._add.click()
+    assert app.party._error.value == esc("character.name: a character needs a name.")
+    assert entries(app) == before

@@ -7,10 +7,13 @@ and catches up with the campaign store, so a preheated page never shows a stale 
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from oracle.app.shell import OracleApp
 
 
-def build(home: Any = None) -> Any:
+def build(home: Any = None) -> OracleApp:
     """The app for the campaign opened last (or the start screen): an ``OracleApp``."""
     from oracle.app.session import Session
     from oracle.app.shell import OracleApp
