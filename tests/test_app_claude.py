@@ -1,0 +1,60 @@
+"""The app with the real Claude narrator (the SDK over HTTP to tests/fake_claude.py)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from oracle.app import build
+from tests.fake_claude import Act, FakeClaude
+
+KEY = "sk-ant-app-test-key-0000"
+
+
+@pytest.fixture
+def fake(monkeypatch: pytest.MonkeyPatch) -> Iterator[FakeClaude]:
+    with FakeClaude() as server:
+        monkeypatch.delenv("ORACLE_NARRATOR", raising=False)
+        monkeypatch.setenv("ANTHROPIC_BASE_URL", server.url)
+        monkeypatch.setenv("ORACLE_NARRATOR_TIMEOUT", "10")
+        yield server
+
+
+def test_a_pasted_key_voices_rolls_with_claude_and_a_failure_says_why(
+    fake: FakeClaude, _oracle_home: Path
+) -> None:
+    app = build()
+    app.start._quick.click()
+    assert app._status.value.startswith("offline: no ANTHROPIC_API_KEY")
+    app.safety._key.value = KEY
+    app.safety._use_key.click()
+    assert app.safety._key_error.value == ""
+    assert app._status.value == "claude-haiku-4-5"
+    fake.queue(Act(text="The tower sways, but the stones hold under your boots."))
+    app._physical.value = True
+    app.risk._intent.value = "Climb the tower"
+    app.risk._skill.value = True
+    app.risk._light_faces.value = "6"
+    app.risk._roll.click()
+    app.session.narration.wait(timeout=30)
+    assert "the stones hold under your boots." in app.journal._entries.value
+    narration = [e for e in app.session.campaign.entries  # type: ignore[union-attr]
+                 if e.type == "narration"][-1]
+    assert narration.data["narrator"] == "claude"
+    # Claude fails: the offline narrator stands in, and the status says why.
+    fake.queue(Act(status=500), Act(status=500), Act(status=500))
+    app.risk._light_faces.value = "2"
+    app.risk._roll.click()
+    app.session.narration.wait(timeout=30)
+    last = [e for e in app.session.campaign.entries  # type: ignore[union-attr]
+            if e.type == "narration"][-1]
+    assert last.data["narrator"] == "offline" and last.data["fallback_reason"]
+    assert "Traceback" not in app.journal._entries.value
+    assert app._status.value.startswith("offline: Claude")  # e.g. "... error (500), retrying"
+    # The key went to the server in a header, and nowhere else.
+    assert fake.requests and all(KEY not in str(r.body) for r in fake.requests)
+    written = b"".join(p.read_bytes() for p in _oracle_home.rglob("*") if p.is_file())
+    assert KEY.encode() not in written
+    assert KEY not in app.journal._entries.value
