@@ -61,7 +61,10 @@ def _emit(out: TextIO, payload: Mapping[str, Any]) -> None:
 def cmd_resolve(args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
     request = _read_request(args.request, stdin)
     system = _system_of(request)
-    result = system.resolve(request, _dice_for(request))
+    dice = _dice_for(request)
+    from oracle.requests import read_strictly
+
+    result = read_strictly(request, lambda checked: system.resolve(checked, dice))
     if args.narrate:
         from oracle.narrator import narrate_resolved
 

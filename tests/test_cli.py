@@ -39,3 +39,51 @@ def test_every_subcommand_explains_itself(sub: list[str], capsys: pytest.Capture
         main([*sub, "--help"])
     assert exc.value.code == 0
     assert len(capsys.readouterr().out.strip()) > 80
+
+
+CONTRACT_REQUESTS = [
+    {"roll": "risk", "ruin": 2, "light": [4, 1], "dark": [5],
+     "helpers": [{"name": "Mara", "ruin": 1, "die": 5, "already_marked": False}]},
+    {"roll": "ruin", "ruin": 3, "dark": 4},
+    {"roll": "hunt", "tokens": 2, "light": [3, 5]},
+    {"roll": "contest", "participants": [{"name": "A", "ruin": 2, "light": [6, 5], "dark": [1]},
+                                         {"name": "B", "ruin": 1, "light": [6], "dark": [4, 3]}]},
+    {"roll": "combat", "endurance": 7,
+     "characters": [{"name": "A", "ruin": 2, "weak_points": [4], "armor": False}], "dark": [4, 2]},
+    {"roll": "reduction", "ruin": 4, "starting_ruin": 1, "reached_five": True, "light": 5,
+     "remove_anyway": False},
+    {"roll": "check", "system": "die_trying", "d10": 4, "modifier": 2, "dc": 5},
+    {"roll": "spell", "system": "die_trying", "magic": [2, 5], "instability": [4],
+     "miscast_d10": 3},
+    {"roll": "death_save", "system": "die_trying", "hp": -1, "d10": 9},
+    {"roll": "dice", "system": "triptycho", "dice": "2d6", "level": -1, "number": 1},
+    {"roll": "opposed", "system": "triptycho", "action": [3, 4], "reaction": [6]},
+    {"roll": "damage", "system": "triptycho", "damage": [5, 2], "defense": [3]},
+]
+
+
+@pytest.mark.parametrize("request_", CONTRACT_REQUESTS, ids=lambda r: f"{r.get('system', 'trophy')}-{r['roll']}")
+def test_a_misspelt_field_is_refused_in_every_system(request_: dict[str, object]) -> None:
+    # The contract's own request answers; the same request with one misspelt field is refused
+    # naming that field, because an ignored field would quietly change the roll.
+    code, _ = run(["resolve"], json.dumps(request_))
+    assert code == 0
+    code, payload = run(["resolve"], json.dumps({**request_, "modifer": 1}))
+    assert code == 2
+    assert str(payload["error"]).startswith("modifer: not a field of")
+
+
+def test_a_misspelt_field_inside_an_entry_is_named_with_its_path() -> None:
+    request_ = dict(CONTRACT_REQUESTS[0])
+    request_["helpers"] = [{"name": "Mara", "ruin": 1, "die": 5, "alredy_marked": True}]
+    code, payload = run(["resolve"], json.dumps(request_))
+    assert code == 2
+    assert str(payload["error"]).startswith("helpers[0].alredy_marked:")
+
+
+def test_narrative_context_is_not_mistaken_for_a_typo_in_any_system() -> None:
+    context = {"name": "Ash", "attempt": "cross the ford", "place": "the mire",
+               "journal": "We left town.", "safety": {"lines": ["spiders"], "veils": []},
+               "seed": 7}
+    for request_ in CONTRACT_REQUESTS:
+        assert run(["resolve"], json.dumps({**request_, **context}))[0] == 0

@@ -394,6 +394,6 @@ def test_a_field_the_roll_does_not_know_is_refused_not_ignored(
 
 def test_narrative_fields_are_welcome_and_change_nothing() -> None:
     base = {"roll": "risk", "ruin": 2, "light": [4, 1], "dark": [5]}
-    told = {**base, "name": "Ash", "action": "pry open the reliquary", "place": "the chapel",
+    told = {**base, "name": "Ash", "attempt": "pry open the reliquary", "place": "the chapel",
             "journal": "We crossed the river.", "safety": {"lines": [], "veils": []}, "seed": 3}
     assert cli(told) == cli(base)

@@ -139,8 +139,9 @@ def narrate_resolved(request: Mapping[str, Any], result: Mapping[str, Any],
         system=system,
         characters=_characters_of(request),
         safety=request.get("safety") if isinstance(request.get("safety"), Mapping) else None,
-        # the stated action ("I pry open the reliquary"); Trophy's "intent" is the fight's aim
-        intent=str(request.get("action", "")),
+        # what the roller attempts ("pry open the reliquary"); Trophy's "intent" is a fight's aim
+        # and Triptycho's "action" is a dice entry, so the story has its own field
+        intent=str(request.get("attempt", "")),
         place=str(request.get("place", "")),
         journal=str(request.get("journal", "")),
         deck=Deck.seeded(seed),

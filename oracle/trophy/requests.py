@@ -12,6 +12,7 @@ from typing import Any
 
 from oracle.dice import DiceSource, roll_many
 from oracle.errors import RequestError, RuleError
+from oracle.requests import CONTEXT_FIELDS
 from oracle.trophy.combat import (
     CombatResult,
     Fighter,
@@ -257,10 +258,8 @@ RESOLVERS = {
 }
 
 
-# Fields every request may carry: the dispatch, the dice seed, and the narrative context that
-# `oracle resolve --narrate` voices (the roller's name, the stated action, the place, a journal
-# summary and the safety settings). They never change a result.
-COMMON_FIELDS = frozenset({"roll", "system", "seed", "name", "action", "place", "journal", "safety"})
+# Fields every request may carry (dispatch, seed, narrative context); they never change a result.
+COMMON_FIELDS = CONTEXT_FIELDS
 
 FIELDS: dict[str, frozenset[str]] = {
     "risk": frozenset({"ruin", "light", "dark", "helpers", "bargain", "bargains", "ritual", "foe",
