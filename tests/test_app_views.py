@@ -518,3 +518,108 @@ def test_a_character_needs_a_name() -> None:
     app.party._add.click()
     assert app.party._error.value == esc("character.name: a character needs a name.")
     assert entries(app) == before
+
+
+def test_help_after_the_roll_joins_the_open_roll() -> None:
+    app = ready_app()
+    app.session.add_character({"name": "Mara", "occupation": "Priest"})
+    app.refresh()
+    view = app.risk
+    view._intent.value = "Force the gate"
+    view._skill.value = True
+    view._dark.value = True
+    view._light_faces.value = "5"
+    view._dark_faces.value = "2"
+    view._roll.click()
+    assert view._late_row.layout.display == ""  # the roll is open and has a dark die
+    view._late_helper.value = "Mara"
+    view._late_face.value = "2"
+    view._late_help.click()
+    assert view._push_error.value == ""
+    assert faces_on_page(view._dice.value) == [("light", 5), ("light", 2), ("dark", 2)]
+    assert app.session.state.character("Mara").ruin == 2  # her 2 matches the dark 2
+
+
+def test_undo_strikes_a_mistyped_entry_and_restores_the_state() -> None:
+    app = ready_app()
+    app.risk._intent.value = "Jump"
+    app.risk._dark.value = True
+    app.risk._dark_faces.value = "6"
+    app.risk._roll.click()
+    assert app.session.character().ruin == 2
+    app.session.narration.wait()
+    app.journal._undo.click()  # the newest entry is the narration
+    app.journal._undo.click()  # then the roll itself
+    assert app.journal._error.value == ""
+    assert app.session.character().ruin == 1
+    assert "(undone)" in app.journal._entries.value
+
+
+def test_tokens_pool_toward_a_goal_and_a_fallen_companions_become_gold() -> None:
+    app = ready_app()
+    session = app.session
+    session.add_character({"name": "Mara", "occupation": "Priest", "starting_ruin": 5})
+    app.refresh()
+    for name, faces in (("Wren Ashdown", ["6", "5"]), ("Mara", ["6", "4"])):
+        app._active.value = name
+        for face in faces:
+            app.hunt._faces.value = face
+            app.hunt._roll.click()
+    assert [c.hunt_tokens for c in session.characters()] == [2, 2]
+    app.hunt._goal.value = "Find the hidden stair"
+    app.hunt._inputs["Wren Ashdown"].value = 2
+    app.hunt._inputs["Mara"].value = 1
+    app.hunt._spend_goal.click()
+    assert app.hunt._spend_error.value == ""
+    assert [c.hunt_tokens for c in session.characters()] == [0, 1]
+    app._active.value = "Mara"
+    app.ruin._ruin_face.value = "6"
+    app.ruin._ruin_roll.click()
+    app._death.click()
+    app._active.value = "Wren Ashdown"
+    assert app.hunt._claim_row.layout.display == ""
+    app.hunt._claim.click()
+    assert app.hunt._spend_error.value == ""
+    assert session.character("Wren Ashdown").gold == 1 and session.character("Mara").hunt_tokens == 0
+
+
+def test_a_retreat_hands_the_weak_point_to_a_companion() -> None:
+    app = ready_app()
+    app.session.add_character({"name": "Mara", "occupation": "Priest"})
+    app.refresh()
+    view = app.combat
+    view._endurance.value = 12
+    view._fighters.value = ("Wren Ashdown", "Mara")
+    view._weak_faces.value = "2 4"
+    view._start.click()
+    view._dark_faces.value = "1 3"
+    view._roll.click()
+    assert "Not yet defeated" in view._dice.value
+    view._retreat_who.value = "Wren Ashdown"
+    view._retreat_to.value = "Mara"
+    view._retreat.click()
+    assert view._error.value == ""
+    combat = app.session.state.combat
+    assert combat is not None and combat.names == ("Mara",)
+    assert set(combat.weak_points("Mara")) == {2, 4}
+    assert combat.dark_count == 2  # the number of dark dice never goes down
+    assert view._roll.description.startswith("Continue")
+
+
+def test_a_reduction_roll_at_or_above_ruin_asks_whether_to_remove_anyway() -> None:
+    app = ready_app()
+    for _ in range(4):  # four disturbing sights, each a dark 6: Ruin 1 -> 5
+        app.ruin._ruin_face.value = "6"
+        app.ruin._ruin_roll.click()
+        app._cond_text.value = f"scar {app.session.character().ruin}"
+        app._cond_take.click()
+    assert app.session.character().ruin == 5
+    assert not app.ruin._red_roll.disabled
+    app.ruin._betrayal.value = "Loosen Mara's rope"
+    app.ruin._red_face.value = "5"
+    app.ruin._red_roll.click()
+    assert app.ruin._choice.layout.display == ""  # 5 is not below Ruin 5: the player chooses
+    assert app.session.character().ruin == 5
+    app.ruin._remove.click()
+    assert app.session.character().ruin == 4
+    assert "someone notices" in app.ruin._red_dice.value

@@ -116,7 +116,7 @@ class CombatView:
         self._status.value = (f"<h3>{esc(self._monster.value or 'The monster')}: Endurance "
                               f"{combat.endurance}</h3><div class='oracle-hint'>{count} dark "
                               "dice on this roll.</div>")
-        self._retreat_who.options = list(combat.names)
+        c.set_options(self._retreat_who, list(combat.names))
         self._retreat_targets()
         self._update_odds()
 
@@ -147,7 +147,8 @@ class CombatView:
         if combat is None:
             return
         others = [n for n in combat.names if n != self._retreat_who.value]
-        self._retreat_to.options = [("(nobody: last one standing)", "")] + [(n, n) for n in others]
+        c.set_options(self._retreat_to,
+                      [(n, n) for n in others] + [("(nobody: last one standing)", "")])
 
     def _update_setup(self) -> None:
         effective = self.endurance

@@ -152,3 +152,14 @@ def options(names: Sequence[str]) -> list[tuple[str, str]]:
 def split_lines(value: str) -> tuple[str, ...]:
     """One item per line, trimmed, empty lines dropped (lines and veils may contain commas)."""
     return tuple(line.strip() for line in value.splitlines() if line.strip())
+
+
+def set_options(dropdown: Any, choices: Sequence[Any]) -> None:
+    """Give a Dropdown new options, keeping its value if still offered, else the first one."""
+    old = dropdown.value
+    dropdown.options = choices
+    values = [c[1] if isinstance(c, tuple) else c for c in choices]
+    if old in values:
+        dropdown.value = old
+    elif values:
+        dropdown.value = values[0]

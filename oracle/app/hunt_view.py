@@ -88,7 +88,7 @@ class HuntView:
             self._pool_key = key
             self._rebuild_pool(in_play)
         fallen = [ch.name for ch in session.characters() if ch.out_of_play and ch.hunt_tokens]
-        self._claim_from.options = fallen
+        c.set_options(self._claim_from, fallen)
         self._claim_row.layout.display = "" if fallen else "none"
 
     def _rebuild_pool(self, in_play: list[Any]) -> None:

@@ -101,14 +101,22 @@ class RiskView:
         self._push_faces = c.row(c.html("re-rolled faces:", "oracle-face-label"),
                                  self._push_light, self._push_dark)
         self._push_error = c.error_line()
+        self._late_helper = widgets.Dropdown(options=[], description="Help now:",
+                                             style={"description_width": "initial"})
+        self._late_helper.add_class("oracle-late-helper")
+        self._late_face = c.text("their face", width="100px", css="oracle-late-face")
+        self._late_help = c.button("Help this roll", css="oracle-help-after")
+        self._late_row = c.row(self._late_helper, self._late_face, self._late_help)
         self._push_box = c.column(c.row(self._push, self._accept, self._push_faces),
-                                  self._push_odds, self._push_error, css="oracle-push-box")
+                                  self._push_odds, self._late_row, self._push_error,
+                                  css="oracle-push-box")
         self._wrong_error = c.error_line()
         self._rolls = 0
 
         self._roll.on_click(c.guard(self._roll_error, self._do_roll))
         self._push.on_click(c.guard(self._push_error, self._do_push))
         self._accept.on_click(c.guard(self._push_error, self._do_accept))
+        self._late_help.on_click(c.guard(self._push_error, self._do_help_after))
         self._wrong_ask.on_click(c.guard(self._wrong_error, self._ask_wrong))
         self._bargain_ask.on_click(c.guard(self._wrong_error, self._ask_bargain))
         for toggle in (self._skill, self._dark, self._ritual, self._bargain_on, self._helpers,
@@ -207,6 +215,14 @@ class RiskView:
         self._push_box.layout.display = "" if shown else "none"
         self._push.disabled = request is None
         self._accept.disabled = not open_roll
+        risk = session.state.risk if session.campaign is not None else None
+        helping = {h.name for h in risk.result.helpers} if risk is not None else set()
+        late = [n for n in session.names()
+                if risk is not None and n != risk.name and n not in helping]
+        c.set_options(self._late_helper, late)
+        self._late_row.layout.display = (
+            "" if late and risk is not None and risk.result.roll.dark else "none")
+        self._late_face.layout.display = "" if getattr(session, "physical", False) else "none"
         if request is None:
             self._push_odds.value = (
                 '<span class="oracle-hint">No push: the highest die is dark, so the roll is '
@@ -256,6 +272,14 @@ class RiskView:
         )
         self.show(rolled)
         self._narrate(rolled)
+        self.shell.refresh()
+
+    def _do_help_after(self, _button: Any = None) -> None:
+        face = None
+        if getattr(self.session, "physical", False):
+            face = c.parse_faces("helper face", self._late_face.value, 1)[0]
+        rolled = self.session.help_after(self._late_helper.value, face)
+        self.show(rolled)
         self.shell.refresh()
 
     def _do_accept(self, _button: Any = None) -> None:

@@ -219,9 +219,21 @@ class Session:
 
     def record(self, event: Mapping[str, Any]) -> int:
         """Record one event (rules first; nothing written if refused); returns its entry number."""
+        from oracle.campaign import CampaignChanged
+
         campaign = self.require()
         campaign.refresh()
-        campaign.record(event)
+        seen = campaign.last_seq
+        try:
+            campaign.record(event)
+        except CampaignChanged:
+            # Another tab wrote meanwhile. If it only added narration, notes or settings, the
+            # rules state this move was decided on still stands: record it on top. A rules
+            # event from elsewhere means the player must look again (the sentence says so).
+            newer = [e for e in campaign.entries if e.seq > seen]
+            if not newer or not all(e.meta for e in newer):
+                raise
+            campaign.record(event)
         return campaign.last_seq
 
     def dice(self, faces: Sequence[int] | None = None) -> DiceSource:
@@ -368,6 +380,17 @@ class Session:
         light = self._faces(dice, len(roll.light), light_faces, "light faces")
         dark = self._faces(dice, len(roll.dark) + 1, dark_faces, "dark faces")
         seq = self.record({"type": "risk_pushed", "light": list(light), "dark": list(dark)})
+        return self._rolled_risk(seq)
+
+    def help_after(self, helper: str, face: int | None = None) -> Rolled:
+        """SRD 1.2, Help Roll: help offered after the roll, while it is still open."""
+        risk = self.state.risk
+        if risk is None:
+            raise RuleError("helper: there is no open Risk Roll to help.")
+        if not risk.result.roll.dark:
+            raise RuleError("helper: help is only possible on a Risk Roll with a dark die.")
+        die = self._faces(self.dice(), 1, None if face is None else [face], "helper face")[0]
+        seq = self.record({"type": "help_added", "helper": helper, "die": die})
         return self._rolled_risk(seq)
 
     def accept_roll(self) -> None:
