@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from oracle.app import build
-from tests.fake_claude import Act, FakeClaude
+from fake_claude import Act, FakeClaude
 
 KEY = "sk-ant-app-test-key-0000"
 

@@ -13,7 +13,7 @@ import pytest
 from oracle import serve as serve_module
 from oracle.cli import main
 from oracle.serve import ServeError, check_port, find_app_notebook, serve, voila_arguments
-from tests.browser.harness import start_server, stop_server
+from browser.harness import start_server, stop_server
 
 REPO = Path(__file__).resolve().parent.parent
 

@@ -19,7 +19,7 @@ from typing import Any
 
 import pytest
 
-from tests.browser.harness import CHROMIUM, CHROMIUM_ARGS, Server, shot, start_server, stop_server
+from harness import CHROMIUM, CHROMIUM_ARGS, Server, shot, start_server, stop_server
 
 
 @pytest.fixture(scope="module")

@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 from oracle.trophy.risk import RiskRoll, push, read_risk
-from tests.browser.harness import Server, open_app, shot
+from harness import Server, open_app, shot
 
 pytestmark = pytest.mark.browser
 

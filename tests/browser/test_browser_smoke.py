@@ -6,7 +6,7 @@ from typing import Any
 
 import pytest
 
-from tests.browser.harness import Server, open_app, shot
+from harness import Server, open_app, shot
 
 pytestmark = pytest.mark.browser
 

@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from tests.browser.harness import Server, open_app, shot, start_server, stop_server
+from harness import Server, open_app, shot, start_server, stop_server
 
 pytestmark = pytest.mark.browser
 
