@@ -6,9 +6,9 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from fake_claude import Act, FakeClaude
 
 from oracle.app import build
-from fake_claude import Act, FakeClaude
 
 KEY = "sk-ant-app-test-key-0000"
 

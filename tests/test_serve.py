@@ -9,11 +9,11 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from browser.harness import start_server, stop_server
 
 from oracle import serve as serve_module
 from oracle.cli import main
 from oracle.serve import ServeError, check_port, find_app_notebook, serve, voila_arguments
-from browser.harness import start_server, stop_server
 
 REPO = Path(__file__).resolve().parent.parent
 

@@ -18,7 +18,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-
 from harness import CHROMIUM, CHROMIUM_ARGS, Server, shot, start_server, stop_server
 
 
