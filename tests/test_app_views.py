@@ -623,3 +623,16 @@ def test_a_reduction_roll_at_or_above_ruin_asks_whether_to_remove_anyway() -> No
     app.ruin._remove.click()
     assert app.session.character().ruin == 4
     assert "someone notices" in app.ruin._red_dice.value
+
+
+def test_a_reload_shows_the_open_roll_and_still_offers_the_push() -> None:
+    app = ready_app()
+    app.risk._intent.value = "Slip past the sentries"
+    app.risk._skill.value = True
+    app.risk._light_faces.value = "4"
+    app.risk._roll.click()
+    assert not app.risk._push.disabled
+    again = build()  # the page reloaded
+    assert faces_on_page(again.risk._dice.value) == [("light", 4)]
+    assert "complication" in again.risk._outcome.value
+    assert not again.risk._push.disabled

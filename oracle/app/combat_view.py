@@ -46,14 +46,14 @@ class CombatView:
         self._armor = widgets.VBox([])
         self._dark_faces = c.text("dark faces typed", width="200px", css="oracle-combat-faces")
         self._roll = c.button("Roll the dark dice", css="oracle-combat-roll", style="primary")
-        self._odds = c.html("", "oracle-odds")
+        self._odds = c.html("", "oracle-odds-line oracle-combat-odds")
         self._retreat_who = widgets.Dropdown(options=[], description="Retreat",
                                              style={"description_width": "initial"})
         self._retreat_to = widgets.Dropdown(options=[], description="hand the die to",
                                             style={"description_width": "initial"})
         self._retreat = c.button("Retreat", css="oracle-retreat")
         self._abandon = c.button("The group retreats", css="oracle-abandon", style="danger")
-        self._dice = c.html("", "oracle-dice oracle-combat-dice")
+        self._dice = c.html("", "oracle-roll-dice oracle-combat-dice")
         self._error = c.error_line()
         self._fight_box = c.column(self._status, self._armor, c.row(self._dark_faces),
                                    self._odds, c.row(self._roll),

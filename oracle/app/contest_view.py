@@ -25,10 +25,10 @@ class ContestView:
         self._deadly = c.checkbox("The contest itself is deadly (+1 dark die each)",
                                   css="oracle-contest-deadly")
         self._rows = widgets.VBox([])
-        self._odds = c.html("", "oracle-odds")
+        self._odds = c.html("", "oracle-odds-line oracle-contest-odds")
         self._roll = c.button("Contest", css="oracle-contest-roll", style="primary")
         self._error = c.error_line()
-        self._result = c.html("", "oracle-dice oracle-contest-result")
+        self._result = c.html("", "oracle-roll-dice oracle-contest-result")
         self._controls: dict[str, tuple[Any, Any, Any, Any]] = {}
         self._key: Any = None
         self._rolls = 0

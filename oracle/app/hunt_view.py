@@ -32,8 +32,8 @@ class HuntView:
         self._faces = c.text("faces, e.g. 3 5", width="150px", css="oracle-hunt-faces")
         self._roll = c.button("Hunt", css="oracle-hunt-roll", style="primary")
         self._error = c.error_line()
-        self._odds = c.html("", "oracle-odds")
-        self._dice = c.html("", "oracle-dice oracle-hunt-dice")
+        self._odds = c.html("", "oracle-odds-line oracle-hunt-odds")
+        self._dice = c.html("", "oracle-roll-dice oracle-hunt-dice")
         self._result = c.html("", "oracle-hunt-result")
         self._question = c.text("Ask the GM about the world (answers do not depend on the roll)",
                                 css="oracle-hunt-question")

@@ -65,7 +65,7 @@ class PartyView:
             if character.drive:
                 extra.append(f"Drive: {esc(character.drive)}")
             npc = ' <span class="oracle-tag">NPC</span>' if character.npc else ""
-            parts.append(f'<div class="oracle-panel oracle-party-member">{sheet_html(character)}'
+            parts.append(f'<div class="oracle-panel oracle-party-member">{sheet_html(character, hook=False)}'
                          f'{npc}<div class="oracle-hint">{"<br>".join(extra)}</div></div>')
         self._list.value = "".join(parts) or '<div class="oracle-hint">No one yet.</div>'
 

@@ -119,8 +119,12 @@ def risk_dice(light: Sequence[int], dark: Sequence[int],
     ]
 
 
-def ruin_track(ruin: int, starting_ruin: int = 1) -> str:
-    """Six Ruin boxes, ``ruin`` of them marked, with the number in an ``oracle-ruin`` element."""
+def ruin_track(ruin: int, starting_ruin: int = 1, hook: bool = True) -> str:
+    """Six Ruin boxes, ``ruin`` of them marked, and the number.
+
+    ``hook``: the number carries the ``oracle-ruin`` test hook (only the active character's
+    sheet does; the party list uses ``oracle-ruin-value``).
+    """
     boxes = []
     for box in range(1, 7):
         classes = ["oracle-ruin-box"]
@@ -133,7 +137,8 @@ def ruin_track(ruin: int, starting_ruin: int = 1) -> str:
         boxes.append(f'<span class="{" ".join(classes)}" title="Ruin box {box}"></span>')
     return (
         f'<div class="oracle-ruin-track" title="Ruin {ruin} of 6">{"".join(boxes)}'
-        f'<span class="oracle-ruin" data-ruin="{ruin}">{ruin}</span></div>'
+        f'<span class="{"oracle-ruin" if hook else "oracle-ruin-value"}" data-ruin="{ruin}">'
+        f"{ruin}</span></div>"
     )
 
 
@@ -172,7 +177,7 @@ def outcome_line(outcome: str, detail: str = "") -> str:
     return f'<div class="oracle-outcome {esc(outcome)}">{esc(text)}{extra}</div>'
 
 
-def sheet_html(character: Mapping[str, Any] | Any) -> str:
+def sheet_html(character: Mapping[str, Any] | Any, hook: bool = True) -> str:
     """A character's sheet summary: name, Ruin track, tokens and Gold, Conditions."""
     get = character.get if isinstance(character, Mapping) else (
         lambda key, default=None: getattr(character, key, default))
@@ -183,7 +188,7 @@ def sheet_html(character: Mapping[str, Any] | Any) -> str:
     who = " · ".join(esc(x) for x in (get("occupation", ""), get("background", "")) if x)
     if who:
         parts.append(f'<div class="oracle-hint">{who}</div>')
-    parts.append(ruin_track(ruin, start))
+    parts.append(ruin_track(ruin, start, hook))
     parts.append(
         '<div class="oracle-counters">'
         + counter(int(get("hunt_tokens", 0) or 0), "Hunt Tokens", "oracle-tokens")

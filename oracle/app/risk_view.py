@@ -95,7 +95,7 @@ class RiskView:
         self._push = c.button("Push: add a dark die and re-roll", css="oracle-push",
                               style="warning")
         self._accept = c.button("Keep this result", css="oracle-accept")
-        self._push_odds = c.html("", "oracle-odds oracle-push-odds")
+        self._push_odds = c.html("", "oracle-odds-line oracle-push-odds")
         self._push_light = c.text("light faces", width="130px", css="oracle-push-light-faces")
         self._push_dark = c.text("dark faces", width="130px", css="oracle-push-dark-faces")
         self._push_faces = c.row(c.html("re-rolled faces:", "oracle-face-label"),
@@ -142,6 +142,9 @@ class RiskView:
             css="oracle-risk",
         )
         self.refresh()
+        latest = session.latest
+        if latest is not None and latest.kind == "risk":
+            self.show(latest)  # a reload lands where play stood: the roll, and its push
 
     # -- refresh -----------------------------------------------------------------------------
 

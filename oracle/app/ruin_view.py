@@ -21,7 +21,7 @@ class RuinView:
         self._ruin_face = c.text("dark face", width="110px", css="oracle-ruin-face")
         self._ruin_roll = c.button("Ruin Roll", css="oracle-ruin-roll", style="danger")
         self._ruin_error = c.error_line()
-        self._ruin_dice = c.html("", "oracle-dice oracle-ruin-dice")
+        self._ruin_dice = c.html("", "oracle-roll-dice oracle-ruin-dice")
         self._betrayal = c.text("How do you betray or sabotage the others, quietly?",
                                 css="oracle-betrayal")
         self._red_face = c.text("light face", width="110px", css="oracle-reduction-face")
@@ -32,7 +32,7 @@ class RuinView:
         self._choice = c.row(self._remove, self._keep)
         self._choice.layout.display = "none"
         self._red_error = c.error_line()
-        self._red_dice = c.html("", "oracle-dice oracle-reduction-dice")
+        self._red_dice = c.html("", "oracle-roll-dice oracle-reduction-dice")
         self._red_note = c.html("", "oracle-hint")
         self._town = c.button("Back safely in town: armor usable again", css="oracle-town")
         self._town_error = c.error_line()

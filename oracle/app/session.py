@@ -104,12 +104,22 @@ class Session:
         if self.campaign is not None and self.campaign is not campaign:
             self.campaign.close()
         self.campaign = campaign
-        self.latest = None
+        self.latest = self._restored_roll()
         self._voiced = {}
         names = [c.name for c in self.characters() if not c.out_of_play]
         remembered = campaign.settings.preferences.get("active")
         self.active = remembered if remembered in names else (names[0] if names else None)
         self.changed()
+
+    def _restored_roll(self) -> Rolled | None:
+        """The newest Risk Roll as the journal left it (a reload shows it, push and all)."""
+        result = self.state.last_result
+        if not result or result.get("roll") != "risk" or self.campaign is None:
+            return None
+        helpers = tuple((str(h["name"]), int(h["die"])) for h in result.get("helpers", [])
+                        if isinstance(h, Mapping) and h.get("die"))
+        return Rolled("risk", tuple(result.get("light", ())), tuple(result.get("dark", ())),
+                      helpers, dict(result), self.campaign.last_seq)
 
     def open_last(self) -> bool:
         """Reopen the campaign opened last (a reload lands where play stood)."""

@@ -19,8 +19,10 @@ class StartView:
     def __init__(self, session: Session, shell: Shell, with_quick_start: bool = True) -> None:
         self.session = session
         self.shell = shell
+        # Only the start screen carries the oracle-quickstart hook (one per page).
         self._quick = c.button("Quick start: one treasure-hunter, ready to roll",
-                               css="oracle-quickstart", style="primary")
+                               css="oracle-quickstart" if with_quick_start else "",
+                               style="primary")
         self._quick.layout.display = "" if with_quick_start else "none"
         self._new_name = c.text("Name of a new campaign", width="320px", css="oracle-new-campaign")
         self._system = widgets.Dropdown(

@@ -65,7 +65,11 @@ def test_quick_start_makes_the_first_roll_one_click_away(oracle_server: Server,
     assert "Wren Ashdown" in page.inner_text(".oracle-sheet")
     status = page.inner_text(".oracle-narrator-status")
     assert status.startswith("offline")
-    assert "success" in page.inner_text(".oracle-odds") or page.is_visible(".oracle-intent")
+    assert "No dice yet" in page.inner_text(".oracle-odds")
+    page.check(".oracle-skill input[type=checkbox]")  # one light die: 1/6 success
+    page.wait_for_function("() => document.querySelector('.oracle-odds').innerText"
+                           ".includes('success 16.7%')")
+    page.uncheck(".oracle-skill input[type=checkbox]")
     shot(page, "02_quick_started")
     assert_no_error_text(page)
 
@@ -279,3 +283,25 @@ def test_the_oracle_and_the_safety_tools(oracle_server: Server, page: Any) -> No
                            f"'.oracle-journal .oracle-entry.xcarded').length > {before}")
     shot(page, "15_safety_x_card")
     assert_no_error_text(page)
+
+
+HOOKS = ("oracle-quickstart", "oracle-intent", "oracle-dark-toggle", "oracle-risk-roll",
+         "oracle-push", "oracle-dice", "oracle-ruin", "oracle-odds", "oracle-journal",
+         "oracle-narrator-status")
+
+
+def test_every_test_hook_is_on_the_page_exactly_once(oracle_server: Server, page: Any) -> None:
+    open_app(page, oracle_server.url)
+    physical_dice(page)  # (a Quick start first when run alone)
+    page.fill(".oracle-intent input", "Count the bells")
+    page.check(".oracle-skill input[type=checkbox]")
+    page.fill(".oracle-light-faces input", "4")
+    page.click("button.oracle-risk-roll")
+    page.wait_for_selector(".oracle-dice .oracle-die")
+    for title in ("Hunt", "Contest", "Combat", "Ruin", "Party", "Oracle", "Safety",
+                  "Campaigns", "Risk"):
+        tab(page, title)  # every tab built: no view may repeat a hook
+    page.wait_for_selector(".oracle-campaign-list .oracle-campaign-row", state="attached")
+    counts = {hook: page.locator(f".{hook}").count() for hook in HOOKS}
+    assert counts == dict.fromkeys(HOOKS, 1)
+    assert page.locator(".oracle-dice .oracle-die").count() >= 1
