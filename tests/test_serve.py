@@ -142,3 +142,17 @@ def test_a_failing_notebook_shows_neither_its_source_nor_its_traceback(tmp_path:
 
 def test_serve_module_binds_only_the_loopback_address() -> None:
     assert serve_module.HOST == "127.0.0.1"
+
+
+def test_a_missing_chromium_fails_the_browser_tests_under_ci(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    from browser.harness import require_chromium
+
+    missing = str(tmp_path / "no-chromium")
+    monkeypatch.setenv("CI", "true")
+    with pytest.raises(pytest.fail.Exception, match="cannot run under CI"):
+        require_chromium(missing)
+    monkeypatch.delenv("CI")
+    with pytest.raises(pytest.skip.Exception):
+        require_chromium(missing)

@@ -11,14 +11,20 @@
 from __future__ import annotations
 
 import contextlib
-import os
 import re
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
-from harness import CHROMIUM, CHROMIUM_ARGS, Server, shot, start_server, stop_server
+from harness import (
+    CHROMIUM,
+    CHROMIUM_ARGS,
+    Server,
+    require_chromium,
+    shot,
+    start_server,
+    stop_server,
+)
 
 
 @pytest.fixture(scope="module")
@@ -33,19 +39,10 @@ def oracle_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
         stop_server(proc)
 
 
-def _require_chromium() -> None:
-    if Path(CHROMIUM).exists():
-        return
-    message = f"{CHROMIUM} is missing (run scripts/ensure-chromium.sh)."
-    if os.environ.get("CI", "").lower() in ("1", "true", "yes"):
-        pytest.fail(f"browser tests cannot run under CI: {message}")
-    pytest.skip(message)
-
-
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
     """Debian's Chromium, headless, through Playwright's sync API."""
-    _require_chromium()
+    require_chromium()
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as playwright:

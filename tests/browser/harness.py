@@ -124,6 +124,16 @@ def _slug(text: str) -> str:
     return re.sub(r"[^A-Za-z0-9_.-]+", "_", text)[:120]
 
 
+def require_chromium(path: str = CHROMIUM) -> None:
+    """Skip without Debian's Chromium on a developer machine; FAIL under ``CI=true``."""
+    if Path(path).exists():
+        return
+    message = f"{path} is missing (run scripts/ensure-chromium.sh)."
+    if os.environ.get("CI", "").lower() in ("1", "true", "yes"):
+        pytest.fail(f"browser tests cannot run under CI: {message}")
+    pytest.skip(message)
+
+
 def shot(page: Any, name: str) -> Path:
     """Save a full-page screenshot to ``tests/artifacts/<name>.png`` and return its path."""
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
