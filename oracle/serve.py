@@ -25,7 +25,8 @@ class ServeError(Exception):
 
 
 def find_app_notebook() -> Path:
-    """Return the path of ``app.ipynb``: ``$ORACLE_APP``, else the repository root, else cwd."""
+    """Return the path of ``app.ipynb``: ``$ORACLE_APP``, else the repository root, else cwd,
+    else (an installed package) a copy written to a temporary folder."""
     override = os.environ.get(APP_ENV)
     if override:
         path = Path(override).expanduser()
@@ -36,10 +37,28 @@ def find_app_notebook() -> Path:
     for candidate in (package_root / "app.ipynb", Path.cwd() / "app.ipynb"):
         if candidate.is_file():
             return candidate.resolve()
-    raise ServeError(
-        "app: app.ipynb was not found next to the oracle package or in the current folder; "
-        f"set {APP_ENV} to its path."
-    )
+    return _written_app_notebook()
+
+
+APP_SOURCE = ["from oracle.app import launch\n", "launch()"]
+
+
+def _written_app_notebook() -> Path:
+    """An installed package has no repository around it: write the two-line app.ipynb."""
+    import json
+    import tempfile
+
+    folder = Path(tempfile.mkdtemp(prefix="oracle-app-"))
+    path = folder / "app.ipynb"
+    path.write_text(json.dumps({
+        "cells": [{"cell_type": "code", "execution_count": None, "id": "app", "metadata": {},
+                   "outputs": [], "source": APP_SOURCE}],
+        "metadata": {"kernelspec": {"display_name": "Python 3", "language": "python",
+                                    "name": "python3"},
+                     "language_info": {"name": "python"}, "title": "oracle: Trophy"},
+        "nbformat": 4, "nbformat_minor": 5,
+    }, indent=1), encoding="utf-8")
+    return path
 
 
 def check_port(port: int, host: str = HOST) -> None:

@@ -156,3 +156,13 @@ def test_a_missing_chromium_fails_the_browser_tests_under_ci(
     monkeypatch.delenv("CI")
     with pytest.raises(pytest.skip.Exception):
         require_chromium(missing)
+
+
+def test_an_installed_package_without_the_repository_writes_its_own_app_notebook() -> None:
+    from oracle.serve import APP_SOURCE, _written_app_notebook
+
+    path = _written_app_notebook()
+    notebook = json.loads(path.read_text())
+    assert notebook["cells"][0]["source"] == APP_SOURCE
+    repo = json.loads((REPO / "app.ipynb").read_text())
+    assert "".join(repo["cells"][0]["source"]) == "".join(APP_SOURCE)  # the same two lines
