@@ -636,3 +636,23 @@ def test_a_reload_shows_the_open_roll_and_still_offers_the_push() -> None:
     assert faces_on_page(again.risk._dice.value) == [("light", 4)]
     assert "complication" in again.risk._outcome.value
     assert not again.risk._push.disabled
+
+
+def test_a_reload_continues_the_offline_narrators_deck_instead_of_repeating_it() -> None:
+    app = ready_app()
+
+    def roll(view_app: OracleApp, face: str) -> str:
+        view_app.risk._intent.value = "Listen at the door"
+        view_app.risk._skill.value = True
+        view_app.risk._light_faces.value = face
+        view_app.risk._roll.click()
+        view_app.session.narration.wait()
+        campaign = view_app.session.campaign
+        assert campaign is not None
+        return [e for e in campaign.entries if e.type == "narration"][-1].data["text"]
+
+    first = roll(app, "2")
+    again = build()  # reload
+    again._physical.value = True
+    second = roll(again, "2")
+    assert second != first  # the same table, the next card: no repeat after a reload

@@ -106,10 +106,29 @@ class Session:
         self.campaign = campaign
         self.latest = self._restored_roll()
         self._voiced = {}
+        self._deck = self._restored_deck(campaign)
         names = [c.name for c in self.characters() if not c.out_of_play]
         remembered = campaign.settings.preferences.get("active")
         self.active = remembered if remembered in names else (names[0] if names else None)
         self.changed()
+
+    @staticmethod
+    def _restored_deck(campaign: Campaign) -> Any:
+        """The offline narrator's no-repeat deck as the newest narration left it.
+
+        It travels inside narration events (an extra field), so a reload never replays the
+        same words; a campaign without narration starts a deck from its own seed.
+        """
+        from oracle.narrator.deck import Deck
+
+        for entry in reversed(campaign.entries):
+            deck = entry.data.get("deck") if entry.type == "narration" else None
+            if isinstance(deck, Mapping):
+                try:
+                    return Deck.from_dict(deck)
+                except (TypeError, ValueError):
+                    break
+        return Deck.seeded(campaign.seed)
 
     def _restored_roll(self) -> Rolled | None:
         """The newest Risk Roll as the journal left it (a reload shows it, push and all)."""
@@ -694,6 +713,9 @@ class Session:
                     "fallback_reason": getattr(said, "fallback_reason", None),
                     "beat": beat, "refers_to": refers_to,
                 }
+                deck = getattr(said, "deck", None)
+                if deck is not None and hasattr(deck, "to_dict"):
+                    event["deck"] = deck.to_dict()
                 self.campaign.record(event)
                 seq = self.campaign.last_seq
                 self._voiced[seq] = (beat, dict(result), intent)
