@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import base64
+from collections.abc import Mapping
 from typing import Any
 
 from oracle.app import controls as c
 from oracle.app.render import esc, journal_html
-from oracle.app.session import Session, journal_rows
+from oracle.app.session import Session
+from oracle.campaign import Campaign, Entry
 
 EXPORTS = {
     "markdown": ("Markdown", "md", "text/markdown"),
@@ -108,3 +110,36 @@ class JournalView:
     def _do_undo(self, _button: Any = None) -> None:
         self.session.undo_last()
         self.refresh()
+
+
+def journal_rows(campaign: Campaign) -> list[tuple[Entry, Mapping[str, Any] | None]]:
+    """Every entry with the result the rules settled for it (None for meta and undone entries).
+
+    The journal stores faces, not outcomes; replaying the fold gives each entry's result.
+    """
+    system = campaign.system
+    state = system.initial_state()
+    rows: list[tuple[Entry, Mapping[str, Any] | None]] = []
+    for entry in campaign.entries:
+        if entry.meta or entry.undone:
+            rows.append((entry, None))
+            continue
+        try:
+            state = system.apply(state, entry.data)
+        except Exception:  # noqa: BLE001 - the campaign already folded it; never break the journal view
+            rows.append((entry, None))
+            continue
+        result = getattr(state, "last_result", None)
+        rows.append((entry, dict(result) if isinstance(result, Mapping) else None))
+        if result is not None:
+            state = _without_result(state)
+    return rows
+
+
+def _without_result(state: Any) -> Any:
+    from dataclasses import replace
+
+    try:
+        return replace(state, last_result=None)
+    except TypeError:
+        return state

@@ -13,8 +13,9 @@ from typing import Any
 import ipywidgets as widgets  # type: ignore[import-untyped]
 
 from oracle.app import controls as c
+from oracle.app.moves import Rolled
 from oracle.app.render import dice_row, esc, odds_bar, outcome_line, percent, risk_dice
-from oracle.app.session import Rolled, Session
+from oracle.app.session import Session
 from oracle.app.shell_api import Shell
 
 FOES = [("nobody in particular", ""), ("folk (people, animals)", "folk"), ("a monster", "monster")]
