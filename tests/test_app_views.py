@@ -656,3 +656,17 @@ def test_a_reload_continues_the_offline_narrators_deck_instead_of_repeating_it()
     again._physical.value = True
     second = roll(again, "2")
     assert second != first  # the same table, the next card: no repeat after a reload
+
+
+def test_notes_and_scenes_go_into_the_journal_and_the_lonelog() -> None:
+    app = ready_app()
+    app.journal._note.value = ""
+    app.journal._add_note.click()
+    assert app.journal._error.value == esc("note: write something first.")
+    app.journal._note.value = "The map is wrong about the river."
+    app.journal._add_note.click()
+    app.journal._note.value = "The drowned chapel"
+    app.journal._add_scene.click()
+    assert "The map is wrong about the river." in app.journal._entries.value
+    assert "The drowned chapel" in app.journal._entries.value
+    assert "The drowned chapel" in app.journal.export("lonelog")

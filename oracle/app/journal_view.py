@@ -50,12 +50,19 @@ class JournalView:
             button.on_click(c.guard(self._error_line(), lambda _b, k=kind: self.export(k)))
             self._export_buttons.append(button)
         self._links = c.html("", "oracle-export-links")
+        self._note = c.text("A note, or the title of a new scene", width="260px",
+                            css="oracle-note")
+        self._add_note = c.button("Add note", css="oracle-add-note")
+        self._add_scene = c.button("New scene", css="oracle-new-scene")
         self._error = c.error_line()
         self._x_card.on_click(c.guard(self._error, self._do_x_card))
         self._undo.on_click(c.guard(self._error, self._do_undo))
+        self._add_note.on_click(c.guard(self._error, lambda _b: self._write("note")))
+        self._add_scene.on_click(c.guard(self._error, lambda _b: self._write("scene")))
         self.widget = c.column(
             c.row(c.html("<h3>Journal</h3>"), self._x_card, self._undo),
-            self._entries, self._live, self._error,
+            self._entries, self._live, c.row(self._note, self._add_note, self._add_scene),
+            self._error,
             c.row(*self._export_buttons), self._links,
             css="oracle-journal",
         )
@@ -105,6 +112,14 @@ class JournalView:
         self.streaming("x_card")
         self.session.x_card(on_text=self.on_text,
                             on_done=lambda voiced: self.done(voiced.error))
+        self.refresh()
+
+    def _write(self, kind: str) -> None:
+        if kind == "note":
+            self.session.add_note(self._note.value)
+        else:
+            self.session.new_scene(self._note.value)
+        self._note.value = ""
         self.refresh()
 
     def _do_undo(self, _button: Any = None) -> None:

@@ -277,6 +277,8 @@ def entry_line(kind: str, data: Mapping[str, Any], result: Mapping[str, Any] | N
                         f"{esc(' '.join(str(f) for f in data.get('faces') or []))})</span>")
     if kind == "scene":
         return "meta", f"<b>Scene:</b> {esc(data.get('title', ''))}"
+    if kind == "note":
+        return "meta", f"<i>Note:</i> {esc(data.get('text', ''))}"
     if kind == "safety":
         return "meta", "Safety tools updated (lines and veils)."
     if kind == "x_card":

@@ -288,6 +288,20 @@ class Session(TrophyMoves):
         self.changed()
         return result
 
+    def add_note(self, text: str) -> None:
+        """A player's note in the journal (data, never rules)."""
+        if not text.strip():
+            raise RequestError("note: write something first.")
+        self.record({"type": "note", "text": text.strip()})
+        self.changed()
+
+    def new_scene(self, title: str) -> None:
+        """Start a new scene (the Lonelog export groups the log by scene)."""
+        if not title.strip():
+            raise RequestError("scene: give the new scene a title.")
+        self.record({"type": "scene", "title": title.strip()})
+        self.changed()
+
     def set_safety(self, lines: Sequence[str], veils: Sequence[str]) -> None:
         self.record({"type": "safety", "lines": list(lines), "veils": list(veils)})
         self.changed()
