@@ -670,3 +670,17 @@ def test_notes_and_scenes_go_into_the_journal_and_the_lonelog() -> None:
     assert "The map is wrong about the river." in app.journal._entries.value
     assert "The drowned chapel" in app.journal._entries.value
     assert "The drowned chapel" in app.journal.export("lonelog")
+
+
+def test_a_sheet_can_be_edited_but_ruin_only_changes_by_rolls() -> None:
+    app = ready_app()
+    party = app.party
+    party._editing.value = "Wren Ashdown"
+    assert party._occupation.value == "Cartographer" and party._name.disabled
+    party._skills.value = "Mapping, Climbing, Old tongues, Swimming"
+    party._armor.value = "Boiled-leather jerkin, Iron cap"
+    party._save.click()
+    assert party._error.value == ""
+    wren = app.session.character()
+    assert "Swimming" in wren.skills and [p.name for p in wren.armor][-1] == "Iron cap"
+    assert wren.ruin == 1

@@ -77,6 +77,14 @@ class TrophyMoves:
             return tuple(given)
         return roll_many(dice, count)
 
+    def update_character(self, name: str, changes: Mapping[str, Any]) -> None:
+        """Edit a sheet (occupation, background, skills, drive, rituals, equipment, armor, NPC).
+
+        Ruin, tokens, Gold, Conditions and Fate only change through their own events.
+        """
+        self.record({"type": "character_updated", "name": name, "changes": dict(changes)})
+        self.changed()
+
     # -- the Risk Roll -----------------------------------------------------------------------
 
     def risk_request(self, skill: bool, bargain: bool, dark: bool, helpers: Sequence[str] = (),

@@ -33,23 +33,33 @@ class PartyView:
         self._start.layout.width = "180px"
         self._npc = c.checkbox("NPC (for contests)", css="oracle-new-npc")
         self._add = c.button("Add to the party", css="oracle-add-character", style="primary")
+        self._editing = widgets.Dropdown(options=[("— a new character —", "")], value="",
+                                         description="Edit",
+                                         style={"description_width": "initial"})
+        self._editing.add_class("oracle-edit-character")
+        self._save = c.button("Save changes", css="oracle-save-character", style="primary")
         self._error = c.error_line()
         self._list = c.html("", "oracle-party-list")
         self._add.on_click(c.guard(self._error, self._do_add))
+        self._save.on_click(c.guard(self._error, self._do_save))
+        self._editing.observe(c.guard(self._error, self._load), names="value")
         self.widget = c.column(
             c.html("<h2>The party</h2>"),
             c.html('<div class="oracle-hint">A solo player often runs a whole party. Pick the '
                    "active character beside the journal.</div>"),
             self._list,
-            c.html("<h3>New treasure-hunter</h3>"),
+            c.html("<h3>New treasure-hunter, or edit a sheet</h3>"), self._editing,
             self._name, self._occupation, self._background, self._skills, self._drive,
             self._rituals, self._equipment, self._armor, c.row(self._start, self._npc),
-            c.row(self._add), self._error,
+            c.row(self._add, self._save), self._error,
             css="oracle-party",
         )
         self.refresh()
 
     def refresh(self) -> None:
+        c.set_options(self._editing, [("— a new character —", "")]
+                      + [(ch.name, ch.name) for ch in self.session.characters()])
+        self._show_mode()
         parts = []
         for character in self.session.characters():
             extra = []
@@ -68,6 +78,44 @@ class PartyView:
             parts.append(f'<div class="oracle-panel oracle-party-member">{sheet_html(character, hook=False)}'
                          f'{npc}<div class="oracle-hint">{"<br>".join(extra)}</div></div>')
         self._list.value = "".join(parts) or '<div class="oracle-hint">No one yet.</div>'
+
+    def _show_mode(self) -> None:
+        editing = bool(self._editing.value)
+        self._add.layout.display = "none" if editing else ""
+        self._save.layout.display = "" if editing else "none"
+        self._name.disabled = self._start.disabled = editing  # identity and starting Ruin stay
+
+    def _load(self, _change: Any = None) -> None:
+        """Fill the form with the chosen character's sheet."""
+        self._show_mode()
+        name = self._editing.value
+        if not name:
+            return
+        who = self.session.state.character(name)
+        self._name.value = who.name
+        self._occupation.value = who.occupation
+        self._background.value = who.background
+        self._skills.value = ", ".join(who.skills)
+        self._drive.value = who.drive
+        self._rituals.value = ", ".join(who.rituals)
+        self._equipment.value = ", ".join(who.equipment)
+        self._armor.value = ", ".join(p.name for p in who.armor)
+        self._start.value = who.starting_ruin
+        self._npc.value = who.npc
+
+    def _do_save(self, _button: Any = None) -> None:
+        name = self._editing.value
+        self.session.update_character(name, {
+            "occupation": self._occupation.value.strip(),
+            "background": self._background.value.strip(),
+            "skills": list(c.split_list(self._skills.value)),
+            "drive": self._drive.value.strip(),
+            "rituals": list(c.split_list(self._rituals.value)),
+            "equipment": list(c.split_list(self._equipment.value)),
+            "armor": list(c.split_list(self._armor.value)),
+            "npc": bool(self._npc.value),
+        })
+        self.shell.refresh()
 
     def _do_add(self, _button: Any = None) -> None:
         sheet: dict[str, Any] = {
