@@ -31,6 +31,8 @@ def ready_app(physical: bool = True) -> OracleApp:
     """Quick start, in physical-dice mode so every face is chosen by the test."""
     app = build()
     app.start._quick.click()
+    app.risk._intent.value = ""  # the tests set every toggle themselves
+    app.risk._skill.value = False
     app._physical.value = physical
     return app
 
@@ -49,9 +51,9 @@ def test_quick_start_opens_a_campaign_with_a_ready_hunter_one_click_from_rolling
     hunter = session.character()
     assert hunter.ruin == 1 and hunter.skills and hunter.equipment and hunter.armor
     assert app._play.layout.display == "" and app.start.widget.layout.display == "none"
-    # The first roll: say what you hope for, click.
-    app.risk._intent.value = "Cross the rotten bridge"
-    app.risk._skill.value = True
+    # The first roll is one click: the intent is offered and Climbing applies.
+    assert app.risk._intent.value and app.risk._skill.value
+    assert "success <b>16.7%</b>" in app.risk._odds.value
     app.risk._roll.click()
     assert app.risk._roll_error.value == ""
     assert len(faces_on_page(app.risk._dice.value)) == 1
@@ -479,6 +481,7 @@ def test_narration_streams_piece_by_piece_into_the_live_line() -> None:
 def test_two_tabs_on_one_store_see_each_others_rolls() -> None:
     first = build()
     first.start._quick.click()
+    first.risk._skill.value = False  # (Quick start offers a Skill die; this roll is dark only)
     second = build()  # another tab: it reopens the same campaign
     assert second.session.campaign is not None
     first._physical.value = second._physical.value = True

@@ -164,6 +164,11 @@ class RiskView:
         self._update_odds()
         self._update_push()
 
+    def suggest(self, intent: str, skill: bool) -> None:
+        """Fill in a first roll (Quick start): the player only has to click Roll."""
+        self._intent.value = intent
+        self._skill.value = skill
+
     def _toggled(self, _change: Any = None) -> None:
         if self._ritual.value:
             # SRD 1.2, Risk Roll: a Ritual always includes the dark die.

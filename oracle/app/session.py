@@ -34,6 +34,8 @@ log = logging.getLogger("oracle.app")
 
 Listener = Callable[[], None]
 
+QUICK_INTENT = "Climb the ruined bell tower to see over the trees"
+
 QUICK_HUNTER: dict[str, Any] = {
     "name": "Wren Ashdown",
     "occupation": "Cartographer",
@@ -67,6 +69,7 @@ class Session(TrophyMoves):
         self._listeners: list[Listener] = []
         self._voiced: dict[int, tuple[str, Mapping[str, Any], str]] = {}
         self._deck: Any = None
+        self.first_roll: str | None = None
         self.physical = False
         self.latest_contest: list[dict[str, Any]] = []
 
@@ -166,6 +169,7 @@ class Session(TrophyMoves):
         campaign = Campaign.create("The Hunt", "trophy", home=self.home)
         campaign.record({"type": "character_created", "character": dict(QUICK_HUNTER)})
         campaign.record({"type": "scene", "title": "The forest's edge"})
+        self.first_roll = QUICK_INTENT  # the view offers it, so the first roll is one click
         self._use(campaign)
 
     def rename(self, name: str) -> None:

@@ -194,6 +194,10 @@ class OracleApp:
             return
         self._other.children = ()
         self._other_system = None
+        if session.first_roll:
+            # Quick start: the intent is said and Climbing applies; Roll is the one click left.
+            self.risk.suggest(session.first_roll, skill=True)
+            session.first_roll = None
         names = session.names()
         self._active.options = names
         if session.active in names:

@@ -30,6 +30,17 @@ def dice_on_page(page: Any, scope: str = ".oracle-risk .oracle-dice") -> list[tu
     return [(kind, int(face)) for kind, face in found]
 
 
+def roll(page: Any, button: str, scope: str) -> None:
+    """Click ``button`` and wait until ``scope`` shows a new roll (its data-roll changes)."""
+    before = page.evaluate(
+        "scope => { const r = document.querySelector(scope + ' [data-roll]');"
+        " return r ? r.dataset.roll : ''; }", scope)
+    page.click(button)
+    page.wait_for_function(
+        "([scope, before]) => { const r = document.querySelector(scope + ' [data-roll]');"
+        " return r && r.dataset.roll !== before; }", arg=[scope, before])
+
+
 def ruin_on_page(page: Any) -> int:
     return int(page.inner_text(".oracle-sheet .oracle-ruin"))
 
@@ -65,11 +76,12 @@ def test_quick_start_makes_the_first_roll_one_click_away(oracle_server: Server,
     assert "Wren Ashdown" in page.inner_text(".oracle-sheet")
     status = page.inner_text(".oracle-narrator-status")
     assert status.startswith("offline")
-    assert "No dice yet" in page.inner_text(".oracle-odds")
-    page.check(".oracle-skill input[type=checkbox]")  # one light die: 1/6 success
+    # The first roll is one click away: the intent is offered, a Skill applies (1/6 success).
+    assert page.input_value(".oracle-intent input")
     page.wait_for_function("() => document.querySelector('.oracle-odds').innerText"
                            ".includes('success 16.7%')")
-    page.uncheck(".oracle-skill input[type=checkbox]")
+    roll(page, "button.oracle-risk-roll", ".oracle-risk .oracle-dice")
+    assert len(dice_on_page(page)) == 1
     shot(page, "02_quick_started")
     assert_no_error_text(page)
 
@@ -85,8 +97,7 @@ def test_a_risk_roll_with_a_push_agrees_with_the_rules(oracle_server: Server,
         "() => document.querySelector('.oracle-odds') && "
         "document.querySelector('.oracle-odds').innerText.includes('success')")
     page.fill(".oracle-light-faces input", "5")
-    page.click("button.oracle-risk-roll")
-    page.wait_for_selector('.oracle-risk .oracle-dice [data-roll="1"] .oracle-die')
+    roll(page, "button.oracle-risk-roll", ".oracle-risk .oracle-dice")
     faces = dice_on_page(page)
     assert faces == [("light", 5)]
     first = read_risk(RiskRoll(ruin=1, light=tuple(f for k, f in faces if k == "light"),
@@ -99,8 +110,7 @@ def test_a_risk_roll_with_a_push_agrees_with_the_rules(oracle_server: Server,
     assert "Odds if you push" in page.inner_text(".oracle-push-odds")
     page.fill(".oracle-push-light-faces input", "2")
     page.fill(".oracle-push-dark-faces input", "4")
-    page.click("button.oracle-push")
-    page.wait_for_selector('.oracle-risk .oracle-dice [data-roll="2"] .oracle-die')
+    roll(page, "button.oracle-push", ".oracle-risk .oracle-dice")
     faces = dice_on_page(page)
     pushed = push(first, tuple(f for k, f in faces if k == "light"),
                   tuple(f for k, f in faces if k == "dark"))
@@ -144,8 +154,7 @@ def test_a_hunt_gains_a_token(oracle_server: Server, page: Any) -> None:
     tab(page, "Hunt")
     page.fill(".oracle-hunt-intent input", "Follow the stream uphill")
     page.fill(".oracle-hunt-faces input", "6")
-    page.click("button.oracle-hunt-roll")
-    page.wait_for_selector('.oracle-hunt-dice [data-roll="1"] .oracle-die')
+    roll(page, "button.oracle-hunt-roll", ".oracle-hunt-dice")
     assert dice_on_page(page, ".oracle-hunt-dice") == [("light", 6)]
     page.wait_for_function("() => document.querySelector('.oracle-sheet .oracle-tokens')"
                            ".dataset.value === '1'")
@@ -172,8 +181,7 @@ def test_a_contest_against_an_npc(oracle_server: Server, page: Any) -> None:
     # Wren (Ruin 2: 2 light dice) rolls 6 3; Rook (Ruin 1: 1 light die) rolls 6.
     rows.nth(0).locator("input[type=text] >> nth=0").fill("6 3")
     rows.nth(1).locator("input[type=text] >> nth=0").fill("6")
-    page.click("button.oracle-contest-roll")
-    page.wait_for_selector('.oracle-contest-result [data-roll="1"]')
+    roll(page, "button.oracle-contest-roll", ".oracle-contest-result")
     # Both have one 6; nobody has a 5; Wren has a 3: Wren wins.
     assert "Wren Ashdown wins" in page.inner_text(".oracle-contest-result")
     shot(page, "07_contest")
@@ -191,8 +199,7 @@ def test_a_combat_defeats_the_monster(oracle_server: Server, page: Any) -> None:
     page.click("button.oracle-combat-start")
     page.wait_for_selector(".oracle-combat-faces input", state="visible")
     page.fill(".oracle-combat-faces input", "6")
-    page.click("button.oracle-combat-roll")
-    page.wait_for_selector('.oracle-combat-dice [data-roll="1"]')
+    roll(page, "button.oracle-combat-roll", ".oracle-combat-dice")
     assert dice_on_page(page, ".oracle-combat-dice") == [("dark", 6)]
     assert "The monster is defeated" in page.inner_text(".oracle-combat-dice")
     shot(page, "08_combat")

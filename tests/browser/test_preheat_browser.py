@@ -32,6 +32,7 @@ def test_a_preheated_page_catches_up_with_the_campaign_store(preheated: Server,
     page.check(".oracle-physical input[type=checkbox]")
     page.fill(".oracle-intent input", "Wade the black river")
     page.check(".oracle-dark-toggle input[type=checkbox]")
+    page.fill(".oracle-light-faces input", "1")  # Quick start offers the Skill die
     page.fill(".oracle-dark-faces input", "6")
     page.click("button.oracle-risk-roll")
     page.wait_for_function("() => document.querySelector('.oracle-sheet .oracle-ruin')"
