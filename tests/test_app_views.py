@@ -687,3 +687,23 @@ def test_a_sheet_can_be_edited_but_ruin_only_changes_by_rolls() -> None:
     wren = app.session.character()
     assert "Swimming" in wren.skills and [p.name for p in wren.armor][-1] == "Iron cap"
     assert wren.ruin == 1
+
+
+def test_a_narration_never_lands_in_another_campaign_after_a_switch() -> None:
+    held = HeldNarrator("Words for the first campaign.")
+    session = Session(narrator=held)
+    app = OracleApp(session)
+    app.start._quick.click()
+    session.narrator = held
+    first = session.campaign
+    assert first is not None
+    app._physical.value = True
+    app.risk._skill.value = True
+    app.risk._light_faces.value = "6"
+    app.risk._roll.click()  # narration queued, narrator held
+    session.new_campaign("Another expedition")
+    held.gate.set()
+    session.narration.wait()
+    second = session.campaign
+    assert second is not None and second.id != first.id
+    assert not [e for e in second.entries if e.type == "narration"]

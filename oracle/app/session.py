@@ -394,6 +394,7 @@ class Session(TrophyMoves):
               n: int = 3, who: Sequence[str] = ()) -> None:
         """Voice ``beat`` in the background; the narration is recorded when it is complete."""
         narrator = self.narrator
+        campaign = self.campaign  # the narration belongs to this campaign, even if one switches
 
         def job() -> Voiced:
             # Built here, off the widget thread: the click that rolled returns at once.
@@ -402,7 +403,7 @@ class Session(TrophyMoves):
             self._keep_deck(said)
             text = str(getattr(said, "text", "")).strip()
             seq = None
-            if record and text and self.campaign is not None:
+            if record and text and campaign is not None and campaign is self.campaign:
                 event: dict[str, Any] = {
                     "type": "narration", "text": text,
                     "narrator": getattr(said, "narrator", None),
@@ -412,8 +413,8 @@ class Session(TrophyMoves):
                 deck = getattr(said, "deck", None)
                 if deck is not None and hasattr(deck, "to_dict"):
                     event["deck"] = deck.to_dict()
-                self.campaign.record(event)
-                seq = self.campaign.last_seq
+                campaign.record(event)
+                seq = campaign.last_seq
                 self._voiced[seq] = (beat, dict(result), intent)
             return Voiced(text=text, narrator=str(getattr(said, "narrator", "")), beat=beat,
                           items=items_or_lines(said), seq=seq,
