@@ -51,6 +51,10 @@ _ERROR_JS = """
   if (/There was an error when executing cell|Traceback \\(most recent call last\\)/.test(text)) {
     return 'error: ' + text.slice(0, 500);
   }
+  if (/(VBox|HBox|Box)\\(children=/.test(text)) {
+    return 'error: the widgets did not render (the page shows their text form): '
+      + text.slice(0, 200);
+  }
   return null;
 }
 """
