@@ -707,3 +707,14 @@ def test_a_narration_never_lands_in_another_campaign_after_a_switch() -> None:
     second = session.campaign
     assert second is not None and second.id != first.id
     assert not [e for e in second.entries if e.type == "narration"]
+
+
+def test_the_page_carries_the_trophy_srd_attribution() -> None:
+    from oracle.app.shell import ATTRIBUTION
+
+    srd = Path(__file__).resolve().parents[2] / "shared" / "rules" / "000_bb7a436617cdefdf.txt"
+    if srd.exists():  # the credit is the SRD's own sentence, word for word
+        assert ATTRIBUTION in srd.read_text(encoding="utf-8")
+    app = build()
+    footer = app.root.children[-1].value
+    assert "Hedgemaze Press" in footer and "Creative Commons Attribution 4.0" in footer

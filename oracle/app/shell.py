@@ -29,6 +29,17 @@ from oracle.app.table_view import OracleView, SafetyView
 
 log = logging.getLogger("oracle.app")
 
+# The credit the Trophy SRD asks for (shared/rules/000, its opening), kept word for word.
+ATTRIBUTION = (
+    "This work is based on Trophy (trophyrpg.com), product of Jesse Ross and Hedgemaze Press, "
+    "and licensed for our use under the Creative Commons Attribution 4.0 License "
+    "(https://creativecommons.org/licenses/by/4.0/). Trophy is adapted from Cthulhu Dark with "
+    "permission of Graham Walmsley. Trophy is also based on Blades in the Dark (found at "
+    "http://www.bladesinthedark.com/), product of One Seven Design, developed and authored by "
+    "John Harper, and licensed for our use under the Creative Commons Attribution 3.0 Unported "
+    "license (http://creativecommons.org/licenses/by/3.0/)."
+)
+
 TROPHY_TABS = ("Risk", "Hunt", "Contest", "Combat", "Ruin", "Party", "Oracle", "Safety",
                "Campaigns")
 
@@ -118,8 +129,10 @@ class OracleApp:
         self._lost = c.column(self._lost_text, c.row(self._monster, self._death, self._co_gm),
                               self._lost_error, css="oracle-lost-screen")
         self._lost_name: str | None = None
+        footer = c.html(f'<div class="oracle-footer">oracle · {esc(ATTRIBUTION)} Trophy™ is a '
+                        "trademark of Hedgemaze Press.</div>")
         self.root = c.column(self._style, self._header, self._lost, self.start.widget,
-                             self._play, css="oracle-app")
+                             self._play, footer, css="oracle-app")
 
         self._physical.observe(c.guard(self._side_error, self._toggle_physical), names="value")
         self.tabs.observe(c.guard(self._side_error, self._tab_changed), names="selected_index")
