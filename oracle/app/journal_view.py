@@ -50,7 +50,7 @@ class JournalView:
             button.on_click(c.guard(self._error_line(), lambda _b, k=kind: self.export(k)))
             self._export_buttons.append(button)
         self._links = c.html("", "oracle-export-links")
-        self._note = c.text("A note, or a new scene's title", width="210px",
+        self._note = c.text("Note, or scene title", width="210px",
                             css="oracle-note")
         self._add_note = c.button("Add note", css="oracle-add-note")
         self._add_scene = c.button("New scene", css="oracle-new-scene")

@@ -42,7 +42,8 @@ class StartView:
                       "decide every roll; the narrator voices the rest.</div>")
         lead.layout.display = "" if with_quick_start else "none"
         self.widget = c.column(
-            c.html("<h2>Campaigns</h2>"), lead, c.row(self._quick),
+            c.html("<h2>Into the forest</h2>" if with_quick_start else "<h2>Campaigns</h2>"),
+            lead, c.row(self._quick),
             c.row(self._new_name, self._system, self._new), self._error, self._list, self._links,
             css="oracle-start",
         )
