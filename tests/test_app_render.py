@@ -86,3 +86,19 @@ def test_counters_and_sheets_escape_player_text() -> None:
 def test_the_stylesheet_ships_with_the_package() -> None:
     css = stylesheet()
     assert ".oracle-die" in css and ".oracle-ruin-box" in css
+
+
+@pytest.mark.parametrize("kind,data,needle", [
+    ("combat_started", {"endurance": 7, "monster": "<the thing>",
+                        "fighters": [{"name": "Ash", "weak_point": 3}]},
+     "A fight begins against &lt;the thing&gt;, Endurance 7: Ash (Weak Point 3)"),
+    ("tokens_spent", {"use": "goal", "from": {"Ash": 3}, "goal": "the stair"},
+     "Hunt Tokens spent (Ash 3) on a goal: the stair"),
+    ("combat_retreated", {"name": "Ash", "to": "Mara"}, "retreats, handing the Weak Point to Mara"),
+])
+def test_journal_lines_say_what_happened_in_words(kind: str, data: dict[str, object],
+                                                  needle: str) -> None:
+    from oracle.app.render import entry_line
+
+    _css, line = entry_line(kind, data, None, "fallback")
+    assert needle in line

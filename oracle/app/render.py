@@ -260,6 +260,36 @@ def entry_line(kind: str, data: Mapping[str, Any], result: Mapping[str, Any] | N
         verdict = "defeated" if result.get("defeated") else "still standing"
         return "roll", (f"Combat · dark {esc(' '.join(str(f) for f in data.get('dark', [])))} · "
                         f"total {esc(result.get('total'))} → the monster is {verdict}")
+    if kind == "combat_started":
+        fighters = ", ".join(
+            f"{esc(f.get('name', ''))} (Weak Point {esc(f.get('weak_point', ''))})"
+            for f in data.get("fighters", []) if isinstance(f, Mapping))
+        monster = esc(data.get("monster") or "a monster")
+        return "roll", (f"A fight begins against {monster}, Endurance "
+                        f"{esc(data.get('endurance'))}: {fighters}")
+    if kind == "combat_retreated":
+        to = data.get("to")
+        return "roll", (f"<b>{name}</b> retreats" + (f", handing the Weak Point to {esc(to)}"
+                                                     if to else ""))
+    if kind == "combat_abandoned":
+        return "roll", "The group retreats from the fight."
+    if kind == "help_added":
+        return "roll", (f"<b>{esc(data.get('helper', ''))}</b> helps after the roll · light "
+                        f"{esc(data.get('die'))}")
+    if kind == "risk_finished":
+        return "meta", "The roll is settled."
+    if kind == "tokens_spent":
+        spent = ", ".join(f"{esc(k)} {esc(v)}" for k, v in dict(data.get("from", {})).items())
+        what = ("a treasure worth 1 Gold" if data.get("use") == "treasure"
+                else f"a goal: {esc(data.get('goal', ''))}")
+        return "meta", f"Hunt Tokens spent ({spent}) on {what}"
+    if kind == "tokens_claimed":
+        return "meta", (f"{esc(data.get('from', ''))}'s Hunt Tokens are claimed as Gold by "
+                        + ", ".join(esc(k) for k in dict(data.get("shares", {}))))
+    if kind == "town_returned":
+        return "meta", "Back safely in town: marked armor is usable again."
+    if kind == "character_updated":
+        return "meta", f"<b>{name}</b>'s sheet is updated."
     if kind == "condition_added":
         return "ruin", f"<b>{name}</b> takes a Condition: {esc(data.get('condition', ''))}"
     if kind == "fate_chosen":
