@@ -150,7 +150,7 @@ def shot(page: Any, name: str) -> Path:
         " return el ? el.scrollHeight : document.body.scrollHeight; }")
     page.set_viewport_size({"width": size["width"], "height": max(size["height"], int(height))})
     try:
-        page.screenshot(path=str(path), full_page=True)
+        page.screenshot(path=str(path), full_page=True, animations="disabled")
     finally:
         page.set_viewport_size(size)
     return path

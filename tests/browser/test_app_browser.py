@@ -89,7 +89,6 @@ def test_quick_start_makes_the_first_roll_one_click_away(oracle_server: Server,
 def test_a_risk_roll_with_a_push_agrees_with_the_rules(oracle_server: Server,
                                                        page: Any) -> None:
     open_app(page, oracle_server.url)
-    page.wait_for_selector(".oracle-intent input")
     physical_dice(page)
     page.fill(".oracle-intent input", INTENT)
     page.check(".oracle-skill input[type=checkbox]")
