@@ -718,3 +718,24 @@ def test_the_page_carries_the_trophy_srd_attribution() -> None:
     app = build()
     footer = app.root.children[-1].value
     assert "Hedgemaze Press" in footer and "Creative Commons Attribution 4.0" in footer
+
+
+def test_a_watching_tab_shows_another_tabs_roll_by_itself() -> None:
+    import time
+
+    first = ready_app()
+    second = build()
+    second.session.watch(interval=0.05)
+    try:
+        first.risk._intent.value = "Signal from the ridge"
+        first.risk._dark.value = True
+        first.risk._dark_faces.value = "6"
+        first.risk._roll.click()
+        deadline = time.monotonic() + 10
+        while "Signal from the ridge" not in second.journal._entries.value:
+            assert time.monotonic() < deadline, "the other tab never caught up"
+            time.sleep(0.05)
+        assert second.session.character().ruin == 2
+        assert 'data-ruin="2"' in second._sheet.value
+    finally:
+        second.session.stop_watching()

@@ -47,6 +47,7 @@ def launch() -> None:
 
     app = build()
     display(app.root)  # type: ignore[no-untyped-call]
+    app.session.watch()  # other tabs' rolls appear here by themselves
     if os.environ.get("VOILA_PREHEAT", "False") != "False":
         from voila.utils import wait_for_request  # type: ignore[import-untyped]
 

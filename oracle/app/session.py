@@ -9,6 +9,7 @@ asks the narrator to voice what the rules settled, off the widget thread.
 from __future__ import annotations
 
 import logging
+import threading
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
@@ -70,6 +71,7 @@ class Session(TrophyMoves):
         self._voiced: dict[int, tuple[str, Mapping[str, Any], str]] = {}
         self._deck: Any = None
         self.first_roll: str | None = None
+        self._watching: threading.Event | None = None
         self.physical = False
         self.latest_contest: list[dict[str, Any]] = []
 
@@ -196,6 +198,27 @@ class Session(TrophyMoves):
         if self.campaign is None:
             raise RequestError("campaign: open a campaign first (Quick start makes one).")
         return self.campaign
+
+    def watch(self, interval: float = 2.0) -> None:
+        """Keep catching up with other tabs in the background (the page updates by itself)."""
+        if self._watching is not None:
+            return
+        stop = threading.Event()
+
+        def loop() -> None:
+            while not stop.wait(interval):
+                try:
+                    self.refresh()
+                except Exception:  # a closed or switched campaign: try again next tick
+                    log.debug("watch: refresh failed", exc_info=True)
+
+        threading.Thread(target=loop, daemon=True, name="oracle-watch").start()
+        self._watching = stop
+
+    def stop_watching(self) -> None:
+        if self._watching is not None:
+            self._watching.set()
+            self._watching = None
 
     def refresh(self) -> int:
         """Catch up with events other tabs wrote."""

@@ -141,6 +141,7 @@ class OracleApp:
         self._monster.on_click(c.guard(self._lost_error, lambda _b: self._fate("monster")))
         self._death.on_click(c.guard(self._lost_error, lambda _b: self._fate("death")))
         self._refreshing = False
+        self._lock = threading.RLock()
         self.refresh()
 
     # -- the shell API the views use ---------------------------------------------------------
@@ -169,14 +170,19 @@ class OracleApp:
                            on_text=on_text, on_done=on_done, who=who)
 
     def refresh(self) -> None:
-        """Bring every view up to date with the session."""
-        if self._refreshing:
-            return
-        self._refreshing = True
-        try:
-            self._refresh()
-        finally:
-            self._refreshing = False
+        """Bring every view up to date with the session.
+
+        Callbacks, the narrator's thread and the watcher all refresh: one at a time (the lock),
+        and a refresh that triggers itself (an observed widget) returns at once (the flag).
+        """
+        with self._lock:
+            if self._refreshing:
+                return
+            self._refreshing = True
+            try:
+                self._refresh()
+            finally:
+                self._refreshing = False
 
     def _refresh(self) -> None:
         session = self.session
