@@ -739,3 +739,13 @@ def test_a_watching_tab_shows_another_tabs_roll_by_itself() -> None:
         assert 'data-ruin="2"' in second._sheet.value
     finally:
         second.session.stop_watching()
+
+
+def test_a_refresh_never_wipes_unsaved_safety_text() -> None:
+    app = ready_app()
+    app.safety._lines.value = "spiders"  # typed, not saved yet
+    app.risk._intent.value = "Climb"
+    app.risk._skill.value = True
+    app.risk._light_faces.value = "4"
+    app.risk._roll.click()  # everything refreshes
+    assert app.safety._lines.value == "spiders"

@@ -91,6 +91,7 @@ class SafetyView:
         self._forget = c.button("Forget the key", css="oracle-forget-key")
         self._error = c.error_line()
         self._key_error = c.error_line()
+        self._shown: tuple[tuple[str, ...], tuple[str, ...]] | None = None
         self._save.on_click(c.guard(self._error, self._do_save))
         self._x_card.on_click(c.guard(self._error, lambda _b: on_x_card()))
         self._use_key.on_click(c.guard(self._key_error, self._do_key))
@@ -108,8 +109,11 @@ class SafetyView:
 
     def refresh(self) -> None:
         safety = self.session.safety
-        self._lines.value = "\n".join(safety["lines"])
-        self._veils.value = "\n".join(safety["veils"])
+        saved = (tuple(safety["lines"]), tuple(safety["veils"]))
+        if saved != self._shown:  # never overwrite what the player is still typing
+            self._shown = saved
+            self._lines.value = "\n".join(safety["lines"])
+            self._veils.value = "\n".join(safety["veils"])
         self._status.value = (f"<div>{esc(self.session.status)}</div><div class='oracle-hint'>"
                               "A pasted key is kept in this kernel's memory only: never written "
                               "to disk, never logged, gone when the tab closes.</div>")
