@@ -90,6 +90,7 @@ class CombatView:
         return int(self._endurance.value) - int(self._lower.value) + int(self._raise.value)
 
     def refresh(self) -> None:
+        """Bring this view up to date with the session."""
         session = self.session
         physical = getattr(session, "physical", False)
         self._weak_faces.layout.display = "" if physical else "none"

@@ -48,6 +48,7 @@ class ContestView:
         self.refresh()
 
     def refresh(self) -> None:
+        """Bring this view up to date with the session."""
         names = self.session.names()
         chosen = tuple(n for n in self._who.value if n in names)
         self._who.options = names

@@ -78,6 +78,7 @@ class HuntView:
         self.refresh()
 
     def refresh(self) -> None:
+        """Bring this view up to date with the session."""
         session = self.session
         self._faces.layout.display = "" if getattr(session, "physical", False) else "none"
         self._roll.disabled = session.campaign is None or session.active is None

@@ -74,6 +74,7 @@ class JournalView:
         return self._export_error
 
     def refresh(self) -> None:
+        """Bring this view up to date with the session."""
         campaign = self.session.campaign
         if campaign is None:
             self._entries.value = ""

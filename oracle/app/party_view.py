@@ -57,6 +57,7 @@ class PartyView:
         self.refresh()
 
     def refresh(self) -> None:
+        """Bring this view up to date with the session."""
         c.set_options(self._editing, [("— a new character —", "")]
                       + [(ch.name, ch.name) for ch in self.session.characters()])
         self._show_mode()

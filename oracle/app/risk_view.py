@@ -150,6 +150,7 @@ class RiskView:
     # -- refresh -----------------------------------------------------------------------------
 
     def refresh(self) -> None:
+        """Bring this view up to date with the session."""
         session = self.session
         physical = getattr(session, "physical", False)
         self._faces_row.layout.display = "" if physical else "none"

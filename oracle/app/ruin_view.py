@@ -59,6 +59,7 @@ class RuinView:
         self.refresh()
 
     def refresh(self) -> None:
+        """Bring this view up to date with the session."""
         session = self.session
         physical = getattr(session, "physical", False)
         self._ruin_face.layout.display = "" if physical else "none"

@@ -50,6 +50,7 @@ class StartView:
         self.refresh()
 
     def refresh(self) -> None:
+        """Bring this view up to date with the session."""
         rows = []
         current = self.session.campaign.id if self.session.campaign is not None else None
         for info in self.session.campaigns():

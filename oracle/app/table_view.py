@@ -45,6 +45,7 @@ class OracleView:
         self.refresh()
 
     def refresh(self) -> None:
+        """Bring this view up to date with the session."""
         self._face.layout.display = "" if getattr(self.session, "physical", False) else "none"
 
     def _do_ask(self, _button: Any = None) -> None:
@@ -108,6 +109,7 @@ class SafetyView:
         self.refresh()
 
     def refresh(self) -> None:
+        """Bring this view up to date with the session."""
         safety = self.session.safety
         saved = (tuple(safety["lines"]), tuple(safety["veils"]))
         if saved != self._shown:  # never overwrite what the player is still typing
