@@ -19,7 +19,8 @@ import ipywidgets as widgets  # type: ignore[import-untyped]
 
 from oracle.app import controls as c
 from oracle.app.render import esc, percent
-from oracle.dice import DiceSource, FixedDice, SeededDice
+from oracle.app.system_journal import SystemJournal
+from oracle.dice import DiceSource, FixedDice
 from oracle.die_trying.character import Character
 from oracle.die_trying.checks import Degree
 from oracle.die_trying.creation import CASTING_SKILLS, Ability, Skill
@@ -56,81 +57,6 @@ PARTY_STYLE = ("<style>.oracle-die-trying-party th, .oracle-die-trying-party td 
                "font-weight: 600;}</style>")
 
 
-class _Journal:
-    """Where events go: a Session's campaign, a Campaign, or an in-memory scratch fold."""
-
-    def __init__(self, source: Any) -> None:
-        self._source = source
-        self._scratch: CampaignState = SYSTEM.initial_state()
-        self._dice = SeededDice("die-trying-scratch")
-
-    def _campaign(self) -> Any:
-        if self._source is None:
-            return None
-        if hasattr(self._source, "campaign"):  # the app's Session
-            campaign = self._source.campaign
-            if campaign is None:
-                raise RequestError("campaign: open a Die Trying campaign first.")
-            return campaign
-        return self._source
-
-    def _checked(self) -> Any:
-        campaign = self._campaign()
-        if campaign is not None:
-            name = getattr(getattr(campaign, "system", None), "name", "die_trying")
-            if name != "die_trying":
-                raise RuleError(f"campaign: this campaign plays {name}; open or start a "
-                                f"Die Trying campaign for this tab.")
-        return campaign
-
-    @property
-    def state(self) -> CampaignState:
-        if self._source is None:
-            return self._scratch
-        try:
-            campaign = self._checked()
-        except (RequestError, RuleError):
-            return SYSTEM.initial_state()
-        state: CampaignState = campaign.state
-        return state
-
-    def record(self, event: Mapping[str, Any]) -> CampaignState:
-        if self._source is None:
-            self._scratch = SYSTEM.apply(self._scratch, event)
-            return self._scratch
-        campaign = self._checked()
-        if hasattr(self._source, "campaign"):
-            self._source.record(event)
-            changed = getattr(self._source, "changed", None)
-            if callable(changed):
-                changed()
-        else:
-            campaign.record(event)
-        return self.state
-
-    def dice(self) -> DiceSource:
-        if self._source is None:
-            return self._dice
-        dice: DiceSource = self._checked().dice()
-        return dice
-
-    def voice(self, beat: str, result: Mapping[str, Any]) -> str | None:
-        """Ask the app's narrator to voice a miscast, a critical or a death save; the beat."""
-        try:
-            from oracle.narrator.beats import BEATS
-        except ImportError:
-            return None
-        voice = getattr(self._source, "voice", None)
-        if beat not in BEATS or not callable(voice) or self._campaign() is None:
-            return None
-        try:
-            voice(beat, dict(result))
-        except Exception:  # narration is a nicety: the roll is recorded whatever happens
-            log.exception("die trying narration failed")
-            return None
-        return beat
-
-
 def beat_of(result: Mapping[str, Any]) -> str | None:
     """The narrative beat a settled Die Trying result calls for, if any."""
     if result.get("miscast"):
@@ -142,7 +68,7 @@ def beat_of(result: Mapping[str, Any]) -> str | None:
     return None
 
 
-def _typed(box: widgets.Text, journal: _Journal) -> DiceSource:
+def _typed(box: widgets.Text, journal: SystemJournal[CampaignState]) -> DiceSource:
     """Typed faces of physical dice (in rolling order), or the journal's own dice."""
     typed = box.value.strip()
     if not typed:
@@ -188,7 +114,7 @@ class DieTryingView:
     death-save tracker with survival odds, and the party's sheets."""
 
     def __init__(self, source: Any = None) -> None:
-        self._journal = _Journal(source)
+        self._journal: SystemJournal[CampaignState] = SystemJournal(source, SYSTEM)
         self._rolled_scores: tuple[int, ...] | None = None
         self._cart: list[dict[str, Any]] = []
         self._party = c.html(css="oracle-panel")
@@ -485,7 +411,7 @@ class DieTryingView:
             f'<b>{DEGREE_WORDS[result["degree"]]}</b></span>')
         beat = beat_of(result)
         if beat:
-            self._journal.voice(beat, {**result, "name": self._who.value})
+            self._journal.voice({**result, "name": self._who.value}, beat)
 
     # -- magic -------------------------------------------------------------------------------
 
@@ -548,7 +474,7 @@ class DieTryingView:
         self._cast_result.value = self.cast_result_html(result)
         beat = beat_of(result)
         if beat:
-            self._journal.voice(beat, {**result, "name": self._caster.value})
+            self._journal.voice({**result, "name": self._caster.value}, beat)
 
     @staticmethod
     def cast_result_html(result: Mapping[str, Any]) -> str:
@@ -615,7 +541,7 @@ class DieTryingView:
                                    f"<b>{DEGREE_WORDS[result['degree']]}</b>; HP "
                                    f"{result['hp_before']} → {result['hp_after']}, "
                                    f"{status}{hours}")
-        self._journal.voice("death_save", {**result, "name": hero.name})
+        self._journal.voice({**result, "name": hero.name}, "death_save")
 
     # -- drawing -----------------------------------------------------------------------------
 

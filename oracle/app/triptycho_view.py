@@ -17,7 +17,8 @@ import ipywidgets as widgets  # type: ignore[import-untyped]
 
 from oracle.app import controls as c
 from oracle.app.render import esc, percent
-from oracle.dice import DiceSource, FixedDice, SeededDice
+from oracle.app.system_journal import SystemJournal
+from oracle.dice import DiceSource, FixedDice
 from oracle.errors import RequestError, RuleError
 from oracle.triptycho.combat import OPPOSED_NAMES, POINT_NAMES, ScenarioKind
 from oracle.triptycho.entries import parse_entry, roll_entry
@@ -26,79 +27,6 @@ from oracle.triptycho.system import SYSTEM
 from oracle.triptycho.vitals import PointKind
 
 log = logging.getLogger("oracle.app")
-
-
-class _Journal:
-    """Where events go: a Session's campaign, a Campaign, or an in-memory scratch fold."""
-
-    def __init__(self, source: Any) -> None:
-        self._source = source
-        self._scratch: ScenarioState = SYSTEM.initial_state()
-        self._dice = SeededDice("triptycho-scratch")
-
-    def _campaign(self) -> Any:
-        if self._source is None:
-            return None
-        if hasattr(self._source, "campaign"):  # the app's Session
-            campaign = self._source.campaign
-            if campaign is None:
-                raise RequestError("campaign: open a Triptycho campaign first.")
-            return campaign
-        return self._source
-
-    def _checked(self) -> Any:
-        campaign = self._campaign()
-        if campaign is not None:
-            name = getattr(getattr(campaign, "system", None), "name", "triptycho")
-            if name != "triptycho":
-                raise RuleError(f"campaign: this campaign plays {name}; open or start a "
-                                f"Triptycho campaign for this tab.")
-        return campaign
-
-    @property
-    def state(self) -> ScenarioState:
-        if self._source is None:
-            return self._scratch
-        try:
-            campaign = self._checked()
-        except (RequestError, RuleError):
-            return SYSTEM.initial_state()
-        state: ScenarioState = campaign.state
-        return state
-
-    def record(self, event: Mapping[str, Any]) -> None:
-        if self._source is None:
-            self._scratch = SYSTEM.apply(self._scratch, event)
-            return
-        campaign = self._checked()
-        if hasattr(self._source, "campaign"):
-            self._source.record(event)
-            changed = getattr(self._source, "changed", None)
-            if callable(changed):
-                changed()
-        else:
-            campaign.record(event)
-
-    def voice(self, result: Mapping[str, Any]) -> str | None:
-        """Ask the app's narrator to voice an Injury, a defeat or a telling blow; the beat."""
-        from oracle.narrator import beat_for_result
-
-        beat = beat_for_result("triptycho", result)
-        voice = getattr(self._source, "voice", None)
-        if beat == "roll" or not callable(voice) or self._campaign() is None:
-            return None
-        try:
-            voice(beat, dict(result))
-        except Exception:  # narration is a nicety: the roll is recorded whatever happens
-            log.exception("triptycho narration failed")
-            return None
-        return beat
-
-    def dice(self) -> DiceSource:
-        if self._source is None:
-            return self._dice
-        dice: DiceSource = self._checked().dice()
-        return dice
 
 
 def parse_tracks(text: str) -> dict[str, dict[str, int]]:
@@ -137,7 +65,7 @@ class TriptychoView:
     resolver showing win chance and expected damage before the roll."""
 
     def __init__(self, source: Any = None) -> None:
-        self._journal = _Journal(source)
+        self._journal: SystemJournal[ScenarioState] = SystemJournal(source, SYSTEM)
         self._status = c.html(css="oracle-panel")
         self._tracker = c.html(css="oracle-panel")
         # roster
