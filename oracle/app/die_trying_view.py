@@ -49,7 +49,21 @@ DEGREE_COLOURS = {"critical_failure": "#4a1512", "failure": "#7d2b24", "success"
                   "critical_success": "#c9b25a"}
 DEGREE_WORDS = {"critical_failure": "critical failure", "failure": "failure",
                 "success": "success", "critical_success": "critical success"}
-
+# attribute -> its DOM class, ``oracle-dt-<name>`` (one each: the view is on the page once)
+HOOKS = {
+    "_party": "party", "_name": "name", "_species": "species", "_profs": "profs",
+    "_talents": "talents", "_md": "md", "_item": "item", "_qty": "qty", "_add": "buy",
+    "_undo_item": "put-back", "_budget": "budget", "_preview": "preview", "_create": "create",
+    "_builder_error": "builder-error", "_who": "who", "_ability": "ability", "_skill": "skill",
+    "_bonus": "bonus", "_dc": "dc", "_kind": "kind", "_check_odds": "check-odds",
+    "_check_faces": "check-faces", "_roll_check": "roll-check", "_check_result": "check-result",
+    "_check_error": "check-error", "_caster": "caster", "_magic": "magic", "_level": "level",
+    "_cast_odds": "cast-odds", "_cast_faces": "cast-faces", "_cast": "cast",
+    "_cast_result": "cast-result", "_cast_error": "cast-error", "_patient": "patient",
+    "_amount": "amount", "_damage": "damage", "_heal": "heal", "_save_odds": "save-odds",
+    "_save_faces": "save-faces", "_save": "save", "_save_result": "save-result",
+    "_dying_error": "dying-error",
+}
 
 PARTY_STYLE = ("<style>.oracle-die-trying-party th, .oracle-die-trying-party td "
                "{padding: 2px 14px 2px 0; text-align: left;} "
@@ -123,6 +137,7 @@ class DieTryingView:
         self._build_magic()
         self._build_dying()
         self._tidy()
+        self._hooks()
         self._wire()
         self.widget = c.column(
             c.html("<h2>Die Trying</h2>"), self._party,
@@ -254,6 +269,13 @@ class DieTryingView:
         for name, box in boxes:
             box.style.description_width = "initial"
             box.layout.width = widths.get(name, "6.5em")
+
+    def _hooks(self) -> None:
+        """Stable DOM classes (``oracle-dt-<control>``) the browser tests and styles rely on."""
+        for attr, css in HOOKS.items():
+            getattr(self, attr).add_class(f"oracle-dt-{css}")
+        for ability, box in self._ability_boxes.items():
+            box.add_class(f"oracle-dt-{ability.value}")
 
     def _wire(self) -> None:
         b, k, m, d = self._builder_error, self._check_error, self._cast_error, self._dying_error

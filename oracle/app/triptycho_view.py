@@ -28,6 +28,19 @@ from oracle.triptycho.vitals import PointKind
 
 log = logging.getLogger("oracle.app")
 
+# attribute -> its DOM class, ``oracle-tp-<name>`` (one each: the view is on the page once)
+HOOKS = {
+    "_status": "status", "_tracker": "tracker", "_name": "name", "_player": "player",
+    "_hp": "hp", "_join": "join", "_roster_error": "roster-error", "_kind": "kind",
+    "_tracks": "tracks", "_start": "start", "_draw": "draw", "_next": "next",
+    "_round_error": "round-error", "_who": "who", "_init_dice": "init-dice",
+    "_roll_init": "roll-init", "_init_error": "init-error", "_amount": "amount",
+    "_attacker": "attacker", "_target": "target", "_accuracy": "accuracy",
+    "_evasion": "evasion", "_dmg": "damage", "_dmg_type": "damage-type", "_defense": "defense",
+    "_odds": "odds", "_typed": "faces", "_roll": "roll", "_result": "result",
+    "_resolve_error": "resolve-error",
+}
+
 
 def parse_tracks(text: str) -> dict[str, dict[str, int]]:
     """``"Ash: power +1, skill 0; Ogre: power 0"`` to ``{"Ash": {"power": 1, ...}, ...}``."""
@@ -127,6 +140,8 @@ class TriptychoView:
         self._roll = c.button("Roll attack", style="primary")
         self._result = c.html(css="oracle-outcome")
         self._resolve_error = c.error_line()
+        for attr, css in HOOKS.items():  # stable DOM classes for the browser tests
+            getattr(self, attr).add_class(f"oracle-tp-{css}")
         self._wire()
         self.widget = c.column(
             self._status, self._tracker,
