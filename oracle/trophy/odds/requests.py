@@ -1,0 +1,236 @@
+"""``oracle odds``: from an ``oracle resolve`` request to JSON-ready exact odds.
+
+The request and result shapes are described in the package docstring (``oracle.trophy.odds``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from oracle.errors import RequestError, RuleError
+from oracle.trophy.odds.combat import Fighter, combat_odds
+from oracle.trophy.odds.contest import Contestant, contest_odds
+from oracle.trophy.odds.dice import FACES, SIDES
+from oracle.trophy.odds.fields import (
+    at_most,
+    number,
+    read_bool,
+    read_dice_count,
+    read_entries,
+    read_field,
+    read_helper_face,
+    read_int,
+    read_single_die,
+    read_str,
+    read_weak_points,
+)
+from oracle.trophy.odds.hunt import hunt_odds
+from oracle.trophy.odds.risk import HelperDie, RiskOdds, risk_odds, risk_push_odds
+from oracle.trophy.odds.ruin import reduction_odds, ruin_roll_odds
+
+ROLLS = ("risk", "hunt", "contest", "combat", "ruin", "reduction")
+# Far beyond any roll at the table; they keep one request from tying up the oracle.
+MOST_RISK_DARK = 30
+MOST_HELPERS = 12
+MOST_CONTEST_DARK = 10
+MOST_PARTICIPANTS = 8
+
+
+def _risk_json(odds: RiskOdds) -> dict[str, Any]:
+    return {
+        "highest": {str(f): number(p) for f, p in zip(FACES, odds.highest, strict=True)},
+        "outcome": {"failure": number(odds.failure), "complication": number(odds.complication),
+                    "success": number(odds.success)},
+        "highest_is_dark": number(odds.highest_is_dark),
+        "ruin_marked": number(odds.ruin_marked),
+        "lost": number(odds.lost),
+        "can_push": number(odds.can_push),
+        "helpers": [
+            {"name": h.name, "die": h.face, "ruin_before": h.ruin_before,
+             "ruin_marked": number(h.ruin_marked), "lost": number(h.lost)}
+            for h in odds.helpers
+        ],
+    }
+
+
+def _check_bargains(request: Mapping[str, Any], light: int) -> None:
+    """With ``bargain`` given, the second own light die needs exactly one accepted bargain."""
+    value = request.get("bargain", request.get("bargains"))
+    if value is None:
+        return
+    items = value if isinstance(value, list) else [value]
+    accepted = 0
+    for i, item in enumerate(items):
+        if not isinstance(item, dict):
+            raise RequestError(f"bargain[{i}]: must be an object such as {{\"text\": \"...\"}}.")
+        accepted += read_bool(f"bargain[{i}].accepted", read_field(item, "accepted", True))
+    if accepted > 1:
+        # SRD 1.2, Risk Roll: you can only accept one Devil's Bargain
+        raise RuleError(
+            f"bargain: only one Devil's Bargain may be accepted on a Risk Roll; got {accepted}."
+        )
+    if light > 1 + accepted:
+        raise RuleError(
+            f"light: at most {1 + accepted} light dice (one for a Skill or equipment; a second "
+            f"only comes with an accepted Devil's Bargain); got {light}."
+        )
+
+
+def _risk_request(request: Mapping[str, Any]) -> dict[str, Any]:
+    ruin = read_int("ruin", read_field(request, "ruin"))
+    light = read_dice_count("light", read_field(request, "light", 0))
+    dark = at_most("dark", read_dice_count("dark", read_field(request, "dark", 0)), MOST_RISK_DARK,
+                   "dark dice")
+    at_most("helpers", len(read_entries(request, "helpers", required=False)), MOST_HELPERS,
+            "helpers")
+    helpers = []
+    for i, entry in enumerate(read_entries(request, "helpers", required=False)):
+        helpers.append(HelperDie(
+            name=read_str(f"helpers[{i}].name", read_field(entry, "name", f"helper {i + 1}")),
+            ruin=read_int(f"helpers[{i}].ruin", read_field(entry, "ruin", 1)),
+            face=read_helper_face(f"helpers[{i}].die", entry.get("die")),
+            already_marked=read_bool(f"helpers[{i}].already_marked",
+                                     read_field(entry, "already_marked", False)),
+        ))
+    _check_bargains(request, light)
+    if read_bool("ritual", read_field(request, "ritual", False)) and dark == 0:
+        # SRD 1.2, Risk Roll: a Ritual always includes a dark die
+        raise RuleError("dark: a Ritual always includes a dark die; got none.")
+    first = risk_odds(light, dark, ruin, helpers)
+    push = risk_push_odds(light, dark, ruin, helpers)
+    result: dict[str, Any] = {
+        "system": "trophy", "roll": "risk",
+        "pool": {"light": light, "dark": dark, "helpers": len(helpers), "ruin": ruin},
+        **_risk_json(first),
+        "push": None,
+    }
+    if push is not None:
+        result["push"] = {
+            "given": "the roll may be pushed: its highest die is light",
+            "pool": {"light": light, "dark": dark + 1, "helpers": len(helpers), "ruin": ruin},
+            **_risk_json(push),
+        }
+    return result
+
+
+def _hunt_request(request: Mapping[str, Any]) -> dict[str, Any]:
+    light = read_dice_count("light", read_field(request, "light", 1))
+    tokens = read_int("tokens", read_field(request, "tokens", 0))
+    if tokens < 0:
+        raise RuleError(f"tokens: Hunt Tokens cannot be negative; got {tokens}.")
+    odds = hunt_odds(light, tokens)
+    return {
+        "system": "trophy", "roll": "hunt",
+        "pool": {"light": light, "tokens": tokens},
+        "highest": {str(f): number(p) for f, p in zip(FACES, odds.highest, strict=True)},
+        "bands": {k: number(p) for k, p in odds.bands.items()},
+        "encounter": {k: number(p) for k, p in odds.encounter.items()},
+        "token_gained": number(odds.token_gained),
+        "tokens_lost": number(odds.tokens_lost),
+        "tokens_after": {str(k): number(p) for k, p in odds.tokens_after.items()},
+        "tokens_after_expected": number(odds.tokens_after_expected),
+    }
+
+
+def _combat_request(request: Mapping[str, Any]) -> dict[str, Any]:
+    endurance = read_int("endurance", read_field(request, "endurance"))
+    fighters = []
+    for i, entry in enumerate(read_entries(request, "characters", required=True)):
+        fighters.append(Fighter(
+            name=read_str(f"characters[{i}].name", read_field(entry, "name", f"character {i + 1}")),
+            ruin=read_int(f"characters[{i}].ruin", read_field(entry, "ruin")),
+            weak_points=read_weak_points(f"characters[{i}].weak_points",
+                                         read_field(entry, "weak_points", 1)),
+            armor=read_bool(f"characters[{i}].armor", read_field(entry, "armor", False)),
+        ))
+    # one dark die per character unless told otherwise (SRD 1.2, Combat Roll)
+    dark = read_dice_count("dark", read_field(request, "dark", len(fighters)))
+    odds = combat_odds(endurance, dark, fighters)
+    return {
+        "system": "trophy", "roll": "combat",
+        "pool": {"endurance": endurance, "dark": dark},
+        "roll_required": odds.roll_required,
+        "defeated": number(odds.defeated),
+        "total": None if odds.total is None else {
+            str(t): number(p) for t, p in enumerate(odds.total, start=1)
+            if (t <= SIDES if dark == 1 else t >= 2)
+        },
+        "characters": [
+            {"name": c.name, "ruin_before": c.ruin_before,
+             "weak_points": list(c.weak_points) if isinstance(c.weak_points, tuple)
+             else c.weak_points,
+             "armor": c.armor, "matches_expected": number(c.matches_expected),
+             "ruin_marked": number(c.ruin_marked),
+             "ruin_marked_expected": number(c.ruin_marked_expected),
+             "armor_used": number(c.armor_used), "lost": number(c.lost)}
+            for c in odds.characters
+        ],
+    }
+
+
+def _contest_request(request: Mapping[str, Any]) -> dict[str, Any]:
+    people = []
+    entries = read_entries(request, "participants", required=True)
+    at_most("participants", len(entries), MOST_PARTICIPANTS, "participants")
+    for i, entry in enumerate(entries):
+        people.append(Contestant(
+            name=read_str(f"participants[{i}].name",
+                          read_field(entry, "name", f"participant {i + 1}")),
+            ruin=read_int(f"participants[{i}].ruin", read_field(entry, "ruin")),
+            light=read_dice_count(f"participants[{i}].light", read_field(entry, "light", 0)),
+            dark=at_most(f"participants[{i}].dark",
+                         read_dice_count(f"participants[{i}].dark", read_field(entry, "dark", 0)),
+                         MOST_CONTEST_DARK, "dark dice each"),
+        ))
+    odds = contest_odds(people)
+    return {
+        "system": "trophy", "roll": "contest",
+        "participants": [
+            {"name": p.name, "ruin_before": p.ruin_before, "light": p.light, "dark": p.dark,
+             "wins": number(p.wins), "ruin_marked": number(p.ruin_marked),
+             "ruin_marked_expected": number(p.ruin_marked_expected), "lost": number(p.lost)}
+            for p in odds.participants
+        ],
+        "no_winner": number(odds.no_winner),
+    }
+
+
+def _ruin_request(request: Mapping[str, Any]) -> dict[str, Any]:
+    read_single_die("dark", request.get("dark"))
+    odds = ruin_roll_odds(read_int("ruin", read_field(request, "ruin")))
+    return {"system": "trophy", "roll": "ruin", "ruin_before": odds.ruin_before,
+            "ruin_marked": number(odds.ruin_marked), "lost": number(odds.lost)}
+
+
+def _reduction_request(request: Mapping[str, Any]) -> dict[str, Any]:
+    read_single_die("light", request.get("light"))
+    odds = reduction_odds(
+        read_int("ruin", read_field(request, "ruin")),
+        read_int("starting_ruin", read_field(request, "starting_ruin", 1)),
+        read_bool("reached_five", read_field(request, "reached_five", False)),
+        read_bool("remove_anyway", read_field(request, "remove_anyway", False)),
+    )
+    return {"system": "trophy", "roll": "reduction", "ruin_before": odds.ruin_before,
+            "removed_unnoticed": number(odds.removed_unnoticed), "noticed": number(odds.noticed),
+            "removed": number(odds.removed),
+            "ruin_after_expected": number(odds.ruin_after_expected)}
+
+
+_HANDLERS = {
+    "risk": _risk_request, "hunt": _hunt_request, "combat": _combat_request,
+    "contest": _contest_request, "ruin": _ruin_request, "reduction": _reduction_request,
+}
+
+
+def odds_for_request(request: Mapping[str, Any]) -> dict[str, Any]:
+    """Exact odds for one ``oracle resolve`` request, JSON-ready (shape in the package docstring).
+
+    Raises RuleError for a roll the rules forbid and RequestError for a malformed request.
+    """
+    if not isinstance(request, Mapping):
+        raise RequestError("request: must be a JSON object such as {\"roll\": \"risk\", ...}.")
+    roll = request.get("roll")
+    if roll not in _HANDLERS:
+        raise RequestError(f"roll: {roll!r} is not a Trophy roll; use one of {', '.join(ROLLS)}.")
+    return _HANDLERS[roll](request)

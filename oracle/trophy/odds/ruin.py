@@ -1,0 +1,68 @@
+"""Exact odds of the Ruin track's own rolls: the Ruin Roll and the Reduction Roll.
+
+Also the check every roll makes of a Ruin value (SRD 1.2: Ruin runs 1 to 6; at 6 you are lost).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+
+from oracle.errors import RequestError, RuleError
+from oracle.trophy.odds.dice import SIDES, ZERO
+
+MAX_RUIN = 6
+
+
+def check_ruin(field: str, ruin: int, *, rolling: bool = True) -> None:
+    """Refuse a Ruin outside 1..6, and (when ``rolling``) a lost character at Ruin 6."""
+    if isinstance(ruin, bool) or not isinstance(ruin, int):
+        raise RequestError(f"{field}: Ruin must be a whole number 1 to 6, not {ruin!r}.")
+    if not 1 <= ruin <= MAX_RUIN:
+        raise RuleError(f"{field}: Ruin runs 1 to 6 (it starts at 1); got {ruin}.")
+    if rolling and ruin == MAX_RUIN:
+        raise RuleError(f"{field}: a character at Ruin 6 is lost and cannot roll.")
+
+
+@dataclass(frozen=True)
+class RuinRollOdds:
+    """A Ruin Roll: one dark die, mark 1 Ruin when it beats current Ruin."""
+
+    ruin_before: int
+    ruin_marked: Fraction
+    lost: Fraction
+
+
+def ruin_roll_odds(ruin: int) -> RuinRollOdds:
+    """Exact odds of a Ruin Roll at ``ruin``."""
+    check_ruin("ruin", ruin)
+    marked = Fraction(SIDES - ruin, SIDES)
+    return RuinRollOdds(ruin, marked, marked if ruin == MAX_RUIN - 1 else ZERO)
+
+
+@dataclass(frozen=True)
+class ReductionOdds:
+    """A Reduction Roll: a light die below Ruin removes 1 unnoticed."""
+
+    ruin_before: int
+    removed_unnoticed: Fraction
+    noticed: Fraction
+    removed: Fraction
+    ruin_after_expected: Fraction
+
+
+def reduction_odds(ruin: int, starting_ruin: int = 1, reached_five: bool = False,
+                   remove_anyway: bool = False) -> ReductionOdds:
+    """Exact odds of a Reduction Roll at ``ruin`` (SRD 1.2, Reduction Roll)."""
+    check_ruin("ruin", ruin)
+    check_ruin("starting_ruin", starting_ruin)
+    if not (reached_five or ruin == 5):
+        raise RuleError("reached_five: a Reduction Roll is only open once 5 Ruin has been marked.")
+    if ruin <= starting_ruin:
+        raise RuleError(
+            f"ruin: Ruin never goes below starting Ruin ({starting_ruin}); got {ruin}."
+        )
+    unnoticed = Fraction(ruin - 1, SIDES)  # light die < Ruin
+    noticed = 1 - unnoticed if remove_anyway else ZERO
+    removed = unnoticed + noticed
+    return ReductionOdds(ruin, unnoticed, noticed, removed, ruin - removed)
