@@ -209,8 +209,7 @@ class DieTryingView:
         self._dc = widgets.IntText(5, description="DC")
         self._kind = widgets.Dropdown(options=["skill", "attack", "save"], value="skill")
         self._check_odds = c.html(css="oracle-odds")
-        self._check_faces = c.text("Physical d10: its face, or empty to let the oracle roll",
-                                   width="26em")
+        self._check_faces = c.text("d10 face (empty: the oracle rolls)", width="26em")
         self._roll_check = c.button("Roll check", style="primary")
         self._check_result = c.html(css="oracle-outcome")
         self._check_error = c.error_line()
@@ -225,9 +224,10 @@ class DieTryingView:
         self._cast_ability = widgets.Dropdown(options=[a.value for a in Ability],
                                               value="intelligence")
         self._cast_odds = c.html(css="oracle-odds")
-        self._cast_faces = c.text("Physical dice: Magic Dice, Instability Dice, (improvised: "
-                                  "the check's d10), then the miscast d10 if any match",
+        self._cast_faces = c.text("faces: MD, ID, (improvised: check d10), miscast d10",
                                   width="40em")
+        self._cast_faces.tooltip = ("Physical dice: Magic Dice, Instability Dice, (improvised: "
+                                    "the check's d10), then the miscast d10 if any match")
         self._cast = c.button("Cast", style="danger")
         self._cast_result = c.html(css="oracle-outcome")
         self._cast_error = c.error_line()
@@ -240,8 +240,7 @@ class DieTryingView:
         self._wake = c.button("Wake (1 HP)")
         self._new_day = c.button("New day")
         self._save_odds = c.html(css="oracle-odds")
-        self._save_faces = c.text("Physical dice: the d10 (and two d6 for the hours)",
-                                  width="24em")
+        self._save_faces = c.text("d10 face (then 2d6 for the hours)", width="24em")
         self._save = c.button("Death save", style="primary")
         self._healer = widgets.Dropdown(options=[], description="healer")
         self._stabilize = c.button("Stabilize (Medicine Kit)")
@@ -258,7 +257,7 @@ class DieTryingView:
         """Widths that fit the dark theme's rows; labels never squeeze their inputs."""
         widths = {
             "_size": "7em", "_item": "17em", "_trait": "12em", "_dmg_type": "9em",
-            "_who": "15em", "_ability": "9em", "_skill": "10em", "_kind": "7em",
+            "_who": "17em", "_ability": "9em", "_skill": "10em", "_kind": "7em",
             "_caster": "14em", "_cast_skill": "9em", "_cast_ability": "9em", "_patient": "13em",
             "_healer": "14em", "_target": "14em", "_md": "10em", "_qty": "5em",
             "_bonus": "7em", "_dc": "6em", "_magic": "10em", "_level": "9em", "_amount": "9em",
@@ -500,7 +499,10 @@ class DieTryingView:
 
     @staticmethod
     def cast_result_html(result: Mapping[str, Any]) -> str:
-        lines = [(f"MD {esc(result['magic'])} · ID {esc(result['instability'])}: Spell Power "
+        def faces(rolled: Any) -> str:
+            return " ".join(str(f) for f in rolled) if rolled else "none"
+
+        lines = [(f"MD {faces(result['magic'])} · ID {faces(result['instability'])}: Spell Power "
                   f"<b>{result['power']}</b>, +{result['instability_gained']} Instability")]
         if result["improvised"]:
             lines.append(f"improvised check: {DEGREE_WORDS[result['effectiveness']]}")
@@ -521,10 +523,10 @@ class DieTryingView:
         if not hero.dying:
             return f"{esc(hero.name)} is not dying (HP {hero.hp})."
         odds = SYSTEM.odds({"roll": "death_save", "hp": hero.hp})
-        return (f"{esc(hero.name)} is dying at HP {hero.hp}: death save DC {odds['dc']} · "
-                + degrees_html(odds["degrees"])
-                + f" · saving every turn, ends stable <b>"
-                  f"{percent(Fraction(odds['survival']['fraction']))}</b>")
+        return (f"{esc(hero.name)} is dying at HP {hero.hp}: death save DC {odds['dc']}; "
+                f"saving every turn, ends stable <b>"
+                f"{percent(Fraction(odds['survival']['fraction']))}</b>"
+                + degrees_html(odds["degrees"]))
 
     def _show_save_odds(self) -> None:
         self._save_odds.value = self.save_odds_html()

@@ -41,6 +41,9 @@ HOOKS = {
     "_resolve_error": "resolve-error",
 }
 
+TRACKER_STYLE = ("<style>.oracle-triptycho-tracker th, .oracle-triptycho-tracker td "
+                 "{padding: 2px 14px 2px 0; text-align: left;}</style>")
+
 
 def parse_tracks(text: str) -> dict[str, dict[str, int]]:
     """``"Ash: power +1, skill 0; Ogre: power 0"`` to ``{"Ash": {"power": 1, ...}, ...}``."""
@@ -94,8 +97,8 @@ class TriptychoView:
         self._roster_error = c.error_line()
         # scenario and round
         self._kind = widgets.Dropdown(options=[k.value for k in ScenarioKind], value="combat")
-        self._tracks = c.text("Stat Tracks, e.g. Ash: power +1, skill 0; Ogre: power 0",
-                              width="28em")
+        self._tracks = c.text("Tracks, e.g. Ash: power +1; Ogre: power 0", width="28em")
+        self._tracks.tooltip = "Stat Tracks, e.g. Ash: power +1, skill 0; Ogre: power 0"
         self._start = c.button("Start scenario", style="primary")
         self._outcome = widgets.Dropdown(options=["victory", "defeat", "other"], value="victory")
         self._end = c.button("End scenario")
@@ -126,22 +129,26 @@ class TriptychoView:
         # resolver
         self._attacker = widgets.Dropdown(options=[], description="attacker")
         self._target = widgets.Dropdown(options=[], description="target")
-        self._accuracy = c.text("Hit, e.g. 1d8 (empty: none)", width="12em", value="1d8")
-        self._evasion = c.text("Miss, e.g. 1d4 (empty: none)", width="12em", value="1d4")
-        self._dmg = c.text("Damage, e.g. 1d10", width="10em", value="1d10")
-        self._dmg_type = c.text("type (empty: untyped)", width="10em")
-        self._defense = c.text("Defense, e.g. 1d6", width="10em")
+        self._accuracy = c.text("e.g. 1d8, or empty", width="12em", value="1d8")
+        self._evasion = c.text("e.g. 1d4, or empty", width="12em", value="1d4")
+        self._dmg = c.text("e.g. 1d10", width="10em", value="1d10")
+        self._dmg_type = c.text("type (optional)", width="10em")
+        self._defense = c.text("e.g. 1d6", width="10em")
         self._piercing = widgets.BoundedIntText(0, min=0, max=12, description="Piercing")
         self._piercing.layout.width = "10em"
         self._odds = c.html(css="oracle-odds")
-        self._typed = c.text("Physical dice: faces in rolling order (accuracy, evasion, damage, "
-                             "enhancements, defense), or empty to let the oracle roll",
+        self._typed = c.text("faces: action, reaction, damage, enhancements, defense",
                              width="40em")
+        self._typed.tooltip = ("Physical dice: faces in rolling order (accuracy, evasion, damage, "
+                               "enhancements, defense), or empty to let the oracle roll")
         self._roll = c.button("Roll attack", style="primary")
         self._result = c.html(css="oracle-outcome")
         self._resolve_error = c.error_line()
         for attr, css in HOOKS.items():  # stable DOM classes for the browser tests
             getattr(self, attr).add_class(f"oracle-tp-{css}")
+        for box in (self._hp, self._ep, self._wp, self._deck, self._lower_to, self._amount,
+                    self._by, self._piercing, self._who, self._attacker, self._target):
+            box.style.description_width = "initial"  # a label never squeezes its input away
         self._wire()
         self.widget = c.column(
             self._status, self._tracker,
@@ -341,6 +348,10 @@ class TriptychoView:
             box.value = keep if keep in names else (names[0] if names else None)
         if (self._target.value == self._attacker.value and len(names) > 1):
             self._target.value = names[1]
+        act, react = OPPOSED_NAMES[state.kind or ScenarioKind.COMBAT]
+        for box, label in ((self._accuracy, act), (self._evasion, react), (self._dmg, "damage"),
+                           (self._defense, "defense")):
+            box.description = label  # the field's name stays when its placeholder is gone
         self._status.value = self.status_html(info)
         self._tracker.value = self.tracker_html(info, state)
         try:
@@ -380,7 +391,8 @@ class TriptychoView:
                 f"{marks}</td><td>{'' if p['initiative'] is None else p['initiative']}</td>"
                 f"<td>{now}{maximum}</td><td>{p['injuries']}</td><td>{tracks}</td>"
                 f"<td>{p['hand']} / {p['deck']} / {p['discard']}</td></tr>")
-        return f'<table class="oracle-triptycho-tracker">{"".join(rows)}</table>'
+        return (f"{TRACKER_STYLE}"
+                f'<table class="oracle-triptycho-tracker">{"".join(rows)}</table>')
 
 
 def build_view(session_or_campaign: Any = None) -> widgets.Widget:
