@@ -387,6 +387,28 @@ def test_losing_yourself_gets_its_own_screen_and_the_character_leaves_play() -> 
     assert "Mara" not in app.session.names()  # a lost character cannot roll
 
 
+def test_the_moment_of_losing_yourself_keeps_its_narration_however_fast_or_after_a_reload() -> None:
+    # The offline narrator can finish before the lost screen first draws; the screen then reads
+    # the moment's narration from the journal, and a reload shows it again.
+    app = ready_app()
+    app.session.add_character({"name": "Mara", "occupation": "Priest", "starting_ruin": 5})
+    app.refresh()
+    app._active.value = "Mara"
+    app.ruin._ruin_face.value = "6"
+    app.ruin._ruin_roll.click()
+    app.session.narration.wait()
+    assert app.session.campaign is not None
+    said = [e.data["text"] for e in app.session.campaign.entries
+            if e.type == "narration" and e.data.get("beat") == "lost"]
+    assert len(said) == 1
+    app._lost_name = None  # as if the screen had not drawn yet when the narration landed
+    app.refresh()
+    assert esc(said[0]) in app._lost_text.value
+    again = build()
+    assert "Mara loses themself" in again._lost_text.value
+    assert esc(said[0]) in again._lost_text.value
+
+
 def test_exports_are_download_links_of_the_journal() -> None:
     app = ready_app()
     app.risk._intent.value = "Read the inscription"

@@ -304,8 +304,22 @@ class OracleApp:
             return
         if self._lost_name != lost[0].name:
             self._lost_name = lost[0].name
-            self._lost_text.value = self._lost_html("")
+            self._lost_text.value = self._lost_html(self._lost_narration())
         self._lost.layout.display = ""
+
+    def _lost_narration(self) -> str:
+        """The moment's narration from the journal: it may be recorded before this screen opens
+        (the offline narrator is that fast), and it must still be there after a reload."""
+        campaign = self.session.campaign
+        if campaign is None:
+            return ""
+        for entry in reversed(campaign.entries):
+            if entry.type == "fate_chosen" and not entry.undone:
+                break  # an earlier loss, already settled
+            if (entry.type == "narration" and entry.data.get("beat") == "lost"
+                    and not entry.undone and not entry.struck):
+                return str(entry.data.get("text", ""))
+        return ""
 
     def _fate(self, fate: str) -> None:
         if self._lost_name is None:
