@@ -409,12 +409,20 @@ class Campaign:
         nothing. Meta events are checked here. If another window added events meanwhile, a meta
         event is appended after them, but a rules event raises :class:`CampaignChanged`.
         """
+        return self.append(event)[1]
+
+    def append(self, event: Mapping[str, Any]) -> tuple[int, Any]:
+        """Like :meth:`record`, but returns ``(seq, state)``: the number of the entry written.
+
+        Read ``last_seq`` after :meth:`record` only when no other thread writes; a narration
+        recorded from another thread may land in between. This answer is taken under the lock.
+        """
         data = normalize(event)
         if data["type"] == "undo":
             target = data.get("target")
             if isinstance(target, bool) or not isinstance(target, int):
                 raise RequestError("undo: target must be the number of an earlier entry.")
-            return self.undo(target)
+            data = {"type": "undo", "target": target}
         return self._append(data)
 
     def undo(self, seq: int) -> Any:
@@ -423,7 +431,7 @@ class Campaign:
         Refused with a sentence (nothing written) if ``seq`` is not an entry, is already undone,
         or if the events left would no longer fold (a later entry depended on it).
         """
-        return self._append({"type": "undo", "target": seq})
+        return self._append({"type": "undo", "target": seq})[1]
 
     def redo(self, seq: int) -> Any:
         """Restore undone entry ``seq`` by undoing the undo that removed it."""
@@ -432,7 +440,7 @@ class Campaign:
             raise RuleError(f"redo: entry {seq} is not undone, so there is nothing to restore.")
         return self.undo(item.undone_by)
 
-    def _append(self, data: dict[str, Any]) -> Any:
+    def _append(self, data: dict[str, Any]) -> tuple[int, Any]:
         kind = data["type"]
         with self._lock:
             draft = StoredEvent(seq=self.next_seq, at=now(), type=kind, data=data)
@@ -457,7 +465,7 @@ class Campaign:
             self._fold.accept(draft, step)
             self._entries = None
             self._seen_version = version
-            return self._fold.state
+            return draft.seq, self._fold.state
 
     def refresh(self) -> int:
         """Read events other windows committed; returns how many arrived."""

@@ -923,3 +923,32 @@ def test_a_journal_line_is_written_for_any_rules_event(
     reading = read_event({"type": "some_event", **data}, result)
     line = reading.line()
     assert "\n" not in line and line.startswith(reading.roll)
+
+
+def test_append_names_the_entry_it_wrote_even_while_another_thread_writes(
+    camp: Campaign,
+) -> None:
+    # The app records narration from a background thread while the player's move is recorded:
+    # each writer must learn the number of its own entry, never the other's (last_seq races).
+    import threading
+
+    written: dict[str, list[int]] = {"note": [], "narration": []}
+
+    def writer(kind: str) -> None:
+        for index in range(40):
+            event = ({"type": "note", "text": f"n{index}"} if kind == "note"
+                     else {"type": "narration", "text": f"t{index}", "narrator": "offline"})
+            seq, _state = camp.append(event)
+            written[kind].append(seq)
+
+    threads = [threading.Thread(target=writer, args=(kind,)) for kind in written]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    for kind, seqs in written.items():
+        assert len(set(seqs)) == 40
+        for index, seq in enumerate(seqs):
+            entry = camp.entry(seq)
+            assert entry.type == kind
+            assert entry.data["text"].endswith(str(index))

@@ -269,7 +269,7 @@ class Session(TrophyMoves):
         campaign.refresh()
         seen = campaign.last_seq
         try:
-            campaign.record(event)
+            seq, _state = campaign.append(event)
         except CampaignChanged:
             # Another tab wrote meanwhile. If it only added narration, notes or settings, the
             # rules state this move was decided on still stands: record it on top. A rules
@@ -277,8 +277,8 @@ class Session(TrophyMoves):
             newer = [e for e in campaign.entries if e.seq > seen]
             if not newer or not all(e.meta for e in newer):
                 raise
-            campaign.record(event)
-        return campaign.last_seq
+            seq, _state = campaign.append(event)
+        return seq  # not last_seq: the narrator's thread may have written since
 
     def dice(self, faces: Sequence[int] | None = None) -> DiceSource:
         """The campaign's seeded dice for the next entry, or the typed faces of physical dice."""
@@ -436,8 +436,7 @@ class Session(TrophyMoves):
                 deck = getattr(said, "deck", None)
                 if deck is not None and hasattr(deck, "to_dict"):
                     event["deck"] = deck.to_dict()
-                campaign.record(event)
-                seq = campaign.last_seq
+                seq, _state = campaign.append(event)
                 self._voiced[seq] = (beat, dict(result), intent)
             return Voiced(text=text, narrator=str(getattr(said, "narrator", "")), beat=beat,
                           items=items_or_lines(said), seq=seq,
