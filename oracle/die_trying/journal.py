@@ -289,6 +289,13 @@ def _part(data: object, key: str) -> Any:
     return data.get(key) if isinstance(data, Mapping) else None
 
 
+def _faces(value: object) -> str:
+    """Faces for a journal line: ``3, 5``; ``none`` when there are none."""
+    if isinstance(value, list | tuple):
+        return ", ".join(str(face) for face in value) if value else "none"
+    return "none" if value is None else str(value)
+
+
 def describe(event: Mapping[str, Any]) -> str:
     """One journal line for an event (the faces included, so the line can be checked)."""
     data = event.get("data", event)
@@ -302,7 +309,8 @@ def describe(event: Mapping[str, Any]) -> str:
         label = "death save" if kind == "death_save" else "stabilizing Medicine check"
         return f"{name}: {label}, d10 {_part(data, 'd10')}"
     if kind == "cast":
-        return (f"{name} casts: MD {_part(data, 'magic')}, ID {_part(data, 'instability') or []}"
+        return (f"{name} casts: Magic Dice {_faces(_part(data, 'magic'))}, "
+                f"Instability Dice {_faces(_part(data, 'instability'))}"
                 + (" (improvised)" if _part(data, "improvised") else ""))
     if kind == "strike":
         attack = _part(data, "attack")

@@ -58,6 +58,7 @@ from oracle.narrator.base import (
     Narrator,
     OnText,
     Safety,
+    unnamed,
 )
 from oracle.narrator.beats import BEATS, RESOLVED, BeatSpec, beat_for_result, find_beat
 from oracle.narrator.deck import Deck
@@ -116,7 +117,8 @@ def _characters_of(request: Mapping[str, Any]) -> list[dict[str, Any]]:
     if isinstance(request.get("name"), str):
         found.append({"name": request["name"], "ruin": request.get("ruin")})
     elif not any(key in request for key in ("participants", "characters")):
-        found.append({"name": "the treasure-hunter", "ruin": request.get("ruin")})
+        found.append({"name": unnamed(str(request.get("system", "trophy")))[0],
+                      "ruin": request.get("ruin")})
     for key in ("characters", "participants", "helpers"):
         for entry in request.get(key) or []:
             if isinstance(entry, Mapping) and isinstance(entry.get("name"), str):

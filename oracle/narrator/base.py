@@ -42,7 +42,20 @@ class Safety:
         )
 
 
-def character_brief(character: object) -> dict[str, Any]:
+# Who an unnamed roller is, what they do, and where, in each system's own words.
+UNNAMED: dict[str, tuple[str, str, str]] = {
+    "trophy": ("the treasure-hunter", "treasure-hunter", "the forest"),
+    "die_trying": ("the delver", "delver", "the dungeon"),
+    "triptycho": ("the adventurer", "adventurer", "the scene"),
+}
+
+
+def unnamed(system: str) -> tuple[str, str, str]:
+    """``(name, occupation, place)`` for a roller the request does not name."""
+    return UNNAMED.get(system, UNNAMED["trophy"])
+
+
+def character_brief(character: object, system: str = "trophy") -> dict[str, Any]:
     """A plain dict of what a prompt may say about a character (a dataclass or a mapping)."""
     if dataclasses.is_dataclass(character) and not isinstance(character, type):
         raw: Mapping[str, Any] = dataclasses.asdict(character)
@@ -59,7 +72,7 @@ def character_brief(character: object) -> dict[str, Any]:
             if isinstance(value, Sequence) and not isinstance(value, str):
                 value = [str(item) for item in value]
             brief[key] = value
-    brief.setdefault("name", "the treasure-hunter")
+    brief.setdefault("name", unnamed(system)[0])
     return brief
 
 
@@ -106,7 +119,8 @@ class NarrationContext:
             result=dict(result or {}),
             request=request,
             system=system or str(request.get("system", "trophy")),
-            characters=tuple(character_brief(c) for c in characters),
+            characters=tuple(character_brief(c, system or str(request.get("system", "trophy")))
+                             for c in characters),
             intent=intent[:MAX_PLAYER_TEXT],
             place=place[:MAX_PLAYER_TEXT],
             question=question[:MAX_PLAYER_TEXT],

@@ -11,7 +11,14 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
-from oracle.narrator.base import NarrationContext, NarrationResult, Narrator, OnText, Safety
+from oracle.narrator.base import (
+    NarrationContext,
+    NarrationResult,
+    Narrator,
+    OnText,
+    Safety,
+    unnamed,
+)
 from oracle.narrator.beats import find_beat
 from oracle.narrator.deck import Deck
 from oracle.narrator.templates import load_table, render_offline, render_snippet
@@ -38,9 +45,10 @@ def _verb_phrase(intent: str) -> str:
 def weave_vars(context: NarrationContext) -> dict[str, Any]:
     """The variables every offline entry may use (raw text: the app escapes the output)."""
     first = context.characters[0] if context.characters else {}
-    name = str(first.get("name") or "the treasure-hunter").strip()
-    occupation = str(first.get("occupation") or "treasure-hunter").strip()
-    place = context.place.strip() or "the forest"
+    nobody, trade, where = unnamed(context.system)
+    name = str(first.get("name") or nobody).strip()
+    occupation = str(first.get("occupation") or trade).strip()
+    place = context.place.strip() or where
     intent = _verb_phrase(context.intent) or "press on"
     return {
         "name": name,
