@@ -771,3 +771,16 @@ def test_a_refresh_never_wipes_unsaved_safety_text() -> None:
     app.risk._light_faces.value = "4"
     app.risk._roll.click()  # everything refreshes
     assert app.safety._lines.value == "spiders"
+
+
+@pytest.mark.parametrize(
+    ("system", "line"),
+    [("trophy", "Trophy"), ("die_trying", "Die Trying"), ("triptycho", "Triptycho")],
+)
+def test_the_header_names_the_system_the_open_campaign_plays(system: str, line: str) -> None:
+    app = build()
+    app.session.new_campaign(f"A {system} campaign", system)
+    app.refresh()
+    assert line in app._brand.value
+    others = {"trophy": "Trophy", "die_trying": "Die Trying", "triptycho": "Triptycho"}
+    assert all(name not in app._brand.value for key, name in others.items() if key != system)
