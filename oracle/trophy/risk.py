@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from oracle.dice import check_face
 from oracle.errors import RuleError
 from oracle.trophy.monsters import Foe, Intent, needs_ritual_die, risk_against
-from oracle.trophy.ruin import MAX_RUIN, check_can_roll, check_ruin, mark_ruin
+from oracle.trophy.ruin import RuinChange, check_can_roll, check_ruin, mark_ruin
 
 MAX_OWN_LIGHT = 2
 
@@ -58,7 +58,7 @@ class Helper:
 
 
 @dataclass(frozen=True)
-class HelperResult:
+class HelperResult(RuinChange):
     """A helper after one reading of the roll."""
 
     name: str
@@ -66,14 +66,6 @@ class HelperResult:
     ruin_before: int
     ruin_after: int
     already_marked: bool  # marked at some point of this roll (before or in this reading)
-
-    @property
-    def ruin_marked(self) -> bool:
-        return self.ruin_after > self.ruin_before
-
-    @property
-    def lost(self) -> bool:
-        return self.ruin_after >= MAX_RUIN
 
 
 @dataclass(frozen=True)
@@ -96,7 +88,7 @@ class RiskRoll:
 
 
 @dataclass(frozen=True)
-class RiskResult:
+class RiskResult(RuinChange):
     """One reading of a Risk Roll; ``previous`` is the reading before a push (or None)."""
 
     roll: RiskRoll
@@ -108,14 +100,6 @@ class RiskResult:
     helpers: tuple[HelperResult, ...]
     dies: bool = False
     previous: RiskResult | None = None
-
-    @property
-    def ruin_marked(self) -> bool:
-        return self.ruin_after > self.ruin_before
-
-    @property
-    def lost(self) -> bool:
-        return self.ruin_after >= MAX_RUIN
 
     @property
     def can_push(self) -> bool:

@@ -61,21 +61,30 @@ def mark_ruin(ruin: int, marks: int) -> int:
     return min(MAX_RUIN, ruin + marks)
 
 
-@dataclass(frozen=True)
-class RuinResult:
-    """A Ruin Roll read: one dark die against current Ruin (SRD 1.2, Ruin Roll)."""
+class RuinChange:
+    """What a result says of one character whose Ruin it moved: derived, never stored."""
 
-    dark: int
     ruin_before: int
     ruin_after: int
 
     @property
     def ruin_marked(self) -> bool:
+        """Ruin went up on this result."""
         return self.ruin_after > self.ruin_before
 
     @property
     def lost(self) -> bool:
+        """All six boxes are marked (SRD 1.2, Losing Yourself)."""
         return self.ruin_after >= MAX_RUIN
+
+
+@dataclass(frozen=True)
+class RuinResult(RuinChange):
+    """A Ruin Roll read: one dark die against current Ruin (SRD 1.2, Ruin Roll)."""
+
+    dark: int
+    ruin_before: int
+    ruin_after: int
 
     @property
     def condition_due(self) -> bool:
