@@ -93,7 +93,9 @@ def cmd_inspire(args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
     return code
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(inspire_arguments: bool = True) -> argparse.ArgumentParser:
+    """The whole command line; ``inspire_arguments=False`` skips importing the narrator (and
+    Jinja) for the commands that never use it."""
     parser = argparse.ArgumentParser(
         prog="oracle",
         description=(
@@ -153,7 +155,8 @@ def build_parser() -> argparse.ArgumentParser:
         description="Ask the narrator for ideas: what could go wrong, bargains, conditions, ...",
     )
     inspire.set_defaults(handler=cmd_inspire)
-    _add_inspire_arguments(inspire)
+    if inspire_arguments:
+        _add_inspire_arguments(inspire)
     return parser
 
 
@@ -170,8 +173,9 @@ def main(argv: Sequence[str] | None = None, stdin: TextIO | None = None,
     """Run the CLI; returns the exit code (0 ok, 2 refused or malformed)."""
     stdin = sys.stdin if stdin is None else stdin
     out = sys.stdout if out is None else out
-    parser = build_parser()
-    args = parser.parse_args(argv)
+    words = sys.argv[1:] if argv is None else list(argv)
+    parser = build_parser(inspire_arguments=words[:1] == ["inspire"])
+    args = parser.parse_args(words)
     try:
         code: int = args.handler(args, stdin, out)
     except OracleError as exc:

@@ -87,3 +87,20 @@ def test_narrative_context_is_not_mistaken_for_a_typo_in_any_system() -> None:
                "seed": 7}
     for request_ in CONTRACT_REQUESTS:
         assert run(["resolve"], json.dumps({**request_, **context}))[0] == 0
+
+
+def test_resolve_does_not_pay_for_the_narrator_or_the_sdk() -> None:
+    # `oracle resolve` without --narrate calls no model, so it must not import Jinja, the
+    # narrator or the anthropic SDK (the SDK alone costs most of a second).
+    import subprocess
+    import sys
+
+    code = (
+        "import io, sys; from oracle.cli import main; "
+        "main(['resolve'], stdin=io.StringIO('{\"roll\": \"ruin\", \"ruin\": 3, \"dark\": 4}'), "
+        "out=io.StringIO()); "
+        "print(sorted(m for m in ('jinja2', 'anthropic', 'oracle.narrator') if m in sys.modules))"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          check=True)
+    assert done.stdout.strip() == "[]"
