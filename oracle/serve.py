@@ -21,6 +21,7 @@ HOST = "127.0.0.1"
 DEFAULT_PORT = 8866
 DEFAULT_MAX_PAGES = 8
 DEFAULT_CULL_AFTER = 600  # seconds without any page connected to a kernel
+KERNEL_MANAGER = "oracle.serve_voila.OracleKernelManager"
 APP_ENV = "ORACLE_APP"
 EXIT_OK = 0
 EXIT_REFUSED = 2
@@ -113,8 +114,7 @@ def voila_arguments(notebook: Path, port: int, open_browser: bool, preheat: int,
         "--template=lab",
         # A kernel whose page is gone is shut down (oracle.serve_voila.OracleKernelManager);
         # one with a page connected never is.
-        "--VoilaConfiguration.multi_kernel_manager_class="
-        "oracle.serve_voila.OracleKernelManager",
+        "--VoilaConfiguration.multi_kernel_manager_class=" + KERNEL_MANAGER,
         f"--MappingKernelManager.cull_idle_timeout={cull_after}",
         f"--MappingKernelManager.cull_interval={cull_interval(cull_after)}",
         "--MappingKernelManager.cull_connected=False",
@@ -148,6 +148,7 @@ def serve(port: int = DEFAULT_PORT, open_browser: bool = True, preheat: int = 0,
             address = lan_address()
         address = address or HOST
         _whole("max-pages", max_pages, 1, "pages")
+        _whole("cull-after", cull_after, 1, "seconds")
         notebook = find_app_notebook()
         check_port(port, address)
         args = voila_arguments(notebook, port, open_browser and not table, preheat, address,

@@ -28,12 +28,19 @@ from tornado import httputil
 from voila.app import Voila  # type: ignore[import-untyped]
 from voila.tornado.handler import TornadoVoilaHandler  # type: ignore[import-untyped]
 
-from oracle.serve_guard import JOIN_COOKIE, JOIN_PARAM, Gate, Refusal, strip_remote_assets, table_full
+from oracle.serve_guard import (
+    JOIN_COOKIE,
+    JOIN_PARAM,
+    Gate,
+    Refusal,
+    strip_remote_assets,
+    table_full,
+)
 
 log = logging.getLogger("oracle.serve")
 
 
-class OracleKernelManager(AsyncMappingKernelManager):  # type: ignore[misc]
+class OracleKernelManager(AsyncMappingKernelManager):
     """Jupyter's kernel manager, plus: a kernel left without any page is shut down.
 
     Jupyter culls a kernel only after ``cull_idle_timeout`` seconds without any message from it;
@@ -43,15 +50,15 @@ class OracleKernelManager(AsyncMappingKernelManager):  # type: ignore[misc]
     """
 
     def __init__(self, **kwargs: Any) -> None:
-        super().__init__(**kwargs)
+        super().__init__(**kwargs)  # type: ignore[no-untyped-call]
         self._alone_since: dict[str, float] = {}
 
     def notify_connect(self, kernel_id: str) -> None:
-        super().notify_connect(kernel_id)
+        super().notify_connect(kernel_id)  # type: ignore[no-untyped-call]
         self._alone_since.pop(kernel_id, None)
 
     def notify_disconnect(self, kernel_id: str) -> None:
-        super().notify_disconnect(kernel_id)
+        super().notify_disconnect(kernel_id)  # type: ignore[no-untyped-call]
         if kernel_id in self._kernel_connections and self._kernel_connections[kernel_id] <= 0:
             self._alone_since[kernel_id] = time.monotonic()
 
@@ -68,9 +75,9 @@ class OracleKernelManager(AsyncMappingKernelManager):  # type: ignore[misc]
             self._alone_since.pop(kernel_id, None)
             self.log.info("oracle serve: shutting down kernel %s, without a page for %d s",
                           kernel_id, int(alone))
-            await ensure_async(self.shutdown_kernel(kernel_id))
+            await ensure_async(self.shutdown_kernel(kernel_id))  # type: ignore[no-untyped-call]
             return
-        await super().cull_kernel_if_idle(kernel_id)
+        await super().cull_kernel_if_idle(kernel_id)  # type: ignore[no-untyped-call]
 
 
 def live_pages(kernel_manager: Any) -> int:
@@ -82,7 +89,7 @@ def live_pages(kernel_manager: Any) -> int:
 class OraclePageHandler(TornadoVoilaHandler):  # type: ignore[misc]
     """The app's page: refused with a clear page at the cap; sets the ``_xsrf`` cookie."""
 
-    @tornado.web.authenticated  # type: ignore[misc]
+    @tornado.web.authenticated
     async def get(self, path: str | None = None) -> None:
         opening: list[int] = self.settings["oracle_opening"]
         limit: int = self.settings["oracle_max_pages"]

@@ -129,6 +129,11 @@ def kernel_alive(served: Served, kernel_id: str) -> bool:
 
 def kernel_processes(served: Served) -> list[int]:
     """Pids of the server's live kernel processes (its ``ipykernel_launcher`` children)."""
+    return kernel_pids(served.proc.pid)
+
+
+def kernel_pids(server_pid: int) -> list[int]:
+    """Pids of the live ``ipykernel_launcher`` children of process ``server_pid``."""
     found = []
     for entry in Path("/proc").iterdir():
         if not entry.name.isdigit():
@@ -140,7 +145,7 @@ def kernel_processes(served: Served) -> list[int]:
             continue
         parent = int(stat.rsplit(")", 1)[1].split()[1])
         state = stat.rsplit(")", 1)[1].split()[0]
-        if parent == served.proc.pid and state != "Z" and b"ipykernel_launcher" in cmdline:
+        if parent == server_pid and state != "Z" and b"ipykernel_launcher" in cmdline:
             found.append(int(entry.name))
     return found
 
@@ -156,5 +161,6 @@ def wait_until(predicate: object, seconds: float) -> bool:
         time.sleep(0.25)
 
 
-__all__ = ["Answer", "Served", "free_port", "kernel_alive", "kernel_processes", "open_page",
+__all__ = ["Answer", "Served", "free_port", "kernel_alive", "kernel_pids", "kernel_processes",
+           "open_page",
            "request", "start", "stop_server", "wait_until", "websocket_handshake"]
