@@ -400,3 +400,18 @@ def test_a_kernel_is_culled_once_its_last_page_left_long_enough(
     asyncio.run(manager.cull_kernel_if_idle("k"))
     assert shut == ["k"]
     assert idle_checked == ["k", "k", "k"]  # Jupyter's own rule still applies meanwhile
+
+
+def test_a_watching_session_ends_with_its_kernel_process(tmp_path: Path) -> None:
+    """The watcher is a daemon thread: when a kernel is shut down, its process exits with it."""
+    import subprocess
+    import sys
+
+    code = ("import sys, threading\n"
+            "from oracle.app.session import Session\n"
+            f"s = Session({str(tmp_path)!r}); s.quick_start(); s.watch(interval=0.05)\n"
+            "assert any(t.name == 'oracle-watch' for t in threading.enumerate())\n"
+            "sys.exit(0)\n")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          timeout=120, env={"ORACLE_NARRATOR": "offline", "PATH": "/usr/bin"})
+    assert done.returncode == 0, done.stderr[-2000:]
