@@ -2,7 +2,8 @@
 
 - :class:`GatedApplication` asks :class:`oracle.serve_guard.Gate` about every request (HTTP and
   websocket alike) before any handler runs; a refusal is our own HTML page.
-- :class:`OraclePageHandler` refuses a new page once ``max_pages`` kernels are live, and sets
+- :class:`OraclePageHandler` refuses a new page once ``max_pages`` kernels are live (after
+  shutting down those whose page is gone), and sets
   the ``_xsrf`` cookie that Voila's page sends back when it asks the server to shut its kernel
   down on unload (without it that POST is refused: voila-dashboards/voila#1458).
 - :class:`OracleKernelManager` shuts down a kernel once no page has been connected to it for
@@ -38,6 +39,8 @@ from oracle.serve_guard import (
 )
 
 log = logging.getLogger("oracle.serve")
+# At the page cap, a kernel left without any page for this long makes room for a new page.
+ORPHAN_GRACE = 2.0
 
 
 class OracleKernelManager(AsyncMappingKernelManager):
@@ -69,6 +72,23 @@ class OracleKernelManager(AsyncMappingKernelManager):
             return None
         return time.monotonic() - since
 
+    async def reap_orphans(self, grace: float) -> int:
+        """Shut down every kernel whose pages all left over ``grace`` seconds ago; how many.
+
+        Called when the page cap is reached: a tab lost without its unload request must not
+        keep a player out until the culler comes round.
+        """
+        reaped = 0
+        for kernel_id in list(self._alone_since):
+            alone = self.seconds_alone(kernel_id)
+            if alone is not None and alone > grace and kernel_id in self._kernels:
+                self._alone_since.pop(kernel_id, None)
+                self.log.info("oracle serve: the page cap is reached; shutting down kernel %s, "
+                              "without a page for %d s", kernel_id, int(alone))
+                await ensure_async(self.shutdown_kernel(kernel_id))  # type: ignore[no-untyped-call]
+                reaped += 1
+        return reaped
+
     async def cull_kernel_if_idle(self, kernel_id: str) -> None:
         alone = self.seconds_alone(kernel_id)
         if alone is not None and alone > self.cull_idle_timeout:
@@ -94,6 +114,9 @@ class OraclePageHandler(TornadoVoilaHandler):  # type: ignore[misc]
         opening: list[int] = self.settings["oracle_opening"]
         limit: int = self.settings["oracle_max_pages"]
         live = live_pages(self.kernel_manager) + opening[0]
+        if live >= limit and isinstance(self.kernel_manager, OracleKernelManager):
+            if await self.kernel_manager.reap_orphans(ORPHAN_GRACE):
+                live = live_pages(self.kernel_manager) + opening[0]
         if live >= limit:
             refusal = table_full(live, limit)
             log.warning("oracle serve: refused a page, %d of %d open", live, limit)

@@ -5,12 +5,21 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
 import pytest
 from harness import open_app, shot
-from serve_harness import Served, kernel_alive, kernel_processes, start, stop_server, wait_until
+from serve_harness import (
+    Served,
+    kernel_alive,
+    kernel_processes,
+    request,
+    start,
+    stop_server,
+    wait_until,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -101,3 +110,42 @@ def test_a_page_whose_unload_was_lost_is_culled(culling: Served, browser: Any) -
     assert kernel_alive(culling, kernel)  # the unload request never arrived
     # --cull-after 5: about 5 s after its page left, checked every second.
     assert wait_until(lambda: not kernel_alive(culling, kernel), 60)
+
+
+def test_at_the_cap_a_page_lost_without_unload_makes_room(tmp_path: Path, browser: Any) -> None:
+    served = start(tmp_path, "--max-pages", "2")
+    try:
+        lost = browser.new_context()
+        lost_page = lost.new_page()
+        lost_page.route(re.compile(r"/voila/api/shutdown/"), lambda route: route.abort())
+        open_app(lost_page, served.url)
+        orphan = _kernel_id(lost_page)
+        lost.close()  # the tab is gone, its kernel is not
+        kept = browser.new_context()
+        kept_page = kept.new_page()
+        open_app(kept_page, served.url)
+        assert kernel_alive(served, orphan)
+        # 2 of 2 kernels: a third page gets in once the orphan has been alone a moment.
+        third, _ = wait_for_page(served)
+        assert not kernel_alive(served, orphan)
+        assert kernel_alive(served, _kernel_id(kept_page))  # a page still open is never taken
+        assert kernel_alive(served, third)
+        assert request(served, "GET", "/").status == 503  # two pages, one never connected
+        kept.close()
+    finally:
+        stop_server(served.proc)
+
+
+def wait_for_page(served: Served) -> tuple[str, Any]:
+    """Ask for the page until it is served (the full page meanwhile); its kernel id."""
+    answers: list[Any] = []
+
+    def served_now() -> bool:
+        answers.append(request(served, "GET", "/"))
+        return answers[-1].status == 200
+
+    assert wait_until(served_now, 30), answers[-1].body[:300]
+    assert all(a.status == 503 for a in answers[:-1])
+    match = re.search(r'"kernelId":\s*"([0-9a-f-]{36})"', answers[-1].body)
+    assert match
+    return match.group(1), answers[-1]
