@@ -4,7 +4,10 @@ Pure decisions (stdlib only), used by :mod:`oracle.serve_voila` before any handl
 
 - **Host**: a loopback address or ``localhost``, or an address the server was told to serve
   (``--host``). A page on another site that rebinds its own name to 127.0.0.1 is refused here.
-- **Origin**: when a browser says which page sent the request, it must be this server itself.
+- **Origin**: when a browser says which page sent the request, it must be this server itself;
+  and a request another site's page makes in the background (an image, a script, a frame:
+  ``Sec-Fetch-Site: cross-site``) is refused, so it cannot start kernels. Following a link to
+  the app from elsewhere still works.
 - **Key** (serving a table): every request carries the join key, in the link (``?join=``) or
   in the cookie the first visit with the link set.
 
@@ -119,6 +122,14 @@ class Gate:
         parts = urlsplit(origin.strip().lower())
         return parts.scheme in ("http", "https") and parts.netloc == host.strip().lower()
 
+    @staticmethod
+    def cross_site_fetch(site: str | None, mode: str | None, dest: str | None) -> bool:
+        """True for a request another site's page makes other than opening us in a tab."""
+        if (site or "").strip().lower() != "cross-site":
+            return False
+        return ((mode or "").strip().lower(), (dest or "").strip().lower()) != (
+            "navigate", "document")
+
     def key_matches(self, offered: str | None) -> bool:
         """True when ``offered`` is the table's key (compared in constant time)."""
         if self.key is None or not offered:
@@ -126,11 +137,15 @@ class Gate:
         return hmac.compare_digest(offered.encode("utf-8", "replace"), self.key.encode())
 
     def check(self, host: str, origin: str | None, link_key: str | None,
-              cookie_key: str | None) -> Refusal | None:
-        """The refusal for a request, or None to let it through."""
+              cookie_key: str | None, fetch: tuple[str | None, str | None, str | None] = (
+                  None, None, None)) -> Refusal | None:
+        """The refusal for a request, or None to let it through.
+
+        ``fetch`` is the request's ``Sec-Fetch-Site``, ``-Mode`` and ``-Dest`` headers.
+        """
         if not self.host_allowed(host):
             return FOREIGN_HOST
-        if not self.origin_allowed(origin, host):
+        if not self.origin_allowed(origin, host) or self.cross_site_fetch(*fetch):
             return FOREIGN_ORIGIN
         if self.key is not None and not (self.key_matches(link_key)
                                          or self.key_matches(cookie_key)):

@@ -114,9 +114,10 @@ class OraclePageHandler(TornadoVoilaHandler):  # type: ignore[misc]
         opening: list[int] = self.settings["oracle_opening"]
         limit: int = self.settings["oracle_max_pages"]
         live = live_pages(self.kernel_manager) + opening[0]
-        if live >= limit and isinstance(self.kernel_manager, OracleKernelManager):
-            if await self.kernel_manager.reap_orphans(ORPHAN_GRACE):
-                live = live_pages(self.kernel_manager) + opening[0]
+        manager = self.kernel_manager
+        if (live >= limit and isinstance(manager, OracleKernelManager)
+                and await manager.reap_orphans(ORPHAN_GRACE)):
+            live = live_pages(manager) + opening[0]
         if live >= limit:
             refusal = table_full(live, limit)
             log.warning("oracle serve: refused a page, %d of %d open", live, limit)
@@ -200,8 +201,11 @@ class GatedApplication(tornado.web.Application):
         gate: Gate = self.settings["oracle_gate"]
         link_key = _first(request.query_arguments.get(JOIN_PARAM))
         cookie = request.cookies.get(JOIN_COOKIE)
-        refusal = gate.check(request.host, request.headers.get("Origin"), link_key,
-                             cookie.value if cookie is not None else None)
+        headers = request.headers
+        refusal = gate.check(request.host, headers.get("Origin"), link_key,
+                             cookie.value if cookie is not None else None,
+                             (headers.get("Sec-Fetch-Site"), headers.get("Sec-Fetch-Mode"),
+                              headers.get("Sec-Fetch-Dest")))
         if refusal is not None:
             return self.get_handler_delegate(request, RefusalHandler, {"refusal": refusal})
         if gate.key_matches(link_key) and request.method in ("GET", "HEAD"):

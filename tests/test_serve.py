@@ -416,3 +416,23 @@ def test_a_watching_session_ends_with_its_kernel_process(tmp_path: Path) -> None
                           text=True, timeout=120,
                           env={"ORACLE_NARRATOR": "offline", "PATH": "/usr/bin"})
     assert done.returncode == 0, done.stderr[-2000:]
+
+
+@pytest.mark.parametrize("site,mode,dest,allowed", [
+    (None, None, None, True),  # an older browser, or not a browser
+    ("same-origin", "cors", "empty", True),
+    ("none", "navigate", "document", True),  # typed in the address bar, a bookmark
+    ("cross-site", "navigate", "document", True),  # a link from another site opens the app
+    ("CROSS-SITE", "no-cors", "image", False),  # <img src="http://127.0.0.1:8866/">
+    ("cross-site", "navigate", "iframe", False),
+    ("cross-site", "no-cors", "script", False),
+    ("cross-site", "websocket", "websocket", False),
+    ("same-site", "no-cors", "image", True),
+])
+def test_background_requests_from_another_site_are_refused(site: str | None, mode: str | None,
+                                                           dest: str | None,
+                                                           allowed: bool) -> None:
+    verdict = LOCAL.check("127.0.0.1:8866", None, None, None, (site, mode, dest))
+    assert (verdict is None) is allowed
+    if not allowed:
+        assert verdict == FOREIGN_ORIGIN

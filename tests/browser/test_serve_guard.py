@@ -84,6 +84,11 @@ def test_a_foreign_origin_is_refused_on_http_and_websocket(served: Served, kerne
     assert websocket_handshake(served, kernel, {"Origin": "null"}) == 403
     assert websocket_handshake(served, kernel, {"Origin": f"http://{served.host}"}) == 101
     assert request(served, "GET", "/voila/static/voila.js", evil).status == 403
+    # <img src="http://127.0.0.1:8866/"> on another site would start a kernel: refused.
+    embedded = {"Sec-Fetch-Site": "cross-site", "Sec-Fetch-Mode": "no-cors",
+                "Sec-Fetch-Dest": "image"}
+    answer = request(served, "GET", "/", embedded)
+    assert answer.status == 403 and "Another page tried to reach the oracle" in answer.body
 
 
 def test_the_page_sets_the_xsrf_cookie_and_asks_no_other_host(served: Served) -> None:
@@ -110,17 +115,22 @@ def test_the_unload_shutdown_needs_the_xsrf_cookie_and_then_succeeds(served: Ser
     assert not kernel_alive(served, kernel_id)
 
 
-def test_more_pages_than_the_cap_get_the_full_page_until_one_closes(served: Served,
-                                                                    kernel: str) -> None:
-    second, page = open_page(served)  # with the module's kernel: 2 of 2
-    full = request(served, "GET", "/")
-    assert full.status == 503
-    assert "The table is full" in full.body
-    assert "2 pages are open on this oracle, and its limit is 2." in full.body
-    assert "Traceback" not in full.body
-    assert _shutdown(served, second, _xsrf(page.cookies)) == 204
-    third, page = open_page(served)  # a place freed: a page again
-    assert _shutdown(served, third, _xsrf(page.cookies)) == 204
+def test_more_pages_than_the_cap_get_the_full_page_until_one_closes(tmp_path: Path) -> None:
+    capped = start(tmp_path, "--max-pages", "2")
+    try:
+        first, _ = open_page(capped)
+        second, page = open_page(capped)  # 2 of 2 (plain clients: never connected, never reaped)
+        full = request(capped, "GET", "/")
+        assert full.status == 503
+        assert "The table is full" in full.body
+        assert "2 pages are open on this oracle, and its limit is 2." in full.body
+        assert "Traceback" not in full.body
+        assert kernel_alive(capped, first) and kernel_alive(capped, second)
+        assert _shutdown(capped, second, _xsrf(page.cookies)) == 204
+        third, page = open_page(capped)  # a place freed: a page again
+        assert kernel_alive(capped, third)
+    finally:
+        stop_server(capped.proc)
 
 
 def test_the_refusal_page_is_self_contained(served: Served) -> None:
