@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from oracle.dice import SeededDice
-from oracle.die_trying.journal import EVENTS
+from oracle.die_trying.fold import EVENTS
 from oracle.die_trying.system import SYSTEM
 from oracle.errors import OracleError
 

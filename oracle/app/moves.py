@@ -2,7 +2,7 @@
 
 :class:`TrophyMoves` is mixed into :class:`oracle.app.session.Session`. Each move chooses faces
 (the campaign's seeded dice, or faces typed from physical dice), builds one event of
-``oracle.trophy.campaign``'s vocabulary and records it; the rules core folds it, or refuses it
+``oracle.trophy.fold``'s vocabulary and records it; the rules core folds it, or refuses it
 with one sentence and nothing written. Roll methods return the :class:`Rolled` faces without
 notifying listeners, so a view draws the dice first and refreshes the rest afterwards.
 """
@@ -16,7 +16,7 @@ from typing import Any
 from oracle.campaign import Campaign
 from oracle.dice import DiceSource, roll_many
 from oracle.errors import RequestError, RuleError
-from oracle.trophy.campaign import TrophyState
+from oracle.trophy.fold import TrophyState
 from oracle.trophy.character import Character
 
 

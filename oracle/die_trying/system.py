@@ -10,7 +10,7 @@ rolling repeatable (the CLI builds ``SeededDice(seed)``). d3 are d6 faces halved
 faces read by parity; a d100 takes its digits 0..9 (a d10's 10 reads 0).
 
 ``resolve`` is in :mod:`oracle.die_trying.resolve` (roll kinds listed there), ``odds`` in
-:mod:`oracle.die_trying.forecast`, the journal fold in :mod:`oracle.die_trying.journal`.
+:mod:`oracle.die_trying.forecast`, the journal fold in :mod:`oracle.die_trying.fold`.
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ from types import MappingProxyType
 from typing import Any
 
 from oracle.dice import DiceSource
-from oracle.die_trying import forecast, journal
+from oracle.die_trying import fold, forecast
 from oracle.die_trying import resolve as resolving
 from oracle.systems.base import Line, System, Unnamed
 
@@ -61,18 +61,18 @@ class DieTrying(System):
         """Exact odds for the same request shapes, as JSON-ready fractions."""
         return forecast.odds_for_request(request)
 
-    def new_state(self) -> journal.CampaignState:
+    def new_state(self) -> fold.CampaignState:
         """An empty campaign."""
-        return journal.CampaignState()
+        return fold.CampaignState()
 
-    def apply(self, state: Any, event: Mapping[str, Any]) -> journal.CampaignState:
-        """Fold one journal event (vocabulary in :mod:`oracle.die_trying.journal`)."""
-        return journal.apply(state, event)
+    def apply(self, state: Any, event: Mapping[str, Any]) -> fold.CampaignState:
+        """Fold one journal event (vocabulary in :mod:`oracle.die_trying.fold`)."""
+        return fold.apply(state, event)
 
     def journal_line(self, event: Mapping[str, Any],
                      outcome: Mapping[str, Any] | None = None) -> Line:
         """One journal line for an event."""
-        return Line.of("roll", journal.describe(event))
+        return Line.of("roll", fold.describe(event))
 
     def beat(self, outcome: Mapping[str, Any]) -> str:
         """The beat that voices a Die Trying result."""

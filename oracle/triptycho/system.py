@@ -30,7 +30,7 @@ Entry fields take ``"XdY"`` (rolled with the dice source), a list of faces alrea
 ``{"dice": "XdY", "faces": [...], "level": n, "number": n, "type": "fire"}`` (see
 ``oracle.triptycho.reading``). ``odds`` takes the same requests for ``dice``, ``opposed``,
 ``damage`` and ``attack`` and answers with exact fractions. The event vocabulary of
-``apply`` is documented in ``oracle.triptycho.scenario``.
+``apply`` is documented in ``oracle.triptycho.fold``.
 """
 
 from __future__ import annotations
@@ -71,7 +71,7 @@ from oracle.triptycho.reading import (
     whole,
 )
 from oracle.triptycho.rounds import Hand, Initiative, check_hand, turn_order
-from oracle.triptycho.scenario import ScenarioState, apply_event, describe_event, new_state
+from oracle.triptycho.fold import ScenarioState, apply_event, describe_event, new_state
 from oracle.triptycho.tracks import StatTrack, check_base
 from oracle.triptycho.vitals import PointKind, Vitals, check_points, make_vitals, recover
 

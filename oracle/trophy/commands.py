@@ -1,7 +1,7 @@
 """Commands to events: roll with a DiceSource, return the JSON-ready event to journal and fold.
 
 The app and the CLI call these, record the returned event, then fold it with
-``campaign.apply``. The helpers only roll and shape; the fold checks every rule, so an event
+``fold.apply``. The helpers only roll and shape; the fold checks every rule, so an event
 built here for a forbidden command is refused by ``apply`` with one clear sentence.
 """
 
@@ -12,7 +12,7 @@ from typing import Any
 
 from oracle.dice import DiceSource, roll_many
 from oracle.errors import RuleError
-from oracle.trophy.campaign import TrophyState
+from oracle.trophy.fold import TrophyState
 from oracle.trophy.combat import hand_off
 from oracle.trophy.monsters import Foe, Intent
 from oracle.trophy.risk import DevilsBargain

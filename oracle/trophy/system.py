@@ -7,7 +7,7 @@ from typing import Any
 
 from oracle.dice import DiceSource
 from oracle.systems.base import Line, System, Unnamed
-from oracle.trophy import campaign, words
+from oracle.trophy import fold, words
 from oracle.trophy.requests import FIELDS, RESOLVERS, resolve
 
 
@@ -38,13 +38,13 @@ class TrophySystem(System):
         result: dict[str, Any] = odds_for_request(request)
         return result
 
-    def new_state(self) -> campaign.TrophyState:
+    def new_state(self) -> fold.TrophyState:
         """An empty campaign."""
-        return campaign.initial_state()
+        return fold.initial_state()
 
-    def apply(self, state: campaign.TrophyState, event: Mapping[str, Any]) -> campaign.TrophyState:
-        """Fold one journal event (see ``oracle.trophy.campaign``)."""
-        return campaign.apply(state, event)
+    def apply(self, state: fold.TrophyState, event: Mapping[str, Any]) -> fold.TrophyState:
+        """Fold one journal event (see ``oracle.trophy.fold``)."""
+        return fold.apply(state, event)
 
     def journal_line(self, event: Mapping[str, Any],
                      outcome: Mapping[str, Any] | None = None) -> Line:
