@@ -45,26 +45,15 @@ def _system_of(request: Mapping[str, Any]) -> Any:
     return find_system(request.get("system", "trophy"))
 
 
-def _dice_for(request: Mapping[str, Any]) -> Any:
-    from oracle.dice import SeededDice
-
-    seed = request.get("seed")
-    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, (int, str))):
-        raise RequestError("seed: must be a whole number or a string.")
-    return SeededDice(seed)
-
-
 def _emit(out: TextIO, payload: Mapping[str, Any]) -> None:
     out.write(json.dumps(payload, ensure_ascii=False) + "\n")
 
 
 def cmd_resolve(args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
     request = _read_request(args.request, stdin)
-    system = _system_of(request)
-    dice = _dice_for(request)
-    from oracle.requests import read_strictly
+    from oracle import requests
 
-    result = read_strictly(request, lambda checked: system.resolve(checked, dice))
+    result = requests.resolve(_system_of(request), request)
     if args.narrate:
         from oracle.narrator import narrate_resolved
 
@@ -74,8 +63,10 @@ def cmd_resolve(args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
 
 
 def cmd_odds(args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
+    from oracle import requests
+
     request = _read_request(args.request, stdin)
-    _emit(out, _system_of(request).odds(request))
+    _emit(out, requests.odds(_system_of(request), request))
     return EXIT_OK
 
 

@@ -42,6 +42,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from oracle.errors import RequestError, RuleError
+from oracle.triptycho.attack import resolve_attack
 from oracle.triptycho.combat import POINT_NAMES, ScenarioKind
 from oracle.triptycho.entries import check_faces, parse_entry
 from oracle.triptycho.rounds import (
@@ -389,8 +390,6 @@ def _off_turn(kind: str) -> Handler:
 
 
 def _attack(state: ScenarioState, event: Mapping[str, Any]) -> ScenarioState:
-    from oracle.triptycho.system import SYSTEM
-
     kind = _in_scenario(state, "an attack")
     attacker = _participant(state, event.get("attacker"))
     target = _participant(state, event.get("target"))
@@ -398,8 +397,7 @@ def _attack(state: ScenarioState, event: Mapping[str, Any]) -> ScenarioState:
         if state.defeated(who.name):
             raise RuleError(f"{key}: {who.name} is defeated and out of the scenario.")
     request = {k: v for k, v in event.items() if k not in ("type", "attacker", "target")}
-    result = SYSTEM.resolve({**request, "roll": "attack", "scenario": kind.value,
-                             "points": None}, _NoDice())
+    result = resolve_attack({**request, "scenario": kind.value, "points": None}, _NoDice())
     points = state.points
     assert points is not None
     vitals = target.vitals.damaged(points, result["dealt"])
@@ -514,22 +512,3 @@ def summary(state: ScenarioState) -> dict[str, Any]:
             for c in state.roster
         ],
     }
-
-
-def describe_event(event: Mapping[str, Any]) -> str:
-    """One journal line for an event (its own words, not the state's)."""
-    kind = str(event.get("type", "?"))
-    who = event.get("name") or event.get("target") or ""
-    if kind == "attack":
-        return f"attack: {event.get('attacker')} on {event.get('target')}"
-    if kind == "scenario_start":
-        return f"scenario: {event.get('kind')} begins"
-    if kind == "scenario_end":
-        return f"scenario ends ({event.get('outcome', 'over')})"
-    if kind in ("damage", "recover"):
-        return f"{kind}: {who} {event.get('amount')}"
-    if kind == "initiative":
-        return f"initiative: {who} rolls {sum(event.get('faces') or [])}"
-    if kind == "move_track":
-        return f"track: {who} {event.get('track')} {event.get('by', 0):+d}"
-    return f"{kind.replace('_', ' ')}{': ' + str(who) if who else ''}"
