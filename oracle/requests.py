@@ -100,19 +100,32 @@ def _unread_in(value: Any) -> list[str]:
     return []
 
 
-def read_strictly(request: Mapping[str, Any], reader: Callable[[Mapping[str, Any]], T]) -> T:
-    """Run ``reader`` on ``request`` and refuse the request if any field went unread."""
+def read_strictly(request: Mapping[str, Any], reader: Callable[[Mapping[str, Any]], T],
+                  known: Mapping[str, frozenset[str]] | None = None) -> T:
+    """Run ``reader`` on ``request`` and refuse the request if a field is unknown or unread.
+
+    ``known`` (roll kind -> the fields its rules read, a system's ``fields``) refuses a top
+    field before anything is read, naming the roll's own fields; fields inside entries are
+    refused after the reading, when the reader never looked at them.
+    """
+    kind = str(request.get("roll"))
+    own = (known or {}).get(kind)
+    if own:
+        for key in request:
+            if key not in own and key not in CONTEXT_FIELDS:
+                _refuse(key, kind, f"its fields are {', '.join(sorted(own))}")
     tracker = ReadTracker(request, opaque=CONTEXT_FIELDS)
     answer = reader(tracker)
     unread = tracker.unread(CONTEXT_FIELDS)
     if unread:
-        kind = str(request.get("roll"))
-        article = "an" if kind[:1] in "aeiou" else "a"
-        raise RequestError(
-            f"{unread[0]}: not a field of {article} {kind} request, so it would be ignored; "
-            "check its spelling (see shared/contract/resolve.md)."
-        )
+        _refuse(unread[0], kind, "check its spelling (see shared/contract/resolve.md)")
     return answer
+
+
+def _refuse(field: str, kind: str, hint: str) -> None:
+    article = "an" if kind[:1] in "aeiou" else "a"
+    raise RequestError(f"{field}: not a field of {article} {kind} request, so it would be "
+                       f"ignored; {hint}.")
 
 
 def roll_kind(request: Mapping[str, Any], table: Mapping[str, object], system: str,
@@ -141,7 +154,7 @@ def resolve(system: System, request: Mapping[str, Any],
             dice: SeededDice | None = None) -> dict[str, Any]:
     """``system.resolve`` read strictly: an unread field is refused, naming it."""
     rolled = seeded_dice(request) if dice is None else dice
-    return read_strictly(request, lambda checked: system.resolve(checked, rolled))
+    return read_strictly(request, lambda checked: system.resolve(checked, rolled), system.fields)
 
 
 def odds(system: System, request: Mapping[str, Any]) -> dict[str, Any]:
