@@ -9,7 +9,6 @@ import pytest
 
 from oracle.dice import FixedDice, SeededDice
 from oracle.errors import RuleError
-from oracle.trophy.fold import EVENT_TYPES, TrophyState, apply, replay
 from oracle.trophy.character import Fate
 from oracle.trophy.commands import (
     roll_combat_event,
@@ -23,6 +22,7 @@ from oracle.trophy.commands import (
     roll_risk_event,
     roll_ruin_event,
 )
+from oracle.trophy.fold import EVENT_TYPES, TrophyState, apply, replay
 from oracle.trophy.risk import DevilsBargain
 from oracle.trophy.system import SYSTEM
 

@@ -17,7 +17,6 @@ from hypothesis import strategies as st
 
 from oracle.dice import SeededDice
 from oracle.errors import OracleError, RuleError
-from oracle.trophy.fold import TrophyState, apply, replay
 from oracle.trophy.commands import (
     roll_combat_event,
     roll_combat_start_event,
@@ -30,6 +29,7 @@ from oracle.trophy.commands import (
     roll_risk_event,
     roll_ruin_event,
 )
+from oracle.trophy.fold import TrophyState, apply, replay
 from oracle.trophy.system import SYSTEM
 
 NAMES = ("Ash", "Bel", "Cyr")

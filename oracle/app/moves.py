@@ -16,8 +16,8 @@ from typing import Any
 from oracle.campaign import Campaign
 from oracle.dice import DiceSource, roll_many
 from oracle.errors import RequestError, RuleError
-from oracle.trophy.fold import TrophyState
 from oracle.trophy.character import Character
+from oracle.trophy.fold import TrophyState
 
 
 @dataclass(frozen=True)

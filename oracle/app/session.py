@@ -28,8 +28,8 @@ from oracle.campaign import Campaign, CampaignInfo, Entry, delete_campaign, list
 from oracle.dice import DiceSource
 from oracle.errors import RequestError, RuleError
 from oracle.narrator.asking import YES_FROM, answer_for
-from oracle.trophy.fold import TrophyState
 from oracle.trophy.character import Character
+from oracle.trophy.fold import TrophyState
 
 log = logging.getLogger("oracle.app")
 

@@ -134,10 +134,10 @@ def apply_event(state: ScenarioState, event: Mapping[str, Any]) -> ScenarioState
     if not isinstance(event, Mapping):
         raise RequestError("event: must be an object with a \"type\".")
     kind = event.get("type")
-    if not isinstance(kind, str) or kind not in _HANDLERS:
+    if not isinstance(kind, str) or kind not in APPLIERS:
         raise RequestError(f"type: {kind!r} is not a Triptycho event; use one of "
-                           f"{', '.join(_HANDLERS)}.")
-    return _HANDLERS[kind](state, event)
+                           f"{', '.join(APPLIERS)}.")
+    return APPLIERS[kind](state, event)
 
 
 def _put(state: ScenarioState, who: Combatant, line: str | None = None) -> ScenarioState:
@@ -479,7 +479,7 @@ def _scenario_end(state: ScenarioState, event: Mapping[str, Any]) -> ScenarioSta
                    log=(*new.log, f"The scenario ends ({outcome})."))
 
 
-_HANDLERS: dict[str, Handler] = {
+APPLIERS: dict[str, Handler] = {
     "join": _join, "injury": _injury, "heal_injury": _heal_injury, "valuables": _valuables,
     "scenario_start": _scenario_start, "initiative": _initiative,
     "lower_initiative": _lower_initiative, "draw_phase": _draw_phase, "next_turn": _next_turn,
@@ -489,7 +489,7 @@ _HANDLERS: dict[str, Handler] = {
     "discard_phase": _discard_phase, "scenario_end": _scenario_end,
 }
 
-EVENT_TYPES: tuple[str, ...] = tuple(_HANDLERS)
+EVENT_TYPES: tuple[str, ...] = tuple(APPLIERS)
 
 
 def summary(state: ScenarioState) -> dict[str, Any]:

@@ -8,28 +8,44 @@ from typing import Any
 from oracle.systems.base import Line
 
 
-def describe(event: Mapping[str, Any]) -> str:
-    """One journal line for an event (its own words, not the state's)."""
+def _decided(outcome: Mapping[str, Any] | None) -> str:
+    """What an attack's result says: ``hit, 4 damage`` or ``miss``."""
+    if not isinstance(outcome, Mapping) or "hit" not in outcome:
+        return ""
+    said = [f"hit, {outcome.get('dealt', 0)} damage" if outcome["hit"] else "miss"]
+    if outcome.get("counter_dealt") is not None:
+        said.append(f"{outcome['counter_dealt']} dealt back")
+    return " → " + ", ".join(said)
+
+
+def describe(event: Mapping[str, Any], outcome: Mapping[str, Any] | None = None) -> str:
+    """One journal line for an event in words (its own words, not the state's)."""
     kind = str(event.get("type", "?"))
-    who = event.get("name") or event.get("target") or ""
+    who = str(event.get("name") or event.get("target") or "")
     if kind == "attack":
-        return f"attack: {event.get('attacker')} on {event.get('target')}"
+        return f"{event.get('attacker')} attacks {event.get('target')}{_decided(outcome)}"
     if kind == "scenario_start":
-        return f"scenario: {event.get('kind')} begins"
+        return f"a {event.get('kind')} scenario begins"
     if kind == "scenario_end":
-        return f"scenario ends ({event.get('outcome', 'over')})"
-    if kind in ("damage", "recover"):
-        return f"{kind}: {who} {event.get('amount')}"
+        return f"the scenario ends ({event.get('outcome', 'over')})"
+    if kind == "damage":
+        return f"{who} takes {event.get('amount')} damage"
+    if kind == "recover":
+        return f"{who} recovers {event.get('amount')} points"
     if kind == "initiative":
-        return f"initiative: {who} rolls {sum(event.get('faces') or [])}"
+        faces = event.get("faces")
+        total = sum(f for f in faces if isinstance(f, int)) if isinstance(faces, list) else 0
+        return f"{who} rolls {total} for Initiative"
     if kind == "move_track":
-        return f"track: {who} {event.get('track')} {event.get('by', 0):+d}"
-    return f"{kind.replace('_', ' ')}{': ' + str(who) if who else ''}"
+        by = event.get("by", 0)
+        return f"{who} moves their {event.get('track')} Track by " + (
+            f"{by:+d}" if isinstance(by, int) else str(by))
+    return f"{kind.replace('_', ' ')}{': ' + who if who else ''}"
 
 
 def journal_line(event: Mapping[str, Any], outcome: Mapping[str, Any] | None = None) -> Line:
     """One journal line for a Triptycho event."""
-    return Line.of("roll", describe(event))
+    return Line.of("roll", describe(event, outcome))
 
 
 def beat(outcome: Mapping[str, Any]) -> str:

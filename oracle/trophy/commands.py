@@ -12,8 +12,8 @@ from typing import Any
 
 from oracle.dice import DiceSource, roll_many
 from oracle.errors import RuleError
-from oracle.trophy.fold import TrophyState
 from oracle.trophy.combat import hand_off
+from oracle.trophy.fold import TrophyState
 from oracle.trophy.monsters import Foe, Intent
 from oracle.trophy.risk import DevilsBargain
 

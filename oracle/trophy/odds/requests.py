@@ -217,7 +217,7 @@ def _reduction_request(request: Mapping[str, Any]) -> dict[str, Any]:
             "ruin_after_expected": number(odds.ruin_after_expected)}
 
 
-_HANDLERS = {
+ODDS = {
     "risk": _risk_request, "hunt": _hunt_request, "combat": _combat_request,
     "contest": _contest_request, "ruin": _ruin_request, "reduction": _reduction_request,
 }
@@ -231,6 +231,6 @@ def odds_for_request(request: Mapping[str, Any]) -> dict[str, Any]:
     if not isinstance(request, Mapping):
         raise RequestError("request: must be a JSON object such as {\"roll\": \"risk\", ...}.")
     roll = request.get("roll")
-    if roll not in _HANDLERS:
+    if roll not in ODDS:
         raise RequestError(f"roll: {roll!r} is not a Trophy roll; use one of {', '.join(ROLLS)}.")
-    return _HANDLERS[roll](request)
+    return ODDS[roll](request)

@@ -27,8 +27,9 @@ from oracle.die_trying import fields, odds
 from oracle.die_trying.checks import CHECK_DIE, CheckResult, Degree
 from oracle.die_trying.death import check_dying_hp
 from oracle.die_trying.magic import MiscastEffect
-from oracle.die_trying.resolve import d2_sides, resolve_attack
+from oracle.die_trying.requests import d2_sides, resolve_attack
 from oracle.errors import RequestError, RuleError
+from oracle.requests import roll_kind
 
 J = odds.as_json
 
@@ -181,10 +182,7 @@ ODDS: dict[str, Callable[[Mapping[str, Any]], dict[str, Any]]] = {
 
 
 def odds_for_request(request: Mapping[str, Any]) -> dict[str, Any]:
-    roll = request.get("roll")
-    if roll not in ODDS:
-        raise RequestError(
-            f"roll: Die Trying has odds for {', '.join(ODDS)}; not for {roll!r}."
-        )
+    """Exact odds for one request; the result echoes ``roll`` and ``system``."""
+    roll = roll_kind(request, ODDS, "Die Trying", odds=True)
     return {"roll": roll, "system": "die_trying", **ODDS[roll](request)}
 
