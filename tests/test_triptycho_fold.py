@@ -10,8 +10,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from oracle.errors import OracleError, RuleError
-from oracle.triptycho.fold import ScenarioState, summary
 from oracle.triptycho.rounds import Phase, Step
+from oracle.triptycho.state import ScenarioState, summary
 from oracle.triptycho.system import SYSTEM
 from oracle.triptycho.vitals import PointKind
 

@@ -22,7 +22,7 @@ from oracle.dice import DiceSource, FixedDice
 from oracle.errors import RequestError, RuleError
 from oracle.triptycho.combat import OPPOSED_NAMES, POINT_NAMES, ScenarioKind
 from oracle.triptycho.entries import parse_entry, roll_entry
-from oracle.triptycho.fold import ScenarioState, summary
+from oracle.triptycho.state import ScenarioState, summary
 from oracle.triptycho.system import SYSTEM
 from oracle.triptycho.vitals import PointKind
 

@@ -411,7 +411,7 @@ FIELDS: Mapping[str, frozenset[str]] = {
     "death_save": frozenset({"hp", "d10", "modifier", "ability", "unconscious_d6"}),
     "stabilize": _CHECK | {"hp", "unconscious_d6"},
     "ability_scores": frozenset({"d6", "d2", "assign"}),
-    "character": frozenset({"name", "species", "size", "abilities", "proficiencies", "talents",
+    "character": frozenset({"species", "size", "abilities", "proficiencies", "talents",
                             "equipment", "magic_dice", "wear_armor"}),
     "equipment": frozenset({"purchases", "equipment", "budget"}),
     "price_list": frozenset(),

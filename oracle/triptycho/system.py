@@ -47,6 +47,7 @@ from oracle.errors import RuleError
 from oracle.systems.base import Line, System, Unnamed
 from oracle.triptycho import fold, requests, words
 from oracle.triptycho.odds.requests import ODDS, odds_for_request
+from oracle.triptycho.state import ScenarioState
 
 Request = Mapping[str, Any]
 
@@ -71,11 +72,11 @@ class TriptychoSystem(System):
         """Exact odds for a ``dice``, ``opposed``, ``damage`` or ``attack`` request."""
         return odds_for_request(request)
 
-    def new_state(self) -> fold.ScenarioState:
+    def new_state(self) -> ScenarioState:
         """An empty campaign: no roster, no scenario running."""
-        return fold.new_state()
+        return ScenarioState()
 
-    def apply(self, state: fold.ScenarioState, event: Mapping[str, Any]) -> fold.ScenarioState:
+    def apply(self, state: ScenarioState, event: Mapping[str, Any]) -> ScenarioState:
         """Fold one journal event; an invalid event raises RuleError and changes nothing."""
         return fold.apply_event(state, event)
 
