@@ -1,7 +1,8 @@
 """Commands to events: roll with a DiceSource, return the JSON-ready event to journal and fold.
 
-The app and the CLI call these, record the returned event, then fold it with
-``fold.apply``. The helpers only roll and shape; the fold checks every rule, so an event
+For Python callers that drive a Trophy campaign without the app (the tests, ``bench/store.py``,
+notebooks): record the returned event, then fold it with ``fold.apply``. (The app builds its
+events in ``oracle.app``; the CLI resolves requests and journals nothing.) The helpers only roll and shape; the fold checks every rule, so an event
 built here for a forbidden command is refused by ``apply`` with one clear sentence.
 """
 
