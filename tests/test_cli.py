@@ -124,6 +124,9 @@ REFUSED_BY_BOTH = [
      "intent: a Risk Roll to kill"),
     ({"roll": "risk", "ruin": 2, "dark": 1, "bargain": {"text": "a debt"}}, "light:"),
     ({"roll": "hunt", "ruin": 6, "tokens": 0, "light": 1}, "ruin:"),
+    ({"roll": "risk", "ruin": 2, "light": 1, "ritual": True}, "dark: a Ritual always"),
+    ({"roll": "risk", "ruin": 2, "light": 1, "foe": "monster", "intent": "ritual"},
+     "dark: a Ritual always"),
 ]
 
 

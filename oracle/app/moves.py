@@ -14,10 +14,12 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from oracle.campaign import Campaign
-from oracle.dice import DiceSource, roll_many
+from oracle.dice import DiceSource, check_face, roll_many
 from oracle.errors import RequestError, RuleError
 from oracle.trophy.character import Character
 from oracle.trophy.fold import TrophyState
+from oracle.trophy.monsters import dark_dice
+from oracle.trophy.risk import check_can_push, check_help_possible
 
 
 @dataclass(frozen=True)
@@ -71,10 +73,7 @@ class TrophyMoves:
                 raise RuleError(
                     f"{field_name}: this roll needs {count} {noun}; got {len(given)}."
                 )
-            for face in given:
-                if not 1 <= face <= 6:
-                    raise RuleError(f"{field_name}: a d6 shows 1 to 6, not {face}.")
-            return tuple(given)
+            return tuple(check_face(field_name, face) for face in given)
         return roll_many(dice, count)
 
     def update_character(self, name: str, changes: Mapping[str, Any]) -> None:
@@ -92,7 +91,7 @@ class TrophyMoves:
         """The ``oracle odds``-shaped request for the pool the toggles describe."""
         roller = self.character()
         light = int(skill) + int(bargain)
-        dark_count = 1 if (dark or ritual) else 0
+        dark_count = dark_dice(int(dark), ritual)
         return {
             "roll": "risk",
             "ruin": roller.ruin,
@@ -120,7 +119,7 @@ class TrophyMoves:
             raise RequestError("bargain: an accepted Devil's Bargain needs its text (the price).")
         dice = self.dice()
         n_light = int(skill) + int(bargain is not None)
-        n_dark = 1 if (dark or ritual) else 0
+        n_dark = dark_dice(int(dark), ritual)
         light = self._faces(dice, n_light, light_faces, "light faces")
         dark_f = self._faces(dice, n_dark, dark_faces, "dark faces")
         helper_dice = self._faces(dice, len(helpers), helper_faces, "helper faces")
@@ -190,8 +189,7 @@ class TrophyMoves:
         risk = self.state.risk
         if risk is None:
             raise RuleError("push: there is no open Risk Roll to push.")
-        if not risk.result.can_push:
-            raise RuleError("push: a push needs the highest die to be light.")
+        check_can_push(risk.result)
         dice = self.dice()
         roll = risk.result.roll
         light = self._faces(dice, len(roll.light), light_faces, "light faces")
@@ -204,8 +202,7 @@ class TrophyMoves:
         risk = self.state.risk
         if risk is None:
             raise RuleError("helper: there is no open Risk Roll to help.")
-        if not risk.result.roll.dark:
-            raise RuleError("helper: help is only possible on a Risk Roll with a dark die.")
+        check_help_possible(risk.result.roll.dark)
         die = self._faces(self.dice(), 1, None if face is None else [face], "helper face")[0]
         seq = self.record({"type": "help_added", "helper": helper, "die": die})
         return self._rolled_risk(seq)

@@ -15,7 +15,7 @@ from oracle.dice import DiceSource, roll_many
 from oracle.errors import RuleError
 from oracle.trophy.combat import hand_off
 from oracle.trophy.fold import TrophyState
-from oracle.trophy.monsters import Foe, Intent
+from oracle.trophy.monsters import Foe, Intent, dark_dice
 from oracle.trophy.risk import DevilsBargain
 
 Event = dict[str, Any]
@@ -48,8 +48,7 @@ def roll_risk_event(
     ``dark`` dark dice (one when risking mind or body; forced for a Ritual), helpers' dice."""
     shaped = _bargain(bargain)
     accepted = shaped is not None and shaped.get("accepted", True) is True
-    if (ritual or intent is Intent.RITUAL) and dark < 1:
-        dark = 1  # SRD 1.2: a Ritual always includes a dark die.
+    dark = dark_dice(dark, ritual, intent)
     event: Event = {
         "type": "risk_rolled",
         "name": name,

@@ -9,6 +9,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from oracle.errors import RequestError, RuleError
+from oracle.trophy.monsters import check_ritual_dark
 from oracle.trophy.odds.combat import Fighter, combat_odds
 from oracle.trophy.odds.contest import Contestant, contest_odds
 from oracle.trophy.odds.dice import FACES, SIDES
@@ -94,9 +95,8 @@ def _risk_request(request: Mapping[str, Any]) -> dict[str, Any]:
                                      read_field(entry, "already_marked", False)),
         ))
     _check_bargains(request, light)
-    if read_bool("ritual", read_field(request, "ritual", False)) and dark == 0:
-        # SRD 1.2, Risk Roll: a Ritual always includes a dark die
-        raise RuleError("dark: a Ritual always includes a dark die; got none.")
+    check_ritual_dark(dark, read_bool("ritual", read_field(request, "ritual", False)),
+                      request.get("intent"))
     first = risk_odds(light, dark, ruin, helpers)
     push = risk_push_odds(light, dark, ruin, helpers)
     result: dict[str, Any] = {
