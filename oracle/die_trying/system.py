@@ -17,13 +17,9 @@ Layout: ``requests`` (the roll kinds, ``FIELDS`` and ``resolve``'s dispatch), ``
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
-
-from oracle.dice import DiceSource
 from oracle.die_trying import fold, requests, words
 from oracle.die_trying.odds.requests import ODDS, odds_for_request
-from oracle.systems.base import Line, System, Unnamed
+from oracle.systems.base import System, Unnamed
 
 
 class DieTrying(System):
@@ -41,30 +37,13 @@ class DieTrying(System):
         "death_saves_holding", "death_saves_slipping", "death_saves_stable",
         "death_saves_dead", "omens")
 
-    def resolve(self, request: Mapping[str, Any], dice: DiceSource) -> dict[str, Any]:
-        """One request of ``shared/contract/resolve.md`` to its result."""
-        return requests.resolve(request, dice)
-
-    def odds(self, request: Mapping[str, Any]) -> dict[str, Any]:
-        """Exact odds for the same request shapes, as JSON-ready fractions."""
-        return odds_for_request(request)
-
-    def new_state(self) -> fold.CampaignState:
-        """An empty campaign."""
-        return fold.CampaignState()
-
-    def apply(self, state: Any, event: Mapping[str, Any]) -> fold.CampaignState:
-        """Fold one journal event (vocabulary in :mod:`oracle.die_trying.fold`)."""
-        return fold.apply(state, event)
-
-    def journal_line(self, event: Mapping[str, Any],
-                     outcome: Mapping[str, Any] | None = None) -> Line:
-        """One journal line for an event."""
-        return words.journal_line(event, outcome)
-
-    def beat(self, outcome: Mapping[str, Any]) -> str:
-        """The beat that voices a Die Trying result."""
-        return words.beat(outcome)
+    # Every rule is its module's function (the same layout in every system package).
+    resolve = staticmethod(requests.resolve)
+    odds = staticmethod(odds_for_request)
+    new_state = staticmethod(fold.CampaignState)
+    apply = staticmethod(fold.apply)
+    journal_line = staticmethod(words.journal_line)
+    beat = staticmethod(words.beat)
 
 
 SYSTEM = DieTrying()

@@ -42,9 +42,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from oracle.dice import DiceSource
 from oracle.errors import RuleError
-from oracle.systems.base import Line, System, Unnamed
+from oracle.systems.base import System, Unnamed
 from oracle.triptycho import fold, requests, words
 from oracle.triptycho.odds.requests import ODDS, odds_for_request
 from oracle.triptycho.state import ScenarioState
@@ -64,30 +63,13 @@ class TriptychoSystem(System):
     fields = requests.FIELDS
     offline_tables = ("injuries", "injury_death", "defeats", "telling_blows", "omens")
 
-    def resolve(self, request: Request, dice: DiceSource) -> dict[str, Any]:
-        """Resolve one request of ``shared/contract/resolve.md`` (and the kinds above)."""
-        return requests.resolve(request, dice)
-
-    def odds(self, request: Request) -> dict[str, Any]:
-        """Exact odds for a ``dice``, ``opposed``, ``damage`` or ``attack`` request."""
-        return odds_for_request(request)
-
-    def new_state(self) -> ScenarioState:
-        """An empty campaign: no roster, no scenario running."""
-        return ScenarioState()
-
-    def apply(self, state: ScenarioState, event: Mapping[str, Any]) -> ScenarioState:
-        """Fold one journal event; an invalid event raises RuleError and changes nothing."""
-        return fold.apply_event(state, event)
-
-    def journal_line(self, event: Mapping[str, Any],
-                     outcome: Mapping[str, Any] | None = None) -> Line:
-        """One journal line for a Triptycho event."""
-        return words.journal_line(event, outcome)
-
-    def beat(self, outcome: Mapping[str, Any]) -> str:
-        """An Injury, a defeat at 0 points, a maximum Damage roll; otherwise the generic beat."""
-        return words.beat(outcome)
+    # Every rule is its module's function (the same layout in every system package).
+    resolve = staticmethod(requests.resolve)
+    odds = staticmethod(odds_for_request)
+    new_state = staticmethod(ScenarioState)
+    apply = staticmethod(fold.apply_event)
+    journal_line = staticmethod(words.journal_line)
+    beat = staticmethod(words.beat)
 
 
 SYSTEM = TriptychoSystem()

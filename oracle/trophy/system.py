@@ -2,13 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
-
-from oracle.dice import DiceSource
-from oracle.systems.base import Line, System, Unnamed
-from oracle.trophy import fold, words
-from oracle.trophy.requests import FIELDS, RESOLVERS, resolve
+from oracle.systems.base import System, Unnamed
+from oracle.trophy import fold, requests, words
+from oracle.trophy.odds.requests import ODDS, odds_for_request
 
 
 class TrophySystem(System):
@@ -18,42 +14,22 @@ class TrophySystem(System):
     title = "Trophy (Dark and Gold)"
     tagline = "Trophy · Dark & Gold"
     unnamed = Unnamed("the treasure-hunter", "treasure-hunter", "the forest")
-    roll_kinds = tuple(RESOLVERS)
-    odds_kinds = ("risk", "hunt", "contest", "combat", "ruin", "reduction")
-    fields = FIELDS
+    roll_kinds = tuple(requests.RESOLVERS)
+    odds_kinds = tuple(ODDS)
+    fields = requests.FIELDS
     offline_tables = (
         "complications", "bargains", "conditions", "exploration", "encounters_present",
         "encounters_distant", "hunt_quiet", "oracle_answers", "outcome_complication",
         "outcome_failure", "outcome_success", "monsters", "disturbing", "betrayals_unnoticed",
         "betrayals_noticed", "lost", "omens")
 
-    def resolve(self, request: Mapping[str, Any], dice: DiceSource) -> dict[str, Any]:
-        """One request of ``shared/contract/resolve.md`` (Trophy) to its result."""
-        return resolve(request, dice)
-
-    def odds(self, request: Mapping[str, Any]) -> dict[str, Any]:
-        """Exact odds, by the trophy-odds module."""
-        from oracle.trophy.odds import odds_for_request
-
-        result: dict[str, Any] = odds_for_request(request)
-        return result
-
-    def new_state(self) -> fold.TrophyState:
-        """An empty campaign."""
-        return fold.initial_state()
-
-    def apply(self, state: fold.TrophyState, event: Mapping[str, Any]) -> fold.TrophyState:
-        """Fold one journal event (see ``oracle.trophy.fold``)."""
-        return fold.apply(state, event)
-
-    def journal_line(self, event: Mapping[str, Any],
-                     outcome: Mapping[str, Any] | None = None) -> Line:
-        """One Trophy event in words (``oracle.trophy.words``)."""
-        return words.journal_line(event, outcome)
-
-    def beat(self, outcome: Mapping[str, Any]) -> str:
-        """The beat that voices a Trophy result."""
-        return words.beat(outcome)
+    # Every rule is its module's function (the same layout in every system package).
+    resolve = staticmethod(requests.resolve)
+    odds = staticmethod(odds_for_request)
+    new_state = staticmethod(fold.initial_state)
+    apply = staticmethod(fold.apply)
+    journal_line = staticmethod(words.journal_line)
+    beat = staticmethod(words.beat)
 
 
 SYSTEM = TrophySystem()

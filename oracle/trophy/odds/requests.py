@@ -5,10 +5,11 @@ The request and result shapes are described in the package docstring (``oracle.t
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from oracle.errors import RequestError, RuleError
+from oracle.requests import roll_kind
 from oracle.trophy.monsters import check_ritual_dark
 from oracle.trophy.odds.combat import Fighter, combat_odds
 from oracle.trophy.odds.contest import Contestant, contest_odds
@@ -30,7 +31,7 @@ from oracle.trophy.odds.hunt import hunt_odds
 from oracle.trophy.odds.risk import HelperDie, RiskOdds, risk_odds, risk_push_odds
 from oracle.trophy.odds.ruin import reduction_odds, ruin_roll_odds
 
-ROLLS = ("risk", "hunt", "contest", "combat", "ruin", "reduction")
+ROLLS = ("risk", "hunt", "contest", "combat", "ruin", "reduction")  # the keys of ODDS
 # Far beyond any roll at the table; they keep one request from tying up the oracle.
 MOST_RISK_DARK = 30
 MOST_HELPERS = 12
@@ -217,9 +218,9 @@ def _reduction_request(request: Mapping[str, Any]) -> dict[str, Any]:
             "ruin_after_expected": number(odds.ruin_after_expected)}
 
 
-ODDS = {
-    "risk": _risk_request, "hunt": _hunt_request, "combat": _combat_request,
-    "contest": _contest_request, "ruin": _ruin_request, "reduction": _reduction_request,
+ODDS: dict[str, Callable[[Mapping[str, Any]], dict[str, Any]]] = {
+    "risk": _risk_request, "hunt": _hunt_request, "contest": _contest_request,
+    "combat": _combat_request, "ruin": _ruin_request, "reduction": _reduction_request,
 }
 
 
@@ -228,9 +229,4 @@ def odds_for_request(request: Mapping[str, Any]) -> dict[str, Any]:
 
     Raises RuleError for a roll the rules forbid and RequestError for a malformed request.
     """
-    if not isinstance(request, Mapping):
-        raise RequestError("request: must be a JSON object such as {\"roll\": \"risk\", ...}.")
-    roll = request.get("roll")
-    if roll not in ODDS:
-        raise RequestError(f"roll: {roll!r} is not a Trophy roll; use one of {', '.join(ROLLS)}.")
-    return ODDS[roll](request)
+    return ODDS[roll_kind(request, ODDS, "Trophy")](request)
