@@ -264,6 +264,11 @@ APPLIERS: dict[str, Callable[[CampaignState, Mapping[str, Any]], CampaignState]]
 }
 
 
+def new_state() -> CampaignState:
+    """An empty campaign."""
+    return CampaignState()
+
+
 def apply(state: CampaignState, event: Mapping[str, Any]) -> CampaignState:
     """Fold one event into the state (a new value), or raise and change nothing."""
     if not isinstance(state, CampaignState):

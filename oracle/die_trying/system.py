@@ -17,33 +17,21 @@ Layout: ``requests`` (the roll kinds, ``FIELDS`` and ``resolve``'s dispatch), ``
 
 from __future__ import annotations
 
-from oracle.die_trying import fold, requests, words
-from oracle.die_trying.odds.requests import ODDS, odds_for_request
-from oracle.systems.base import System, Unnamed
+from oracle.systems.base import Unnamed
+from oracle.systems.layout import PackagedSystem
 
 
-class DieTrying(System):
+class DieTrying(PackagedSystem, package="oracle.die_trying"):
     """The Die Trying system object: resolve, odds and the campaign fold."""
 
     name = "die_trying"
     title = "Die Trying"
     tagline = "Die Trying · Gold 'n Guts"
     unnamed = Unnamed("the delver", "delver", "the dungeon")
-    roll_kinds = tuple(requests.RESOLVERS)
-    odds_kinds = tuple(ODDS)
-    fields = requests.FIELDS
     offline_tables = (
         "miscasts", "miscast_death", "critical_successes", "critical_failures",
         "death_saves_holding", "death_saves_slipping", "death_saves_stable",
         "death_saves_dead", "omens")
-
-    # Every rule is its module's function (the same layout in every system package).
-    resolve = staticmethod(requests.resolve)
-    odds = staticmethod(odds_for_request)
-    new_state = staticmethod(fold.CampaignState)
-    apply = staticmethod(fold.apply)
-    journal_line = staticmethod(words.journal_line)
-    beat = staticmethod(words.beat)
 
 
 SYSTEM = DieTrying()

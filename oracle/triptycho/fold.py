@@ -56,7 +56,7 @@ from oracle.triptycho.rounds import (
     off_turn_play,
     turn_order,
 )
-from oracle.triptycho.state import Combatant, ScenarioState
+from oracle.triptycho.state import Combatant, ScenarioState, new_state
 from oracle.triptycho.tracks import new_track
 from oracle.triptycho.vitals import check_points, make_vitals
 
@@ -424,3 +424,9 @@ APPLIERS: dict[str, Handler] = {
 }
 
 EVENT_TYPES: tuple[str, ...] = tuple(APPLIERS)
+
+
+apply = apply_event
+
+__all__ = ["APPLIERS", "EVENT_TYPES", "Combatant", "ScenarioState", "apply", "apply_event",
+           "new_state"]

@@ -39,37 +39,19 @@ and beat), rule modules ``attack``, ``entries``, ``rounds``, ``tracks``, ``vital
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
-
 from oracle.errors import RuleError
-from oracle.systems.base import System, Unnamed
-from oracle.triptycho import fold, requests, words
-from oracle.triptycho.odds.requests import ODDS, odds_for_request
-from oracle.triptycho.state import ScenarioState
-
-Request = Mapping[str, Any]
+from oracle.systems.base import Unnamed
+from oracle.systems.layout import PackagedSystem
 
 
-class TriptychoSystem(System):
+class TriptychoSystem(PackagedSystem, package="oracle.triptycho"):
     """Triptycho's rules behind the interface of ``oracle.systems``."""
 
     name = "triptycho"
     title = "Triptycho"
     tagline = "Triptycho · Scenarios"
     unnamed = Unnamed("the adventurer", "adventurer", "the scene")
-    roll_kinds = tuple(requests.RESOLVERS)
-    odds_kinds = tuple(ODDS)
-    fields = requests.FIELDS
     offline_tables = ("injuries", "injury_death", "defeats", "telling_blows", "omens")
-
-    # Every rule is its module's function (the same layout in every system package).
-    resolve = staticmethod(requests.resolve)
-    odds = staticmethod(odds_for_request)
-    new_state = staticmethod(ScenarioState)
-    apply = staticmethod(fold.apply_event)
-    journal_line = staticmethod(words.journal_line)
-    beat = staticmethod(words.beat)
 
 
 SYSTEM = TriptychoSystem()

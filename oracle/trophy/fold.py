@@ -104,6 +104,7 @@ __all__ = [
     "TrophyState",
     "apply",
     "initial_state",
+    "new_state",
     "replay",
 ]
 
@@ -395,3 +396,6 @@ def replay(events: Iterable[Event], state: TrophyState | None = None) -> TrophyS
     for event in events:
         current = apply(current, event)
     return current
+
+
+new_state = initial_state
