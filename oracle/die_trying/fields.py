@@ -15,9 +15,10 @@ from oracle.dice import DiceSource
 from oracle.die_trying.character import Character, create_character
 from oracle.die_trying.checks import parse_proficiency
 from oracle.die_trying.creation import parse_abilities, parse_training
-from oracle.die_trying.dice import face, whole
+from oracle.die_trying.dice import face
 from oracle.die_trying.equipment import Purchase, parse_purchase
 from oracle.errors import RequestError, RuleError
+from oracle.requests import whole
 
 MAX_POOL_ROLLED = 100
 

@@ -51,7 +51,7 @@ from oracle.die_trying.creation import (
     assign_scores,
 )
 from oracle.die_trying.death import death_save
-from oracle.die_trying.dice import d2_from_face, d3_from_d6, d100_from_digits, digit, whole
+from oracle.die_trying.dice import d2_from_face, d3_from_d6, d100_from_digits, digit
 from oracle.die_trying.equipment import (
     PRICE_LIST,
     STARTING_SP,
@@ -63,7 +63,7 @@ from oracle.die_trying.equipment import (
 )
 from oracle.die_trying.magic import Casting, cast
 from oracle.errors import RequestError, RuleError
-from oracle.requests import roll_kind
+from oracle.requests import roll_kind, whole
 
 Handler = Callable[[Mapping[str, Any], DiceSource], dict[str, Any]]
 

@@ -16,6 +16,7 @@ from typing import Any
 
 from oracle.dice import DiceSource
 from oracle.errors import RuleError
+from oracle.requests import whole
 from oracle.triptycho.cards import with_cards
 from oracle.triptycho.combat import (
     OPPOSED_NAMES,
@@ -43,7 +44,6 @@ from oracle.triptycho.reading import (
     read_declared,
     read_scenario,
     read_specs,
-    whole,
 )
 from oracle.triptycho.vitals import check_points
 

@@ -42,6 +42,7 @@ from dataclasses import replace
 from typing import Any
 
 from oracle.errors import RequestError, RuleError
+from oracle.requests import whole
 from oracle.triptycho.attack import resolve_attack
 from oracle.triptycho.combat import ScenarioKind
 from oracle.triptycho.entries import check_faces, parse_entry
@@ -94,10 +95,7 @@ def _participant(state: ScenarioState, name: object) -> Combatant:
 
 
 def _whole(event: Mapping[str, Any], key: str, default: int | None = None) -> int:
-    value = event.get(key, default)
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise RequestError(f"{key}: must be a whole number, not {value!r}.")
-    return value
+    return whole(key, event.get(key, default))
 
 
 def _join(state: ScenarioState, event: Mapping[str, Any]) -> ScenarioState:

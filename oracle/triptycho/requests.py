@@ -11,7 +11,7 @@ from typing import Any
 
 from oracle.dice import DiceSource
 from oracle.errors import RequestError, RuleError
-from oracle.requests import roll_kind
+from oracle.requests import roll_kind, whole
 from oracle.triptycho.attack import (
     plan_damage,
     resolve_attack,
@@ -20,7 +20,7 @@ from oracle.triptycho.attack import (
     with_points,
 )
 from oracle.triptycho.entries import change_level, change_number, check_faces, parse_entry
-from oracle.triptycho.reading import read_spec, whole
+from oracle.triptycho.reading import read_spec
 from oracle.triptycho.rounds import Hand, Initiative, check_hand, turn_order
 from oracle.triptycho.tracks import StatTrack, check_base
 from oracle.triptycho.vitals import PointKind, Vitals, check_points, make_vitals, recover

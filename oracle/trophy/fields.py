@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from oracle import requests
 from oracle.dice import DiceSource, check_face, roll_many
 from oracle.errors import RequestError, RuleError
 
@@ -31,9 +32,7 @@ def whole(data: Mapping[str, Any], field: str, default: int | None = None,
         if default is None:
             raise RequestError(f"{prefix}{field}: this field is required (a whole number).")
         return default
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise RequestError(f"{prefix}{field}: must be a whole number, not {value!r}.")
-    return value
+    return requests.whole(f"{prefix}{field}", value)
 
 
 def flag(data: Mapping[str, Any], field: str, default: bool = False, prefix: str = "") -> bool:

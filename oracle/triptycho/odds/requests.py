@@ -7,7 +7,7 @@ from collections.abc import Callable, Mapping
 from fractions import Fraction
 from typing import Any
 
-from oracle.requests import roll_kind
+from oracle.requests import roll_kind, whole
 from oracle.triptycho.attack import (
     attack_odds,
     damage_odds,
@@ -19,7 +19,7 @@ from oracle.triptycho.attack import (
 from oracle.triptycho.cards import with_cards
 from oracle.triptycho.entries import change_level, change_number, parse_entry
 from oracle.triptycho.odds import as_json, distribution_json, entry_distribution, expected
-from oracle.triptycho.reading import read_scenario, whole
+from oracle.triptycho.reading import read_scenario
 
 Request = Mapping[str, Any]
 

@@ -10,6 +10,7 @@ from fractions import Fraction
 from typing import Any
 
 from oracle.errors import RequestError, RuleError
+from oracle.requests import whole
 from oracle.trophy.odds.dice import SIDES
 
 
@@ -27,16 +28,9 @@ def read_field(request: Mapping[str, Any], field: str, default: Any = ...) -> An
     return default
 
 
-def read_int(field: str, value: Any) -> int:
-    """A whole number (not a bool)."""
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise RequestError(f"{field}: must be a whole number, not {value!r}.")
-    return value
-
-
 def read_face(field: str, value: Any) -> int:
     """One face of a d6, 1 to 6."""
-    face = read_int(field, value)
+    face = whole(field, value)
     if not 1 <= face <= SIDES:
         raise RuleError(f"{field}: a d6 shows 1 to 6, not {face}.")
     return face
@@ -48,7 +42,7 @@ def read_dice_count(field: str, value: Any) -> int:
         for i, face in enumerate(value):
             read_face(f"{field}[{i}]", face)
         return len(value)
-    count = read_int(field, value)
+    count = whole(field, value)
     if count < 0:
         raise RuleError(f"{field}: a number of dice cannot be negative; got {count}.")
     return count
@@ -114,4 +108,4 @@ def read_weak_points(field: str, value: Any) -> int | tuple[int, ...]:
     """Weak Points as faces (a list) or as a count of distinct ones."""
     if isinstance(value, list):
         return tuple(read_face(f"{field}[{i}]", face) for i, face in enumerate(value))
-    return read_int(field, value)
+    return whole(field, value)

@@ -9,7 +9,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from oracle.errors import RequestError, RuleError
-from oracle.requests import roll_kind
+from oracle.requests import roll_kind, whole
 from oracle.trophy.monsters import check_ritual_dark
 from oracle.trophy.odds.combat import Fighter, combat_odds
 from oracle.trophy.odds.contest import Contestant, contest_odds
@@ -22,7 +22,6 @@ from oracle.trophy.odds.fields import (
     read_entries,
     read_field,
     read_helper_face,
-    read_int,
     read_single_die,
     read_str,
     read_weak_points,
@@ -80,7 +79,7 @@ def _check_bargains(request: Mapping[str, Any], light: int) -> None:
 
 
 def _risk_request(request: Mapping[str, Any]) -> dict[str, Any]:
-    ruin = read_int("ruin", read_field(request, "ruin"))
+    ruin = whole("ruin", read_field(request, "ruin"))
     light = read_dice_count("light", read_field(request, "light", 0))
     dark = at_most("dark", read_dice_count("dark", read_field(request, "dark", 0)), MOST_RISK_DARK,
                    "dark dice")
@@ -90,7 +89,7 @@ def _risk_request(request: Mapping[str, Any]) -> dict[str, Any]:
     for i, entry in enumerate(read_entries(request, "helpers", required=False)):
         helpers.append(HelperDie(
             name=read_str(f"helpers[{i}].name", read_field(entry, "name", f"helper {i + 1}")),
-            ruin=read_int(f"helpers[{i}].ruin", read_field(entry, "ruin", 1)),
+            ruin=whole(f"helpers[{i}].ruin", read_field(entry, "ruin", 1)),
             face=read_helper_face(f"helpers[{i}].die", entry.get("die")),
             already_marked=read_bool(f"helpers[{i}].already_marked",
                                      read_field(entry, "already_marked", False)),
@@ -117,7 +116,7 @@ def _risk_request(request: Mapping[str, Any]) -> dict[str, Any]:
 
 def _hunt_request(request: Mapping[str, Any]) -> dict[str, Any]:
     light = read_dice_count("light", read_field(request, "light", 1))
-    tokens = read_int("tokens", read_field(request, "tokens", 0))
+    tokens = whole("tokens", read_field(request, "tokens", 0))
     if tokens < 0:
         raise RuleError(f"tokens: Hunt Tokens cannot be negative; got {tokens}.")
     odds = hunt_odds(light, tokens)
@@ -135,12 +134,12 @@ def _hunt_request(request: Mapping[str, Any]) -> dict[str, Any]:
 
 
 def _combat_request(request: Mapping[str, Any]) -> dict[str, Any]:
-    endurance = read_int("endurance", read_field(request, "endurance"))
+    endurance = whole("endurance", read_field(request, "endurance"))
     fighters = []
     for i, entry in enumerate(read_entries(request, "characters", required=True)):
         fighters.append(Fighter(
             name=read_str(f"characters[{i}].name", read_field(entry, "name", f"character {i + 1}")),
-            ruin=read_int(f"characters[{i}].ruin", read_field(entry, "ruin")),
+            ruin=whole(f"characters[{i}].ruin", read_field(entry, "ruin")),
             weak_points=read_weak_points(f"characters[{i}].weak_points",
                                          read_field(entry, "weak_points", 1)),
             armor=read_bool(f"characters[{i}].armor", read_field(entry, "armor", False)),
@@ -178,7 +177,7 @@ def _contest_request(request: Mapping[str, Any]) -> dict[str, Any]:
         people.append(Contestant(
             name=read_str(f"participants[{i}].name",
                           read_field(entry, "name", f"participant {i + 1}")),
-            ruin=read_int(f"participants[{i}].ruin", read_field(entry, "ruin")),
+            ruin=whole(f"participants[{i}].ruin", read_field(entry, "ruin")),
             light=read_dice_count(f"participants[{i}].light", read_field(entry, "light", 0)),
             dark=at_most(f"participants[{i}].dark",
                          read_dice_count(f"participants[{i}].dark", read_field(entry, "dark", 0)),
@@ -199,7 +198,7 @@ def _contest_request(request: Mapping[str, Any]) -> dict[str, Any]:
 
 def _ruin_request(request: Mapping[str, Any]) -> dict[str, Any]:
     read_single_die("dark", request.get("dark"))
-    odds = ruin_roll_odds(read_int("ruin", read_field(request, "ruin")))
+    odds = ruin_roll_odds(whole("ruin", read_field(request, "ruin")))
     return {"system": "trophy", "roll": "ruin", "ruin_before": odds.ruin_before,
             "ruin_marked": number(odds.ruin_marked), "lost": number(odds.lost)}
 
@@ -207,8 +206,8 @@ def _ruin_request(request: Mapping[str, Any]) -> dict[str, Any]:
 def _reduction_request(request: Mapping[str, Any]) -> dict[str, Any]:
     read_single_die("light", request.get("light"))
     odds = reduction_odds(
-        read_int("ruin", read_field(request, "ruin")),
-        read_int("starting_ruin", read_field(request, "starting_ruin", 1)),
+        whole("ruin", read_field(request, "ruin")),
+        whole("starting_ruin", read_field(request, "starting_ruin", 1)),
         read_bool("reached_five", read_field(request, "reached_five", False)),
         read_bool("remove_anyway", read_field(request, "remove_anyway", False)),
     )
