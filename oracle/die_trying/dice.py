@@ -12,14 +12,6 @@ from oracle.errors import RuleError
 from oracle.requests import whole
 
 
-def face(field: str, value: object, sides: int) -> int:
-    """``value`` if a d``sides`` can show it (1..sides), else a RuleError naming ``field``."""
-    number = whole(field, value)
-    if not 1 <= number <= sides:
-        raise RuleError(f"{field}: a d{sides} shows 1 to {sides}, not {number}.")
-    return number
-
-
 def d2_from_face(value: int) -> int:
     """Die Trying, The Dice: roll any die; odd reads 1, even reads 2."""
     return 1 if value % 2 else 2

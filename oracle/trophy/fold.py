@@ -45,6 +45,7 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import replace
 from typing import Any
 
+from oracle.dice import faces_or_count
 from oracle.errors import OracleError, RequestError, RuleError
 from oracle.trophy.character import Fate
 from oracle.trophy.combat_events import (
@@ -58,7 +59,6 @@ from oracle.trophy.combat_events import (
 )
 from oracle.trophy.contest import Contestant, read_contest
 from oracle.trophy.fields import (
-    faces_or_count,
     flag,
     listing,
     name_map,

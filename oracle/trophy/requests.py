@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from oracle.dice import DiceSource, roll_many
+from oracle.dice import DiceSource, faces_or_count, roll_many
 from oracle.errors import RequestError, RuleError
 from oracle.requests import roll_kind
 from oracle.trophy.combat import (
@@ -25,7 +25,6 @@ from oracle.trophy.combat import (
 from oracle.trophy.contest import Contestant, read_contest
 from oracle.trophy.fields import (
     count,
-    faces_or_count,
     flag,
     listing,
     obj,
