@@ -10,6 +10,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from oracle.systems.base import Line
+from oracle.systems.layout import fill
 
 
 def _part(data: object, key: str) -> Any:
@@ -50,41 +51,43 @@ def _decided(outcome: Mapping[str, Any] | None) -> str:
     return " → " + ", ".join(said) if said else ""
 
 
+# Events whose line is their own fields in a sentence (the rest are written out below).
+_SAID = {
+    "create_character": "{name} joins the delve",
+    "damage": "{name} takes {amount} damage",
+    "heal": "{name} heals {amount} HP",
+    "mark": "{name} marks {target}",
+    "award_points": "{name} gains {points} Point(s)",
+    "new_day": "a new day: all Instability Dice are lost",
+}
+
+
 def describe(event: Mapping[str, Any], outcome: Mapping[str, Any] | None = None) -> str:
     """One journal line for an event, in words (what decided, when the result is known)."""
     data = event.get("data", event)
     kind = event.get("type")
     name = str(_part(data, "name") or _part(data, "attacker") or "")
-    if kind == "create_character":
-        return f"{name} joins the delve"
-    if kind == "damage":
-        return f"{name} takes {_part(data, 'amount')} damage"
-    if kind == "heal":
-        return f"{name} heals {_part(data, 'amount')} HP"
+    if isinstance(kind, str) and kind in _SAID:
+        return fill(_SAID[kind], data, name=name, points=_part(data, "points") or 1)
+    decided = _decided(outcome)
     if kind in ("death_save", "stabilize"):
         label = "death save" if kind == "death_save" else "stabilizing Medicine check"
-        return f"{name}: {label}, d10 {_faces(_part(data, 'd10'))}{_decided(outcome)}"
+        return f"{name}: {label}, d10 {_faces(_part(data, 'd10'))}{decided}"
     if kind == "cast":
-        return (f"{name} casts: Magic Dice {_faces(_part(data, 'magic'))}, "
-                f"Instability Dice {_faces(_part(data, 'instability'))}"
-                + (" (improvised)" if _part(data, "improvised") else "") + _decided(outcome))
+        improvised = " (improvised)" if _part(data, "improvised") else ""
+        return (f"{name} casts: Magic Dice {_faces(_part(data, 'magic'))}, Instability Dice "
+                f"{_faces(_part(data, 'instability'))}{improvised}{decided}")
     if kind == "strike":
         attack = _part(data, "attack")
         return (f"{name} strikes {_part(data, 'target') or 'a foe'}: d10 "
                 f"{_faces(_part(attack, 'd10'))}, damage d6 "
-                f"{_faces(_part(attack, 'damage_d6'))}{_decided(outcome)}")
-    if kind == "mark":
-        return f"{name} marks {_part(data, 'target')}"
-    if kind == "award_points":
-        return f"{name} gains {_part(data, 'points') or 1} Point(s)"
-    if kind == "new_day":
-        return "a new day: all Instability Dice are lost"
+                f"{_faces(_part(attack, 'damage_d6'))}{decided}")
     if kind == "roll":
         request = _part(data, "request")
         roll = str(_part(request, "roll") or "a roll").replace("_", " ")
         d10 = _part(request, "d10")
         face = f", d10 {_faces(d10)}" if d10 is not None else ""
-        return f"{name + ' rolls ' if name else ''}{roll}{face}{_decided(outcome)}"
+        return f"{name + ' rolls ' if name else ''}{roll}{face}{decided}"
     return str(kind)
 
 

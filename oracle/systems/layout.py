@@ -18,6 +18,23 @@ from oracle.dice import DiceSource
 from oracle.systems.base import Line, System
 
 
+class _Fields(dict[str, str]):
+    """An event's fields as text; a field the event lacks reads as empty, never ``None``."""
+
+    def __missing__(self, key: str) -> str:
+        return ""
+
+
+def fill(template: str, data: object, **extra: object) -> str:
+    """``template`` (``"{name} takes {amount} damage"``) with the fields of ``data`` and
+    ``extra``; a missing or null field is left empty. For the systems' journal words."""
+    fields = _Fields()
+    if isinstance(data, Mapping):
+        fields.update({str(k): str(v) for k, v in data.items() if v is not None})
+    fields.update({k: str(v) for k, v in extra.items() if v is not None})
+    return template.format_map(fields)
+
+
 class PackagedSystem(System):
     """A :class:`System` whose rules are the functions of its package's modules."""
 

@@ -6,6 +6,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from oracle.systems.base import Line
+from oracle.systems.layout import fill
 
 
 def _decided(outcome: Mapping[str, Any] | None) -> str:
@@ -18,29 +19,31 @@ def _decided(outcome: Mapping[str, Any] | None) -> str:
     return " → " + ", ".join(said)
 
 
+# Events whose line is their own fields in a sentence (the rest are written out below).
+_SAID = {
+    "attack": "{attacker} attacks {target}",
+    "scenario_start": "a {kind} scenario begins",
+    "scenario_end": "the scenario ends ({outcome})",
+    "damage": "{who} takes {amount} damage",
+    "recover": "{who} recovers {amount} points",
+    "initiative": "{who} rolls {total} for Initiative",
+    "move_track": "{who} moves their {track} Track by {by}",
+}
+
+
 def describe(event: Mapping[str, Any], outcome: Mapping[str, Any] | None = None) -> str:
     """One journal line for an event in words (its own words, not the state's)."""
     kind = str(event.get("type", "?"))
     who = str(event.get("name") or event.get("target") or "")
-    if kind == "attack":
-        return f"{event.get('attacker')} attacks {event.get('target')}{_decided(outcome)}"
-    if kind == "scenario_start":
-        return f"a {event.get('kind')} scenario begins"
-    if kind == "scenario_end":
-        return f"the scenario ends ({event.get('outcome', 'over')})"
-    if kind == "damage":
-        return f"{who} takes {event.get('amount')} damage"
-    if kind == "recover":
-        return f"{who} recovers {event.get('amount')} points"
-    if kind == "initiative":
-        faces = event.get("faces")
-        total = sum(f for f in faces if isinstance(f, int)) if isinstance(faces, list) else 0
-        return f"{who} rolls {total} for Initiative"
-    if kind == "move_track":
-        by = event.get("by", 0)
-        return f"{who} moves their {event.get('track')} Track by " + (
-            f"{by:+d}" if isinstance(by, int) else str(by))
-    return f"{kind.replace('_', ' ')}{': ' + who if who else ''}"
+    if kind not in _SAID:
+        return f"{kind.replace('_', ' ')}{': ' + who if who else ''}"
+    faces = event.get("faces")
+    by = event.get("by", 0)
+    return fill(_SAID[kind], event, who=who, outcome=event.get("outcome", "over"),
+                total=sum(f for f in faces if isinstance(f, int))
+                if isinstance(faces, list) else 0,
+                by=f"{by:+d}" if isinstance(by, int) else by) + (
+        _decided(outcome) if kind == "attack" else "")
 
 
 def journal_line(event: Mapping[str, Any], outcome: Mapping[str, Any] | None = None) -> Line:
