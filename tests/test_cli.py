@@ -125,6 +125,10 @@ REFUSED_BY_BOTH = [
     ({"roll": "risk", "ruin": 2, "dark": 1, "bargain": {"text": "a debt"}}, "light:"),
     ({"roll": "hunt", "ruin": 6, "tokens": 0, "light": 1}, "ruin:"),
     ({"roll": "risk", "ruin": 2, "light": 1, "ritual": True}, "dark: a Ritual always"),
+    ({"roll": "risk", "ruin": 2, "light": 1, "helpers": {}}, "helpers: must be a list"),
+    ({"roll": "risk", "ruin": 2, "light": 1, "helpers": 0}, "helpers: must be a list"),
+    ({"roll": "risk", "ruin": 2, "light": 1, "dark": 1, "push": "yes"},
+     "push: a number of pushes, or a list"),
     ({"roll": "risk", "ruin": 2, "light": 1, "foe": "monster", "intent": "ritual"},
      "dark: a Ritual always"),
 ]

@@ -78,7 +78,8 @@ def parse_enum(request: Mapping[str, Any], field: str, kind: type[Foe | Intent])
 
 def resolve_risk(request: Mapping[str, Any], dice: DiceSource) -> dict[str, Any]:
     """``risk``: own light dice, dark dice, helpers, bargain, pushes."""
-    helpers_field = listing(request.get("helpers") or [], "helpers")
+    given = request.get("helpers")
+    helpers_field = [] if given is None else listing(given, "helpers")
     light = faces_or_count(request.get("light"), "light", dice, default=0)
     dark = faces_or_count(request.get("dark"), "dark", dice, default=0)
     helpers = []
@@ -114,7 +115,10 @@ def resolve_risk(request: Mapping[str, Any], dice: DiceSource) -> dict[str, Any]
             result = push(result, roll_many(dice, len(result.roll.light)),
                           roll_many(dice, len(result.roll.dark) + 1))
         return risk_json(result)
-    for index, item in enumerate(listing(pushes, "push")):
+    if not isinstance(pushes, list):
+        raise RequestError(
+            f"push: a number of pushes, or a list of each push's faces; not {pushes!r}.")
+    for index, item in enumerate(pushes):
         data = obj(item, f"push[{index}]")
         new_light = faces_or_count(data.get("light"), f"push[{index}].light", dice,
                                    default=len(result.roll.light))
