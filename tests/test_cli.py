@@ -125,6 +125,8 @@ REFUSED_BY_BOTH = [
     ({"roll": "risk", "ruin": 2, "dark": 1, "bargain": {"text": "a debt"}}, "light:"),
     ({"roll": "hunt", "ruin": 6, "tokens": 0, "light": 1}, "ruin:"),
     ({"roll": "risk", "ruin": 2, "light": 1, "ritual": True}, "dark: a Ritual always"),
+    ({"roll": "spell", "system": "die_trying", "magic": 3, "magic_dice_available": 2},
+     "magic: at most the 2 Magic Dice"),
     ({"roll": "risk", "ruin": 2, "light": 1, "helpers": {}}, "helpers: must be a list"),
     ({"roll": "risk", "ruin": 2, "light": 1, "helpers": 0}, "helpers: must be a list"),
     ({"roll": "risk", "ruin": 2, "light": 1, "dark": 1, "push": "yes"},

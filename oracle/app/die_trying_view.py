@@ -37,6 +37,7 @@ from oracle.die_trying.equipment import (
     total_cost,
 )
 from oracle.die_trying.fold import CampaignState
+from oracle.die_trying.magic import check_magic_dice
 from oracle.die_trying.system import SYSTEM
 from oracle.errors import OracleError, RequestError, RuleError
 
@@ -458,9 +459,8 @@ class DieTryingView:
     def cast_odds_html(self) -> str:
         """The chance of a miscast (and of death) before the dice are rolled."""
         request = self.cast_request()
-        if request["magic"] > request["magic_dice_available"]:
-            raise RuleError(f"magic: at most the {request['magic_dice_available']} Magic Dice "
-                            f"the caster has; got {request['magic']}.")
+        check_magic_dice(request["magic"], request.get("spell_level", 0),
+                         request["magic_dice_available"])
         odds = SYSTEM.odds(request)
         parts = [f"miscast <b>{percent(Fraction(odds['miscast']['fraction']))}</b>",
                  f"the caster dies {percent(Fraction(odds['death']['fraction']))}",
