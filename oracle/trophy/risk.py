@@ -143,16 +143,18 @@ def accepted_bargain(bargains: Sequence[DevilsBargain] | None) -> DevilsBargain 
     return taken[0] if taken else None
 
 
-def _check_light_count(roll: RiskRoll) -> None:
-    count = len(roll.light)
-    if roll.bargains is None:
+def check_light_dice(count: int, bargains: Sequence[DevilsBargain] | None) -> None:
+    """SRD 1.2, Risk Roll: one own light die for a Skill or equipment, a second only with the
+    one accepted Devil's Bargain (which always brings it). ``bargains`` None: none were listed,
+    so up to two own light dice are trusted (the contract)."""
+    if bargains is None:
         if count > MAX_OWN_LIGHT:
             raise RuleError(
                 "light: at most 2 light dice (one for a Skill or equipment, one for a Devil's "
                 f"Bargain); got {count}."
             )
         return
-    bargain = accepted_bargain(roll.bargains)
+    bargain = accepted_bargain(bargains)
     if bargain and count > MAX_OWN_LIGHT:
         raise RuleError(
             "light: at most 2 light dice (one for a Skill or equipment, one for the accepted "
@@ -202,7 +204,7 @@ def check_risk(roll: RiskRoll) -> bool:
         check_face(f"light[{index}]", face)
     for index, face in enumerate(roll.dark):
         check_face(f"dark[{index}]", face)
-    _check_light_count(roll)
+    check_light_dice(len(roll.light), roll.bargains)
     if not roll.light and not roll.dark:
         raise RuleError("light, dark: a Risk Roll needs at least one die; got none.")
     check_ritual_dark(len(roll.dark), roll.ritual, roll.intent)

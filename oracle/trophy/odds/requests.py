@@ -8,8 +8,8 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from oracle.errors import RequestError, RuleError
 from oracle.requests import roll_kind, whole
+from oracle.trophy.hunt import check_tokens
 from oracle.trophy.monsters import check_ritual_dark
 from oracle.trophy.odds.combat import Fighter, combat_odds
 from oracle.trophy.odds.contest import Contestant, contest_odds
@@ -29,6 +29,9 @@ from oracle.trophy.odds.fields import (
 from oracle.trophy.odds.hunt import hunt_odds
 from oracle.trophy.odds.risk import HelperDie, RiskOdds, risk_odds, risk_push_odds
 from oracle.trophy.odds.ruin import reduction_odds, ruin_roll_odds
+from oracle.trophy.requests import parse_bargains
+from oracle.trophy.risk import check_light_dice
+from oracle.trophy.ruin import check_can_roll
 
 ROLLS = ("risk", "hunt", "contest", "combat", "ruin", "reduction")  # the keys of ODDS
 # Far beyond any roll at the table; they keep one request from tying up the oracle.
@@ -55,29 +58,6 @@ def _risk_json(odds: RiskOdds) -> dict[str, Any]:
     }
 
 
-def _check_bargains(request: Mapping[str, Any], light: int) -> None:
-    """With ``bargain`` given, the second own light die needs exactly one accepted bargain."""
-    value = request.get("bargain", request.get("bargains"))
-    if value is None:
-        return
-    items = value if isinstance(value, list) else [value]
-    accepted = 0
-    for i, item in enumerate(items):
-        if not isinstance(item, dict):
-            raise RequestError(f"bargain[{i}]: must be an object such as {{\"text\": \"...\"}}.")
-        accepted += read_bool(f"bargain[{i}].accepted", read_field(item, "accepted", True))
-    if accepted > 1:
-        # SRD 1.2, Risk Roll: you can only accept one Devil's Bargain
-        raise RuleError(
-            f"bargain: only one Devil's Bargain may be accepted on a Risk Roll; got {accepted}."
-        )
-    if light > 1 + accepted:
-        raise RuleError(
-            f"light: at most {1 + accepted} light dice (one for a Skill or equipment; a second "
-            f"only comes with an accepted Devil's Bargain); got {light}."
-        )
-
-
 def _risk_request(request: Mapping[str, Any]) -> dict[str, Any]:
     ruin = whole("ruin", read_field(request, "ruin"))
     light = read_dice_count("light", read_field(request, "light", 0))
@@ -94,7 +74,7 @@ def _risk_request(request: Mapping[str, Any]) -> dict[str, Any]:
             already_marked=read_bool(f"helpers[{i}].already_marked",
                                      read_field(entry, "already_marked", False)),
         ))
-    _check_bargains(request, light)
+    check_light_dice(light, parse_bargains(request))
     check_ritual_dark(dark, read_bool("ritual", read_field(request, "ritual", False)),
                       request.get("intent"))
     first = risk_odds(light, dark, ruin, helpers)
@@ -116,9 +96,9 @@ def _risk_request(request: Mapping[str, Any]) -> dict[str, Any]:
 
 def _hunt_request(request: Mapping[str, Any]) -> dict[str, Any]:
     light = read_dice_count("light", read_field(request, "light", 1))
-    tokens = whole("tokens", read_field(request, "tokens", 0))
-    if tokens < 0:
-        raise RuleError(f"tokens: Hunt Tokens cannot be negative; got {tokens}.")
+    tokens = check_tokens("tokens", read_field(request, "tokens", 0))
+    if request.get("ruin") is not None:
+        check_can_roll("ruin", request["ruin"])  # the core's reading of a Hunt Roll's Ruin
     odds = hunt_odds(light, tokens)
     return {
         "system": "trophy", "roll": "hunt",
