@@ -1,0 +1,51 @@
+"""The solo layer: an oracle for one player (issue 12), pure and standard-library only.
+
+- ``answers``: likelihoods, the dread factor, the six answers and their exact odds;
+- ``asking``: :func:`ask` rolls a question and draws its twist;
+- ``twists``: random events with a kind and a meaning pair from our word tables;
+- ``dread``: dread from plain numbers (Trophy's Ruin, sets, days; the others' pressure);
+- ``scenes``: a new scene kept, altered or interrupted;
+- ``bestiary``: our monsters and the Endurance calibrator;
+- ``generate``: characters, names, places, treasures, monsters, incursions, foes;
+- ``cli``: the ``oracle ask`` and ``oracle generate`` subcommands.
+"""
+
+from __future__ import annotations
+
+from oracle.solo.answers import (
+    DEFAULT_DREAD,
+    MAX_DREAD,
+    MIN_DREAD,
+    Answer,
+    AskOdds,
+    Likelihood,
+    ask_odds,
+    check_dread,
+    parse_likelihood,
+)
+from oracle.solo.asking import AskResult, answer_table, ask
+from oracle.solo.scenes import Scene, SceneFate, new_scene, scene_odds
+from oracle.solo.twists import Twist, TwistKind, draw_twist, kind_odds
+
+__all__ = [
+    "DEFAULT_DREAD",
+    "MAX_DREAD",
+    "MIN_DREAD",
+    "Answer",
+    "AskOdds",
+    "AskResult",
+    "Likelihood",
+    "Scene",
+    "SceneFate",
+    "Twist",
+    "TwistKind",
+    "answer_table",
+    "ask",
+    "ask_odds",
+    "check_dread",
+    "draw_twist",
+    "kind_odds",
+    "new_scene",
+    "parse_likelihood",
+    "scene_odds",
+]
