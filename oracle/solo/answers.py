@@ -21,7 +21,9 @@ import enum
 from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import cache
 from itertools import product
+from types import MappingProxyType
 
 from oracle.dice import DiceSource
 from oracle.errors import RequestError
@@ -143,8 +145,11 @@ class AskOdds:
 
 def ask_odds(likelihood: Likelihood | str, dread: int = DEFAULT_DREAD) -> AskOdds:
     """Enumerate all 1000 throws of the three d10: the exact odds of every answer and twist."""
-    level = parse_likelihood(likelihood)
-    dread = check_dread(dread)
+    return _enumerate(parse_likelihood(likelihood), check_dread(dread))
+
+
+@cache
+def _enumerate(level: Likelihood, dread: int) -> AskOdds:
     counts: dict[tuple[Answer, bool], int] = {}
     faces = range(1, ANSWER_SIDES + 1)
     for a, t, o in product(faces, faces, faces):
@@ -154,7 +159,7 @@ def ask_odds(likelihood: Likelihood | str, dread: int = DEFAULT_DREAD) -> AskOdd
     joint = {key: Fraction(n, space) for key, n in counts.items()}
     answers = {a: sum((p for (b, _), p in joint.items() if b is a), Fraction(0)) for a in Answer}
     twist = sum((p for (_, tw), p in joint.items() if tw), Fraction(0))
-    return AskOdds(level, dread, answers, twist, joint)
+    return AskOdds(level, dread, MappingProxyType(answers), twist, MappingProxyType(joint))
 
 
 @dataclass(frozen=True)
