@@ -6,11 +6,13 @@ from fractions import Fraction
 from itertools import product
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from oracle.dice import FixedDice, SeededDice
 from oracle.errors import RequestError
 from oracle.solo import Answer, Likelihood, ask, ask_odds, check_dread, parse_likelihood
-from oracle.solo.answers import YES_FACES, dark_band, light_band
+from oracle.solo.answers import YES_FACES, dark_band, is_twist, light_band
 
 DREADS = range(1, 10)
 FACES = range(1, 11)
@@ -123,3 +125,16 @@ def test_the_odds_are_fixed_before_the_dice_fall_and_seed_repeats() -> None:
     again = ask("Is the door open?", "likely", SeededDice(9), 4).to_dict()
     assert first == again
     assert first["odds"] == {a.value: float(p) for a, p in ask_odds("likely", 4).answers.items()}
+
+
+@given(st.sampled_from(list(Likelihood)), st.integers(1, 9), st.integers(0, 10**6),
+       st.lists(st.text(min_size=1, max_size=20), max_size=3))
+def test_every_valid_question_gets_an_answer_its_odds_allowed(level: Likelihood, dread: int,
+                                                              seed: int,
+                                                              threads: list[str]) -> None:
+    result = ask("Is it there?", level, SeededDice(seed), dread, threads=threads)
+    assert result.odds.answers[result.answer] > 0
+    assert (result.twist is not None) == is_twist(dread, result.dice.tone_die,
+                                                  result.dice.omen_die)
+    if result.twist is not None and result.twist.focus is not None:
+        assert result.twist.focus in threads
