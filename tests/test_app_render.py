@@ -99,6 +99,7 @@ def test_the_stylesheet_ships_with_the_package() -> None:
 def test_journal_lines_say_what_happened_in_words(kind: str, data: dict[str, object],
                                                   needle: str) -> None:
     from oracle.app.render import entry_line
+    from oracle.systems import SYSTEMS
 
-    _css, line = entry_line(kind, data, None, "fallback")
+    _css, line = entry_line(SYSTEMS["trophy"], kind, data, None, "fallback")
     assert needle in line
