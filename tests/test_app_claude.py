@@ -34,10 +34,10 @@ def test_a_pasted_key_voices_rolls_with_claude_and_a_failure_says_why(
     assert app._status.value == "claude-haiku-4-5"
     fake.queue(Act(text="The tower sways, but the stones hold under your boots."))
     app._physical.value = True
-    app.risk._intent.value = "Climb the tower"
-    app.risk._skill.value = True
-    app.risk._light_faces.value = "6"
-    app.risk._roll.click()
+    app.view("Risk")._intent.value = "Climb the tower"
+    app.view("Risk")._skill.value = True
+    app.view("Risk")._light_faces.value = "6"
+    app.view("Risk")._roll.click()
     app.session.narration.wait(timeout=30)
     assert "the stones hold under your boots." in app.journal._entries.value
     narration = [e for e in app.session.campaign.entries  # type: ignore[union-attr]
@@ -45,8 +45,8 @@ def test_a_pasted_key_voices_rolls_with_claude_and_a_failure_says_why(
     assert narration.data["narrator"] == "claude"
     # Claude fails: the offline narrator stands in, and the status says why.
     fake.queue(Act(status=500), Act(status=500), Act(status=500))
-    app.risk._light_faces.value = "2"
-    app.risk._roll.click()
+    app.view("Risk")._light_faces.value = "2"
+    app.view("Risk")._roll.click()
     app.session.narration.wait(timeout=30)
     last = [e for e in app.session.campaign.entries  # type: ignore[union-attr]
             if e.type == "narration"][-1]

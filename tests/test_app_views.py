@@ -31,8 +31,8 @@ def ready_app(physical: bool = True) -> OracleApp:
     """Quick start, in physical-dice mode so every face is chosen by the test."""
     app = build()
     app.start._quick.click()
-    app.risk._intent.value = ""  # the tests set every toggle themselves
-    app.risk._skill.value = False
+    app.view("Risk")._intent.value = ""  # the tests set every toggle themselves
+    app.view("Risk")._skill.value = False
     app._physical.value = physical
     return app
 
@@ -48,15 +48,15 @@ def test_quick_start_opens_a_campaign_with_a_ready_hunter_one_click_from_rolling
     app.start._quick.click()
     session = app.session
     assert session.campaign is not None and session.active == "Wren Ashdown"
-    hunter = session.character()
+    hunter = session.moves.character()
     assert hunter.ruin == 1 and hunter.skills and hunter.equipment and hunter.armor
     assert app._play.layout.display == "" and app.start.widget.layout.display == "none"
     # The first roll is one click: the intent is offered and Climbing applies.
-    assert app.risk._intent.value and app.risk._skill.value
-    assert "success <b>16.7%</b>" in app.risk._odds.value
-    app.risk._roll.click()
-    assert app.risk._roll_error.value == ""
-    assert len(faces_on_page(app.risk._dice.value)) == 1
+    assert app.view("Risk")._intent.value and app.view("Risk")._skill.value
+    assert "success <b>16.7%</b>" in app.view("Risk")._odds.value
+    app.view("Risk")._roll.click()
+    assert app.view("Risk")._roll_error.value == ""
+    assert len(faces_on_page(app.view("Risk")._dice.value)) == 1
 
 
 @pytest.mark.parametrize("light,dark", [((4,), (5,)), ((6,), (6,)), ((3, 5), (2,)), ((2,), ()),
@@ -65,7 +65,7 @@ def test_a_risk_roll_shows_the_faces_outcome_and_ruin_the_rules_settle(
     light: tuple[int, ...], dark: tuple[int, ...]
 ) -> None:
     app = ready_app()
-    view = app.risk
+    view = app.view("Risk")
     view._intent.value = "Pry open the reliquary"
     view._skill.value = True
     view._bargain_on.value = len(light) == 2
@@ -83,15 +83,15 @@ def test_a_risk_roll_shows_the_faces_outcome_and_ruin_the_rules_settle(
     assert int(decider.group(2)) == expected.highest
     assert (decider.group(1) == "dark") == expected.highest_is_dark
     assert expected.outcome.value in view._outcome.value
-    assert app.session.character().ruin == expected.ruin_after
-    assert f'data-ruin="{expected.ruin_after}"' in app._sheet.value
+    assert app.session.moves.character().ruin == expected.ruin_after
+    assert f'data-ruin="{expected.ruin_after}"' in app.side._sheet.value
     # The push is offered exactly while the rules allow it.
     assert view._push.disabled is (not expected.can_push)
 
 
 def test_a_push_adds_a_dark_die_rerolls_and_is_refused_once_dark_is_highest() -> None:
     app = ready_app()
-    view = app.risk
+    view = app.view("Risk")
     view._intent.value = "Outrun the hounds"
     view._skill.value = True
     view._light_faces.value = "5"
@@ -103,19 +103,19 @@ def test_a_push_adds_a_dark_die_rerolls_and_is_refused_once_dark_is_highest() ->
     first = read_risk(RiskRoll(ruin=1, light=(5,)))
     pushed = push(first, (2,), (4,))
     assert faces_on_page(view._dice.value) == [("light", 2), ("dark", 4)]
-    assert app.session.character().ruin == pushed.ruin_after == 2
+    assert app.session.moves.character().ruin == pushed.ruin_after == 2
     assert view._push.disabled  # highest die dark: no more pushing
-    assert app._cond_box.layout.display == ""  # the Ruin mark asks for a Condition
+    assert app.side._cond_box.layout.display == ""  # the Ruin mark asks for a Condition
     count = entries(app)
     app.session.physical = True
     with pytest.raises(Exception, match="push"):
-        app.session.push((1,), (1, 1))
+        app.session.moves.push((1,), (1, 1))
     assert entries(app) == count
 
 
 def test_a_bad_typed_face_is_one_sentence_next_to_the_roll_button_and_records_nothing() -> None:
     app = ready_app()
-    view = app.risk
+    view = app.view("Risk")
     view._intent.value = "Climb"
     view._skill.value = True
     view._light_faces.value = "7"
@@ -128,14 +128,14 @@ def test_a_bad_typed_face_is_one_sentence_next_to_the_roll_button_and_records_no
 
 def test_no_intent_no_roll() -> None:
     app = ready_app(physical=False)
-    app.risk._skill.value = True
-    app.risk._roll.click()
-    assert "intent: say what you hope will happen" in app.risk._roll_error.value
+    app.view("Risk")._skill.value = True
+    app.view("Risk")._roll.click()
+    assert "intent: say what you hope will happen" in app.view("Risk")._roll_error.value
 
 
 def test_a_ritual_forces_the_dark_die_and_says_so() -> None:
     app = ready_app()
-    view = app.risk
+    view = app.view("Risk")
     view._ritual.value = True
     assert view._dark.value is True and view._dark.disabled is True
     assert "A Ritual always includes a dark die" in view._warning.value
@@ -145,7 +145,7 @@ def test_a_ritual_forces_the_dark_die_and_says_so() -> None:
 
 def test_a_risk_roll_to_kill_a_monster_warns_and_is_refused_without_confirmation() -> None:
     app = ready_app()
-    view = app.risk
+    view = app.view("Risk")
     view._intent.value = "Kill the antlered thing"
     view._skill.value = True
     view._light_faces.value = "6"
@@ -163,7 +163,7 @@ def test_the_odds_follow_the_toggles_and_match_the_exact_odds() -> None:
     from oracle.trophy.odds import odds_for_request
 
     app = ready_app()
-    view = app.risk
+    view = app.view("Risk")
     view._skill.value = True
     one_light = view._odds.value
     view._dark.value = True
@@ -178,9 +178,9 @@ def test_the_odds_follow_the_toggles_and_match_the_exact_odds() -> None:
 
 def test_helpers_need_a_dark_die() -> None:
     app = ready_app()
-    app.session.add_character({"name": "Mara", "occupation": "Priest"})
+    app.session.moves.add_character({"name": "Mara", "occupation": "Priest"})
     app.refresh()
-    view = app.risk
+    view = app.view("Risk")
     view._intent.value = "Lift the portcullis"
     view._skill.value = True
     view._helpers.value = ("Mara",)
@@ -193,9 +193,9 @@ def test_helpers_need_a_dark_die() -> None:
 
 def test_a_helper_matching_a_dark_die_marks_ruin_and_their_die_is_drawn() -> None:
     app = ready_app()
-    app.session.add_character({"name": "Mara", "occupation": "Priest"})
+    app.session.moves.add_character({"name": "Mara", "occupation": "Priest"})
     app.refresh()
-    view = app.risk
+    view = app.view("Risk")
     view._intent.value = "Lift the portcullis"
     view._dark.value = True
     view._helpers.value = ("Mara",)
@@ -205,24 +205,24 @@ def test_a_helper_matching_a_dark_die_marks_ruin_and_their_die_is_drawn() -> Non
     assert view._roll_error.value == ""
     assert faces_on_page(view._dice.value) == [("light", 3), ("dark", 3)]
     assert app.session.state.character("Mara").ruin == 2  # helper die equals a dark die
-    assert app.session.character().ruin == 2  # dark 3 ties the light 3 and beats Ruin 1
+    assert app.session.moves.character().ruin == 2  # dark 3 ties the light 3 and beats Ruin 1
 
 
 def test_the_journal_survives_a_reload_where_play_stood() -> None:
     app = ready_app()
-    app.risk._intent.value = "Search the chapel"
-    app.risk._skill.value = True
-    app.risk._dark.value = True
-    app.risk._light_faces.value = "2"
-    app.risk._dark_faces.value = "6"
-    app.risk._roll.click()
+    app.view("Risk")._intent.value = "Search the chapel"
+    app.view("Risk")._skill.value = True
+    app.view("Risk")._dark.value = True
+    app.view("Risk")._light_faces.value = "2"
+    app.view("Risk")._dark_faces.value = "6"
+    app.view("Risk")._roll.click()
     app.session.narration.wait()
     journal = app.journal._entries.value
     assert "Search the chapel" in journal
     again = build()  # what a page reload does: a new kernel, a new Session, same store
     assert again.session.campaign is not None
     assert again.session.campaign.id == app.session.campaign.id  # type: ignore[union-attr]
-    assert again.session.character().ruin == 2
+    assert again.session.moves.character().ruin == 2
     assert again.journal._entries.value == app.journal._entries.value
 
 
@@ -233,12 +233,12 @@ def test_narration_streams_then_lands_in_the_journal_and_the_x_card_strikes_it()
     app.start._quick.click()
     session.narrator = FakeNarrator("The bell tolls once.", "The wind drops.")
     app._physical.value = True
-    app.risk._intent.value = "Ring the bell"
-    app.risk._skill.value = True
-    app.risk._light_faces.value = "6"
-    app.risk._roll.click()
+    app.view("Risk")._intent.value = "Ring the bell"
+    app.view("Risk")._skill.value = True
+    app.view("Risk")._light_faces.value = "6"
+    app.view("Risk")._roll.click()
     # The dice are on the page before the narrator says anything.
-    assert faces_on_page(app.risk._dice.value) == [("light", 6)]
+    assert faces_on_page(app.view("Risk")._dice.value) == [("light", 6)]
     session.narration.wait()
     assert "The bell tolls once." in app.journal._entries.value
     app.journal._x_card.click()
@@ -301,29 +301,29 @@ def test_an_unexpected_error_in_a_callback_is_a_calm_sentence_not_a_traceback() 
 
 def test_hunt_tokens_follow_the_hunt_roll() -> None:
     app = ready_app()
-    view = app.hunt
+    view = app.view("Hunt")
     view._exploring.value = "Follow the stream uphill"
     view._faces.value = "5"
     view._roll.click()
-    assert app.session.character().hunt_tokens == 1
+    assert app.session.moves.character().hunt_tokens == 1
     view._faces.value = "6"
     view._roll.click()
-    assert app.session.character().hunt_tokens == 2
+    assert app.session.moves.character().hunt_tokens == 2
     view._spend_treasure.click()
-    hunter = app.session.character()
+    hunter = app.session.moves.character()
     assert (hunter.hunt_tokens, hunter.gold) == (1, 1)
-    assert 'data-value="1"' in app._sheet.value
+    assert 'data-value="1"' in app.side._sheet.value
     view._faces.value = "1"
     view._roll.click()
-    assert app.session.character().hunt_tokens == 0  # a 1 loses every token
+    assert app.session.moves.character().hunt_tokens == 0  # a 1 loses every token
     assert "lose all your Hunt Tokens" in view._result.value
 
 
 def test_a_contest_reads_sixes_down_and_marks_ruin_for_dark_ones() -> None:
     app = ready_app()
-    app.session.add_character({"name": "Rook", "occupation": "Thief", "npc": True})
+    app.session.moves.add_character({"name": "Rook", "occupation": "Thief", "npc": True})
     app.refresh()
-    view = app.contest
+    view = app.view("Contest")
     view._who.value = ("Wren Ashdown", "Rook")
     skill, extra, light, dark = view._controls["Wren Ashdown"]
     skill.value = True
@@ -334,14 +334,14 @@ def test_a_contest_reads_sixes_down_and_marks_ruin_for_dark_ones() -> None:
     view._roll.click()
     assert view._error.value == ""
     assert "Wren Ashdown wins" in view._result.value
-    assert app.session.character().ruin == 2  # the dark die showed 1
+    assert app.session.moves.character().ruin == 2  # the dark die showed 1
 
 
 def test_a_combat_round_matches_the_rules() -> None:
     app = ready_app()
-    app.session.add_character({"name": "Mara", "occupation": "Priest", "armor": ["Helm"]})
+    app.session.moves.add_character({"name": "Mara", "occupation": "Priest", "armor": ["Helm"]})
     app.refresh()
-    view = app.combat
+    view = app.view("Combat")
     view._endurance.value = 9
     view._lower.value = 1  # a relevant Skill
     assert view.endurance == 8
@@ -363,58 +363,58 @@ def test_a_combat_round_matches_the_rules() -> None:
 
 def test_reduction_is_refused_before_five_ruin_with_a_sentence() -> None:
     app = ready_app()
-    assert app.ruin._red_roll.disabled
+    assert app.view("Ruin")._red_roll.disabled
     with pytest.raises(Exception, match="after marking 5 Ruin"):
-        app.session.reduction_die(3)
+        app.session.moves.reduction_die(3)
 
 
 def test_losing_yourself_gets_its_own_screen_and_the_character_leaves_play() -> None:
     app = ready_app()
-    app.session.add_character({"name": "Mara", "occupation": "Priest", "starting_ruin": 5})
+    app.session.moves.add_character({"name": "Mara", "occupation": "Priest", "starting_ruin": 5})
     app.refresh()
-    app._active.value = "Mara"
-    app.ruin._ruin_face.value = "6"
-    app.ruin._ruin_roll.click()
+    app.side._active.value = "Mara"
+    app.view("Ruin")._ruin_face.value = "6"
+    app.view("Ruin")._ruin_roll.click()
     app.session.narration.wait()
     mara = app.session.state.character("Mara")
     assert mara.lost
-    assert app._lost.layout.display == ""
-    assert "Mara loses themself" in app._lost_text.value
-    app._death.click()
+    assert app.side.screen.layout.display == ""
+    assert "Mara loses themself" in app.side._lost_text.value
+    app.side._death.click()
     mara = app.session.state.character("Mara")
     assert mara.fate is not None and mara.fate.value == "death"
-    assert app._lost.layout.display == "none"
-    assert "Mara" not in app.session.names()  # a lost character cannot roll
+    assert app.side.screen.layout.display == "none"
+    assert "Mara" not in app.session.moves.names()  # a lost character cannot roll
 
 
 def test_the_moment_of_losing_yourself_keeps_its_narration_however_fast_or_after_a_reload() -> None:
     # The offline narrator can finish before the lost screen first draws; the screen then reads
     # the moment's narration from the journal, and a reload shows it again.
     app = ready_app()
-    app.session.add_character({"name": "Mara", "occupation": "Priest", "starting_ruin": 5})
+    app.session.moves.add_character({"name": "Mara", "occupation": "Priest", "starting_ruin": 5})
     app.refresh()
-    app._active.value = "Mara"
-    app.ruin._ruin_face.value = "6"
-    app.ruin._ruin_roll.click()
+    app.side._active.value = "Mara"
+    app.view("Ruin")._ruin_face.value = "6"
+    app.view("Ruin")._ruin_roll.click()
     app.session.narration.wait()
     assert app.session.campaign is not None
     said = [e.data["text"] for e in app.session.campaign.entries
             if e.type == "narration" and e.data.get("beat") == "lost"]
     assert len(said) == 1
-    app._lost_name = None  # as if the screen had not drawn yet when the narration landed
+    app.side._lost_name = None  # as if the screen had not drawn yet when the narration landed
     app.refresh()
-    assert esc(said[0]) in app._lost_text.value
+    assert esc(said[0]) in app.side._lost_text.value
     again = build()
-    assert "Mara loses themself" in again._lost_text.value
-    assert esc(said[0]) in again._lost_text.value
+    assert "Mara loses themself" in again.side._lost_text.value
+    assert esc(said[0]) in again.side._lost_text.value
 
 
 def test_exports_are_download_links_of_the_journal() -> None:
     app = ready_app()
-    app.risk._intent.value = "Read the inscription"
-    app.risk._skill.value = True
-    app.risk._light_faces.value = "4"
-    app.risk._roll.click()
+    app.view("Risk")._intent.value = "Read the inscription"
+    app.view("Risk")._skill.value = True
+    app.view("Risk")._light_faces.value = "4"
+    app.view("Risk")._roll.click()
     markdown = app.journal.export("markdown")
     assert "Wren Ashdown" in markdown and "light 4" in markdown
     assert 'download="' in app.journal._links.value
@@ -467,13 +467,13 @@ def test_the_dice_never_wait_for_the_narrator() -> None:
     app.start._quick.click()
     session.narrator = held
     app._physical.value = True
-    app.risk._intent.value = "Descend the well"
-    app.risk._skill.value = True
-    app.risk._light_faces.value = "6"
-    app.risk._roll.click()  # returns while the narrator is still held
+    app.view("Risk")._intent.value = "Descend the well"
+    app.view("Risk")._skill.value = True
+    app.view("Risk")._light_faces.value = "6"
+    app.view("Risk")._roll.click()  # returns while the narrator is still held
     assert not held.gate.is_set()
-    assert faces_on_page(app.risk._dice.value) == [("light", 6)]
-    assert "Success" in app.risk._outcome.value
+    assert faces_on_page(app.view("Risk")._dice.value) == [("light", 6)]
+    assert "Success" in app.view("Risk")._outcome.value
     assert "oracle-spinner" in app.journal._live.value  # progress shown while it streams
     held.gate.set()
     session.narration.wait()
@@ -490,10 +490,10 @@ def test_narration_streams_piece_by_piece_into_the_live_line() -> None:
     seen: list[str] = []
     app.journal._live.observe(lambda change: seen.append(change["new"]), names="value")
     app._physical.value = True
-    app.risk._intent.value = "Cross the ford"
-    app.risk._skill.value = True
-    app.risk._light_faces.value = "4"
-    app.risk._roll.click()
+    app.view("Risk")._intent.value = "Cross the ford"
+    app.view("Risk")._skill.value = True
+    app.view("Risk")._light_faces.value = "4"
+    app.view("Risk")._roll.click()
     session.narration.wait()
     partial = [v for v in seen if "Mist pours" in v and "breath." not in v]
     assert partial, "the narration should appear before it is complete"
@@ -503,21 +503,21 @@ def test_narration_streams_piece_by_piece_into_the_live_line() -> None:
 def test_two_tabs_on_one_store_see_each_others_rolls() -> None:
     first = build()
     first.start._quick.click()
-    first.risk._skill.value = False  # (Quick start offers a Skill die; this roll is dark only)
+    first.view("Risk")._skill.value = False  # (Quick start offers a Skill die; this roll is dark only)
     second = build()  # another tab: it reopens the same campaign
     assert second.session.campaign is not None
     first._physical.value = second._physical.value = True
-    first.risk._intent.value = "Scout ahead"
-    first.risk._dark.value = True
-    first.risk._dark_faces.value = "6"
-    first.risk._roll.click()
-    assert first.session.character().ruin == 2
-    second.risk._intent.value = "Hold the door"
-    second.risk._skill.value = True
-    second.risk._light_faces.value = "3"
-    second.risk._roll.click()  # catches up first, then records on top
-    assert second.risk._roll_error.value == ""
-    assert second.session.character().ruin == 2
+    first.view("Risk")._intent.value = "Scout ahead"
+    first.view("Risk")._dark.value = True
+    first.view("Risk")._dark_faces.value = "6"
+    first.view("Risk")._roll.click()
+    assert first.session.moves.character().ruin == 2
+    second.view("Risk")._intent.value = "Hold the door"
+    second.view("Risk")._skill.value = True
+    second.view("Risk")._light_faces.value = "3"
+    second.view("Risk")._roll.click()  # catches up first, then records on top
+    assert second.view("Risk")._roll_error.value == ""
+    assert second.session.moves.character().ruin == 2
     assert "Scout ahead" in second.journal._entries.value
 
 
@@ -539,17 +539,17 @@ def test_a_damaged_last_campaign_is_named_on_the_start_screen_and_left_untouched
 def test_a_character_needs_a_name() -> None:
     app = ready_app()
     before = entries(app)
-    app.party._occupation.value = "Hunter"
-    app.party._add.click()
-    assert app.party._error.value == esc("character.name: a character needs a name.")
+    app.view("Party")._occupation.value = "Hunter"
+    app.view("Party")._add.click()
+    assert app.view("Party")._error.value == esc("character.name: a character needs a name.")
     assert entries(app) == before
 
 
 def test_help_after_the_roll_joins_the_open_roll() -> None:
     app = ready_app()
-    app.session.add_character({"name": "Mara", "occupation": "Priest"})
+    app.session.moves.add_character({"name": "Mara", "occupation": "Priest"})
     app.refresh()
-    view = app.risk
+    view = app.view("Risk")
     view._intent.value = "Force the gate"
     view._skill.value = True
     view._dark.value = True
@@ -567,52 +567,52 @@ def test_help_after_the_roll_joins_the_open_roll() -> None:
 
 def test_undo_strikes_a_mistyped_entry_and_restores_the_state() -> None:
     app = ready_app()
-    app.risk._intent.value = "Jump"
-    app.risk._dark.value = True
-    app.risk._dark_faces.value = "6"
-    app.risk._roll.click()
-    assert app.session.character().ruin == 2
+    app.view("Risk")._intent.value = "Jump"
+    app.view("Risk")._dark.value = True
+    app.view("Risk")._dark_faces.value = "6"
+    app.view("Risk")._roll.click()
+    assert app.session.moves.character().ruin == 2
     app.session.narration.wait()
     app.journal._undo.click()  # the newest entry is the narration
     app.journal._undo.click()  # then the roll itself
     assert app.journal._error.value == ""
-    assert app.session.character().ruin == 1
+    assert app.session.moves.character().ruin == 1
     assert "(undone)" in app.journal._entries.value
 
 
 def test_tokens_pool_toward_a_goal_and_a_fallen_companions_become_gold() -> None:
     app = ready_app()
     session = app.session
-    session.add_character({"name": "Mara", "occupation": "Priest", "starting_ruin": 5})
+    session.moves.add_character({"name": "Mara", "occupation": "Priest", "starting_ruin": 5})
     app.refresh()
     for name, faces in (("Wren Ashdown", ["6", "5"]), ("Mara", ["6", "4"])):
-        app._active.value = name
+        app.side._active.value = name
         for face in faces:
-            app.hunt._faces.value = face
-            app.hunt._roll.click()
-    assert [c.hunt_tokens for c in session.characters()] == [2, 2]
-    app.hunt._goal.value = "Find the hidden stair"
-    app.hunt._inputs["Wren Ashdown"].value = 2
-    app.hunt._inputs["Mara"].value = 1
-    app.hunt._spend_goal.click()
-    assert app.hunt._spend_error.value == ""
-    assert [c.hunt_tokens for c in session.characters()] == [0, 1]
-    app._active.value = "Mara"
-    app.ruin._ruin_face.value = "6"
-    app.ruin._ruin_roll.click()
-    app._death.click()
-    app._active.value = "Wren Ashdown"
-    assert app.hunt._claim_row.layout.display == ""
-    app.hunt._claim.click()
-    assert app.hunt._spend_error.value == ""
-    assert session.character("Wren Ashdown").gold == 1 and session.character("Mara").hunt_tokens == 0
+            app.view("Hunt")._faces.value = face
+            app.view("Hunt")._roll.click()
+    assert [c.hunt_tokens for c in session.moves.characters()] == [2, 2]
+    app.view("Hunt")._goal.value = "Find the hidden stair"
+    app.view("Hunt")._inputs["Wren Ashdown"].value = 2
+    app.view("Hunt")._inputs["Mara"].value = 1
+    app.view("Hunt")._spend_goal.click()
+    assert app.view("Hunt")._spend_error.value == ""
+    assert [c.hunt_tokens for c in session.moves.characters()] == [0, 1]
+    app.side._active.value = "Mara"
+    app.view("Ruin")._ruin_face.value = "6"
+    app.view("Ruin")._ruin_roll.click()
+    app.side._death.click()
+    app.side._active.value = "Wren Ashdown"
+    assert app.view("Hunt")._claim_row.layout.display == ""
+    app.view("Hunt")._claim.click()
+    assert app.view("Hunt")._spend_error.value == ""
+    assert session.moves.character("Wren Ashdown").gold == 1 and session.moves.character("Mara").hunt_tokens == 0
 
 
 def test_a_retreat_hands_the_weak_point_to_a_companion() -> None:
     app = ready_app()
-    app.session.add_character({"name": "Mara", "occupation": "Priest"})
+    app.session.moves.add_character({"name": "Mara", "occupation": "Priest"})
     app.refresh()
-    view = app.combat
+    view = app.view("Combat")
     view._endurance.value = 12
     view._fighters.value = ("Wren Ashdown", "Mara")
     view._weak_faces.value = "2 4"
@@ -634,43 +634,43 @@ def test_a_retreat_hands_the_weak_point_to_a_companion() -> None:
 def test_a_reduction_roll_at_or_above_ruin_asks_whether_to_remove_anyway() -> None:
     app = ready_app()
     for _ in range(4):  # four disturbing sights, each a dark 6: Ruin 1 -> 5
-        app.ruin._ruin_face.value = "6"
-        app.ruin._ruin_roll.click()
-        app._cond_text.value = f"scar {app.session.character().ruin}"
-        app._cond_take.click()
-    assert app.session.character().ruin == 5
-    assert not app.ruin._red_roll.disabled
-    app.ruin._betrayal.value = "Loosen Mara's rope"
-    app.ruin._red_face.value = "5"
-    app.ruin._red_roll.click()
-    assert app.ruin._choice.layout.display == ""  # 5 is not below Ruin 5: the player chooses
-    assert app.session.character().ruin == 5
-    app.ruin._remove.click()
-    assert app.session.character().ruin == 4
-    assert "someone notices" in app.ruin._red_dice.value
+        app.view("Ruin")._ruin_face.value = "6"
+        app.view("Ruin")._ruin_roll.click()
+        app.side._cond_text.value = f"scar {app.session.moves.character().ruin}"
+        app.side._cond_take.click()
+    assert app.session.moves.character().ruin == 5
+    assert not app.view("Ruin")._red_roll.disabled
+    app.view("Ruin")._betrayal.value = "Loosen Mara's rope"
+    app.view("Ruin")._red_face.value = "5"
+    app.view("Ruin")._red_roll.click()
+    assert app.view("Ruin")._choice.layout.display == ""  # 5 is not below Ruin 5: the player chooses
+    assert app.session.moves.character().ruin == 5
+    app.view("Ruin")._remove.click()
+    assert app.session.moves.character().ruin == 4
+    assert "someone notices" in app.view("Ruin")._red_dice.value
 
 
 def test_a_reload_shows_the_open_roll_and_still_offers_the_push() -> None:
     app = ready_app()
-    app.risk._intent.value = "Slip past the sentries"
-    app.risk._skill.value = True
-    app.risk._light_faces.value = "4"
-    app.risk._roll.click()
-    assert not app.risk._push.disabled
+    app.view("Risk")._intent.value = "Slip past the sentries"
+    app.view("Risk")._skill.value = True
+    app.view("Risk")._light_faces.value = "4"
+    app.view("Risk")._roll.click()
+    assert not app.view("Risk")._push.disabled
     again = build()  # the page reloaded
-    assert faces_on_page(again.risk._dice.value) == [("light", 4)]
-    assert "complication" in again.risk._outcome.value
-    assert not again.risk._push.disabled
+    assert faces_on_page(again.view("Risk")._dice.value) == [("light", 4)]
+    assert "complication" in again.view("Risk")._outcome.value
+    assert not again.view("Risk")._push.disabled
 
 
 def test_a_reload_continues_the_offline_narrators_deck_instead_of_repeating_it() -> None:
     app = ready_app()
 
     def roll(view_app: OracleApp, face: str) -> str:
-        view_app.risk._intent.value = "Listen at the door"
-        view_app.risk._skill.value = True
-        view_app.risk._light_faces.value = face
-        view_app.risk._roll.click()
+        view_app.view("Risk")._intent.value = "Listen at the door"
+        view_app.view("Risk")._skill.value = True
+        view_app.view("Risk")._light_faces.value = face
+        view_app.view("Risk")._roll.click()
         view_app.session.narration.wait()
         campaign = view_app.session.campaign
         assert campaign is not None
@@ -699,14 +699,14 @@ def test_notes_and_scenes_go_into_the_journal_and_the_lonelog() -> None:
 
 def test_a_sheet_can_be_edited_but_ruin_only_changes_by_rolls() -> None:
     app = ready_app()
-    party = app.party
+    party = app.view("Party")
     party._editing.value = "Wren Ashdown"
     assert party._occupation.value == "Cartographer" and party._name.disabled
     party._skills.value = "Mapping, Climbing, Old tongues, Swimming"
     party._armor.value = "Boiled-leather jerkin, Iron cap"
     party._save.click()
     assert party._error.value == ""
-    wren = app.session.character()
+    wren = app.session.moves.character()
     assert "Swimming" in wren.skills and [p.name for p in wren.armor][-1] == "Iron cap"
     assert wren.ruin == 1
 
@@ -720,9 +720,9 @@ def test_a_narration_never_lands_in_another_campaign_after_a_switch() -> None:
     first = session.campaign
     assert first is not None
     app._physical.value = True
-    app.risk._skill.value = True
-    app.risk._light_faces.value = "6"
-    app.risk._roll.click()  # narration queued, narrator held
+    app.view("Risk")._skill.value = True
+    app.view("Risk")._light_faces.value = "6"
+    app.view("Risk")._roll.click()  # narration queued, narrator held
     session.new_campaign("Another expedition")
     held.gate.set()
     session.narration.wait()
@@ -749,16 +749,16 @@ def test_a_watching_tab_shows_another_tabs_roll_by_itself() -> None:
     second = build()
     second.session.watch(interval=0.05)
     try:
-        first.risk._intent.value = "Signal from the ridge"
-        first.risk._dark.value = True
-        first.risk._dark_faces.value = "6"
-        first.risk._roll.click()
+        first.view("Risk")._intent.value = "Signal from the ridge"
+        first.view("Risk")._dark.value = True
+        first.view("Risk")._dark_faces.value = "6"
+        first.view("Risk")._roll.click()
         deadline = time.monotonic() + 10
         while "Signal from the ridge" not in second.journal._entries.value:
             assert time.monotonic() < deadline, "the other tab never caught up"
             time.sleep(0.05)
-        assert second.session.character().ruin == 2
-        assert 'data-ruin="2"' in second._sheet.value
+        assert second.session.moves.character().ruin == 2
+        assert 'data-ruin="2"' in second.side._sheet.value
     finally:
         second.session.stop_watching()
 
@@ -766,10 +766,10 @@ def test_a_watching_tab_shows_another_tabs_roll_by_itself() -> None:
 def test_a_refresh_never_wipes_unsaved_safety_text() -> None:
     app = ready_app()
     app.safety._lines.value = "spiders"  # typed, not saved yet
-    app.risk._intent.value = "Climb"
-    app.risk._skill.value = True
-    app.risk._light_faces.value = "4"
-    app.risk._roll.click()  # everything refreshes
+    app.view("Risk")._intent.value = "Climb"
+    app.view("Risk")._skill.value = True
+    app.view("Risk")._light_faces.value = "4"
+    app.view("Risk")._roll.click()  # everything refreshes
     assert app.safety._lines.value == "spiders"
 
 

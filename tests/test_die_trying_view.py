@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from oracle.app.die_trying_view import DieTryingView, build_view
+from oracle.app.die_trying.view import DieTryingView, build_view
 from oracle.die_trying.creation import Ability
 
 SCORES = {"strength": 1, "dexterity": 2, "constitution": 3, "intelligence": 0, "wisdom": -1,

@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from oracle.app.triptycho_view import TriptychoView, build_view
+from oracle.app.triptycho.view import TriptychoView, build_view
 from oracle.triptycho.vitals import PointKind
 
 

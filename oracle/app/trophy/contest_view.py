@@ -10,6 +10,7 @@ from oracle.app import controls as c
 from oracle.app.render import Die, dice_row, esc, percent
 from oracle.app.session import Session
 from oracle.app.shell_api import Shell
+from oracle.app.trophy.moves import trophy_moves
 
 
 class ContestView:
@@ -17,6 +18,7 @@ class ContestView:
 
     def __init__(self, session: Session, shell: Shell) -> None:
         self.session = session
+        self.moves = trophy_moves(session)
         self.shell = shell
         self._stake = c.text("What is at stake?", css="oracle-contest-stake")
         self._who = widgets.SelectMultiple(options=[], rows=4, description="Who contests",
@@ -49,7 +51,7 @@ class ContestView:
 
     def refresh(self) -> None:
         """Bring this view up to date with the session."""
-        names = self.session.names()
+        names = self.moves.names()
         chosen = tuple(n for n in self._who.value if n in names)
         self._who.options = names
         self._who.value = chosen
@@ -57,7 +59,7 @@ class ContestView:
 
     def _rebuild(self) -> None:
         physical = getattr(self.session, "physical", False)
-        key = (physical, tuple((n, self.session.state.character(n).ruin)
+        key = (physical, tuple((n, self.moves.state.character(n).ruin)
                                for n in self._who.value))
         if key == self._key:
             return
@@ -77,7 +79,7 @@ class ContestView:
                 skill.observe(lambda _ch: self._update_odds(), names="value")
                 extra.observe(lambda _ch: self._update_odds(), names="value")
             light.layout.display = dark.layout.display = "" if physical else "none"
-            ruin = self.session.state.character(name).ruin
+            ruin = self.moves.state.character(name).ruin
             label = c.html(f"<b>{esc(name)}</b> <span class='oracle-hint'>Ruin {ruin}: "
                            f"{ruin} light</span>")
             label.layout.width = "200px"
@@ -101,7 +103,7 @@ class ContestView:
 
             people = []
             for item in self._participants():
-                ruin = self.session.state.character(item["name"]).ruin
+                ruin = self.moves.state.character(item["name"]).ruin
                 people.append({"name": item["name"], "ruin": ruin,
                                "light": int(item["skill"]) + ruin,
                                "dark": int(item["deadly"]) + item["extra_dark"]})
@@ -124,7 +126,7 @@ class ContestView:
                        c.parse_faces(f"{name}: dark faces", dark.value))
                 for name, (_s, _e, light, dark) in self._controls.items()
             }
-        rolled = self.session.contest(self._participants(), faces)
+        rolled = self.moves.contest(self._participants(), faces)
         self._rolls += 1
         result = rolled.result
         winner = result.get("winner")
@@ -132,7 +134,7 @@ class ContestView:
                  (f'<div class="oracle-outcome success">'
                  f'{esc(winner) + " wins" if winner else "A full tie: nobody wins"}</div>')]
         by_name = {p["name"]: p for p in result.get("participants", [])}
-        for item in getattr(self.session, "latest_contest", []):
+        for item in self.moves.latest_contest:
             info = by_name.get(item["name"], {})
             dice = [Die(f, "light") for f in item["light"]] + [Die(f, "dark")
                                                                for f in item["dark"]]
