@@ -56,7 +56,7 @@ def test_the_builder_previews_hp_ac_speed_and_creates_the_character() -> None:
     view._profs.value = "armor: trained"
     assert "HP <b>6</b>" in view._preview.value and "AC <b>6</b>" in view._preview.value
     view._create.click()
-    pip = view._journal.state.character("Pip")
+    pip = view.moves.state.character("Pip")
     assert (pip.hp, pip.armor_class, pip.speed, pip.sp) == (6, 6, 30, 30)
     assert 'data-name="Pip"' in view._party.value
 
@@ -67,14 +67,14 @@ def test_creation_caps_are_refused_as_one_sentence() -> None:
     view._profs.value = "stealth: master"
     view._create.click()
     assert view._builder_error.value.startswith("proficiencies.stealth: at character creation")
-    assert view._journal.state.characters == ()
+    assert view.moves.state.characters == ()
 
 
 def test_rolled_scores_must_be_the_ones_assigned() -> None:
     view = DieTryingView(None)
     view._roll_scores.click()
     rolled = sorted(box.value for box in view._ability_boxes.values())
-    assert "Rolled" in view._scores_line.value and view._journal.state.rolls == 1
+    assert "Rolled" in view._scores_line.value and view.moves.state.rolls == 1
     view._name.value = "Pip"
     box = view._ability_boxes[Ability.STRENGTH]
     box.value = 3 if box.value != 3 else -1  # break the assignment
@@ -96,8 +96,8 @@ def test_the_check_roller_shows_degree_odds_and_records_the_roll() -> None:
     assert view._check_error.value == ""
     assert "= 6 against DC 5" in view._check_result.value
     assert "<b>success</b>" in view._check_result.value
-    assert view._journal.state.last_result is not None
-    assert view._journal.state.last_result["degree"] == "success"
+    assert view.moves.state.last_result is not None
+    assert view.moves.state.last_result["degree"] == "success"
 
 
 def test_a_bad_face_is_one_sentence_and_records_nothing() -> None:
@@ -105,7 +105,7 @@ def test_a_bad_face_is_one_sentence_and_records_nothing() -> None:
     view._check_faces.value = "11"
     view._roll_check.click()
     assert view._check_error.value == "dice: a d10 cannot show 11; faces run 1..10."
-    assert view._journal.state.rolls == 0
+    assert view.moves.state.rolls == 0
 
 
 def test_the_caster_sees_the_miscast_chance_before_casting() -> None:
@@ -119,7 +119,7 @@ def test_the_caster_sees_the_miscast_chance_before_casting() -> None:
     view._cast.click()
     assert view._cast_error.value == ""
     assert "Spell Power <b>13</b>" in view._cast_result.value
-    assert view._journal.state.character("Pip").instability == 3
+    assert view.moves.state.character("Pip").instability == 3
     # now the same pool rolls with 3 ID: six d6, 1 - 6!/6^6
     assert "miscast <b>98.5%</b>" in view._cast_odds.value
     view._magic.value = 4
@@ -134,7 +134,7 @@ def test_a_miscast_shows_the_tables_row() -> None:
     view._cast_faces.value = "4 4 10"  # 10 + 2 matching - 1 = 11
     view._cast.click()
     assert "Miscast!" in view._cast_result.value and "The caster dies." in view._cast_result.value
-    assert view._journal.state.character("Pip").dead
+    assert view.moves.state.character("Pip").dead
 
 
 def test_the_death_save_tracker() -> None:
@@ -158,7 +158,7 @@ def test_the_death_save_tracker() -> None:
     assert view._dying_error.value == ""
     assert "stable, Unconscious for 6 hours" in view._save_result.value
     view._new_day.click()
-    assert view._journal.state.character("Pip").hp == 1
+    assert view.moves.state.character("Pip").hp == 1
 
 
 def test_points_and_marks() -> None:
@@ -172,7 +172,7 @@ def test_points_and_marks() -> None:
     view._target.value = "constitution"
     for _ in range(3):
         view._mark.click()
-    pip = view._journal.state.character("Pip")
+    pip = view.moves.state.character("Pip")
     assert pip.score(Ability.CONSTITUTION) == 4 and pip.max_hp == 8 and pip.points == 0
 
 

@@ -8,7 +8,7 @@ them through the session; the rules core folds each event or refuses it with one
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from oracle.dice import DiceSource, roll_many
 from oracle.errors import RuleError
@@ -30,6 +30,20 @@ def typed_faces(dice: DiceSource, count: int, given: Sequence[int] | None, field
                 raise RuleError(f"{field_name}: a d{sides} shows 1 to {sides}, not {face}.")
         return tuple(given)
     return roll_many(dice, count)
+
+
+class SystemMoves(Protocol):
+    """What the session asks of any system's moves."""
+
+    system: str
+
+    def opened(self) -> None: ...
+
+    def undone(self) -> None: ...
+
+    def in_play(self) -> list[str]: ...
+
+    def people(self, names: Sequence[str]) -> list[Any]: ...
 
 
 class Moves:

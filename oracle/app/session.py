@@ -14,7 +14,7 @@ from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from oracle.app.moves import Moves, typed_faces
+from oracle.app.moves import SystemMoves, typed_faces
 from oracle.app.narration import (
     NarrationQueue,
     OnText,
@@ -55,7 +55,7 @@ class Session:
         self.first_roll: str | None = None
         self._watching: threading.Event | None = None
         self.physical = False
-        self._moves: dict[str, Moves] = {}
+        self._moves: dict[str, SystemMoves] = {}
 
     # -- the open system's moves -------------------------------------------------------------
 
@@ -65,11 +65,11 @@ class Session:
         return self.campaign.system.name if self.campaign is not None else DEFAULT
 
     @property
-    def moves(self) -> Moves:
+    def moves(self) -> SystemMoves:
         """The moves of the open campaign's system."""
         return self.moves_for(self.system)
 
-    def moves_for(self, system: str) -> Moves:
+    def moves_for(self, system: str) -> SystemMoves:
         """This session's moves for ``system`` (made once, kept across campaigns)."""
         moves = self._moves.get(system)
         if moves is None:

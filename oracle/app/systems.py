@@ -12,7 +12,7 @@ import importlib
 import logging
 from typing import TYPE_CHECKING, Any, Protocol
 
-from oracle.app.moves import Moves
+from oracle.app.moves import Moves, SystemMoves
 
 if TYPE_CHECKING:
     from oracle.app.session import Session
@@ -51,7 +51,7 @@ class Offering(Protocol):
     tabs: tuple[str, ...]
     """Its own tabs, in order (the generic Oracle, Safety and Campaigns tabs follow them)."""
 
-    def moves(self, session: Session) -> Moves: ...
+    def moves(self, session: Session) -> SystemMoves: ...
 
     def tab(self, title: str, session: Session, shell: Shell) -> Any: ...
 
@@ -73,7 +73,7 @@ class NoViews:
         self.system = system
         self.reason = reason
 
-    def moves(self, session: Session) -> Moves:
+    def moves(self, session: Session) -> SystemMoves:
         return Moves(session)
 
     def tab(self, title: str, session: Session, shell: Shell) -> Any:

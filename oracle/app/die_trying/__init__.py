@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from oracle.app.moves import Moves
+from oracle.app.die_trying.moves import DieTryingMoves
 
 if TYPE_CHECKING:
     from oracle.app.session import Session
@@ -21,8 +21,8 @@ class DieTryingOffering:
 
     tabs: tuple[str, ...] = ()
 
-    def moves(self, session: Session) -> Moves:
-        return Moves(session)
+    def moves(self, session: Session) -> DieTryingMoves:
+        return DieTryingMoves(session)
 
     def tab(self, title: str, session: Session, shell: Shell) -> Any:
         raise KeyError(title)

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from oracle.app.moves import Moves
+from oracle.app.moves import Moves, SystemMoves
 
 if TYPE_CHECKING:
     from oracle.app.session import Session
@@ -21,7 +21,7 @@ class TriptychoOffering:
 
     tabs: tuple[str, ...] = ()
 
-    def moves(self, session: Session) -> Moves:
+    def moves(self, session: Session) -> SystemMoves:
         return Moves(session)
 
     def tab(self, title: str, session: Session, shell: Shell) -> Any:
