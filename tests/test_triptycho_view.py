@@ -41,7 +41,7 @@ def test_build_view_returns_a_widget_without_displaying() -> None:
 def test_a_scratch_scenario_tracks_initiative_rounds_and_turns() -> None:
     view = TriptychoView(None)
     combat(view)
-    state = view._journal.state
+    state = view.moves.state
     assert state.round == 1 and state.current == state.order[0]
     assert "round 1" in view._status.value and "turns phase" in view._status.value
     assert "Ash (player)" in view._tracker.value and "Ogre" in view._tracker.value
@@ -67,7 +67,7 @@ def test_rolling_an_attack_records_its_faces_and_takes_the_damage_off() -> None:
     view._accuracy.value, view._evasion.value, view._dmg.value = "1d8", "", "2d6"
     view._roll.click()
     assert view._resolve_error.value == ""
-    ogre = view._journal.state.member("Ogre")
+    ogre = view.moves.state.member("Ogre")
     dealt = 10 - ogre.vitals.current(PointKind.HP)
     assert 2 <= dealt <= 10  # 2d6 with no Defense, capped by the Ogre's 10 HP
     assert "damage" in view._result.value
@@ -76,12 +76,12 @@ def test_rolling_an_attack_records_its_faces_and_takes_the_damage_off() -> None:
 def test_a_bad_entry_shows_one_sentence_next_to_the_control_and_changes_nothing() -> None:
     view = TriptychoView(None)
     combat(view)
-    before = view._journal.state
+    before = view.moves.state
     view._dmg.value = "2x6"
     assert view._resolve_error.value.startswith("damage: ")
     view._roll.click()
     assert view._resolve_error.value.startswith("damage: ")
-    assert view._journal.state == before
+    assert view.moves.state == before
     view._who.value = "Ash"
     view._amount.value = 0
     view._heal.click()
@@ -97,9 +97,9 @@ def test_damage_recover_injury_and_tracks_from_the_buttons() -> None:
     assert "(defeated)" in view._tracker.value
     view._amount.value = 50
     view._recover.click()
-    assert view._journal.state.member("Ash").vitals.current(PointKind.HP) == 20  # capped
+    assert view.moves.state.member("Ash").vitals.current(PointKind.HP) == 20  # capped
     view._injury.click()
-    assert view._journal.state.member("Ash").vitals.maximum(PointKind.HP) == 15
+    assert view.moves.state.member("Ash").vitals.maximum(PointKind.HP) == 15
     view._track.value, view._by.value = "power", 1
     view._move.click()
     assert html.unescape(view._points_error.value).startswith(
@@ -181,16 +181,16 @@ def test_typed_faces_of_physical_dice_are_used_and_checked() -> None:
     view._typed.value = "5 3 6 2"  # the text's example: hit 5 vs miss 3, damage 6 less 2
     view._roll.click()
     assert view._resolve_error.value == ""
-    assert view._journal.state.member("Ogre").vitals.current(PointKind.HP) == 6
+    assert view.moves.state.member("Ogre").vitals.current(PointKind.HP) == 6
     assert "<b>4</b>" in view._result.value
-    before = view._journal.state
+    before = view.moves.state
     view._typed.value = "9 3 6 2"
     view._roll.click()
     assert view._resolve_error.value == "dice: a d8 cannot show 9; faces run 1..8."
     view._typed.value = "5 3 6 2 1"
     view._roll.click()
     assert view._resolve_error.value.startswith("faces: 1 typed face(s) were not needed")
-    assert view._journal.state == before
+    assert view.moves.state == before
 
 
 def test_injuries_and_defeats_are_voiced_through_the_app_session(tmp_path: Path) -> None:

@@ -8,10 +8,11 @@ them through the session; the rules core folds each event or refuses it with one
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 
-from oracle.dice import DiceSource, roll_many
-from oracle.errors import RuleError
+from oracle.dice import DiceSource, FixedDice, roll_many
+from oracle.errors import RequestError, RuleError
+from oracle.systems import System
 
 if TYPE_CHECKING:
     from oracle.app.session import Session
@@ -86,3 +87,65 @@ class Moves:
     def people(self, names: Sequence[str]) -> list[Any]:
         """The characters the narrator should know about, by name (those that exist)."""
         return []
+
+
+S = TypeVar("S")
+
+
+class JournalMoves(Generic[S]):
+    """Moves recorded through a :class:`~oracle.app.system_journal.SystemJournal`: the app's
+    session, a bare campaign, or a scratch state (a notebook, a test)."""
+
+    system = ""
+
+    def __init__(self, source: Any, system: System) -> None:
+        from oracle.app.system_journal import SystemJournal
+
+        self.journal: SystemJournal[S] = SystemJournal(source, system)
+        self.rules = system
+        self.session = source
+
+    def opened(self) -> None:
+        """Nothing to restore: every result is drawn from the journal's state."""
+
+    def undone(self) -> None:
+        """Nothing kept between rolls."""
+
+    def in_play(self) -> list[str]:
+        return []  # these panels choose their roller per roll: no one is "active"
+
+    def people(self, names: Sequence[str]) -> list[Any]:
+        return []
+
+    @property
+    def state(self) -> S:
+        return self.journal.state
+
+    def record(self, event: Mapping[str, Any]) -> S:
+        """Fold and journal one event (refused with one sentence, nothing written)."""
+        return self.journal.record(event)
+
+    def dice(self, typed: str = "") -> DiceSource:
+        """Typed faces of physical dice (in rolling order), or the journal's own dice."""
+        typed = typed.strip()
+        if not typed:
+            return self.journal.dice()
+        words = typed.replace(",", " ").split()
+        if not all(w.isdigit() for w in words):
+            raise RequestError(f"faces: type whole numbers separated by spaces; got {typed!r}.")
+        return FixedDice(int(w) for w in words)
+
+    @staticmethod
+    def all_used(dice: DiceSource) -> None:
+        """Refuse typed faces the roll did not need (nothing is recorded then)."""
+        left = getattr(dice, "remaining", ())
+        if left:
+            raise RuleError(f"faces: {len(left)} typed face(s) were not needed by this roll; "
+                            f"nothing was recorded.")
+
+    def resolve(self, request: Mapping[str, Any], typed: str = "") -> dict[str, Any]:
+        """Resolve ``request`` with typed faces (all of them used) or the journal's dice."""
+        dice = self.dice(typed)
+        result = self.rules.resolve(request, dice)
+        self.all_used(dice)
+        return result

@@ -11,8 +11,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from oracle.app.system_journal import SystemJournal
-from oracle.dice import DiceSource, FixedDice
+from oracle.app.moves import JournalMoves
+from oracle.dice import FixedDice
 from oracle.die_trying.character import Character
 from oracle.die_trying.creation import Ability, Skill
 from oracle.die_trying.equipment import check_budget, parse_purchase
@@ -30,13 +30,6 @@ def beat_of(result: Mapping[str, Any]) -> str | None:
     if result.get("degree") in ("critical_success", "critical_failure"):
         return "critical"
     return None
-
-
-def _all_used(dice: DiceSource) -> None:
-    left = getattr(dice, "remaining", ())
-    if left:
-        raise RuleError(f"faces: {len(left)} typed face(s) were not needed by this roll; "
-                        f"nothing was recorded.")
 
 
 def purchases(cart: Sequence[Mapping[str, Any]]) -> tuple[Any, ...]:
@@ -58,57 +51,16 @@ def pairs(text: str, field: str) -> dict[str, Any]:
     return result
 
 
-class DieTryingMoves:
+class DieTryingMoves(JournalMoves[CampaignState]):
     """Every Die Trying move over one journal (session, campaign, or scratch)."""
 
     system = "die_trying"
 
     def __init__(self, source: Any = None) -> None:
-        self.journal: SystemJournal[CampaignState] = SystemJournal(source, SYSTEM)
-        self.session = source
-
-    # -- the session's hooks (see oracle.app.moves.Moves) ------------------------------------
-
-    def opened(self) -> None:
-        """Nothing to restore: every result is drawn from the journal's state."""
-
-    def undone(self) -> None:
-        """Nothing kept between rolls."""
-
-    def in_play(self) -> list[str]:
-        return []  # the panel chooses its roller per roll: no one is "active"
-
-    def people(self, names: Sequence[str]) -> list[Any]:
-        return []
-
-    # -- reading -----------------------------------------------------------------------------
-
-    @property
-    def state(self) -> CampaignState:
-        return self.journal.state
+        super().__init__(source, SYSTEM)
 
     def character(self, name: str) -> Character:
         return self.state.character(name)
-
-    def record(self, event: Mapping[str, Any]) -> CampaignState:
-        """Fold and journal one event (refused with one sentence, nothing written)."""
-        return self.journal.record(event)
-
-    def dice(self, typed: str = "") -> DiceSource:
-        """Typed faces of physical dice (in rolling order), or the journal's own dice."""
-        typed = typed.strip()
-        if not typed:
-            return self.journal.dice()
-        words = typed.replace(",", " ").split()
-        if not all(w.isdigit() for w in words):
-            raise RequestError(f"faces: type whole numbers separated by spaces; got {typed!r}.")
-        return FixedDice(int(w) for w in words)
-
-    def _resolve(self, request: Mapping[str, Any], typed: str) -> dict[str, Any]:
-        dice = self.dice(typed)
-        result = SYSTEM.resolve(request, dice)
-        _all_used(dice)
-        return result
 
     # -- the builder -------------------------------------------------------------------------
 
@@ -160,7 +112,7 @@ class DieTryingMoves:
     def check(self, request: Mapping[str, Any], who: str | None, typed: str = ""
               ) -> dict[str, Any]:
         """Roll (or read) the d10 of a check, journal it, voice a critical."""
-        result = self._resolve(request, typed)
+        result = self.resolve(request, typed)
         self.record({"type": "roll", "name": who, "request": {**request, "d10": result["d10"]}})
         self._voice({**result, "name": who})
         return result
@@ -194,7 +146,7 @@ class DieTryingMoves:
 
     def cast(self, request: Mapping[str, Any], name: str, typed: str = "") -> dict[str, Any]:
         """Cast: roll (or read) the dice, journal the casting, voice a miscast."""
-        result = self._resolve(request, typed)
+        result = self.resolve(request, typed)
         event: dict[str, Any] = {"type": "cast", "name": name,
                                  "magic": result["magic"], "instability": result["instability"],
                                  "spell_level": request["spell_level"]}
@@ -227,7 +179,7 @@ class DieTryingMoves:
         if not hero.dying:
             raise RuleError(f"who: {hero.name} is not dying (HP {hero.hp}"
                             f"{', stable' if hero.stable else ''}{', dead' if hero.dead else ''}).")
-        result = self._resolve(request, typed)
+        result = self.resolve(request, typed)
         event: dict[str, Any] = {"type": request["roll"], "name": hero.name, "d10": result["d10"]}
         if stabilize:
             event["modifier"] = request["modifier"]

@@ -1,8 +1,8 @@
 """The Die Trying tab: a character builder, a check roller, a spell caster, a death-save tracker.
 
 A thin view over :class:`~oracle.app.die_trying.moves.DieTryingMoves`: every click is one move
-(rolls carry their faces), recorded; the rules core (``oracle.die_trying``) folds it or refuses it with one sentence, shown
-next to the control. Odds come from the same core before anything is rolled: a check's four
+(rolls carry their faces), recorded; the rules core (``oracle.die_trying``) folds it or refuses
+it with one sentence, shown next to the control. Odds come from the same core before anything is rolled: a check's four
 degrees, a casting's chance to miscast (and to kill), a dying character's chance to pull through.
 ``build_view`` takes the app's ``Session`` (its open campaign), a ``Campaign``, or ``None`` (a
 scratch party kept in memory).

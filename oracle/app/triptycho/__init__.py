@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from oracle.app.moves import Moves, SystemMoves
+from oracle.app.triptycho.moves import TriptychoMoves
 
 if TYPE_CHECKING:
     from oracle.app.session import Session
@@ -21,8 +21,8 @@ class TriptychoOffering:
 
     tabs: tuple[str, ...] = ()
 
-    def moves(self, session: Session) -> SystemMoves:
-        return Moves(session)
+    def moves(self, session: Session) -> TriptychoMoves:
+        return TriptychoMoves(session)
 
     def tab(self, title: str, session: Session, shell: Shell) -> Any:
         raise KeyError(title)

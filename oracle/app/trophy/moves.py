@@ -2,9 +2,9 @@
 
 :class:`TrophyMoves` is what a :class:`oracle.app.session.Session` holds while a Trophy
 campaign is open (composition: the session has no system's moves among its bases). Each
-move chooses faces (the campaign's seeded dice, or faces typed from physical dice), builds one event of
-``oracle.trophy.campaign``'s vocabulary and records it; the rules core folds it, or refuses it
-with one sentence and nothing written. Roll methods return the :class:`Rolled` faces without
+move chooses faces (the campaign's seeded dice, or faces typed from physical dice), builds one
+event of ``oracle.trophy.campaign``'s vocabulary and records it; the rules core folds it, or
+refuses it with one sentence and nothing written. Roll methods return the :class:`Rolled` faces without
 notifying listeners, so a view draws the dice first and refreshes the rest afterwards.
 """
 
