@@ -21,17 +21,6 @@ from oracle.die_trying.system import SYSTEM
 from oracle.errors import RequestError, RuleError
 
 
-def beat_of(result: Mapping[str, Any]) -> str | None:
-    """The narrative beat a settled Die Trying result calls for, if any."""
-    if result.get("miscast"):
-        return "miscast"
-    if result.get("roll") in ("death_save", "stabilize"):
-        return "death_save"
-    if result.get("degree") in ("critical_success", "critical_failure"):
-        return "critical"
-    return None
-
-
 def purchases(cart: Sequence[Mapping[str, Any]]) -> tuple[Any, ...]:
     """The cart's entries read as purchases (each checked)."""
     return tuple(parse_purchase(f"equipment[{i}]", e) for i, e in enumerate(cart))
@@ -209,6 +198,5 @@ class DieTryingMoves(JournalMoves[CampaignState]):
         return self.record({"type": "mark", "name": name, "target": target})
 
     def _voice(self, result: Mapping[str, Any]) -> None:
-        beat = beat_of(result)
-        if beat:
-            self.journal.voice(result, beat)
+        """Voice a result whose beat the system names (a miscast, a critical); else silence."""
+        self.journal.voice(result)

@@ -1,8 +1,8 @@
 """The Triptycho tab: a scenario tracker and an opposed-roll and damage resolver.
 
 A thin view over :class:`~oracle.app.triptycho.moves.TriptychoMoves`: every click is one move
-(rolls carry their faces), recorded; the rules core (``oracle.triptycho``) folds it or refuses it with one sentence,
-shown next to the control. ``build_view`` takes the app's ``Session`` (its open campaign), a
+(rolls carry their faces), recorded; the rules core (``oracle.triptycho``) folds it or refuses
+it with one sentence, shown next to the control. ``build_view`` takes the app's ``Session`` (its open campaign), a
 ``Campaign``, or ``None`` (a scratch scenario kept in memory).
 """
 
