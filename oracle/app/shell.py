@@ -76,6 +76,8 @@ class OracleApp:
         self.tabs = widgets.Tab(children=[])
         self.tabs.add_class("oracle-tabs")
         self._other = widgets.VBox([])
+        self._other.add_class("oracle-system-panel")
+        self._brand.add_class("oracle-brand-box")
         self._side_error = c.error_line()
         self._side_box = widgets.VBox([])
         self._side = c.column(self._side_box, self._side_error, self.journal.widget,

@@ -34,6 +34,7 @@ class StartView:
         self._list = widgets.VBox([])
         self._list.add_class("oracle-campaign-list")
         self._error = c.error_line()
+        self._error.add_class("oracle-start-error")
         self._links = c.html("", "oracle-export-links")
         self._confirming: str | None = None
         self._quick.on_click(c.guard(self._error, self._do_quick))

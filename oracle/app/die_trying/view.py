@@ -57,7 +57,12 @@ HOOKS = {
     "_cast_result": "cast-result", "_cast_error": "cast-error", "_patient": "patient",
     "_amount": "amount", "_damage": "damage", "_heal": "heal", "_save_odds": "save-odds",
     "_save_faces": "save-faces", "_save": "save", "_save_result": "save-result",
-    "_dying_error": "dying-error",
+    "_dying_error": "dying-error", "_award": "award", "_healer": "healer", "_mark": "mark",
+    "_new_day": "new-day", "_points": "points", "_roll_scores": "roll-scores",
+    "_stabilize": "stabilize", "_target": "target", "_scores_line": "scores-line",
+    "_wake": "wake", "_size": "size", "_improvised": "improvised", "_cast_skill": "cast-skill",
+    "_cast_ability": "cast-ability", "_trait": "trait", "_dmg_type": "damage-type",
+    "_wear": "wear",
 }
 
 class DieTryingView:

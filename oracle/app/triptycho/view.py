@@ -34,7 +34,11 @@ HOOKS = {
     "_attacker": "attacker", "_target": "target", "_accuracy": "accuracy",
     "_evasion": "evasion", "_dmg": "damage", "_dmg_type": "damage-type", "_defense": "defense",
     "_odds": "odds", "_typed": "faces", "_roll": "roll", "_result": "result",
-    "_resolve_error": "resolve-error",
+    "_resolve_error": "resolve-error", "_by": "by", "_damage": "points-damage",
+    "_discard": "discard", "_end": "end", "_heal": "heal", "_injury": "injury",
+    "_lower": "lower", "_lower_to": "lower-to", "_move": "move", "_outcome": "outcome",
+    "_points_error": "points-error", "_recover": "recover", "_track": "track", "_ep": "ep",
+    "_wp": "wp", "_deck": "deck", "_piercing": "piercing",
 }
 
 TRACKER_STYLE = ("<style>.oracle-triptycho-tracker th, .oracle-triptycho-tracker td "
@@ -191,7 +195,7 @@ class TriptychoView:
         self.refresh()
         self._name.value = ""
 
-    def _request(self) -> dict[str, Any]:
+    def request(self) -> dict[str, Any]:
         """The ``attack`` request the resolver's fields describe."""
         entries = {"act": self._accuracy.value, "react": self._evasion.value,
                    "damage": self._dmg.value, "defense": self._defense.value}
@@ -202,7 +206,7 @@ class TriptychoView:
 
     def odds_html(self) -> str:
         """Win chance and expected damage for the resolver's entries, before rolling."""
-        odds = self.moves.odds(self._request())
+        odds = self.moves.odds(self.request())
         win = Fraction(odds["action_wins"]["fraction"])
         tie = Fraction(odds["tie"]["fraction"])
         mean = Fraction(odds["expected"]["fraction"])
@@ -218,7 +222,7 @@ class TriptychoView:
         return " · ".join(parts)
 
     def _do_attack(self) -> None:
-        result = self.moves.attack(self._request(), self._attacker.value, self._target.value,
+        result = self.moves.attack(self.request(), self._attacker.value, self._target.value,
                                    self._typed.value)
         self.refresh()
         self._result.value = self.result_html(result)

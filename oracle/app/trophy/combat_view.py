@@ -84,6 +84,9 @@ class CombatView:
             self._setup_box, self._fight_box, self._error, self._dice,
             css="oracle-combat",
         )
+        c.hooks(self, {"_armor": "oracle-combat-armor", "_fight_box": "oracle-fight",
+                       "_lower": "oracle-combat-lower", "_retreat_to": "oracle-retreat-to",
+                       "_retreat_who": "oracle-retreat-who"})
         self.refresh()
 
     @property

@@ -47,6 +47,7 @@ class ContestView:
             c.row(self._roll), self._error, self._result,
             css="oracle-contest",
         )
+        c.hooks(self, {"_error": "oracle-contest-error"})
         self.refresh()
 
     def refresh(self) -> None:
@@ -73,8 +74,11 @@ class ContestView:
                 value=0, min=0, max=6, description="extra dark",
                 style={"description_width": "initial"})
             extra.layout.width = "130px"
-            light = old[2] if old else c.text("light faces", width="120px")
-            dark = old[3] if old else c.text("dark faces", width="120px")
+            light = old[2] if old else c.text("light faces", width="120px",
+                                              css="oracle-contest-light")
+            dark = old[3] if old else c.text("dark faces", width="120px",
+                                             css="oracle-contest-dark")
+            extra.add_class("oracle-contest-extra")
             if not old:
                 skill.observe(lambda _ch: self._update_odds(), names="value")
                 extra.observe(lambda _ch: self._update_odds(), names="value")

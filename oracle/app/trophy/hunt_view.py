@@ -77,6 +77,8 @@ class HuntView:
             self._claim_row, self._spend_error,
             css="oracle-hunt",
         )
+        c.hooks(self, {"_error": "oracle-hunt-error", "_spend_error": "oracle-spend-error",
+                       "_claim_row": "oracle-claim-row"})
         self.refresh()
 
     def refresh(self) -> None:

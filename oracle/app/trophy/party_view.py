@@ -56,6 +56,7 @@ class PartyView:
             c.row(self._add, self._save), self._error,
             css="oracle-party",
         )
+        c.hooks(self, {"_start": "oracle-new-starting-ruin"})
         self.refresh()
 
     def refresh(self) -> None:

@@ -143,6 +143,9 @@ class RiskView:
             self._dice, self._outcome, self._push_box,
             css="oracle-risk",
         )
+        c.hooks(self, {"_roll_error": "oracle-roll-error", "_push_error": "oracle-push-error",
+                       "_foe": "oracle-foe", "_foe_intent": "oracle-foe-intent",
+                       "_late_row": "oracle-late-row"})
         self.refresh()
         latest = self.moves.latest
         if latest is not None and latest.kind == "risk":

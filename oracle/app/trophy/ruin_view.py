@@ -58,6 +58,7 @@ class RuinView:
             c.html("<h3>Town</h3>"), c.row(self._town), self._town_error,
             css="oracle-ruin-view",
         )
+        c.hooks(self, {"_choice": "oracle-reduction-choice"})
         self.refresh()
 
     def refresh(self) -> None:

@@ -40,6 +40,7 @@ class TrophySide:
                                   css="oracle-condition-box oracle-panel")
         self._cond_key: tuple[str, int] | None = None
         self._error = c.error_line()
+        self._error.add_class("oracle-side-error")
         self.widget = c.column(self._active, self._sheet, self._cond_box, self._error)
         # losing yourself: its own screen
         self._lost_text = c.html("", "oracle-lost-text")
