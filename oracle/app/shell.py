@@ -52,7 +52,7 @@ class OracleApp:
         self.session = session
         self._style = widgets.HTML(f"<style>{stylesheet()}</style>")
         self._style.layout.display = "none"
-        self._brand = c.html(_brand_html(SYSTEMS["trophy"].tagline))
+        self._brand = c.html(_brand_html(SYSTEMS[DEFAULT].tagline))
         self._campaign_name = c.html("", "oracle-campaign-name")
         self._physical = c.checkbox("Physical dice (type the faces)", css="oracle-physical")
         self._status = c.html("", "oracle-narrator-status")

@@ -7,10 +7,11 @@ from typing import Any
 import ipywidgets as widgets  # type: ignore[import-untyped]
 
 from oracle.app import controls as c
-from oracle.app.render import esc, sheet_html, tags
+from oracle.app.render import esc, tags
 from oracle.app.session import Session
 from oracle.app.shell_api import Shell
 from oracle.app.trophy.moves import trophy_moves
+from oracle.app.trophy.render import sheet_html
 
 
 class PartyView:

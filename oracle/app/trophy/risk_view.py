@@ -13,10 +13,11 @@ from typing import Any
 import ipywidgets as widgets  # type: ignore[import-untyped]
 
 from oracle.app import controls as c
-from oracle.app.render import dice_row, esc, odds_bar, outcome_line, percent, risk_dice
+from oracle.app.render import dice_row, esc, percent
 from oracle.app.session import Session
 from oracle.app.shell_api import Shell
 from oracle.app.trophy.moves import Rolled, trophy_moves
+from oracle.app.trophy.render import odds_bar, outcome_line, risk_dice
 
 FOES = [("nobody in particular", ""), ("folk (people, animals)", "folk"), ("a monster", "monster")]
 INTENTS = [("—", ""), ("defeat it (kill or incapacitate)", "defeat"), ("hide", "hide"),
