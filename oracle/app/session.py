@@ -1,9 +1,10 @@
 """The play session the app is a view of: one open campaign, its narrator, its dice.
 
 Every change of game state is an event recorded through :class:`oracle.campaign.Campaign` (the
-rules core folds it; a rule violation raises one sentence and writes nothing). The session only
-chooses faces (the campaign's seeded dice, or faces typed from physical dice), builds events, and
-asks the narrator to voice what the rules settled, off the widget thread.
+rules core folds it; a rule violation raises one sentence and writes nothing). The session holds
+the open system's moves (:mod:`oracle.app.systems` finds them by name), which choose faces and
+build events; it records them, keeps the journal's meta entries (oracle, notes, scenes, safety,
+X-card, undo), and asks the narrator to voice what the rules settled, off the widget thread.
 """
 
 from __future__ import annotations
@@ -171,10 +172,10 @@ class Session:
 
     def delete(self, campaign_id: str) -> None:
         if self.campaign is not None and self.campaign.id == campaign_id:
+            self.moves.undone()  # the deleted campaign's system forgets its newest roll
             self.campaign.delete()
             self.campaign = None
             self.active = None
-            self.moves.undone()
         else:
             delete_campaign(campaign_id, self.home)
         self.changed()
