@@ -55,6 +55,7 @@ class TrophySide:
         self.screen.layout.display = "none"
         self._lost_name: str | None = None
         self._lost_streamed = ""
+        self._lost_said = ""
         self._refreshing = False
         self._active.observe(c.guard(self._error, self._choose_active), names="value")
         self._cond_take.on_click(c.guard(self._cond_error, self._take_condition))
@@ -174,9 +175,14 @@ class TrophySide:
             self.screen.layout.display = "none"
             self._lost_name = None
             return
+        said = self._lost_narration()
         if self._lost_name != lost[0].name:
             self._lost_name = lost[0].name
-            self._lost_text.value = self._lost_html(self._lost_narration())
+            self._lost_said = said
+            self._lost_text.value = self._lost_html(said)
+        elif said and said != self._lost_said:  # the narration landed after the screen opened
+            self._lost_said = said
+            self._lost_text.value = self._lost_html(said)
         self.screen.layout.display = ""
 
     def _lost_narration(self) -> str:
