@@ -79,7 +79,8 @@ class JournalView:
         if campaign is None:
             self._entries.value = ""
             return
-        self._entries.value = journal_html(journal_rows(campaign), campaign.summary)
+        self._entries.value = journal_html(journal_rows(campaign), campaign.summary,
+                                          campaign.system)
 
     # -- streaming ---------------------------------------------------------------------------
 

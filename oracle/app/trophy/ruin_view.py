@@ -8,6 +8,7 @@ from oracle.app import controls as c
 from oracle.app.render import Die, dice_row, esc
 from oracle.app.session import Session
 from oracle.app.shell_api import Shell
+from oracle.app.trophy.moves import trophy_moves
 
 
 class RuinView:
@@ -15,6 +16,7 @@ class RuinView:
 
     def __init__(self, session: Session, shell: Shell) -> None:
         self.session = session
+        self.moves = trophy_moves(session)
         self.shell = shell
         self._reason = c.text("What disturbing thing do you witness or undergo?",
                               css="oracle-ruin-reason")
@@ -56,6 +58,7 @@ class RuinView:
             c.html("<h3>Town</h3>"), c.row(self._town), self._town_error,
             css="oracle-ruin-view",
         )
+        c.hooks(self, {"_choice": "oracle-reduction-choice"})
         self.refresh()
 
     def refresh(self) -> None:
@@ -71,7 +74,7 @@ class RuinView:
                 "below your starting Ruin.")
         can = False
         if ready:
-            who = session.character()
+            who = self.moves.character()
             can = who.can_reduce
             if not can:
                 note += f" ({who.name}: not open yet.)" if not who.reached_five else (
@@ -85,7 +88,7 @@ class RuinView:
         return c.parse_faces(field, box.value, 1)[0]
 
     def _do_ruin(self, _button: Any = None) -> None:
-        rolled = self.session.ruin_roll(self._typed(self._ruin_face, "dark face"),
+        rolled = self.moves.ruin_roll(self._typed(self._ruin_face, "dark face"),
                                         self._reason.value)
         self._rolls += 1
         result = rolled.result
@@ -103,8 +106,8 @@ class RuinView:
         self.shell.refresh()
 
     def _do_reduction(self, _button: Any = None) -> None:
-        face = self.session.reduction_die(self._typed(self._red_face, "light face"))
-        ruin = self.session.character().ruin
+        face = self.moves.reduction_die(self._typed(self._red_face, "light face"))
+        ruin = self.moves.character().ruin
         self._red_dice.value = dice_row([Die(face, "light", deciding=True)])
         if face < ruin:
             self._settle(False, face)
@@ -118,7 +121,7 @@ class RuinView:
         face = self._pending if face is None else face
         if face is None:
             return
-        rolled = self.session.reduction(face, remove_anyway, self._betrayal.value)
+        rolled = self.moves.reduction(face, remove_anyway, self._betrayal.value)
         self._pending = None
         self._choice.layout.display = "none"
         result = rolled.result
@@ -135,5 +138,5 @@ class RuinView:
         self.shell.refresh()
 
     def _do_town(self, _button: Any = None) -> None:
-        self.session.return_to_town()
+        self.moves.return_to_town()
         self.shell.refresh()

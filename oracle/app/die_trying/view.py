@@ -1,8 +1,8 @@
 """The Die Trying tab: a character builder, a check roller, a spell caster, a death-save tracker.
 
-A thin view over a journal: every click builds one Die Trying event (rolls carry their faces) and
-records it; the rules core (``oracle.die_trying``) folds it or refuses it with one sentence, shown
-next to the control. Odds come from the same core before anything is rolled: a check's four
+A thin view over :class:`~oracle.app.die_trying.moves.DieTryingMoves`: every click is one move
+(rolls carry their faces), recorded; the rules core (``oracle.die_trying``) folds it or refuses
+it with one sentence, shown next to the control. Odds come from the same core before anything is rolled: a check's four
 degrees, a casting's chance to miscast (and to kill), a dying character's chance to pull through.
 ``build_view`` takes the app's ``Session`` (its open campaign), a ``Campaign``, or ``None`` (a
 scratch party kept in memory).
@@ -11,18 +11,21 @@ scratch party kept in memory).
 from __future__ import annotations
 
 import logging
-from collections.abc import Mapping
 from fractions import Fraction
 from typing import Any
 
 import ipywidgets as widgets  # type: ignore[import-untyped]
 
 from oracle.app import controls as c
+from oracle.app.die_trying.moves import DieTryingMoves, pairs, purchases
+from oracle.app.die_trying.render import (
+    DEGREE_COLOURS,
+    DEGREE_WORDS,
+    cast_result_html,
+    degrees_html,
+    party_html,
+)
 from oracle.app.render import esc, percent
-from oracle.app.system_journal import SystemJournal
-from oracle.dice import DiceSource, FixedDice
-from oracle.die_trying.character import Character
-from oracle.die_trying.checks import Degree
 from oracle.die_trying.creation import CASTING_SKILLS, Ability, Skill
 from oracle.die_trying.equipment import (
     ITEMS,
@@ -31,24 +34,16 @@ from oracle.die_trying.equipment import (
     WEAPON_DAMAGE_TYPES,
     Category,
     WeaponTrait,
-    check_budget,
-    parse_purchase,
     total_bulk,
     total_cost,
 )
 from oracle.die_trying.journal import CampaignState
-from oracle.die_trying.system import SYSTEM
-from oracle.errors import OracleError, RequestError, RuleError
+from oracle.errors import OracleError, RuleError
 
 log = logging.getLogger("oracle.app")
 
 NO_SKILL = "(no skill)"
 SCORES = [-1, 0, 1, 2, 3]
-# the degree bar's colours, worst to best, in the app's palette (blood to gold)
-DEGREE_COLOURS = {"critical_failure": "#4a1512", "failure": "#7d2b24", "success": "#9a7330",
-                  "critical_success": "#c9b25a"}
-DEGREE_WORDS = {"critical_failure": "critical failure", "failure": "failure",
-                "success": "success", "critical_success": "critical success"}
 # attribute -> its DOM class, ``oracle-dt-<name>`` (one each: the view is on the page once)
 HOOKS = {
     "_party": "party", "_name": "name", "_species": "species", "_profs": "profs",
@@ -62,73 +57,22 @@ HOOKS = {
     "_cast_result": "cast-result", "_cast_error": "cast-error", "_patient": "patient",
     "_amount": "amount", "_damage": "damage", "_heal": "heal", "_save_odds": "save-odds",
     "_save_faces": "save-faces", "_save": "save", "_save_result": "save-result",
-    "_dying_error": "dying-error",
+    "_dying_error": "dying-error", "_award": "award", "_healer": "healer", "_mark": "mark",
+    "_new_day": "new-day", "_points": "points", "_roll_scores": "roll-scores",
+    "_stabilize": "stabilize", "_target": "target", "_scores_line": "scores-line",
+    "_wake": "wake", "_size": "size", "_improvised": "improvised", "_cast_skill": "cast-skill",
+    "_cast_ability": "cast-ability", "_trait": "trait", "_dmg_type": "damage-type",
+    "_wear": "wear",
 }
-
-PARTY_STYLE = ("<style>.oracle-die-trying-party th, .oracle-die-trying-party td "
-               "{padding: 2px 14px 2px 0; text-align: left;} "
-               ".oracle-die-trying-party th {color: var(--oracle-muted, #a5a08a); "
-               "font-weight: 600;}</style>")
-
-
-def beat_of(result: Mapping[str, Any]) -> str | None:
-    """The narrative beat a settled Die Trying result calls for, if any."""
-    if result.get("miscast"):
-        return "miscast"
-    if result.get("roll") in ("death_save", "stabilize"):
-        return "death_save"
-    if result.get("degree") in ("critical_success", "critical_failure"):
-        return "critical"
-    return None
-
-
-def _typed(box: widgets.Text, journal: SystemJournal[CampaignState]) -> DiceSource:
-    """Typed faces of physical dice (in rolling order), or the journal's own dice."""
-    typed = box.value.strip()
-    if not typed:
-        return journal.dice()
-    words = typed.replace(",", " ").split()
-    if not all(w.isdigit() for w in words):
-        raise RequestError(f"faces: type whole numbers separated by spaces; got {typed!r}.")
-    return FixedDice(int(w) for w in words)
-
-
-def _all_used(dice: DiceSource) -> None:
-    left = getattr(dice, "remaining", ())
-    if left:
-        raise RuleError(f"faces: {len(left)} typed face(s) were not needed by this roll; "
-                        f"nothing was recorded.")
-
-
-def _pairs(text: str, field: str) -> dict[str, Any]:
-    """``"stealth: expert, weapons: trained"`` to a mapping (levels as ints when numeric)."""
-    result: dict[str, Any] = {}
-    for part in (p.strip() for p in text.split(",")):
-        if not part:
-            continue
-        name, sep, value = part.partition(":")
-        if not sep or not name.strip() or not value.strip():
-            raise RequestError(f"{field}: write each one as \"name: level\"; got {part!r}.")
-        level = value.strip()
-        result[name.strip()] = int(level) if level.lstrip("-").isdigit() else level
-    return result
-
-
-def degrees_html(degrees: Mapping[str, Mapping[str, Any]]) -> str:
-    """The four degrees as a bar and percentages."""
-    shares = [(d.label, float(Fraction(degrees[d.label]["fraction"]))) for d in Degree]
-    spans = "".join(f'<span class="dt-{label}" style="width:{100 * share:.2f}%;'
-                    f'background:{DEGREE_COLOURS[label]}"></span>' for label, share in shares)
-    words = " · ".join(f"{DEGREE_WORDS[label]} <b>{percent(share)}</b>" for label, share in shares)
-    return f'<div class="oracle-odds-bar oracle-dt-degrees">{spans}</div>{words}'
-
 
 class DieTryingView:
     """Builder (45 SP kept), check roller with degree odds, spell caster with miscast odds,
     death-save tracker with survival odds, and the party's sheets."""
 
     def __init__(self, source: Any = None) -> None:
-        self._journal: SystemJournal[CampaignState] = SystemJournal(source, SYSTEM)
+        self.moves: DieTryingMoves = (source.moves_for("die_trying")
+                                      if callable(getattr(source, "moves_for", None))
+                                      else DieTryingMoves(source))
         self._rolled_scores: tuple[int, ...] | None = None
         self._cart: list[dict[str, Any]] = []
         self._party = c.html(css="oracle-panel")
@@ -292,33 +236,30 @@ class DieTryingView:
         for box in (self._caster, self._magic, self._level, self._improvised, self._cast_skill,
                     self._cast_ability):
             box.observe(c.guard(m, lambda _: self._show_cast_odds()), "value")
-        self._damage.on_click(c.guard(d, lambda _: self._record(
-            {"type": "damage", "name": self._patient.value, "amount": int(self._amount.value)})))
-        self._heal.on_click(c.guard(d, lambda _: self._record(
-            {"type": "heal", "name": self._patient.value, "amount": int(self._amount.value)})))
-        self._wake.on_click(c.guard(d, lambda _: self._record(
-            {"type": "wake", "name": self._patient.value})))
-        self._new_day.on_click(c.guard(d, lambda _: self._record({"type": "new_day"})))
+        moves = self.moves
+        self._damage.on_click(c.guard(d, lambda _: self._after(
+            moves.damage(self._patient.value, int(self._amount.value)))))
+        self._heal.on_click(c.guard(d, lambda _: self._after(
+            moves.heal(self._patient.value, int(self._amount.value)))))
+        self._wake.on_click(c.guard(d, lambda _: self._after(moves.wake(self._patient.value))))
+        self._new_day.on_click(c.guard(d, lambda _: self._after(moves.new_day())))
         self._save.on_click(c.guard(d, lambda _: self._do_save(stabilize=False)))
         self._stabilize.on_click(c.guard(d, lambda _: self._do_save(stabilize=True)))
         self._patient.observe(c.guard(d, lambda _: self._show_save_odds()), "value")
-        self._award.on_click(c.guard(d, lambda _: self._record(
-            {"type": "award_points", "name": self._patient.value,
-             "points": int(self._points.value)})))
-        self._mark.on_click(c.guard(d, lambda _: self._record(
-            {"type": "mark", "name": self._patient.value, "target": self._target.value})))
+        self._award.on_click(c.guard(d, lambda _: self._after(
+            moves.award(self._patient.value, int(self._points.value)))))
+        self._mark.on_click(c.guard(d, lambda _: self._after(
+            moves.mark(self._patient.value, self._target.value))))
 
-    def _record(self, event: Mapping[str, Any]) -> CampaignState:
-        state = self._journal.record(event)
+    def _after(self, _moved: CampaignState) -> None:
+        """Redraw after a move (the move has already been recorded)."""
         self.refresh()
-        return state
 
     # -- the builder -------------------------------------------------------------------------
 
     def _do_roll_scores(self) -> None:
-        result = SYSTEM.resolve({"roll": "ability_scores"}, self._journal.dice())
-        self._record({"type": "roll", "name": self._name.value.strip() or None, "request": {
-            "roll": "ability_scores", "d6": result["d6"], "d2": result["d2_faces"]}})
+        result = self.moves.roll_scores(self._name.value.strip() or None)
+        self.refresh()
         self._rolled_scores = tuple(result["rolls"])
         for box, score in zip(self._ability_boxes.values(), result["rolls"], strict=True):
             box.value = score
@@ -326,14 +267,11 @@ class DieTryingView:
             f"Rolled {esc(', '.join(f'{s:+d}' for s in result['rolls']))} (d3 "
             f"{esc(result['d3'])}); assign them to the abilities as you like.")
 
-    def _purchases(self) -> tuple[Any, ...]:
-        return tuple(parse_purchase(f"equipment[{i}]", e) for i, e in enumerate(self._cart))
-
     def _do_buy(self) -> None:
         entry: dict[str, Any] = {"item": self._item.value, "quantity": int(self._qty.value)}
         if ITEMS[self._item.value].category is Category.WEAPON:
             entry |= {"trait": self._trait.value, "damage_type": self._dmg_type.value}
-        check_budget((*self._purchases(), parse_purchase("equipment", entry)))
+        self.moves.buy(self._cart, entry)
         self._cart.append(entry)
         self._show_budget()
 
@@ -350,25 +288,16 @@ class DieTryingView:
             "species": self._species.value.strip(),
             "size": self._size.value,
             "abilities": {a.value: int(box.value) for a, box in self._ability_boxes.items()},
-            "proficiencies": _pairs(self._profs.value, "proficiencies"),
-            "talents": _pairs(self._talents.value, "talents"),
+            "proficiencies": pairs(self._profs.value, "proficiencies"),
+            "talents": pairs(self._talents.value, "talents"),
             "equipment": list(self._cart),
             "wear_armor": bool(self._wear.value),
             "magic_dice": int(self._md.value),
         }
 
-    def _check_assignment(self, request: Mapping[str, Any]) -> None:
-        if self._rolled_scores is None:
-            return
-        chosen = sorted(request["abilities"].values())
-        if chosen != sorted(self._rolled_scores):
-            rolled = ", ".join(f"{s:+d}" for s in sorted(self._rolled_scores))
-            raise RuleError(f"abilities: assign the six scores you rolled ({rolled}), each once.")
-
     def _do_create(self) -> None:
-        request = self.sheet_request()
-        self._check_assignment(request)
-        self._record({"type": "create_character", **request})
+        self.moves.create(self.sheet_request(), self._rolled_scores)
+        self.refresh()
         self._cart = []
         self._rolled_scores = None
         self._name.value = ""
@@ -376,7 +305,7 @@ class DieTryingView:
         self._show_budget()
 
     def _show_budget(self) -> None:
-        bought = self._purchases()
+        bought = purchases(self._cart)
         spent = total_cost(bought)
         items = ", ".join(p.label for p in bought) or "nothing yet"
         self._budget.value = (
@@ -387,8 +316,8 @@ class DieTryingView:
 
     def _show_preview(self) -> None:
         try:
-            result = SYSTEM.resolve({"roll": "character", **self.sheet_request(),
-                                     "name": self._name.value.strip() or "?"}, FixedDice([]))
+            result = self.moves.preview({**self.sheet_request(),
+                                         "name": self._name.value.strip() or "?"})
         except OracleError as exc:
             self._preview.value = f"Not yet a valid character: {esc(exc)}"
             return
@@ -401,28 +330,19 @@ class DieTryingView:
 
     def check_request(self) -> dict[str, Any]:
         """The ``check`` request the roller describes (the character's scores when chosen)."""
-        bonus = int(self._bonus.value)
-        modifier = bonus
-        if self._who.value:
-            hero = self._journal.state.character(self._who.value)
-            modifier += hero.score(Ability(self._ability.value))
-            if self._skill.value != NO_SKILL:
-                modifier += hero.modifier(Ability(self._ability.value), Skill(self._skill.value)) \
-                    - hero.score(Ability(self._ability.value))
-        return {"roll": "check", "modifier": modifier, "dc": int(self._dc.value),
-                "kind": self._kind.value}
+        skill = None if self._skill.value == NO_SKILL else self._skill.value
+        return self.moves.check_request(self._who.value, self._ability.value, skill,
+                                        int(self._bonus.value), int(self._dc.value),
+                                        self._kind.value)
 
     def _show_check_odds(self) -> None:
-        odds = SYSTEM.odds(self.check_request())
+        odds = self.moves.odds(self.check_request())
         self._check_odds.value = degrees_html(odds["degrees"])
 
     def _do_check(self) -> None:
-        request = self.check_request()
-        dice = _typed(self._check_faces, self._journal)
-        result = SYSTEM.resolve(request, dice)
-        _all_used(dice)
-        self._record({"type": "roll", "name": self._who.value,
-                      "request": {**request, "d10": result["d10"]}})
+        result = self.moves.check(self.check_request(), self._who.value,
+                                  self._check_faces.value)
+        self.refresh()
         self._check_faces.value = ""
         natural = f" (natural {result['natural']})" if result["natural"] else ""
         self._check_result.value = (
@@ -430,38 +350,19 @@ class DieTryingView:
             f';filter:brightness(1.6)">d10 {result["d10"]}{natural} '
             f'{result["modifier"]:+d} = {result["total"]} against DC {result["dc"]}: '
             f'<b>{DEGREE_WORDS[result["degree"]]}</b></span>')
-        beat = beat_of(result)
-        if beat:
-            self._journal.voice({**result, "name": self._who.value}, beat)
 
     # -- magic -------------------------------------------------------------------------------
 
-    def _caster_sheet(self) -> Character:
-        if not self._caster.value:
-            raise RuleError("caster: create a character before casting.")
-        return self._journal.state.character(self._caster.value)
-
     def cast_request(self) -> dict[str, Any]:
         """The ``spell``/``improvised_spell`` request for the caster's pool (counts)."""
-        caster = self._caster_sheet()
-        request: dict[str, Any] = {
-            "roll": "improvised_spell" if self._improvised.value else "spell",
-            "magic": int(self._magic.value), "instability": caster.instability,
-            "spell_level": int(self._level.value),
-            "magic_dice_available": caster.usable_magic_dice,
-        }
-        if self._improvised.value:
-            request["modifier"] = caster.modifier(Ability(self._cast_ability.value),
-                                                  Skill(self._cast_skill.value))
-        return request
+        return self.moves.cast_request(self._caster.value, int(self._magic.value),
+                                       int(self._level.value), bool(self._improvised.value),
+                                       self._cast_skill.value, self._cast_ability.value)
 
     def cast_odds_html(self) -> str:
         """The chance of a miscast (and of death) before the dice are rolled."""
         request = self.cast_request()
-        if request["magic"] > request["magic_dice_available"]:
-            raise RuleError(f"magic: at most the {request['magic_dice_available']} Magic Dice "
-                            f"the caster has; got {request['magic']}.")
-        odds = SYSTEM.odds(request)
+        odds = self.moves.cast_odds(request)
         parts = [f"miscast <b>{percent(Fraction(odds['miscast']['fraction']))}</b>",
                  f"the caster dies {percent(Fraction(odds['death']['fraction']))}",
                  f"expected power {float(Fraction(odds['power_expected']['fraction'])):.1f}",
@@ -478,51 +379,23 @@ class DieTryingView:
         self._cast_odds.value = self.cast_odds_html()
 
     def _do_cast(self) -> None:
-        request = self.cast_request()
-        dice = _typed(self._cast_faces, self._journal)
-        result = SYSTEM.resolve(request, dice)
-        _all_used(dice)
-        event: dict[str, Any] = {"type": "cast", "name": self._caster.value,
-                                 "magic": result["magic"], "instability": result["instability"],
-                                 "spell_level": request["spell_level"]}
-        if result["miscast_d10"] is not None:
-            event["miscast_d10"] = result["miscast_d10"]
-        if result["improvised"]:
-            event["improvised"] = {"d10": result["improvised_check"]["d10"],
-                                   "modifier": request["modifier"]}
-        self._record(event)
+        result = self.moves.cast(self.cast_request(), self._caster.value,
+                                 self._cast_faces.value)
+        self.refresh()
         self._cast_faces.value = ""
-        self._cast_result.value = self.cast_result_html(result)
-        beat = beat_of(result)
-        if beat:
-            self._journal.voice({**result, "name": self._caster.value}, beat)
-
-    @staticmethod
-    def cast_result_html(result: Mapping[str, Any]) -> str:
-        def faces(rolled: Any) -> str:
-            return " ".join(str(f) for f in rolled) if rolled else "none"
-
-        lines = [(f"MD {faces(result['magic'])} · ID {faces(result['instability'])}: Spell Power "
-                  f"<b>{result['power']}</b>, +{result['instability_gained']} Instability")]
-        if result["improvised"]:
-            lines.append(f"improvised check: {DEGREE_WORDS[result['effectiveness']]}")
-        if result["miscast"]:
-            lines.append(f'<span class="dt-miscast" style="color:#d26a5c">Miscast! d10 {result["miscast_d10"]} + '
-                         f'{result["matches"]} matching - 1 = {result["miscast_total"]}: '
-                         f'{esc(result["miscast_effect"])}</span>')
-        return "<br>".join(lines)
+        self._cast_result.value = cast_result_html(result)
 
     # -- dying -------------------------------------------------------------------------------
 
     def save_odds_html(self) -> str:
         if not self._patient.value:
             return ""
-        hero = self._journal.state.character(self._patient.value)
+        hero = self.moves.character(self._patient.value)
         if hero.dead:
             return f"{esc(hero.name)} is dead."
         if not hero.dying:
             return f"{esc(hero.name)} is not dying (HP {hero.hp})."
-        odds = SYSTEM.odds({"roll": "death_save", "hp": hero.hp})
+        odds = self.moves.odds({"roll": "death_save", "hp": hero.hp})
         return (f"{esc(hero.name)} is dying at HP {hero.hp}: death save DC {odds['dc']}; "
                 f"saving every turn, ends stable <b>"
                 f"{percent(Fraction(odds['survival']['fraction']))}</b>"
@@ -532,31 +405,9 @@ class DieTryingView:
         self._save_odds.value = self.save_odds_html()
 
     def _do_save(self, stabilize: bool) -> None:
-        if not self._patient.value:
-            raise RuleError("who: create a character first.")
-        hero = self._journal.state.character(self._patient.value)
-        request: dict[str, Any] = {"roll": "stabilize" if stabilize else "death_save",
-                                   "hp": hero.hp}
-        if stabilize:
-            if not self._healer.value or self._healer.value == hero.name:
-                raise RuleError("healer: someone else, holding a Medicine Kit, stabilizes.")
-            healer = self._journal.state.character(self._healer.value)
-            if healer.medicine_uses < 1:
-                raise RuleError(f"healer: {healer.name} has no Medicine Kit use left.")
-            request["modifier"] = healer.modifier(Ability.WISDOM, Skill.MEDICINE)
-        if not hero.dying:
-            raise RuleError(f"who: {hero.name} is not dying (HP {hero.hp}"
-                            f"{', stable' if hero.stable else ''}{', dead' if hero.dead else ''}).")
-        dice = _typed(self._save_faces, self._journal)
-        result = SYSTEM.resolve(request, dice)
-        _all_used(dice)
-        event: dict[str, Any] = {"type": request["roll"], "name": hero.name, "d10": result["d10"]}
-        if stabilize:
-            event["modifier"] = request["modifier"]
-            event["healer"] = self._healer.value
-        if result["unconscious_d6"]:
-            event["unconscious_d6"] = result["unconscious_d6"]
-        self._record(event)
+        result = self.moves.save(self._patient.value, self._healer.value, stabilize,
+                                 self._save_faces.value)
+        self.refresh()
         self._save_faces.value = ""
         status = ("dead" if result["dead"] else "stable" if result["stable"] else "still dying")
         hours = (f", Unconscious for {result['unconscious_hours']} hours"
@@ -565,13 +416,12 @@ class DieTryingView:
                                    f"<b>{DEGREE_WORDS[result['degree']]}</b>; HP "
                                    f"{result['hp_before']} → {result['hp_after']}, "
                                    f"{status}{hours}")
-        self._journal.voice({**result, "name": hero.name}, "death_save")
 
     # -- drawing -----------------------------------------------------------------------------
 
     def refresh(self) -> None:
         """Redraw the party and the choices from the journal's state."""
-        state = self._journal.state
+        state = self.moves.state
         names = [ch.name for ch in state.characters]
         living = [ch.name for ch in state.characters if not ch.dead]
         for box, options, blank in ((self._who, names, True), (self._caster, living, False),
@@ -581,7 +431,7 @@ class DieTryingView:
                 (n, n) for n in options]
             values = [v for _, v in box.options]
             box.value = keep if keep in values else (values[0] if values else None)
-        self._party.value = self.party_html(state)
+        self._party.value = party_html(state)
         self._show_budget()
         for show, line in ((self._show_check_odds, self._check_error),
                            (self._show_cast_odds, self._cast_error),
@@ -590,28 +440,6 @@ class DieTryingView:
                 show()
             except OracleError as exc:
                 c.show_error(line, str(exc))
-
-    @staticmethod
-    def party_html(state: CampaignState) -> str:
-        if not state.characters:
-            return ("<b>No characters yet.</b> Roll ability scores, spend 6 levels and 45 SP, "
-                    "then create one. Expect to need a few.")
-        head = ("<tr><th>who</th><th>HP</th><th>AC</th><th>Speed</th><th>MD</th><th>ID</th>"
-                "<th>Points</th><th>marks</th><th>state</th></tr>")
-        rows = [head]
-        for ch in state.characters:
-            status = ("dead" if ch.dead else "dying" if ch.dying else
-                      f"stable{f', out {ch.unconscious_hours} h' if ch.unconscious_hours else ''}"
-                      if ch.stable else "")
-            marks = ", ".join(f"{esc(k)} {v}" for k, v in ch.marks)
-            rows.append(f'<tr data-name="{esc(ch.name)}"><td>{esc(ch.name)}</td>'
-                        f"<td>{ch.hp} / {ch.max_hp}</td><td>{ch.armor_class}</td>"
-                        f"<td>{ch.speed}</td><td>{ch.usable_magic_dice}</td>"
-                        f"<td>{ch.instability}</td><td>{ch.points}</td><td>{marks}</td>"
-                        f"<td>{status}</td></tr>")
-        return (f"{PARTY_STYLE}<b>Day {state.day}</b>"
-                f'<table class="oracle-die-trying-party">{"".join(rows)}</table>')
-
 
 def build_view(session_or_campaign: Any = None) -> widgets.Widget:
     """The Die Trying tab for the app's Session, a Campaign, or a scratch party (None)."""

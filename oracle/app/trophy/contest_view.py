@@ -10,6 +10,7 @@ from oracle.app import controls as c
 from oracle.app.render import Die, dice_row, esc, percent
 from oracle.app.session import Session
 from oracle.app.shell_api import Shell
+from oracle.app.trophy.moves import trophy_moves
 
 
 class ContestView:
@@ -17,6 +18,7 @@ class ContestView:
 
     def __init__(self, session: Session, shell: Shell) -> None:
         self.session = session
+        self.moves = trophy_moves(session)
         self.shell = shell
         self._stake = c.text("What is at stake?", css="oracle-contest-stake")
         self._who = widgets.SelectMultiple(options=[], rows=4, description="Who contests",
@@ -45,11 +47,12 @@ class ContestView:
             c.row(self._roll), self._error, self._result,
             css="oracle-contest",
         )
+        c.hooks(self, {"_error": "oracle-contest-error"})
         self.refresh()
 
     def refresh(self) -> None:
         """Bring this view up to date with the session."""
-        names = self.session.names()
+        names = self.moves.names()
         chosen = tuple(n for n in self._who.value if n in names)
         self._who.options = names
         self._who.value = chosen
@@ -57,7 +60,7 @@ class ContestView:
 
     def _rebuild(self) -> None:
         physical = getattr(self.session, "physical", False)
-        key = (physical, tuple((n, self.session.state.character(n).ruin)
+        key = (physical, tuple((n, self.moves.state.character(n).ruin)
                                for n in self._who.value))
         if key == self._key:
             return
@@ -71,13 +74,16 @@ class ContestView:
                 value=0, min=0, max=6, description="extra dark",
                 style={"description_width": "initial"})
             extra.layout.width = "130px"
-            light = old[2] if old else c.text("light faces", width="120px")
-            dark = old[3] if old else c.text("dark faces", width="120px")
+            light = old[2] if old else c.text("light faces", width="120px",
+                                              css="oracle-contest-light")
+            dark = old[3] if old else c.text("dark faces", width="120px",
+                                             css="oracle-contest-dark")
+            extra.add_class("oracle-contest-extra")
             if not old:
                 skill.observe(lambda _ch: self._update_odds(), names="value")
                 extra.observe(lambda _ch: self._update_odds(), names="value")
             light.layout.display = dark.layout.display = "" if physical else "none"
-            ruin = self.session.state.character(name).ruin
+            ruin = self.moves.state.character(name).ruin
             label = c.html(f"<b>{esc(name)}</b> <span class='oracle-hint'>Ruin {ruin}: "
                            f"{ruin} light</span>")
             label.layout.width = "200px"
@@ -101,7 +107,7 @@ class ContestView:
 
             people = []
             for item in self._participants():
-                ruin = self.session.state.character(item["name"]).ruin
+                ruin = self.moves.state.character(item["name"]).ruin
                 people.append({"name": item["name"], "ruin": ruin,
                                "light": int(item["skill"]) + ruin,
                                "dark": int(item["deadly"]) + item["extra_dark"]})
@@ -124,7 +130,7 @@ class ContestView:
                        c.parse_faces(f"{name}: dark faces", dark.value))
                 for name, (_s, _e, light, dark) in self._controls.items()
             }
-        rolled = self.session.contest(self._participants(), faces)
+        rolled = self.moves.contest(self._participants(), faces)
         self._rolls += 1
         result = rolled.result
         winner = result.get("winner")
@@ -132,7 +138,7 @@ class ContestView:
                  (f'<div class="oracle-outcome success">'
                  f'{esc(winner) + " wins" if winner else "A full tie: nobody wins"}</div>')]
         by_name = {p["name"]: p for p in result.get("participants", [])}
-        for item in getattr(self.session, "latest_contest", []):
+        for item in self.moves.latest_contest:
             info = by_name.get(item["name"], {})
             dice = [Die(f, "light") for f in item["light"]] + [Die(f, "dark")
                                                                for f in item["dark"]]

@@ -13,10 +13,11 @@ from typing import Any
 import ipywidgets as widgets  # type: ignore[import-untyped]
 
 from oracle.app import controls as c
-from oracle.app.moves import Rolled
-from oracle.app.render import dice_row, esc, odds_bar, outcome_line, percent, risk_dice
+from oracle.app.render import dice_row, esc, percent
 from oracle.app.session import Session
 from oracle.app.shell_api import Shell
+from oracle.app.trophy.moves import Rolled, trophy_moves
+from oracle.app.trophy.render import odds_bar, outcome_line, risk_dice
 
 FOES = [("nobody in particular", ""), ("folk (people, animals)", "folk"), ("a monster", "monster")]
 INTENTS = [("—", ""), ("defeat it (kill or incapacitate)", "defeat"), ("hide", "hide"),
@@ -57,6 +58,7 @@ class RiskView:
 
     def __init__(self, session: Session, shell: Shell) -> None:
         self.session = session
+        self.moves = trophy_moves(session)
         self.shell = shell
         self._intent = c.text("What do you hope will happen? (e.g. climb the ruined tower)",
                               css="oracle-intent")
@@ -142,8 +144,11 @@ class RiskView:
             self._dice, self._outcome, self._push_box,
             css="oracle-risk",
         )
+        c.hooks(self, {"_roll_error": "oracle-roll-error", "_push_error": "oracle-push-error",
+                       "_foe": "oracle-foe", "_foe_intent": "oracle-foe-intent",
+                       "_late_row": "oracle-late-row"})
         self.refresh()
-        latest = session.latest
+        latest = self.moves.latest
         if latest is not None and latest.kind == "risk":
             self.show(latest)  # a reload lands where play stood: the roll, and its push
 
@@ -156,7 +161,7 @@ class RiskView:
         self._faces_row.layout.display = "" if physical else "none"
         self._push_faces.layout.display = "" if physical else "none"
         active = session.active
-        helpers = [n for n in session.names() if n != active]
+        helpers = [n for n in self.moves.names() if n != active]
         chosen = tuple(n for n in self._helpers.value if n in helpers)
         self._helpers.options = helpers
         self._helpers.value = chosen
@@ -203,7 +208,7 @@ class RiskView:
             self._odds.value = ""
             return
         try:
-            request = session.risk_request(
+            request = self.moves.risk_request(
                 self._skill.value, self._bargain_on.value, self._dark.value,
                 list(self._helpers.value) if (self._dark.value or self._ritual.value) else [],
                 self._ritual.value,
@@ -212,22 +217,22 @@ class RiskView:
                 self._odds.value = ('<span class="oracle-hint">No dice yet: a Skill, a Bargain '
                                     "or risking mind or body gives you a die.</span>")
                 return
-            self._odds.value = odds_html(session.risk_odds(request), "Odds before the roll")
+            self._odds.value = odds_html(self.moves.risk_odds(request), "Odds before the roll")
         except Exception as exc:  # noqa: BLE001 - odds are advice; a refused pool is explained, never a traceback
             self._odds.value = f'<span class="oracle-hint">{esc(exc)}</span>'
 
     def _update_push(self) -> None:
         session = self.session
-        request = session.push_request() if session.campaign is not None else None
-        open_roll = session.campaign is not None and session.state.risk is not None
-        latest = session.latest
+        request = self.moves.push_request() if session.campaign is not None else None
+        open_roll = session.campaign is not None and self.moves.state.risk is not None
+        latest = self.moves.latest
         shown = open_roll or (latest is not None and latest.kind == "risk")
         self._push_box.layout.display = "" if shown else "none"
         self._push.disabled = request is None
         self._accept.disabled = not open_roll
-        risk = session.state.risk if session.campaign is not None else None
+        risk = self.moves.state.risk if session.campaign is not None else None
         helping = {h.name for h in risk.result.helpers} if risk is not None else set()
-        late = [n for n in session.names()
+        late = [n for n in self.moves.names()
                 if risk is not None and n != risk.name and n not in helping]
         c.set_options(self._late_helper, late)
         self._late_row.layout.display = (
@@ -241,7 +246,7 @@ class RiskView:
                 '<span class="oracle-hint">The roll is settled.</span>' if shown else "")
             return
         try:
-            self._push_odds.value = odds_html(session.risk_odds(request),
+            self._push_odds.value = odds_html(self.moves.risk_odds(request),
                                               "Odds if you push (one more dark die)")
         except Exception as exc:  # noqa: BLE001 - shown as a sentence, never a traceback
             self._push_odds.value = f'<span class="oracle-hint">{esc(exc)}</span>'
@@ -254,9 +259,8 @@ class RiskView:
         return c.parse_faces(name, box.value)
 
     def _do_roll(self, _button: Any = None) -> None:
-        session = self.session
         helpers = list(self._helpers.value)
-        rolled = session.risk(
+        rolled = self.moves.risk(
             action=self._intent.value,
             wrong=self._wrong.value,
             skill=self._skill.value,
@@ -276,7 +280,7 @@ class RiskView:
         self.shell.refresh()
 
     def _do_push(self, _button: Any = None) -> None:
-        rolled = self.session.push(
+        rolled = self.moves.push(
             light_faces=self._typed(self._push_light, "light faces"),
             dark_faces=self._typed(self._push_dark, "dark faces"),
         )
@@ -288,12 +292,12 @@ class RiskView:
         face = None
         if getattr(self.session, "physical", False):
             face = c.parse_faces("helper face", self._late_face.value, 1)[0]
-        rolled = self.session.help_after(self._late_helper.value, face)
+        rolled = self.moves.help_after(self._late_helper.value, face)
         self.show(rolled)
         self.shell.refresh()
 
     def _do_accept(self, _button: Any = None) -> None:
-        self.session.accept_roll()
+        self.moves.accept_roll()
         self._update_push()
 
     def show(self, rolled: Rolled) -> None:

@@ -1,15 +1,15 @@
 """The Triptycho tab: a scenario tracker and an opposed-roll and damage resolver.
 
-A thin view over a journal: every click builds one Triptycho event (rolls carry their faces)
-and records it; the rules core (``oracle.triptycho``) folds it or refuses it with one sentence,
-shown next to the control. ``build_view`` takes the app's ``Session`` (its open campaign), a
+A thin view over :class:`~oracle.app.triptycho.moves.TriptychoMoves`: every click is one move
+(rolls carry their faces), recorded; the rules core (``oracle.triptycho``) folds it or refuses
+it with one sentence, shown next to the control. ``build_view`` takes the app's ``Session`` (its open campaign), a
 ``Campaign``, or ``None`` (a scratch scenario kept in memory).
 """
 
 from __future__ import annotations
 
 import logging
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from fractions import Fraction
 from typing import Any
 
@@ -17,14 +17,10 @@ import ipywidgets as widgets  # type: ignore[import-untyped]
 
 from oracle.app import controls as c
 from oracle.app.render import esc, percent
-from oracle.app.system_journal import SystemJournal
-from oracle.dice import DiceSource, FixedDice
+from oracle.app.triptycho.moves import TriptychoMoves
 from oracle.errors import RequestError, RuleError
 from oracle.triptycho.combat import OPPOSED_NAMES, POINT_NAMES, ScenarioKind
-from oracle.triptycho.entries import parse_entry, roll_entry
 from oracle.triptycho.scenario import ScenarioState, summary
-from oracle.triptycho.system import SYSTEM
-from oracle.triptycho.vitals import PointKind
 
 log = logging.getLogger("oracle.app")
 
@@ -38,38 +34,15 @@ HOOKS = {
     "_attacker": "attacker", "_target": "target", "_accuracy": "accuracy",
     "_evasion": "evasion", "_dmg": "damage", "_dmg_type": "damage-type", "_defense": "defense",
     "_odds": "odds", "_typed": "faces", "_roll": "roll", "_result": "result",
-    "_resolve_error": "resolve-error",
+    "_resolve_error": "resolve-error", "_by": "by", "_damage": "points-damage",
+    "_discard": "discard", "_end": "end", "_heal": "heal", "_injury": "injury",
+    "_lower": "lower", "_lower_to": "lower-to", "_move": "move", "_outcome": "outcome",
+    "_points_error": "points-error", "_recover": "recover", "_track": "track", "_ep": "ep",
+    "_wp": "wp", "_deck": "deck", "_piercing": "piercing",
 }
 
 TRACKER_STYLE = ("<style>.oracle-triptycho-tracker th, .oracle-triptycho-tracker td "
                  "{padding: 2px 14px 2px 0; text-align: left;}</style>")
-
-
-def parse_tracks(text: str) -> dict[str, dict[str, int]]:
-    """``"Ash: power +1, skill 0; Ogre: power 0"`` to ``{"Ash": {"power": 1, ...}, ...}``."""
-    tracks: dict[str, dict[str, int]] = {}
-    for part in (p.strip() for p in text.split(";")):
-        if not part:
-            continue
-        name, sep, rest = part.partition(":")
-        if not sep or not name.strip():
-            raise RequestError(f"tracks: write each person as \"Name: track base, ...\"; "
-                               f"got {part!r}.")
-        own: dict[str, int] = {}
-        for item in (i.strip() for i in rest.split(",")):
-            words = item.split()
-            if len(words) != 2 or not words[1].lstrip("+-").isdigit():
-                raise RequestError(f"tracks: write each track as \"power +1\"; got {item!r}.")
-            own[words[0]] = int(words[1])
-        tracks[name.strip()] = own
-    return tracks
-
-
-def _all_used(dice: DiceSource) -> None:
-    left = getattr(dice, "remaining", ())
-    if left:
-        raise RuleError(f"faces: {len(left)} typed face(s) were not needed by this roll; "
-                        f"nothing was recorded.")
 
 
 def _int(widget: widgets.Widget) -> int:
@@ -81,7 +54,9 @@ class TriptychoView:
     resolver showing win chance and expected damage before the roll."""
 
     def __init__(self, source: Any = None) -> None:
-        self._journal: SystemJournal[ScenarioState] = SystemJournal(source, SYSTEM)
+        self.moves: TriptychoMoves = (source.moves_for("triptycho")
+                                      if callable(getattr(source, "moves_for", None))
+                                      else TriptychoMoves(source))
         self._status = c.html(css="oracle-panel")
         self._tracker = c.html(css="oracle-panel")
         # roster
@@ -176,105 +151,62 @@ class TriptychoView:
     # -- wiring ------------------------------------------------------------------------------
 
     def _wire(self) -> None:
-        roster, rounds = self._roster_error, self._round_error
+        moves, roster, rounds = self.moves, self._roster_error, self._round_error
+        who = self._who
         self._join.on_click(c.guard(roster, lambda _: self._do_join()))
-        self._start.on_click(c.guard(rounds, lambda _: self._record(
-            {"type": "scenario_start", "kind": self._kind.value,
-             "tracks": parse_tracks(self._tracks.value)})))
-        self._end.on_click(c.guard(rounds, lambda _: self._record(
-            {"type": "scenario_end", "outcome": self._outcome.value})))
-        self._draw.on_click(c.guard(rounds, lambda _: self._record({"type": "draw_phase"})))
-        self._next.on_click(c.guard(rounds, lambda _: self._record({"type": "next_turn"})))
-        self._discard.on_click(c.guard(rounds, lambda _: self._record(
-            {"type": "discard_phase"})))
-        self._roll_init.on_click(c.guard(self._init_error, lambda _: self._do_initiative()))
-        self._lower.on_click(c.guard(self._init_error, lambda _: self._record(
-            {"type": "lower_initiative", "name": self._who.value, "value": _int(self._lower_to)})))
+        self._start.on_click(c.guard(rounds, lambda _: self._after(
+            lambda: moves.start(self._kind.value, self._tracks.value))))
+        self._end.on_click(c.guard(rounds, lambda _: self._after(
+            lambda: moves.end(self._outcome.value))))
+        for button, step in ((self._draw, "draw_phase"), (self._next, "next_turn"),
+                             (self._discard, "discard_phase")):
+            button.on_click(c.guard(rounds, lambda _, s=step: self._after(
+                lambda: moves.phase(s))))
+        self._roll_init.on_click(c.guard(self._init_error, lambda _: self._after(
+            lambda: moves.initiative(who.value, self._init_dice.value, self._typed.value))))
+        self._lower.on_click(c.guard(self._init_error, lambda _: self._after(
+            lambda: moves.lower(who.value, _int(self._lower_to)))))
         points = self._points_error
-        self._damage.on_click(c.guard(points, lambda _: self._record(
-            {"type": "damage", "target": self._who.value, "amount": _int(self._amount)})))
-        self._recover.on_click(c.guard(points, lambda _: self._record(
-            {"type": "recover", "target": self._who.value, "amount": _int(self._amount)})))
-        self._injury.on_click(c.guard(points, lambda _: self._do_injury()))
-        self._heal.on_click(c.guard(points, lambda _: self._record(
-            {"type": "heal_injury", "name": self._who.value})))
-        self._move.on_click(c.guard(points, lambda _: self._record(
-            {"type": "move_track", "name": self._who.value, "track": self._track.value.strip(),
-             "by": _int(self._by)})))
+        self._damage.on_click(c.guard(points, lambda _: self._after(
+            lambda: moves.damage(who.value, _int(self._amount)))))
+        self._recover.on_click(c.guard(points, lambda _: self._after(
+            lambda: moves.recover(who.value, _int(self._amount)))))
+        self._injury.on_click(c.guard(points, lambda _: self._after(
+            lambda: moves.injury(who.value))))
+        self._heal.on_click(c.guard(points, lambda _: self._after(
+            lambda: moves.heal(who.value))))
+        self._move.on_click(c.guard(points, lambda _: self._after(
+            lambda: moves.move_track(who.value, self._track.value, _int(self._by)))))
         self._roll.on_click(c.guard(self._resolve_error, lambda _: self._do_attack()))
         for box in (self._accuracy, self._evasion, self._dmg, self._dmg_type, self._defense,
                     self._piercing, self._target):
             box.observe(c.guard(self._resolve_error, lambda _: self._show_odds()), "value")
 
-    def _record(self, event: Mapping[str, Any]) -> None:
-        self._journal.record(event)
+    def _after(self, move: Callable[[], object]) -> None:
+        """Make a move, then redraw."""
+        move()
         self.refresh()
 
     # -- actions -----------------------------------------------------------------------------
 
     def _do_join(self) -> None:
-        self._record({"type": "join", "name": self._name.value.strip(),
-                      "player": bool(self._player.value), "hp": _int(self._hp),
-                      "ep": _int(self._ep), "wp": _int(self._wp), "deck": _int(self._deck)})
+        self.moves.join(self._name.value, bool(self._player.value), _int(self._hp),
+                        _int(self._ep), _int(self._wp), _int(self._deck))
+        self.refresh()
         self._name.value = ""
 
-    def _do_initiative(self) -> None:
-        if self._who.value is None:
-            raise RuleError("who: add someone to the roster and start a scenario first.")
-        entry = parse_entry("dice", self._init_dice.value.strip())
-        dice = self._dice_for()
-        faces = roll_entry(entry, dice)
-        _all_used(dice)
-        self._record({"type": "initiative", "name": self._who.value, "dice": str(entry),
-                      "faces": list(faces)})
-
-    def _dice_for(self) -> DiceSource:
-        """Typed faces of physical dice when given, else the journal's seeded dice."""
-        typed = self._typed.value.strip()
-        if not typed:
-            return self._journal.dice()
-        words = typed.replace(",", " ").split()
-        if not all(w.isdigit() for w in words):
-            raise RequestError(f"faces: type whole numbers separated by spaces; got {typed!r}.")
-        return FixedDice(int(w) for w in words)
-
-    def _do_injury(self) -> None:
-        before = self._journal.state.member(self._who.value).vitals
-        self._record({"type": "injury", "name": self._who.value})
-        after = self._journal.state.member(self._who.value).vitals
-        self._journal.voice({"roll": "injury", "injuries_before": before.injuries,
-                             "injuries_after": after.injuries, "dead": after.dead,
-                             "maximum": {k.value: after.maximum(k) for k in PointKind}})
-
-    def _request(self) -> dict[str, Any]:
+    def request(self) -> dict[str, Any]:
         """The ``attack`` request the resolver's fields describe."""
-        kind = self._journal.state.kind or ScenarioKind.COMBAT
-        act, react = OPPOSED_NAMES[kind]
-        request: dict[str, Any] = {"roll": "attack", "scenario": kind.value}
-        fields = ((act, self._accuracy), (react, self._evasion), ("damage", self._dmg),
-                  ("defense", self._defense))
-        for key, box in fields:
-            if box.value.strip():
-                request[key] = box.value.strip()
-        if self._dmg_type.value.strip():
-            request["damage_type"] = self._dmg_type.value.strip()
-        if _int(self._piercing):
-            request["piercing"] = _int(self._piercing)
-        return request
-
-    def _target_points(self) -> int | None:
-        state = self._journal.state
-        kind = state.points
-        if kind is None or self._target.value is None:
-            return None
-        return state.member(self._target.value).vitals.current(kind)
+        entries = {"act": self._accuracy.value, "react": self._evasion.value,
+                   "damage": self._dmg.value, "defense": self._defense.value}
+        return self.moves.attack_request(entries, self._dmg_type.value, _int(self._piercing))
 
     def _show_odds(self) -> None:
         self._odds.value = self.odds_html()
 
     def odds_html(self) -> str:
         """Win chance and expected damage for the resolver's entries, before rolling."""
-        odds = SYSTEM.odds(self._request())
+        odds = self.moves.odds(self.request())
         win = Fraction(odds["action_wins"]["fraction"])
         tie = Fraction(odds["tie"]["fraction"])
         mean = Fraction(odds["expected"]["fraction"])
@@ -282,7 +214,7 @@ class TriptychoView:
                  + (f" (ties {percent(tie)}, which go to the action)" if odds["opposed_roll"]
                     else " (no opposed roll: it hits)"),
                  f"expected damage <b>{float(mean):.2f}</b>"]
-        points = self._target_points()
+        points = self.moves.target_points(self._target.value)
         if points is not None:
             defeat = sum((Fraction(r["fraction"]) for r in odds["distribution"]
                           if r["total"] >= points), Fraction(0))
@@ -290,32 +222,10 @@ class TriptychoView:
         return " · ".join(parts)
 
     def _do_attack(self) -> None:
-        state = self._journal.state
-        if state.kind is None:
-            raise RuleError("type: start a scenario before rolling an attack.")
-        if self._attacker.value is None or self._target.value is None:
-            raise RuleError("attacker: choose who attacks and who is the target.")
-        request = self._request()
-        request["points"] = self._target_points()
-        dice = self._dice_for()
-        result = SYSTEM.resolve(request, dice)
-        _all_used(dice)
-        event: dict[str, Any] = {"type": "attack", "attacker": self._attacker.value,
-                                 "target": self._target.value, "damage_type":
-                                 request.get("damage_type"), "piercing":
-                                 request.get("piercing", 0)}
-        act, react = OPPOSED_NAMES[state.kind]
-        given = ((act, "action_faces"), (react, "reaction_faces"), ("damage", "damage_faces"),
-                 ("defense", "defense_faces"))
-        for key, faces in given:
-            if key in request:
-                entry: dict[str, Any] = {"dice": request[key]}
-                if result.get(faces):
-                    entry["faces"] = result[faces]
-                event[key] = entry
-        self._record(event)
+        result = self.moves.attack(self.request(), self._attacker.value, self._target.value,
+                                   self._typed.value)
+        self.refresh()
         self._result.value = self.result_html(result)
-        self._journal.voice(result)
 
     def result_html(self, result: Mapping[str, Any]) -> str:
         """The roll in words: totals, the winner, damage less Defense."""
@@ -339,7 +249,7 @@ class TriptychoView:
 
     def refresh(self) -> None:
         """Redraw the tracker and the choices from the journal's state."""
-        state = self._journal.state
+        state = self.moves.state
         info = summary(state)
         names = [p["name"] for p in info["combatants"]]
         for box in (self._who, self._attacker, self._target):

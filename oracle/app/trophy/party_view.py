@@ -7,9 +7,11 @@ from typing import Any
 import ipywidgets as widgets  # type: ignore[import-untyped]
 
 from oracle.app import controls as c
-from oracle.app.render import esc, sheet_html, tags
+from oracle.app.render import esc, tags
 from oracle.app.session import Session
 from oracle.app.shell_api import Shell
+from oracle.app.trophy.moves import trophy_moves
+from oracle.app.trophy.render import sheet_html
 
 
 class PartyView:
@@ -17,6 +19,7 @@ class PartyView:
 
     def __init__(self, session: Session, shell: Shell) -> None:
         self.session = session
+        self.moves = trophy_moves(session)
         self.shell = shell
         self._name = c.text("Name", css="oracle-new-name")
         self._occupation = c.text("Occupation (e.g. Hunter, Priest, Cartographer)",
@@ -54,15 +57,16 @@ class PartyView:
             c.row(self._add, self._save), self._error,
             css="oracle-party",
         )
+        c.hooks(self, {"_start": "oracle-new-starting-ruin"})
         self.refresh()
 
     def refresh(self) -> None:
         """Bring this view up to date with the session."""
         c.set_options(self._editing, [("— a new character —", "")]
-                      + [(ch.name, ch.name) for ch in self.session.characters()])
+                      + [(ch.name, ch.name) for ch in self.moves.characters()])
         self._show_mode()
         parts = []
-        for character in self.session.characters():
+        for character in self.moves.characters():
             extra = []
             if character.skills:
                 extra.append("Skills: " + tags(character.skills))
@@ -92,7 +96,7 @@ class PartyView:
         name = self._editing.value
         if not name:
             return
-        who = self.session.state.character(name)
+        who = self.moves.state.character(name)
         self._name.value = who.name
         self._occupation.value = who.occupation
         self._background.value = who.background
@@ -106,7 +110,7 @@ class PartyView:
 
     def _do_save(self, _button: Any = None) -> None:
         name = self._editing.value
-        self.session.update_character(name, {
+        self.moves.update_character(name, {
             "occupation": self._occupation.value.strip(),
             "background": self._background.value.strip(),
             "skills": list(c.split_list(self._skills.value)),
@@ -131,7 +135,7 @@ class PartyView:
             "starting_ruin": int(self._start.value),
             "npc": bool(self._npc.value),
         }
-        self.session.add_character(sheet)
+        self.moves.add_character(sheet)
         for box in (self._name, self._occupation, self._background, self._skills, self._drive,
                     self._rituals, self._equipment, self._armor):
             box.value = ""

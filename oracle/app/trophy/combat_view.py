@@ -11,6 +11,7 @@ from oracle.app import controls as c
 from oracle.app.render import Die, dice_row, esc, percent
 from oracle.app.session import Session
 from oracle.app.shell_api import Shell
+from oracle.app.trophy.moves import trophy_moves
 
 MAX_ENDURANCE = 12
 
@@ -20,6 +21,7 @@ class CombatView:
 
     def __init__(self, session: Session, shell: Shell) -> None:
         self.session = session
+        self.moves = trophy_moves(session)
         self.shell = shell
         self._monster = c.text("The monster (e.g. the antlered thing in the mist)",
                                css="oracle-monster")
@@ -82,6 +84,9 @@ class CombatView:
             self._setup_box, self._fight_box, self._error, self._dice,
             css="oracle-combat",
         )
+        c.hooks(self, {"_armor": "oracle-combat-armor", "_fight_box": "oracle-fight",
+                       "_lower": "oracle-combat-lower", "_retreat_to": "oracle-retreat-to",
+                       "_retreat_who": "oracle-retreat-who"})
         self.refresh()
 
     @property
@@ -95,19 +100,19 @@ class CombatView:
         physical = getattr(session, "physical", False)
         self._weak_faces.layout.display = "" if physical else "none"
         self._dark_faces.layout.display = "" if physical else "none"
-        names = session.names()
+        names = self.moves.names()
         chosen = tuple(n for n in self._fighters.value if n in names)
         self._fighters.options = names
         self._fighters.value = chosen or tuple(n for n in names[:1])
-        combat = session.state.combat if session.campaign is not None else None
+        combat = self.moves.state.combat if session.campaign is not None else None
         self._setup_box.layout.display = "none" if combat else ""
         self._fight_box.layout.display = "" if combat else "none"
         if combat is None:
             self._update_setup()
             return
         key = (combat.fighters, tuple(
-            (n, tuple(p.marked for p in session.state.character(n).armor),
-             session.state.character(n).ruin) for n in combat.names))
+            (n, tuple(p.marked for p in self.moves.state.character(n).armor),
+             self.moves.state.character(n).ruin) for n in combat.names))
         if key != self._armor_key:
             self._armor_key = key
             self._rebuild_armor(combat)
@@ -124,11 +129,10 @@ class CombatView:
 
     def _rebuild_armor(self, combat: Any) -> None:
         """Per fighter: Weak Points, Ruin, and a box to mark armor on this roll."""
-        session = self.session
         rows = []
         boxes = {}
         for name, points in combat.fighters:
-            character = session.state.character(name)
+            character = self.moves.state.character(name)
             usable = character.usable_armor
             old = self._armor_boxes.get(name)
             box = c.checkbox(f"{name}: mark {usable[0].name}" if usable else f"{name}: no armor",
@@ -144,7 +148,7 @@ class CombatView:
         self._armor.children = tuple(rows)
 
     def _retreat_targets(self) -> None:
-        combat = self.session.state.combat
+        combat = self.moves.state.combat
         if combat is None:
             return
         others = [n for n in combat.names if n != self._retreat_who.value]
@@ -165,7 +169,7 @@ class CombatView:
         self._start.disabled = effective > MAX_ENDURANCE or not count
 
     def _update_odds(self) -> None:
-        combat = self.session.state.combat
+        combat = self.moves.state.combat
         if combat is None:
             self._odds.value = ""
             return
@@ -173,7 +177,7 @@ class CombatView:
             from oracle.trophy.odds import odds_for_request
 
             count = combat.dark_count + (1 if combat.rolls else 0)
-            people = [{"name": n, "ruin": self.session.state.character(n).ruin,
+            people = [{"name": n, "ruin": self.moves.state.character(n).ruin,
                        "weak_points": list(p),
                        "armor": bool(self._armor_boxes.get(n) and self._armor_boxes[n].value)}
                       for n, p in combat.fighters]
@@ -196,9 +200,9 @@ class CombatView:
         typed = None
         if getattr(self.session, "physical", False):
             typed = c.parse_faces("weak points", self._weak_faces.value, len(fighters))
-        self.session.start_combat(self.endurance, fighters, typed, monster=self._monster.value)
-        if self.session.state.combat is None:
-            result = self.session.state.last_result or {}
+        self.moves.start_combat(self.endurance, fighters, typed, monster=self._monster.value)
+        if self.moves.state.combat is None:
+            result = self.moves.state.last_result or {}
             self._dice.value = ('<div class="oracle-outcome success">No roll needed: the monster '
                                 "is defeated.</div>")
             self.shell.voice("monster", result, intent=self._monster.value,
@@ -208,13 +212,13 @@ class CombatView:
         self.shell.refresh()
 
     def _do_roll(self, _button: Any = None) -> None:
-        combat = self.session.state.combat
+        combat = self.moves.state.combat
         armor = [n for n, box in self._armor_boxes.items() if box.value]
         typed = None
         if getattr(self.session, "physical", False):
             typed = c.parse_faces("dark faces", self._dark_faces.value)
         names = combat.names if combat else ()
-        rolled = self.session.combat_roll(armor, typed)
+        rolled = self.moves.combat_roll(armor, typed)
         self._rolls += 1
         result = rolled.result
         dark = list(rolled.dark)
@@ -240,11 +244,11 @@ class CombatView:
 
     def _do_retreat(self, _button: Any = None) -> None:
         to = self._retreat_to.value or None
-        self.session.retreat(self._retreat_who.value, to)
+        self.moves.retreat(self._retreat_who.value, to)
         self.shell.refresh()
 
     def _do_abandon(self, _button: Any = None) -> None:
-        self.session.abandon_combat()
+        self.moves.abandon_combat()
         self._dice.value = ('<div class="oracle-hint">The group retreats from the fight; that '
                             "may call for Risk Rolls.</div>")
         self.shell.refresh()

@@ -11,6 +11,7 @@ from oracle.app import controls as c
 from oracle.app.render import Die, dice_row, esc, percent
 from oracle.app.session import Session
 from oracle.app.shell_api import Shell
+from oracle.app.trophy.moves import trophy_moves
 
 ENCOUNTER = {
     "present": "You encounter something terrible, here and now.",
@@ -24,6 +25,7 @@ class HuntView:
 
     def __init__(self, session: Session, shell: Shell) -> None:
         self.session = session
+        self.moves = trophy_moves(session)
         self.shell = shell
         self._exploring = c.text("How do you explore? (e.g. follow the stream uphill)",
                                  css="oracle-hunt-intent")
@@ -75,6 +77,8 @@ class HuntView:
             self._claim_row, self._spend_error,
             css="oracle-hunt",
         )
+        c.hooks(self, {"_error": "oracle-hunt-error", "_spend_error": "oracle-spend-error",
+                       "_claim_row": "oracle-claim-row"})
         self.refresh()
 
     def refresh(self) -> None:
@@ -83,12 +87,12 @@ class HuntView:
         self._faces.layout.display = "" if getattr(session, "physical", False) else "none"
         self._roll.disabled = session.campaign is None or session.active is None
         self._update_odds()
-        in_play = [ch for ch in session.characters() if not ch.out_of_play]
+        in_play = [ch for ch in self.moves.characters() if not ch.out_of_play]
         key = tuple((ch.name, ch.hunt_tokens) for ch in in_play)
         if key != self._pool_key:
             self._pool_key = key
             self._rebuild_pool(in_play)
-        fallen = [ch.name for ch in session.characters() if ch.out_of_play and ch.hunt_tokens]
+        fallen = [ch.name for ch in self.moves.characters() if ch.out_of_play and ch.hunt_tokens]
         c.set_options(self._claim_from, fallen)
         self._claim_row.layout.display = "" if fallen else "none"
 
@@ -120,7 +124,7 @@ class HuntView:
         try:
             from oracle.trophy.odds import odds_for_request
 
-            who = session.character()
+            who = self.moves.character()
             odds = odds_for_request({"roll": "hunt", "light": 1 + int(self._skill.value),
                                      "tokens": who.hunt_tokens})
             enc = odds.get("encounter", {})
@@ -137,7 +141,7 @@ class HuntView:
         typed = None
         if getattr(self.session, "physical", False):
             typed = c.parse_faces("hunt faces", self._faces.value)
-        rolled = self.session.hunt(exploring=self._exploring.value, skill=self._skill.value,
+        rolled = self.moves.hunt(exploring=self._exploring.value, skill=self._skill.value,
                                    faces=typed)
         self._rolls += 1
         result = rolled.result
@@ -165,19 +169,19 @@ class HuntView:
         self.shell.voice("answer", {"roll": "hunt"}, question=question)
 
     def _do_treasure(self, _button: Any = None) -> None:
-        who = self.session.character()
-        self.session.spend_tokens("treasure", {who.name: 1}, to=who.name)
+        who = self.moves.character()
+        self.moves.spend_tokens("treasure", {who.name: 1}, to=who.name)
         self.shell.refresh()
 
     def _do_goal(self, _button: Any = None) -> None:
         pooled = {name: box.value for name, box in self._inputs.items() if box.value}
-        self.session.spend_tokens("goal", pooled, goal=self._goal.value)
+        self.moves.spend_tokens("goal", pooled, goal=self._goal.value)
         for box in self._inputs.values():
             box.value = 0
         self.shell.refresh()
 
     def _do_claim(self, _button: Any = None) -> None:
-        fallen = self.session.character(self._claim_from.value)
-        who = self.session.character()
-        self.session.claim_tokens(fallen.name, {who.name: fallen.hunt_tokens})
+        fallen = self.moves.character(self._claim_from.value)
+        who = self.moves.character()
+        self.moves.claim_tokens(fallen.name, {who.name: fallen.hunt_tokens})
         self.shell.refresh()
