@@ -5,7 +5,7 @@ Run: ``.venv/bin/python bench/store.py`` (not a test; prints a table). It plays 
 ORACLE_HOME and times:
 
 - record: one event committed with ``synchronous=FULL`` in rollback-journal mode (what
-  ``oracle.store`` does), against the same SQLite insert with WAL (FULL) and with no sync at
+  ``oracle.journal.store`` does), against the same SQLite insert with WAL (FULL) and with no sync at
   all, to show what "durable before visible" and "one file at rest" cost per click;
 - reopen: ``Campaign.open`` replaying every event through the rules;
 - undo: the full refold an undo needs.
@@ -46,7 +46,7 @@ def _sqlite_insert_ms(folder: Path, journal_mode: str, synchronous: str, n: int 
 def main() -> int:
     with tempfile.TemporaryDirectory() as home:
         os.environ["ORACLE_HOME"] = home
-        from oracle.campaign import Campaign
+        from oracle.journal.campaign import Campaign
         from oracle.trophy import commands
 
         camp = Campaign.create("Bench", seed=1)

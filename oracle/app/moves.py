@@ -13,9 +13,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from oracle.campaign import Campaign
 from oracle.dice import DiceSource, roll_many
 from oracle.errors import RequestError, RuleError
+from oracle.journal.campaign import Campaign
 from oracle.trophy.campaign import TrophyState
 from oracle.trophy.character import Character
 

@@ -1,6 +1,6 @@
 """The play session the app is a view of: one open campaign, its narrator, its dice.
 
-Every change of game state is an event recorded through :class:`oracle.campaign.Campaign` (the
+Every change of game state is an event recorded through :class:`oracle.journal.campaign.Campaign` (the
 rules core folds it; a rule violation raises one sentence and writes nothing). The session only
 chooses faces (the campaign's seeded dice, or faces typed from physical dice), builds events, and
 asks the narrator to voice what the rules settled, off the widget thread.
@@ -24,9 +24,11 @@ from oracle.app.narration import (
     narrator_status,
     recent_text,
 )
-from oracle.campaign import Campaign, CampaignInfo, Entry, delete_campaign, list_campaigns
 from oracle.dice import DiceSource
 from oracle.errors import RequestError, RuleError
+from oracle.journal.campaign import Campaign
+from oracle.journal.library import CampaignInfo, delete_campaign, list_campaigns
+from oracle.journal.replay import Entry
 from oracle.narrator.asking import YES_FROM, answer_for
 from oracle.trophy.campaign import TrophyState
 from oracle.trophy.character import Character
@@ -146,7 +148,7 @@ class Session(TrophyMoves):
 
         A preheated page was built before anyone asked for it; this brings it up to date.
         """
-        from oracle.campaign import last_opened
+        from oracle.journal.library import last_opened
 
         target = last_opened(self.home)
         current = self.campaign
@@ -263,7 +265,7 @@ class Session(TrophyMoves):
 
     def record(self, event: Mapping[str, Any]) -> int:
         """Record one event (rules first; nothing written if refused); returns its entry number."""
-        from oracle.campaign import CampaignChanged
+        from oracle.journal.campaign import CampaignChanged
 
         campaign = self.require()
         campaign.refresh()
