@@ -22,7 +22,7 @@ from oracle.errors import RequestError
 from oracle.journal.campaign import Campaign
 from oracle.journal.exports import FORMATS, Lonelog, Markdown, export, md_block, md_escape
 from oracle.journal.reading import read_event
-from oracle.journal.render import PlainText
+from oracle.journal.render import LineRenderer, PlainText, entry_line
 from oracle.systems.base import Line
 
 mistune = pytest.importorskip("mistune")
@@ -261,3 +261,20 @@ def test_an_unknown_format_is_one_sentence() -> None:
 
 def test_lonelog_renderer_is_a_plain_renderer_of_the_same_words() -> None:
     assert Lonelog().said("x") == "“x”" and Markdown().who("Mara") == "**Mara**"
+
+
+def test_a_new_format_is_one_renderer_over_the_same_words(played: Campaign) -> None:
+    class Shouting(LineRenderer):  # d20's Stringifier pattern: override the styles only
+        format = "shout"
+
+        def who(self, value: str) -> str:
+            return value.upper()
+
+    shouted = Shouting().render(played)
+    for entry in played.entries:
+        line = entry_line(played.system, entry)
+        loud = Line(line.kind, tuple((role, value.upper() if role == "who" else value)
+                                     for role, value in line.parts))
+        assert Shouting().line(line) == PlainText().line(loud)  # same words, one style changed
+        if not entry.undone and entry.type != "undo":
+            assert Shouting().line(line) in shouted
