@@ -180,8 +180,7 @@ class LineRenderer:
 
     def render(self, journal: Readable) -> str:
         """The journal: its name and system, then one line per entry, oldest first."""
-        title = getattr(journal.system, "title", journal.system.name)
-        out = [self.escape(one_line(journal.name)), self.escape(title), ""]
+        out = [self.escape(one_line(journal.name)), self.escape(journal.system.title), ""]
         for entry in journal.entries:
             out += self.entry(journal.system, entry)
         return "\n".join(out).rstrip() + "\n"
