@@ -198,7 +198,7 @@ def test_points_and_marks() -> None:
 
 
 def test_the_view_records_into_a_die_trying_campaign(tmp_path: Path) -> None:
-    from oracle.campaign import Campaign
+    from oracle.journal.campaign import Campaign
 
     campaign = Campaign.create("Delve", "die_trying", home=tmp_path)
     view = DieTryingView(campaign)
@@ -212,7 +212,7 @@ def test_the_view_records_into_a_die_trying_campaign(tmp_path: Path) -> None:
 
 
 def test_a_trophy_campaign_is_refused_with_a_sentence(tmp_path: Path) -> None:
-    from oracle.campaign import Campaign
+    from oracle.journal.campaign import Campaign
 
     campaign = Campaign.create("Hunt", "trophy", home=tmp_path)
     view = DieTryingView(campaign)

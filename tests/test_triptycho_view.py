@@ -149,7 +149,7 @@ def test_stat_tracks_set_at_the_start_move_and_settle() -> None:
 
 
 def test_the_view_records_into_a_triptycho_campaign(tmp_path: Path) -> None:
-    from oracle.campaign import Campaign
+    from oracle.journal.campaign import Campaign
 
     campaign: Any = Campaign.create("Triptych", "triptycho", home=tmp_path)
     try:
@@ -166,7 +166,7 @@ def test_the_view_records_into_a_triptycho_campaign(tmp_path: Path) -> None:
 
 
 def test_a_campaign_of_another_system_is_refused_in_one_sentence(tmp_path: Path) -> None:
-    from oracle.campaign import Campaign
+    from oracle.journal.campaign import Campaign
 
     campaign: Any = Campaign.create("Forest", "trophy", home=tmp_path)
     try:

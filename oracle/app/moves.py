@@ -16,7 +16,7 @@ from oracle.systems import System
 
 if TYPE_CHECKING:
     from oracle.app.session import Session
-    from oracle.campaign import Campaign
+    from oracle.journal.campaign import Campaign
 
 
 def typed_faces(dice: DiceSource, count: int, given: Sequence[int] | None, field_name: str,

@@ -1,6 +1,6 @@
 """The play session the app is a view of: one open campaign, its narrator, its dice.
 
-Every change of game state is an event recorded through :class:`oracle.campaign.Campaign` (the
+Every change of game state is an event recorded through :class:`oracle.journal.campaign.Campaign` (the
 rules core folds it; a rule violation raises one sentence and writes nothing). The session holds
 the open system's moves (:mod:`oracle.app.systems` finds them by name), which choose faces and
 build events; it records them, keeps the journal's meta entries (oracle, notes, scenes, safety,
@@ -26,9 +26,11 @@ from oracle.app.narration import (
     recent_text,
 )
 from oracle.app.systems import DEFAULT, offering
-from oracle.campaign import Campaign, CampaignInfo, Entry, delete_campaign, list_campaigns
 from oracle.dice import DiceSource
 from oracle.errors import RequestError, RuleError
+from oracle.journal.campaign import Campaign
+from oracle.journal.library import CampaignInfo, delete_campaign, list_campaigns
+from oracle.journal.replay import Entry
 from oracle.narrator.asking import YES_FROM, answer_for
 
 log = logging.getLogger("oracle.app")
@@ -139,7 +141,7 @@ class Session:
 
         A preheated page was built before anyone asked for it; this brings it up to date.
         """
-        from oracle.campaign import last_opened
+        from oracle.journal.library import last_opened
 
         target = last_opened(self.home)
         current = self.campaign
@@ -230,7 +232,7 @@ class Session:
 
     def record(self, event: Mapping[str, Any]) -> int:
         """Record one event (rules first; nothing written if refused); returns its entry number."""
-        from oracle.campaign import CampaignChanged
+        from oracle.journal.campaign import CampaignChanged
 
         campaign = self.require()
         campaign.refresh()

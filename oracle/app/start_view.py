@@ -107,7 +107,7 @@ class StartView:
         self.shell.refresh()
 
     def _export(self, campaign_id: str) -> None:
-        from oracle.campaign import Campaign
+        from oracle.journal.campaign import Campaign
 
         with Campaign.open(campaign_id, self.session.home, remember=False) as campaign:
             text = campaign.export_json()

@@ -17,7 +17,7 @@ from oracle.app.moves import Moves, SystemMoves
 if TYPE_CHECKING:
     from oracle.app.session import Session
     from oracle.app.shell_api import Shell
-    from oracle.campaign import Campaign
+    from oracle.journal.campaign import Campaign
 
 log = logging.getLogger("oracle.app")
 

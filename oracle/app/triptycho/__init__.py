@@ -13,7 +13,7 @@ if TYPE_CHECKING:
     from oracle.app.session import Session
     from oracle.app.shell_api import Shell
     from oracle.app.systems import Side
-    from oracle.campaign import Campaign
+    from oracle.journal.campaign import Campaign
 
 
 class TriptychoOffering:

@@ -15,7 +15,7 @@ if TYPE_CHECKING:
     from oracle.app.session import Session
     from oracle.app.shell_api import Shell
     from oracle.app.trophy.side import TrophySide
-    from oracle.campaign import Campaign
+    from oracle.journal.campaign import Campaign
 
 QUICK_INTENT = "Climb the ruined bell tower to see over the trees"
 

@@ -1,4 +1,7 @@
-"""The fold of a campaign journal: rules events through ``SYSTEM.apply``, meta events here.
+"""Replay: the generic fold of a campaign journal, rules events through the system, meta here.
+
+Rules events go to the campaign's system (``system.new_state()``, then ``system.apply`` for each
+event not undone); the fold never asks which system it is.
 
 Meta events are not rules; they are checked and folded here and never reach ``SYSTEM.apply``.
 Their vocabulary (every event is a JSON object with a ``"type"``; more fields are welcome and
@@ -34,7 +37,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from oracle.errors import OracleError, RequestError, RuleError
-from oracle.store import StoredEvent
+from oracle.journal.store import StoredEvent
 from oracle.systems import System
 
 META_TYPES: frozenset[str] = frozenset(
@@ -125,6 +128,25 @@ def _result_of(before: Any, after: Any) -> dict[str, Any] | None:
     if isinstance(result, Mapping) and result is not getattr(before, "last_result", None):
         return dict(result)
     return None
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One journal line as the app and the exports show it."""
+
+    seq: int
+    at: str
+    type: str
+    data: dict[str, Any]
+    undone: bool = False
+    undone_by: int | None = None
+    struck: bool = False
+    result: dict[str, Any] | None = None  # the system's reading of a rules event, if it gives one
+
+    @property
+    def meta(self) -> bool:
+        """True for narration, notes and the other events the journal handles itself."""
+        return self.type in META_TYPES
 
 
 class EntryFails(Exception):
@@ -286,6 +308,16 @@ class Fold:
         self._take(step)
         if step.result is not None:
             self.results[event.seq] = step.result
+
+    def entries(self) -> tuple[Entry, ...]:
+        """Every event as an :class:`Entry`, oldest first, with undone and struck flags."""
+        undone, struck = self.undone, self.settings.struck
+        return tuple(
+            Entry(seq=e.seq, at=e.at, type=e.type, data=e.data, undone=e.seq in undone,
+                  undone_by=undone.get(e.seq), struck=e.seq in struck,
+                  result=self.results.get(e.seq))
+            for e in self.events
+        )
 
     def _take(self, step: Step) -> None:
         self.state, self.settings, self.undone = step.state, step.settings, step.undone

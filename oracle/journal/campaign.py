@@ -1,63 +1,46 @@
 """A campaign: its journal of events, and the state that is their fold.
 
 Every change goes through :meth:`Campaign.record`: the event is first applied to the current
-state by the rules core (``SYSTEM.apply``; a ``RuleError`` writes nothing), then appended and
-committed durably (:mod:`oracle.store`), and only then does the cached state move on. Reopening
-the file replays the events from ``SYSTEM.new_state()`` and rebuilds the same state.
+state by the rules (:mod:`oracle.journal.replay`, which asks the campaign's system; a
+``RuleError`` writes nothing), then appended and committed durably (:mod:`oracle.journal.store`),
+and only then does the cached state move on. Reopening the file replays the events from
+``system.new_state()`` and rebuilds the same state.
 
-Meta events (narration, note, oracle, scene, safety, preference, x_card, undo) are handled by
-Campaign itself and never reach ``SYSTEM.apply``; their vocabulary, and the rules of undo, are
-in :mod:`oracle.fold`.
+Meta events (narration, note, oracle, scene, safety, preference, x_card, undo) never reach the
+system; their vocabulary, and the rules of undo, are in :mod:`oracle.journal.replay`. The
+campaign carries no renderers: :mod:`oracle.journal.exports` writes it as text, Markdown or
+Lonelog; :meth:`Campaign.export_json` is the dump that :meth:`Campaign.import_json` reads back.
 """
 
 from __future__ import annotations
 
-import json
-import os
-import re
-import secrets
 import threading
 from bisect import bisect_left
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Self
 
 from oracle.dice import SeededDice
 from oracle.errors import OracleError, RequestError, RuleError, StoreError
-from oracle.fold import META_TYPES, EntryFails, Fold, Settings, normalize, undone_map
-from oracle.store import (
-    DEFAULT_BUSY_TIMEOUT,
-    SCHEMA_VERSION,
-    SUFFIX,
-    Journal,
-    StoredEvent,
-    delete_file,
-    now,
+from oracle.journal import dump as dumps
+from oracle.journal.files import delete_file
+from oracle.journal.library import (
+    campaign_path,
+    campaigns_dir,
+    check_meta,
+    check_name,
+    check_seed,
+    forget_last_opened,
+    last_opened,
+    new_meta,
+    remember_last_opened,
 )
+from oracle.journal.render import PlainText
+from oracle.journal.replay import META_TYPES, Entry, EntryFails, Fold, Settings, normalize
+from oracle.journal.store import DEFAULT_BUSY_TIMEOUT, SUFFIX, Journal, StoredEvent, now
 from oracle.systems import System, find_system
 
-__all__ = [
-    "META_TYPES",
-    "Campaign",
-    "CampaignChanged",
-    "CampaignInfo",
-    "Entry",
-    "Settings",
-    "campaign_path",
-    "campaigns_dir",
-    "delete_campaign",
-    "last_opened",
-    "list_campaigns",
-    "oracle_home",
-    "undone_map",
-]
-
-EXPORT_FORMAT = "oracle-campaign"
-EXPORT_VERSION = 1
-MAX_NAME = 120
-_ID_RE = re.compile(r"^[a-z0-9][a-z0-9-]{0,63}$")
-_LAST_OPENED = "last_opened.json"
+__all__ = ["Campaign", "CampaignChanged"]
 
 
 class CampaignChanged(StoreError):
@@ -68,135 +51,6 @@ class CampaignChanged(StoreError):
     """
 
 
-# -- where campaigns live ----------------------------------------------------------------------
-
-
-def oracle_home(home: Path | str | None = None) -> Path:
-    """``home``, else ``$ORACLE_HOME``, else the platform's user data folder for oracle."""
-    if home is not None:
-        return Path(home)
-    env = os.environ.get("ORACLE_HOME")
-    if env:
-        return Path(env)
-    import platformdirs
-
-    return Path(platformdirs.user_data_dir("oracle"))
-
-
-def campaigns_dir(home: Path | str | None = None) -> Path:
-    """The folder holding ``<id>.oracle.sqlite`` files."""
-    return oracle_home(home) / "campaigns"
-
-
-def campaign_path(id_or_path: str | Path, home: Path | str | None = None) -> Path:
-    """The file for a campaign id (``"the-hunt-3fa9c2"``) or an explicit path."""
-    text = str(id_or_path)
-    if isinstance(id_or_path, Path) or os.sep in text or "/" in text or text.endswith(SUFFIX):
-        return Path(id_or_path)
-    if not _ID_RE.fullmatch(text):
-        raise RequestError(
-            f"campaign: {text!r} is neither a campaign id (lowercase letters, digits and dashes) "
-            "nor a path to a .oracle.sqlite file."
-        )
-    return campaigns_dir(home) / f"{text}{SUFFIX}"
-
-
-def _new_id(name: str) -> str:
-    slug = re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-")[:32].strip("-") or "campaign"
-    return f"{slug}-{secrets.token_hex(3)}"
-
-
-def _check_name(name: object) -> str:
-    if not isinstance(name, str) or not name.strip():
-        raise RequestError("name: a campaign needs a name of at least one visible character.")
-    name = name.strip()
-    if len(name) > MAX_NAME:
-        raise RequestError(f"name: at most {MAX_NAME} characters; got {len(name)}.")
-    return name
-
-
-def _check_seed(seed: object) -> int | str:
-    if seed is None:
-        return secrets.randbits(63)
-    if isinstance(seed, bool) or not isinstance(seed, (int, str)):
-        raise RequestError(f"seed: must be a whole number or a string, not {seed!r}.")
-    return seed
-
-
-# -- last opened -------------------------------------------------------------------------------
-
-
-def remember_last_opened(path: Path, home: Path | str | None = None) -> None:
-    """Note ``path`` as the campaign to reopen when the app reloads (best effort)."""
-    root = oracle_home(home)
-    target = path.name[: -len(SUFFIX)] if path.parent == campaigns_dir(home) else str(path)
-    tmp = root / f".{_LAST_OPENED}.{secrets.token_hex(4)}.tmp"
-    try:
-        root.mkdir(parents=True, exist_ok=True)
-        tmp.write_text(json.dumps({"campaign": target, "at": now()}), encoding="utf-8")
-        os.replace(tmp, root / _LAST_OPENED)
-    except OSError:  # remembering is a convenience; never fail an open over it
-        tmp.unlink(missing_ok=True)
-
-
-def last_opened(home: Path | str | None = None) -> str | None:
-    """The id (or path) of the campaign opened last, if its file still exists."""
-    try:
-        text = (oracle_home(home) / _LAST_OPENED).read_text(encoding="utf-8")
-        target = json.loads(text)["campaign"]
-        if isinstance(target, str) and campaign_path(target, home).exists():
-            return target
-    except (OSError, ValueError, KeyError, TypeError, OracleError):
-        pass
-    return None
-
-
-def _forget_last_opened(path: Path, home: Path | str | None) -> None:
-    target = last_opened(home)
-    if target is not None and campaign_path(target, home).resolve() == path.resolve():
-        (oracle_home(home) / _LAST_OPENED).unlink(missing_ok=True)
-
-
-# -- values ------------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Entry:
-    """One journal line as the app shows it."""
-
-    seq: int
-    at: str
-    type: str
-    data: dict[str, Any]
-    undone: bool = False
-    undone_by: int | None = None
-    struck: bool = False
-    result: dict[str, Any] | None = None  # the system's reading of a rules event, if it gives one
-
-    @property
-    def meta(self) -> bool:
-        """True for narration, notes and the other events Campaign handles itself."""
-        return self.type in META_TYPES
-
-
-@dataclass(frozen=True)
-class CampaignInfo:
-    """One row of :func:`list_campaigns`; ``error`` is set (and counts are 0) for a broken file."""
-
-    id: str
-    name: str
-    system: str
-    created: str
-    updated: str
-    events: int
-    path: Path
-    error: str | None = None
-
-    @property
-    def ok(self) -> bool:
-        return self.error is None
-
-
 def _system_for(name: object, path: Path) -> System:
     try:
         return find_system(name)
@@ -204,7 +58,16 @@ def _system_for(name: object, path: Path) -> System:
         raise StoreError(f"campaign file {str(path)!r}: {exc}") from exc
 
 
-# -- the campaign ------------------------------------------------------------------------------
+def _fold_all(fold: Fold, events: Sequence[StoredEvent], doing: str) -> None:
+    """Check and take ``events`` one by one; RequestError naming the first that does not fold."""
+    for event in events:
+        try:
+            fold.accept(event, fold.check(event))
+        except OracleError as exc:
+            raise RequestError(
+                f"{doing}: entry {event.seq} ({event.type}) does not fold: {exc} "
+                "Nothing was created."
+            ) from exc
 
 
 class Campaign:
@@ -229,15 +92,25 @@ class Campaign:
     @classmethod
     def create(cls, name: str, system: str = "trophy", seed: int | str | None = None,
                home: Path | str | None = None, *,
+               events: Sequence[Mapping[str, Any]] = (),
                busy_timeout: float = DEFAULT_BUSY_TIMEOUT) -> Campaign:
-        """Start a new campaign file in ``<home>/campaigns`` and open it."""
-        name = _check_name(name)
+        """Start a new campaign file in ``<home>/campaigns`` and open it.
+
+        ``events`` (a ready character, a first scene) are folded first and written with the
+        file: the campaign appears whole or not at all, even if the process dies meanwhile.
+        """
+        name = check_name(name)
         rules = find_system(system)
-        meta = _new_meta(name, rules.name, _check_seed(seed))
+        meta = new_meta(name, rules.name, check_seed(seed))
+        fold = Fold(rules)
+        at = now()
+        drafts = [normalize(event) for event in events]
+        _fold_all(fold, [StoredEvent(seq, at, data["type"], data)
+                         for seq, data in enumerate(drafts, start=1)], "create")
         path = campaigns_dir(home) / f"{meta['id']}{SUFFIX}"
-        journal = Journal.create(path, meta, busy_timeout=busy_timeout)
+        journal = Journal.create(path, meta, fold.events, busy_timeout=busy_timeout)
         remember_last_opened(path, home)
-        return cls(journal, meta, Fold(rules), home)
+        return cls(journal, meta, fold, home)
 
     @classmethod
     def open(cls, id_or_path: str | Path, home: Path | str | None = None, *,
@@ -247,6 +120,7 @@ class Campaign:
         journal = Journal.open(path, busy_timeout=busy_timeout)
         try:
             meta = journal.meta()
+            check_meta(meta, path)
             fold = Fold(_system_for(meta.get("system"), path))
             try:
                 fold.load(journal.events_after(0))
@@ -283,25 +157,21 @@ class Campaign:
         Sequence numbers, times and the seed are kept (undo targets and dice depend on them); the
         new campaign gets a new id. Anything that does not fold creates nothing.
         """
-        doc = _load_export(source)
+        doc = dumps.load(source)
         meta_in = doc["meta"]
         rules = find_system(meta_in.get("system"))
         fold = Fold(rules)
+        events: list[StoredEvent] = []
         for index, raw in enumerate(doc["events"], start=1):
-            event = _import_event(raw, index, fold.last_seq)
-            try:
-                fold.accept(event, fold.check(event))
-            except OracleError as exc:
-                raise RequestError(
-                    f"import: entry {event.seq} ({event.type}) does not fold: {exc} "
-                    "Nothing was created."
-                ) from exc
-        meta = _new_meta(
-            _check_name(meta_in.get("name") if name is None else name),
+            events.append(dumps.read_event(raw, index, events[-1].seq if events else 0))
+        _fold_all(fold, events, "import")
+        meta = new_meta(
+            check_name(meta_in.get("name") if name is None else name),
             rules.name,
-            _check_seed(meta_in.get("seed", 0)),
+            check_seed(meta_in.get("seed", 0)),
         )
-        meta["created"] = str(meta_in.get("created", meta["created"]))
+        created = meta_in.get("created")
+        meta["created"] = created if isinstance(created, str) and created else meta["created"]
         meta["imported_from"] = str(meta_in.get("id", ""))
         path = campaigns_dir(home) / f"{meta['id']}{SUFFIX}"
         journal = Journal.create(path, meta, fold.events)
@@ -367,15 +237,7 @@ class Campaign:
         """The journal, oldest first, with undone and struck flags."""
         with self._lock:
             if self._entries is None:
-                undone, struck = self._fold.undone, self._fold.settings.struck
-                self._entries = tuple(
-                    Entry(
-                        seq=e.seq, at=e.at, type=e.type, data=e.data,
-                        undone=e.seq in undone, undone_by=undone.get(e.seq),
-                        struck=e.seq in struck, result=self._fold.results.get(e.seq),
-                    )
-                    for e in self._fold.events
-                )
+                self._entries = self._fold.entries()
             return self._entries
 
     def entry(self, seq: int) -> Entry:
@@ -394,11 +256,9 @@ class Campaign:
         return SeededDice(f"{self.seed}:{self.next_seq}:{stream}")
 
     def summary(self, entry: Entry | int) -> str:
-        """One line describing an entry (the system's wording when it offers one)."""
-        from oracle.exports import summarize
-
+        """One line of plain text for an entry, in its system's words (or the journal's)."""
         item = self.entry(entry) if isinstance(entry, int) else entry
-        return summarize(self.system, item)
+        return PlainText().entry_text(self.system, item)
 
     # -- writing -----------------------------------------------------------------------------
 
@@ -494,7 +354,7 @@ class Campaign:
 
     def rename(self, name: str) -> None:
         """Give the campaign a new name (its id and file stay)."""
-        name = _check_name(name)
+        name = check_name(name)
         with self._lock, self._journal.transaction() as txn:
             txn.set_meta("name", name)
         self._meta["name"] = name
@@ -503,7 +363,7 @@ class Campaign:
         """Delete this campaign's file for good (the caller has asked the player to confirm)."""
         self.close()
         delete_file(self.path)
-        _forget_last_opened(self.path, self._home)
+        forget_last_opened(self.path, self._home)
 
     def close(self) -> None:
         """Close the file; the object can no longer record."""
@@ -519,126 +379,8 @@ class Campaign:
         system, count = self._fold.system.name, self.last_seq
         return f"<Campaign {self.id!r} {self.name!r} ({system}, {count} entries)>"
 
-    # -- exports -----------------------------------------------------------------------------
+    # -- the dump ----------------------------------------------------------------------------
 
     def export_json(self) -> str:
         """Every event plus meta as JSON; :meth:`import_json` turns it back into a campaign."""
-        doc = {
-            "format": EXPORT_FORMAT,
-            "version": EXPORT_VERSION,
-            "schema": SCHEMA_VERSION,
-            "exported": now(),
-            "meta": self.meta,
-            "events": [
-                {"seq": e.seq, "at": e.at, "type": e.type, "data": e.data}
-                for e in self._fold.events
-            ],
-        }
-        return json.dumps(doc, ensure_ascii=False, indent=1)
-
-    def export_markdown(self) -> str:
-        """A readable journal: rolls with faces, outcomes, Ruin changes, narration, notes."""
-        from oracle.exports import to_markdown
-
-        return to_markdown(self)
-
-    def export_lonelog(self) -> str:
-        """The play log in Lonelog notation (``@`` action, ``d:`` roll ``->`` result, ...)."""
-        from oracle.exports import to_lonelog
-
-        return to_lonelog(self)
-
-
-def _new_meta(name: str, system: str, seed: int | str) -> dict[str, Any]:
-    from oracle import __version__ as version
-
-    return {
-        "id": _new_id(name),
-        "name": name,
-        "system": system,
-        "created": now(),
-        "seed": seed,
-        "schema": SCHEMA_VERSION,
-        "oracle": version,
-    }
-
-
-def _load_export(source: str | bytes | Mapping[str, Any]) -> dict[str, Any]:
-    if isinstance(source, (str, bytes)):
-        try:
-            doc = json.loads(source)
-        except ValueError as exc:
-            raise RequestError(f"import: not valid JSON ({exc}).") from exc
-    else:
-        doc = dict(source)
-    if not isinstance(doc, dict) or doc.get("format") != EXPORT_FORMAT:
-        raise RequestError(
-            f"import: not an oracle campaign export (expected \"format\": \"{EXPORT_FORMAT}\")."
-        )
-    if not isinstance(doc.get("version"), int) or doc["version"] > EXPORT_VERSION:
-        raise RequestError(
-            f"import: export version {doc.get('version')!r} is newer than this oracle reads "
-            f"({EXPORT_VERSION})."
-        )
-    if not isinstance(doc.get("meta"), dict) or not isinstance(doc.get("events"), list):
-        raise RequestError("import: needs a \"meta\" object and an \"events\" list.")
-    return doc
-
-
-def _import_event(raw: object, index: int, last_seq: int) -> StoredEvent:
-    if not isinstance(raw, dict):
-        raise RequestError(f"import: event {index} is not a JSON object.")
-    seq, at, data = raw.get("seq"), raw.get("at"), raw.get("data")
-    if isinstance(seq, bool) or not isinstance(seq, int) or seq <= last_seq:
-        raise RequestError(
-            f"import: event {index} needs a whole-number seq above {last_seq}; got {seq!r}."
-        )
-    if not isinstance(at, str):
-        raise RequestError(f"import: event {seq} needs an \"at\" time as text.")
-    normalized = normalize(data)
-    if raw.get("type", normalized["type"]) != normalized["type"]:
-        raise RequestError(f"import: event {seq} has two different types.")
-    return StoredEvent(seq=seq, at=at, type=normalized["type"], data=normalized)
-
-
-# -- listing and deleting ----------------------------------------------------------------------
-
-
-def list_campaigns(home: Path | str | None = None) -> list[CampaignInfo]:
-    """Every campaign file in ``<home>/campaigns``, newest activity first.
-
-    A file that cannot be used is listed with its error (never hidden, never fatal).
-    """
-    folder = campaigns_dir(home)
-    if not folder.is_dir():
-        return []
-    infos: list[CampaignInfo] = []
-    for path in sorted(folder.glob(f"*{SUFFIX}")):
-        file_id = path.name[: -len(SUFFIX)]
-        try:
-            journal = Journal.open(path, busy_timeout=0.5)
-            try:
-                meta = journal.meta()
-                count, _, last_at = journal.stats()
-            finally:
-                journal.close()
-            created = str(meta.get("created", ""))
-            infos.append(CampaignInfo(
-                id=file_id, name=str(meta.get("name", file_id)),
-                system=str(meta.get("system", "")), created=created,
-                updated=last_at or created, events=count, path=path,
-            ))
-        except OracleError as exc:
-            infos.append(CampaignInfo(
-                id=file_id, name=file_id, system="", created="", updated="", events=0,
-                path=path, error=str(exc),
-            ))
-    infos.sort(key=lambda info: info.updated, reverse=True)
-    return infos
-
-
-def delete_campaign(id_or_path: str | Path, home: Path | str | None = None) -> None:
-    """Delete a campaign file by id or path (the caller has asked the player to confirm)."""
-    path = campaign_path(id_or_path, home)
-    delete_file(path)
-    _forget_last_opened(path, home)
+        return dumps.dump(self.meta, self._fold.events)

@@ -1,6 +1,6 @@
 """The campaign file: one SQLite database per campaign, holding an append-only event journal.
 
-A campaign's state is the fold of its events (see :mod:`oracle.campaign`); this module only keeps
+A campaign's state is the fold of its events (see :mod:`oracle.journal.campaign`); this module only keeps
 the events safe. Its promises:
 
 - **Durable before visible.** Every append is its own transaction, committed with
@@ -12,7 +12,9 @@ the events safe. Its promises:
   program's SQLite, from a newer schema, truncated, damaged or locked raises :class:`StoreError`
   with one sentence saying which, and the file's bytes are left exactly as they were (checks only
   read; nothing is written before the file is known to be ours). New files are built under a
-  temporary name and linked into place, which fails rather than replaces an existing file.
+  temporary name and linked into place, which fails rather than replaces an existing file; a
+  creation cut short (a killed process) leaves only a hidden temporary file, which the next
+  creation in that folder removes once it is :data:`STALE_TEMP` seconds old.
 - **Append-only.** Triggers refuse UPDATE and DELETE on ``events``; mistakes are undone by
   appending an ``undo`` event, never by rewriting history.
 
@@ -29,6 +31,7 @@ import os
 import secrets
 import sqlite3
 import threading
+import time
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -37,14 +40,13 @@ from pathlib import Path
 from typing import Any
 
 from oracle.errors import StoreError
+from oracle.journal.files import check_header, fsync_dir, label, translate
 
 APPLICATION_ID = 0x4F52434C  # "ORCL": marks a SQLite file as an oracle campaign
 SCHEMA_VERSION = 1
 SUFFIX = ".oracle.sqlite"
 DEFAULT_BUSY_TIMEOUT = 5.0  # seconds to wait for another program's write before giving up
-
-_SQLITE_MAGIC = b"SQLite format 3\x00"
-_SIDECARS = ("-journal", "-wal", "-shm")
+STALE_TEMP = 600.0  # a creation takes milliseconds; a temporary file this old was abandoned
 
 _SCHEMA = (
     "CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)",
@@ -86,100 +88,22 @@ def to_json(value: object, field: str = "event") -> str:
         raise StoreError(f"{field}: cannot be stored as JSON ({exc}).") from exc
 
 
-def _label(path: Path) -> str:
-    return f"campaign file {str(path)!r}"
+def sweep_temporaries(folder: Path, older_than: float = STALE_TEMP) -> list[Path]:
+    """Remove temporary files that creations cut short left in ``folder``; returns them.
 
-
-def _fsync_dir(directory: Path) -> None:
-    try:
-        fd = os.open(directory, os.O_RDONLY)
-    except OSError:  # some platforms cannot open directories; the rename is still atomic
-        return
-    try:
-        os.fsync(fd)
-    except OSError:
-        pass
-    finally:
-        os.close(fd)
-
-
-def _is_locked(exc: sqlite3.Error) -> bool:
-    text = str(exc).lower()
-    return "locked" in text or "busy" in text
-
-
-def _translate(path: Path, exc: sqlite3.Error, doing: str, busy_timeout: float) -> StoreError:
-    """Turn a sqlite3 error into one sentence about the campaign file."""
-    if _is_locked(exc):
-        return StoreError(
-            f"{_label(path)} is locked by another program that is writing to it (waited "
-            f"{busy_timeout:g} s while {doing}); nothing was changed, try again in a moment."
-        )
-    if "readonly" in str(exc) or "read-only" in str(exc):
-        return StoreError(
-            f"{_label(path)} cannot be written (it or its folder is read-only) while {doing}; "
-            "nothing was written."
-        )
-    if isinstance(exc, sqlite3.DatabaseError) and (
-        "malformed" in str(exc) or "not a database" in str(exc) or "corrupt" in str(exc)
-    ):
-        return StoreError(
-            f"{_label(path)} is damaged ({exc}) and cannot be used; it was left untouched, "
-            "restore it from a backup or export."
-        )
-    return StoreError(f"{_label(path)}: SQLite failed while {doing} ({exc}).")
-
-
-def _check_header(path: Path) -> None:
-    """Refuse missing, empty, non-SQLite and visibly truncated files by reading their header."""
-    try:
-        size = path.stat().st_size
-        if not path.is_file():
-            raise StoreError(f"{_label(path)} is not a regular file.")
-        with open(path, "rb") as handle:
-            header = handle.read(100)
-    except FileNotFoundError as exc:
-        raise StoreError(
-            f"{_label(path)} does not exist; it may have been moved or deleted."
-        ) from exc
-    except PermissionError as exc:
-        raise StoreError(f"{_label(path)} cannot be read (permission denied).") from exc
-    except OSError as exc:
-        raise StoreError(f"{_label(path)} cannot be read ({exc.strerror}).") from exc
-    if size == 0:
-        raise StoreError(
-            f"{_label(path)} is empty (0 bytes), so it holds no campaign; perhaps an interrupted "
-            "copy. It was left untouched."
-        )
-    if not (header.startswith(_SQLITE_MAGIC) or _SQLITE_MAGIC.startswith(header)):
-        raise StoreError(
-            f"{_label(path)} is not a SQLite database, so it is not an oracle campaign; "
-            "it was left untouched."
-        )
-    if len(header) < 100:
-        raise StoreError(
-            f"{_label(path)} is truncated: it ends after {size} bytes, inside the 100-byte "
-            "database header. It was left untouched; restore it from a backup or export."
-        )
-    hot_journal = any(
-        Path(f"{path}{suffix}").exists() and Path(f"{path}{suffix}").stat().st_size > 0
-        for suffix in _SIDECARS
-    )
-    wal_mode = header[18] == 2 or header[19] == 2
-    page_size = int.from_bytes(header[16:18], "big")
-    page_size = 65536 if page_size == 1 else page_size
-    change_counter = int.from_bytes(header[24:28], "big")
-    pages = int.from_bytes(header[28:32], "big")
-    valid_for = int.from_bytes(header[92:96], "big")
-    # The in-header page count is trustworthy when it was written with the change counter; a hot
-    # journal or a WAL file means SQLite itself must first recover, so leave those to it.
-    if not hot_journal and not wal_mode and pages and valid_for == change_counter:
-        expected = page_size * pages
-        if size < expected:
-            raise StoreError(
-                f"{_label(path)} is truncated: it should hold {expected} bytes but has {size}. "
-                "It was left untouched; restore it from a backup or export."
-            )
+    Only our own hidden ``.<name>.oracle.sqlite.<hex>.tmp`` files (and their ``-journal``) older
+    than ``older_than`` seconds are touched: never a campaign file, never a creation under way.
+    """
+    removed: list[Path] = []
+    cutoff = time.time() - older_than
+    for leftover in folder.glob(f".*{SUFFIX}.*.tmp*"):
+        try:
+            if leftover.stat().st_mtime < cutoff:
+                leftover.unlink()
+                removed.append(leftover)
+        except OSError:  # another process removed it, or it cannot be removed: leave it
+            continue
+    return removed
 
 
 class Journal:
@@ -217,11 +141,11 @@ class Journal:
     def open(cls, path: Path | str, *, busy_timeout: float = DEFAULT_BUSY_TIMEOUT) -> Journal:
         """Open an existing campaign file after checking, by reading only, that it is ours."""
         path = Path(path)
-        _check_header(path)
+        check_header(path)
         try:
             conn = cls._connect(path, busy_timeout, "rw")
         except sqlite3.Error as exc:
-            raise _translate(path, exc, "opening it", busy_timeout) from exc
+            raise translate(path, exc, "opening it", busy_timeout) from exc
         try:
             cls._verify(path, conn, busy_timeout)
             conn.execute("PRAGMA synchronous=FULL")
@@ -244,12 +168,12 @@ class Journal:
             if app_id != APPLICATION_ID:
                 what = "has no application id" if app_id == 0 else f"has application id {app_id:#x}"
                 raise StoreError(
-                    f"{_label(path)} is a SQLite database of another program ({what}, not "
+                    f"{label(path)} is a SQLite database of another program ({what}, not "
                     f"oracle's {APPLICATION_ID:#x}); it was left untouched."
                 )
             if version > SCHEMA_VERSION:
                 raise StoreError(
-                    f"{_label(path)} was written by a newer oracle (schema version {version}; "
+                    f"{label(path)} was written by a newer oracle (schema version {version}; "
                     f"this version reads up to {SCHEMA_VERSION}); update oracle to open it. "
                     "It was left untouched."
                 )
@@ -257,24 +181,24 @@ class Journal:
             if version < 1 or missing:
                 lacking = f"lacks the {' and '.join(missing)} table" if missing else "has no schema"
                 raise StoreError(
-                    f"{_label(path)} carries oracle's id but {lacking} (schema version "
+                    f"{label(path)} carries oracle's id but {lacking} (schema version "
                     f"{version}); it is incomplete or damaged and was left untouched."
                 )
             columns = [row[1] for row in conn.execute("PRAGMA table_info(events)")]
             if columns[:4] != ["seq", "at", "type", "data"]:
                 raise StoreError(
-                    f"{_label(path)} has an events table of the wrong shape ({columns}); "
+                    f"{label(path)} has an events table of the wrong shape ({columns}); "
                     "it was left untouched."
                 )
             problems = [str(row[0]) for row in conn.execute("PRAGMA quick_check(1)")]
             if problems != ["ok"]:
                 first = " ".join(" ".join(problems).split())[:200]
                 raise StoreError(
-                    f"{_label(path)} is damaged ({first}); it was left untouched, restore it "
+                    f"{label(path)} is damaged ({first}); it was left untouched, restore it "
                     "from a backup or export."
                 )
         except sqlite3.Error as exc:
-            raise _translate(path, exc, "checking it", busy_timeout) from exc
+            raise translate(path, exc, "checking it", busy_timeout) from exc
 
     @classmethod
     def create(
@@ -292,13 +216,14 @@ class Journal:
         """
         path = Path(path)
         if path.exists():
-            raise StoreError(f"{_label(path)} already exists; it was not overwritten.")
+            raise StoreError(f"{label(path)} already exists; it was not overwritten.")
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
             raise StoreError(
                 f"campaign folder {str(path.parent)!r} cannot be created ({exc.strerror})."
             ) from exc
+        sweep_temporaries(path.parent)
         tmp = path.with_name(f".{path.name}.{secrets.token_hex(4)}.tmp")
         try:
             conn = cls._connect(tmp, busy_timeout, "rwc")
@@ -324,18 +249,18 @@ class Journal:
             try:
                 os.link(tmp, path)  # fails if path exists: never an overwrite
             except FileExistsError as exc:
-                raise StoreError(f"{_label(path)} already exists; it was not overwritten.") from exc
+                raise StoreError(f"{label(path)} already exists; it was not overwritten.") from exc
             except OSError:  # a filesystem without hard links: check, then rename
                 if path.exists():
                     raise StoreError(
-                        f"{_label(path)} already exists; it was not overwritten."
+                        f"{label(path)} already exists; it was not overwritten."
                     ) from None
                 os.rename(tmp, path)
-            _fsync_dir(path.parent)
+            fsync_dir(path.parent)
         except sqlite3.Error as exc:
-            raise _translate(path, exc, "creating it", busy_timeout) from exc
+            raise translate(path, exc, "creating it", busy_timeout) from exc
         except OSError as exc:
-            raise StoreError(f"{_label(path)} cannot be created ({exc.strerror}).") from exc
+            raise StoreError(f"{label(path)} cannot be created ({exc.strerror}).") from exc
         finally:
             for leftover in (tmp, Path(f"{tmp}-journal")):
                 try:
@@ -349,7 +274,7 @@ class Journal:
     @property
     def conn(self) -> sqlite3.Connection:
         if self._conn is None:
-            raise StoreError(f"{_label(self.path)} was closed; open the campaign again.")
+            raise StoreError(f"{label(self.path)} was closed; open the campaign again.")
         return self._conn
 
     def _read(self, doing: str, sql: str, params: Sequence[object] = ()) -> list[Any]:
@@ -357,7 +282,7 @@ class Journal:
             try:
                 return self.conn.execute(sql, params).fetchall()
             except sqlite3.Error as exc:
-                raise _translate(self.path, exc, doing, self.busy_timeout) from exc
+                raise translate(self.path, exc, doing, self.busy_timeout) from exc
 
     def meta(self) -> dict[str, Any]:
         """The meta table (name, system, created, seed, ...) with JSON values decoded."""
@@ -365,7 +290,7 @@ class Journal:
         try:
             return {key: json.loads(value) for key, value in rows}
         except json.JSONDecodeError as exc:
-            raise StoreError(f"{_label(self.path)} has a damaged meta table ({exc}).") from exc
+            raise StoreError(f"{label(self.path)} has a damaged meta table ({exc}).") from exc
 
     def events_after(self, seq: int = 0) -> list[StoredEvent]:
         """Every event with a sequence number above ``seq``, in order."""
@@ -382,10 +307,10 @@ class Journal:
             decoded = json.loads(data)
         except (TypeError, json.JSONDecodeError) as exc:
             raise StoreError(
-                f"{_label(self.path)}: event {seq} holds damaged JSON ({exc})."
+                f"{label(self.path)}: event {seq} holds damaged JSON ({exc})."
             ) from exc
         if not isinstance(decoded, dict):
-            raise StoreError(f"{_label(self.path)}: event {seq} is not a JSON object.")
+            raise StoreError(f"{label(self.path)}: event {seq} is not a JSON object.")
         return StoredEvent(seq=int(seq), at=str(at), type=str(kind), data=decoded)
 
     def stats(self) -> tuple[int, int, str | None]:
@@ -416,12 +341,12 @@ class Journal:
             try:
                 conn.execute("BEGIN IMMEDIATE")
             except sqlite3.Error as exc:
-                raise _translate(self.path, exc, "waiting to write", self.busy_timeout) from exc
+                raise translate(self.path, exc, "waiting to write", self.busy_timeout) from exc
             if self._stat_identity() != self._identity:
                 # Writing now would go into a deleted (or replaced) file: an event lost unseen.
                 conn.execute("ROLLBACK")
                 raise StoreError(
-                    f"{_label(self.path)} was deleted or replaced since it was opened (by another "
+                    f"{label(self.path)} was deleted or replaced since it was opened (by another "
                     "window or program); nothing was written. Open the campaign again."
                 )
             try:
@@ -439,7 +364,7 @@ class Journal:
                     conn.execute("ROLLBACK")
                 except sqlite3.Error:
                     pass
-                raise _translate(self.path, exc, "committing", self.busy_timeout) from exc
+                raise translate(self.path, exc, "committing", self.busy_timeout) from exc
 
     def close(self) -> None:
         """Close the connection (idempotent)."""
@@ -477,7 +402,7 @@ class Transaction:
                 (event.seq, event.at, event.type, to_json(event.data)),
             )
         except sqlite3.Error as exc:
-            raise _translate(
+            raise translate(
                 self._journal.path, exc, "appending an event", self._journal.busy_timeout
             ) from exc
         return event
@@ -490,20 +415,6 @@ class Transaction:
                 (key, to_json(value, f"meta {key}")),
             )
         except sqlite3.Error as exc:
-            raise _translate(
+            raise translate(
                 self._journal.path, exc, "updating its meta table", self._journal.busy_timeout
             ) from exc
-
-
-def delete_file(path: Path | str) -> None:
-    """Delete a campaign file and any SQLite sidecar files beside it (the caller confirmed)."""
-    path = Path(path)
-    if not path.exists():
-        raise StoreError(f"{_label(path)} does not exist; nothing was deleted.")
-    try:
-        path.unlink()
-        for suffix in _SIDECARS:
-            Path(f"{path}{suffix}").unlink(missing_ok=True)
-    except OSError as exc:
-        raise StoreError(f"{_label(path)} cannot be deleted ({exc.strerror}).") from exc
-    _fsync_dir(path.parent)
