@@ -52,16 +52,20 @@ _PRONOUN = re.compile(r"\b(" + "|".join(re.escape(a) for a, _ in _PRONOUNS) + r"
                       re.IGNORECASE)
 _SWAP = dict(_PRONOUNS)
 
-DETERMINERS = frozenset(
+def _words(text: str) -> frozenset[str]:
+    return frozenset(text.split())
+
+
+DETERMINERS = _words(
     "the a an this that these those some any my our their his her its your every each another "
-    "one two three".split())
-_NOT_VERBS = DETERMINERS | frozenset(
+    "one two three")
+_NOT_VERBS = DETERMINERS | _words(
     "he she they it we i you is are was were be been not no yes what where who why when how "
-    "which if then there here in on at of by with from into onto for about over under".split())
+    "which if then there here in on at of by with from into onto for about over under")
 
 # Verbs a treasure-hunter's intent usually begins with (base form). Used to tell an imperative
 # ("climb the tower") from a bare noun ("crypt") and to undo a third-person "-s".
-VERBS = frozenset("""
+VERBS = _words("""
 abandon aim approach ask attack avoid bar barter bash bind bite block board break bribe burn
 bury buy call calm carry carve catch charge chase check chop circle clean clear climb close
 collect comfort convince cook crawl creep cross crush cut dash decipher defend descend destroy
@@ -77,7 +81,7 @@ steer stop strike study swim swing take talk tear tell tend throw tie track trad
 trick try tug turn unlock untie use vault wade wait wake walk warn wash watch wave wedge whisper
 wrap wrestle yank douse kindle ignite light barricade bandage stitch sew skin gut brace steady
 sneak peek peer rummage scour sift hunt stalk shadow tail
-""".split())
+""")
 
 _IRREGULAR_S = {"goes": "go", "does": "do", "has": "have", "is": "be", "tries": "try",
                 "flies": "fly", "cries": "cry", "dies": "die", "lies": "lie", "ties": "tie"}
