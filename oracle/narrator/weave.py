@@ -254,3 +254,41 @@ def tries(name: str, intent: str) -> str:
     """``"Ash tries to pick the lock"``, or a neutral ``"Ash makes the attempt"``."""
     woven = weave(intent, name)
     return f"{name} makes the attempt" if woven.neutral else f"{name} tries to {woven.phrase}"
+
+
+_QUESTION_NOISE = _words(
+    "is are was were do does did can could will would should shall may might must have has had "
+    "there here what where who whom whose why when how which if whether anything something "
+    "someone anyone it its i we you me us they them he she him her see find hear smell notice "
+    "learn know look looks seem seems any inside around near under over behind beyond through "
+    "in on at of by with from into onto for about to up down out off else way ways safe "
+    "dangerous alive awake asleep locked empty real true still really worth")
+def subject_of(question: str, fallback: str) -> str:
+    """The thing a question is about ("Is there a way down the old well?" -> "the old well").
+
+    The first determiner phrase wins (up to three words, stopping at a function word); else a
+    name or the last content word; else ``fallback`` (the place). Pronouns turn third person.
+    """
+    text = _first_clause(question)
+    tokens = re.findall(r"[A-Za-z][\w'-]*", text)
+    candidates: list[str] = []
+    for index, det in enumerate(tokens):
+        if det.lower() not in DETERMINERS - {"one", "two", "three", "every", "each", "any"}:
+            continue
+        kept: list[str] = []
+        for word in tokens[index + 1:index + 4]:
+            lower = word.lower()
+            if lower in _QUESTION_NOISE or lower in DETERMINERS or (kept and (
+                    lower in VERBS or lower.endswith("ing") or _base_of_s(lower))):
+                break
+            kept.append(word)
+        if kept and kept[0].lower() not in ("way", "thing", "place", "lot", "bit"):
+            candidates.append(f"{det.lower()} {' '.join(kept)}")
+    if candidates:
+        return _third_person(candidates[0])
+    words = [w for w in re.findall(r"[A-Za-z][\w'-]*", text)
+             if w.lower() not in _QUESTION_NOISE and w.lower() not in DETERMINERS]
+    if words:
+        last = str(words[-1])
+        return last if last[:1].isupper() else last.lower()
+    return fallback
