@@ -19,13 +19,13 @@ from dataclasses import dataclass
 
 from oracle.errors import NarratorError
 from oracle.narrator.deck import Deck
-from oracle.narrator.safety import THEMES, Barred
+from oracle.narrator.safety import ENDINGS, THEMES, Barred
 
 _HEADER = re.compile(r"^\[(?P<slot>[a-z_]+)(?::(?P<grade>[a-z_]+))?\]$")
 _VAR = re.compile(r"\{\{\s*(\w+)\s*\}\}")
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)  # identity: loaded once, hashed often
 class Part:
     """One line of a table: its text (with ``{{ vars }}``) and its theme tags."""
 
@@ -36,7 +36,7 @@ class Part:
 @functools.cache
 def _theme_patterns() -> tuple[tuple[str, re.Pattern[str]], ...]:
     return tuple((tag, re.compile(r"\b(?:" + "|".join(re.escape(s) for s in sorted(
-        theme.shows, key=len, reverse=True)) + r")", re.IGNORECASE))
+        theme.shows, key=len, reverse=True)) + r")" + ENDINGS, re.IGNORECASE))
         for tag, theme in THEMES.items())
 
 
@@ -56,7 +56,7 @@ def _part(line: str) -> Part:
     return Part(text, told | tags_shown(text))
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)  # identity: loaded once, hashed often
 class Table:
     """A loaded table: its slots, each a list of ``(grade or None, Part)``."""
 
@@ -146,6 +146,15 @@ def fill(text: str, variables: Mapping[str, str]) -> str:
     return _VAR.sub(one, text)
 
 
+@functools.lru_cache(maxsize=65536)
+def allowed(part: Part, barred: Barred, solo: bool) -> bool:
+    """A part may be told: none of its themes barred, none of the barred words in it, and no
+    other people in it when the roller is alone."""
+    if not barred.allows(part.tags) or (solo and "others" in part.tags):
+        return False
+    return barred.pattern is None or barred.pattern.search(_VAR.sub(" ", part.text)) is None
+
+
 def deal(table: Table, deck: Deck, count: int, barred: Barred, *, grade: str | None = None,
          solo: bool = False) -> tuple[list[tuple[Part, ...]], Deck]:
     """Deal ``count`` allowed cards (no repeat before the table is used up); returns the new deck.
@@ -159,8 +168,7 @@ def deal(table: Table, deck: Deck, count: int, barred: Barred, *, grade: str | N
     for _ in range(size):
         (index,), deck = deck.draw(key, size)
         parts = table.card(index, grade)
-        tags = frozenset().union(*(p.tags for p in parts))
-        if barred.allows(tags) and not (solo and "others" in tags):
+        if all(allowed(part, barred, solo) for part in parts):
             cards.append(parts)
             if len(cards) == count:
                 break

@@ -51,7 +51,7 @@ THEMES: dict[str, Theme] = {t.tag: t for t in (
            "drown, drowned, drowning, underwater, under the water, lungs fill, "
            "waterlogged, bloated, sinking, sank beneath, breath underwater, choking on water"),
     _theme("fire", "fire, burning, burn, burns, flame, immolation, arson, being burned",
-           "fire, flame, burn, burning, burnt, burned, blaze, ember, scorch, smoke, ash, "
+           "fire, flame, burn, burning, burnt, burned, blaze, ember, scorch, smoke, ashes, "
            "charred, char, kindling, pyre, soot, cinder"),
     _theme("body_horror", "body horror, mutilation, transformation, dismemberment, gore, "
            "flesh, deformity, parasites, body modification, skin, gross",
@@ -74,7 +74,7 @@ THEMES: dict[str, Theme] = {t.tag: t for t in (
     _theme("self_harm", "self-harm, self harm, suicide, cutting, self injury, self-injury",
            "self-harm, cuts themself, cut themself, their own blade, against their own skin, "
            "suicide, end it all, take their own life, own wrist"),
-    _theme("death", "death, dying, corpse, corpses, dead bodies, bodies, graves, funerals",
+    _theme("death", "death, dying, corpse, corpses, dead bodies, graves, funerals",
            "dead, death, corpse, corpses, grave, graves, body, bodies, skeleton, bones, "
            "funeral, cadaver, coffin, tomb"),
     _theme("torture", "torture, torment, cruelty, pain, sadism",
@@ -89,6 +89,7 @@ THEMES: dict[str, Theme] = {t.tag: t for t in (
            "companion, companions, the others, the party, everyone, the hunters, fellow"),
 )}
 
+ENDINGS = r"(?:s|es|ed|d|t|ing|y|ies|'s)?\b"  # a word shows in its plural and its tenses too
 _TOKEN = re.compile(r"[a-z][a-z'-]*")
 
 
@@ -127,7 +128,7 @@ def _item_words(item: str) -> tuple[str, ...]:
     return tuple(sorted(words))
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)  # identity: loaded once, hashed often
 class Barred:
     """What a campaign's safety settings keep out: theme tags and plain words."""
 
@@ -148,7 +149,7 @@ def barred(safety: Safety) -> Barred:
     words = tuple(sorted({w for item in items for w in _item_words(item)}))
     shows = sorted({show for tag in tags for show in THEMES[tag].shows} | set(words),
                    key=len, reverse=True)
-    pattern = (re.compile(r"\b(?:" + "|".join(re.escape(s) for s in shows) + r")",
+    pattern = (re.compile(r"\b(?:" + "|".join(re.escape(s) for s in shows) + r")" + ENDINGS,
                           re.IGNORECASE) if shows else None)
     return Barred(tags, words, pattern)
 

@@ -10,6 +10,7 @@ broken sentence such as "tries to can I jump the gap".
 
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass
 
@@ -191,6 +192,7 @@ def _third(text: str, name: str) -> str | None:
     return None
 
 
+@functools.lru_cache(maxsize=1024)
 def weave(intent: str, name: str = "") -> Weaving:
     """Read ``intent`` (any phrasing) as an infinitive phrase for "<name> tries to ..."."""
     source = intent
@@ -263,6 +265,7 @@ _QUESTION_NOISE = _words(
     "learn know look looks seem seems any inside around near under over behind beyond through "
     "in on at of by with from into onto for about to up down out off else way ways safe "
     "dangerous alive awake asleep locked empty real true still really worth")
+@functools.lru_cache(maxsize=1024)
 def subject_of(question: str, fallback: str) -> str:
     """The thing a question is about ("Is there a way down the old well?" -> "the old well").
 
