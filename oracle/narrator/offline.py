@@ -43,13 +43,14 @@ def short_name(name: str) -> str:
     return words[0] if len(words) > 1 and name[:1].isupper() else name
 
 
-def name_once(text: str, name: str) -> str:
-    """Put the full name at its first place in ``text`` and the short name at every later one."""
+def name_once(text: str, name: str, used: bool = False) -> str:
+    """Put the full name at its first place in ``text`` and the short name at every later one
+    (everywhere when ``used``: the full name was already said)."""
     short = short_name(name)
     out: list[str] = []
     for index, piece in enumerate(text.split(FULL)):
         if index:
-            said = name if index == 1 else short
+            said = name if index == 1 and not used else short
             before = "".join(out).rstrip()
             if not before or before[-1] in ".!?\u201d\n":  # a sentence starts with the name
                 said = _cap(said)
@@ -178,11 +179,11 @@ class OfflineNarrator(Narrator):
         items: tuple[str, ...] = ()
         if spec.listing:
             offers = dealer(spec.table_for(context.result), context.n) or [QUIET]
-            items = tuple(_cap(name_once(offer, name)) for offer in offers)
             tries = f"{FULL} makes the attempt" if variables["attempt"] == "the attempt" \
                 else f"{FULL} tries to {variables['intent']}"
             head = telling.header(beat, context, FULL, tries, variables["place"],
                                   variables["thing"])
+            items = tuple(_cap(name_once(offer, name, used=FULL in head)) for offer in offers)
             text = _cap(name_once(head, name)) + "\n" + "\n".join(f"- {i}" for i in items)
         else:
             text = _cap(name_once(self._single(beat, spec.table_for(context.result), context,
