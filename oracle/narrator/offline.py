@@ -219,7 +219,8 @@ class OfflineNarrator(Narrator):
             return telling.oracle(context, dealer, variables["thing"])
         if beat == "roll":
             said = telling.contest(result) if result.get("roll") == "contest" else \
-                facts_sentence(result)
+                telling.opposed(result) if result.get("roll") == "opposed" and \
+                result.get("action_total") is not None else facts_sentence(result)
             return " ".join([said, *dealer("omens")])
         card = " ".join(dealer(table)) or QUIET
         facts = telling.system_facts(beat, result, FULL)

@@ -154,11 +154,11 @@ def monster(context: NarrationContext, deal: Deal) -> str:
     result = context.result
     parts = deal("monsters")
     if result.get("roll_required") is False:
-        parts.append("It is outmatched before a single die is needed, and falls the way the "
-                     "hunters describe.")
+        parts.append("It is outmatched before a single die is needed; it falls, and the "
+                     "players tell how.")
     elif result.get("defeated"):
-        parts.append(f"The blows come to {result.get('total')}: enough. It goes down, the way "
-                     "the hunters describe.")
+        parts.append(f"The blows come to {result.get('total')}: enough. It goes down, and the "
+                     "players tell how.")
     elif result.get("total") is not None:
         parts.append(f"The blows come to {result.get('total')}: not enough. It is still "
                      "standing.")
@@ -180,22 +180,43 @@ def contest(result: Mapping[str, Any]) -> str:
     """A Contest Roll in words: who comes out ahead, and what each loser paid."""
     winner = result.get("winner")
     people = [p for p in result.get("participants") or [] if isinstance(p, Mapping)]
+    said: set[str] = set()
+
+    def named(who: object) -> str:  # full name once, then the first name
+        full = str(who)
+        short = full.split()[0] if len(full.split()) > 1 else full
+        if full in said:
+            return short
+        said.add(full)
+        return full
+
     if winner is None:
         parts = [("Nobody comes out ahead: the dice match all the way down, and the stakes "
                   "stay where they were.")]
     else:
-        others = [str(p.get("name")) for p in people if p.get("name") != winner]
+        first = named(winner)
+        others = [named(p.get("name")) for p in people if p.get("name") != winner]
         beaten = (" over " + " and ".join(others)) if others else ""
-        parts = [f"{winner} takes it{beaten}: what was at stake is theirs."]
+        parts = [f"{first} takes it{beaten}: what was at stake is theirs."]
     for person in people:
         if person.get("ruin_marked"):
             lost = ", and is lost" if person.get("lost") else ""
             who = person.get("name")
             side = "wins, and still pays" if who == winner else "pays for the struggle"
-            parts.append(f"{who} {side}: "
+            parts.append(f"{named(who)} {side}: "
                          f"{ruin_change(person.get('ruin_before'), person.get('ruin_after'))}"
                          f"{lost}.")
     return " ".join(parts)
+
+
+def opposed(result: Mapping[str, Any]) -> str:
+    """A Triptycho opposed roll in words (ties already went to the action)."""
+    action = str(result.get("action_name") or "action")
+    reaction = str(result.get("reaction_name") or "reaction")
+    a, r = result.get("action_total"), result.get("reaction_total")
+    if result.get("winner") == "action":
+        return f"The {action} carries it, {a} against {r}."
+    return f"The {reaction} holds, {r} against {a}."
 
 
 def encounter(context: NarrationContext, deal: Deal, name: str, table: str) -> str:
