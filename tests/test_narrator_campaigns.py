@@ -6,6 +6,7 @@ safety leak, no broken weaving and no exact repeat."""
 from __future__ import annotations
 
 import importlib.util
+import sys
 from pathlib import Path
 from types import ModuleType
 
@@ -19,6 +20,7 @@ def _bench() -> ModuleType:
     spec = importlib.util.spec_from_file_location("bench_narrative", path)
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # dataclasses look their module up while it loads
     spec.loader.exec_module(module)
     return module
 
