@@ -188,3 +188,12 @@ def test_every_single_text_beat_gives_200_distinct_narrations_before_a_repeat(
         text = narrator.narrate(beat, context).text
         assert text not in seen
         seen.add(text)
+
+
+@pytest.mark.parametrize("outcome,voiced", [("failure", True), ("complication", True),
+                                            ("success", False)])
+def test_the_picked_complication_happens_on_a_failure_or_complication(outcome: str,
+                                                                      voiced: bool) -> None:
+    text = say("outcome", {"roll": "risk", "outcome": outcome},
+               could_go_wrong="The rope frays.")
+    assert ('What could go wrong does: "The rope frays".' in text) is voiced

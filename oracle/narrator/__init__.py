@@ -38,7 +38,7 @@ player text reaches prompts only inside ``<player_text>`` delimiters it cannot c
 never appears in any output, log, error, repr or file.
 
 Adding a beat (Die Trying's miscast, Triptycho's defeat, ...): see :mod:`oracle.narrator.beats`:
-one prompt template, one offline table and frame, one ``BeatSpec`` line, optionally one
+one prompt template, one offline table, one ``BeatSpec`` line, optionally one
 ``RESOLVED`` entry or a ``CHOOSERS`` function. The template tests then cover it automatically.
 """
 

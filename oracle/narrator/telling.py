@@ -88,6 +88,9 @@ def outcome(context: NarrationContext, deal: Deal, name: str) -> str:
     else:
         table = "outcome_failure" if kind == "failure" else "outcome_complication"
         parts += deal(table, grade=_ruin_grade(result))
+    picked = context.could_go_wrong.strip()
+    if picked and kind in ("failure", "complication") and not result.get("dies"):
+        parts.append(f"What could go wrong does: {_said(picked)}.")
     parts += _bargain_sentence(context)
     parts += _helpers(result)
     if result.get("ruin_marked"):
