@@ -99,3 +99,36 @@ def test_an_error_inside_changes_nothing(tmp_path: Path) -> None:
     except RuntimeError:
         pass
     assert (tmp_path / FILE).read_text() == before
+
+
+def test_the_apps_session_loses_no_deck_update_when_beats_overlap(_oracle_home: Path) -> None:
+    """Offers asked for on several threads at once (Conditions while a roll is voiced) all come
+    from one deck: every card is different, and the deck counts every one of them."""
+    import time
+
+    from oracle.app.session import Session
+
+    class Slow(OfflineNarrator):  # a narrator that takes a moment, so the beats overlap
+        def narrate(self, beat: str, context: Any, on_text: Any = None) -> Any:
+            said = super().narrate(beat, context, on_text)
+            time.sleep(0.01)
+            return said
+
+    session = Session(home=_oracle_home, narrator=Slow(seed="overlap"))
+    session.new_campaign("overlap")
+    got: list[tuple[str, ...]] = []
+    lock = threading.Lock()
+
+    def ask() -> None:
+        items = session.offers("bargain", n=3)
+        with lock:
+            got.append(items)
+
+    threads = [threading.Thread(target=ask) for _ in range(8)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    cards = [item for items in got for item in items]
+    assert len(cards) == 24 == len(set(cards))
+    assert session._deck.dealt["bargains"] >= 24
