@@ -10,6 +10,8 @@ import threading
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from oracle.cli import main
 from oracle.narrator import OfflineNarrator
 from oracle.narrator.compose import load
@@ -132,3 +134,18 @@ def test_the_apps_session_loses_no_deck_update_when_beats_overlap(_oracle_home: 
     cards = [item for items in got for item in items]
     assert len(cards) == 24 == len(set(cards))
     assert session._deck.dealt["bargains"] >= 24
+
+
+@pytest.mark.parametrize("field,value,sentence", [
+    ("attempt", 5, "attempt: must be text; got int."),
+    ("monster", ["a", "b"], "monster: must be text; got list."),
+    ("party", "Ash", "party: must be a list of names (none means solo)."),
+    ("could_go_wrong", {"x": 1}, "could_go_wrong: must be text; got dict."),
+])
+def test_a_context_field_of_the_wrong_type_is_refused_with_one_sentence(
+        _oracle_home: Path, field: str, value: Any, sentence: str) -> None:
+    request = {"roll": "ruin", "ruin": 3, "dark": 4, field: value}
+    out = io.StringIO()
+    code = main(["resolve", "--narrate"], stdin=io.StringIO(json.dumps(request)), out=out)
+    assert code == 2 and json.loads(out.getvalue()) == {"error": sentence}
+    assert not (_oracle_home / FILE).exists()  # nothing dealt, nothing written
