@@ -182,14 +182,10 @@ def _third(text: str, name: str) -> str | None:
             return None
     rest = match.group("rest")
     verb, _, tail = rest.partition(" ")
-
-    if match.group(0) != text or rest != text:
-        base = _base_of_s(verb)
-        if base is not None:
-            return f"{base} {tail}".strip()
-        if verb.lower() in VERBS:
-            return rest  # "they climb", "she will climb"
-    return None
+    base = _base_of_s(verb)
+    if base is not None:
+        return f"{base} {tail}".strip()  # "climbs" -> "climb"
+    return rest if verb.lower() in VERBS else None  # "they climb", "she will climb"
 
 
 @functools.lru_cache(maxsize=1024)
