@@ -3,7 +3,7 @@
 Every change goes through :meth:`Campaign.record`: the event is first applied to the current
 state by the rules core (``SYSTEM.apply``; a ``RuleError`` writes nothing), then appended and
 committed durably (:mod:`oracle.store`), and only then does the cached state move on. Reopening
-the file replays the events from ``SYSTEM.initial_state()`` and rebuilds the same state.
+the file replays the events from ``SYSTEM.new_state()`` and rebuilds the same state.
 
 Meta events (narration, note, oracle, scene, safety, preference, x_card, undo) are handled by
 Campaign itself and never reach ``SYSTEM.apply``; their vocabulary, and the rules of undo, are

@@ -160,6 +160,9 @@ def build_parser(inspire_arguments: bool = True) -> argparse.ArgumentParser:
     inspire.set_defaults(handler=cmd_inspire)
     if inspire_arguments:
         _add_inspire_arguments(inspire)
+    from oracle.solo.cli import add_solo_commands
+
+    add_solo_commands(sub)
     return parser
 
 

@@ -190,15 +190,7 @@ def summarize(system: System, entry: Entry) -> str:
         return f"X-card on entry {data.get('refers_to')}"
     if entry.type == "undo":
         return f"undo entry {data.get('target')}"
-    own = getattr(system, "summarize", None)
-    if callable(own):
-        try:
-            text = own(data)
-        except Exception:  # noqa: BLE001 - a system's wording is a nicety; the generic line works
-            text = None
-        if isinstance(text, str) and text:
-            return text
-    return generic_summary(data, entry.result)
+    return system.journal_line(data, entry.result).plain()
 
 
 def _safety_text(data: dict[str, Any]) -> str:

@@ -156,7 +156,7 @@ class Fold:
         self.by_seq: dict[int, StoredEvent] = {}
         self.undone: dict[int, int] = {}
         self.results: dict[int, dict[str, Any]] = {}
-        self.state: Any = system.initial_state()
+        self.state: Any = system.new_state()
         self.settings = Settings()
 
     @property
@@ -175,7 +175,7 @@ class Fold:
 
     def refold(self, events: Sequence[StoredEvent], undone: Mapping[int, int]) -> Step:
         """Fold ``events`` from scratch, skipping undone ones; EntryFails names the failing one."""
-        state = self.system.initial_state()
+        state = self.system.new_state()
         settings = Settings()
         results: dict[int, dict[str, Any]] = {}
         for event in events:

@@ -416,7 +416,7 @@ def test_exports_are_download_links_of_the_journal() -> None:
     app.risk._light_faces.value = "4"
     app.risk._roll.click()
     markdown = app.journal.export("markdown")
-    assert "Wren Ashdown" in markdown and "[4]" in markdown
+    assert "Wren Ashdown" in markdown and "light 4" in markdown
     assert 'download="' in app.journal._links.value
     assert "data:text/markdown" in app.journal._links.value
     assert app.journal.export("json").lstrip().startswith("{")

@@ -39,6 +39,7 @@ TALLY_SOURCE = '''
 import dataclasses
 from oracle.dice import check_face
 from oracle.errors import RequestError, RuleError
+from oracle.systems.base import Line, System, Unnamed
 
 SEEN = []  # every event type apply() was asked to fold
 
@@ -49,10 +50,22 @@ class State:
     ruin: int = 1
     last_result: object = None  # like Trophy: the reading of the last roll
 
-class Tally:
+class Tally(System):
     name = "tally"
     title = "Tally (a test system)"
+    tagline = "Tally"
+    unnamed = Unnamed("the counter", "counter", "the table")
     roll_kinds = ("roll",)
+    odds_kinds = ()
+    fields = {"roll": frozenset({"faces"})}
+    offline_tables = ("omens",)
+
+    def journal_line(self, event, outcome=None):
+        from oracle.exports import generic_summary
+        return Line.of("roll", generic_summary(dict(event), outcome))
+
+    def beat(self, outcome):
+        return "roll"
 
     def resolve(self, request, dice):
         return {}
@@ -60,7 +73,7 @@ class Tally:
     def odds(self, request):
         return {}
 
-    def initial_state(self):
+    def new_state(self):
         return State()
 
     def apply(self, state, event):
@@ -94,15 +107,15 @@ def register_tally() -> types.ModuleType:
     module = types.ModuleType("oracle_test_tally")
     sys.modules["oracle_test_tally"] = module
     exec(TALLY_SOURCE, module.__dict__)  # noqa: S102 - a fixed test fixture, not input
-    oracle.systems._MODULES["tally"] = "oracle_test_tally"
+    oracle.systems.register("tally", "oracle_test_tally")
     return module
 
 
 @pytest.fixture
 def tally(monkeypatch: pytest.MonkeyPatch) -> Iterator[types.ModuleType]:
-    monkeypatch.setitem(oracle.systems._MODULES, "tally", "oracle_test_tally")
     module = register_tally()
     yield module
+    oracle.systems.unregister("tally")
     sys.modules.pop("oracle_test_tally", None)
 
 
@@ -135,7 +148,7 @@ def test_create_writes_one_file_under_oracle_home_with_meta(camp: Campaign) -> N
     meta = camp.meta
     assert (meta["name"], meta["system"], meta["seed"], meta["schema"]) == (
         "The Long Dark", "tally", 42, 1)
-    assert camp.state == camp.system.initial_state()
+    assert camp.state == camp.system.new_state()
     assert camp.entries == () and camp.last_seq == 0
 
 
@@ -672,7 +685,7 @@ module = types.ModuleType("oracle_test_tally")
 sys.modules["oracle_test_tally"] = module
 exec({source!r}, module.__dict__)
 import oracle.systems
-oracle.systems._MODULES["tally"] = "oracle_test_tally"
+oracle.systems.register("tally", "oracle_test_tally")
 from oracle.campaign import Campaign
 camp = Campaign.open({path!r})
 while True:
@@ -891,7 +904,7 @@ def test_every_system_keeps_a_journal(system: str) -> None:
             camp.record({"type": "no_such_event"})
         assert camp.last_seq == 2
         with Campaign.open(camp.id) as again:
-            assert again.state == camp.state == camp.system.initial_state()
+            assert again.state == camp.state == camp.system.new_state()
             assert again.system.name == system
         assert "(note: We begin.)" in camp.export_lonelog()
         with Campaign.import_json(camp.export_json()) as copy:

@@ -45,7 +45,7 @@ def refused(state: TrophyState, event: dict[str, Any], field: str) -> None:
 
 
 def test_system_object_folds_through_the_campaign() -> None:
-    state = SYSTEM.initial_state()
+    state = SYSTEM.new_state()
     state = SYSTEM.apply(state, created("Ash"))
     assert state.character("Ash").ruin == 1 and state.events == 1
 

@@ -134,7 +134,7 @@ def journal_rows(campaign: Campaign) -> list[tuple[Entry, Mapping[str, Any] | No
     The journal stores faces, not outcomes; replaying the fold gives each entry's result.
     """
     system = campaign.system
-    state = system.initial_state()
+    state = system.new_state()
     rows: list[tuple[Entry, Mapping[str, Any] | None]] = []
     for entry in campaign.entries:
         if entry.meta or entry.undone:

@@ -26,6 +26,7 @@ from oracle.app.ruin_view import RuinView
 from oracle.app.session import Session
 from oracle.app.start_view import StartView
 from oracle.app.table_view import OracleView, SafetyView
+from oracle.systems import SYSTEMS
 
 log = logging.getLogger("oracle.app")
 
@@ -58,11 +59,6 @@ def _other_system_view(system: str, session: Session) -> Any:
                       f"({esc(type(exc).__name__)}).</div>")
 
 
-# The line under the brand, for the system the open campaign plays.
-BRAND_LINES = {"trophy": "Trophy · Dark & Gold", "die_trying": "Die Trying · Gold 'n Guts",
-               "triptycho": "Triptycho · Scenarios"}
-
-
 def _brand_html(line: str) -> str:
     return f'<div class="oracle-brand"><h1>Oracle</h1><div class="sub">{esc(line)}</div></div>'
 
@@ -74,7 +70,7 @@ class OracleApp:
         self.session = session
         self._style = widgets.HTML(f"<style>{stylesheet()}</style>")
         self._style.layout.display = "none"
-        self._brand = c.html(_brand_html("Trophy · Dark & Gold"))
+        self._brand = c.html(_brand_html(SYSTEMS["trophy"].tagline))
         self._campaign_name = c.html("", "oracle-campaign-name")
         self._physical = c.checkbox("Physical dice (type the faces)", css="oracle-physical")
         self._status = c.html("", "oracle-narrator-status")
@@ -201,12 +197,12 @@ class OracleApp:
         if campaign is None:
             self.start.refresh()
             self._campaign_name.value = ""
-            self._brand.value = _brand_html(BRAND_LINES["trophy"])
+            self._brand.value = _brand_html(SYSTEMS["trophy"].tagline)
             self._lost.layout.display = "none"
             return
         self._campaign_name.value = esc(campaign.name)
         system = campaign.system.name
-        self._brand.value = _brand_html(BRAND_LINES.get(system, campaign.system.title))
+        self._brand.value = _brand_html(campaign.system.tagline)
         trophy = system == "trophy"
         self.tabs.layout.display = "" if trophy else "none"
         self._active.layout.display = "" if trophy else "none"

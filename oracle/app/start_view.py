@@ -11,6 +11,7 @@ from oracle.app.journal_view import download_link
 from oracle.app.render import esc
 from oracle.app.session import Session
 from oracle.app.shell_api import Shell
+from oracle.systems import SYSTEMS
 
 
 class StartView:
@@ -26,8 +27,7 @@ class StartView:
         self._quick.layout.display = "" if with_quick_start else "none"
         self._new_name = c.text("Name of a new campaign", width="320px", css="oracle-new-campaign")
         self._system = widgets.Dropdown(
-            options=[("Trophy (Dark and Gold)", "trophy"), ("Die Trying", "die_trying"),
-                     ("Triptycho", "triptycho")], value="trophy")
+            options=[(system.title, name) for name, system in SYSTEMS.items()], value="trophy")
         self._system.layout.width = "200px"
         self._system.add_class("oracle-new-system")
         self._new = c.button("New campaign", css="oracle-create-campaign")

@@ -38,8 +38,8 @@ player text reaches prompts only inside ``<player_text>`` delimiters it cannot c
 never appears in any output, log, error, repr or file.
 
 Adding a beat (Die Trying's miscast, Triptycho's defeat, ...): see :mod:`oracle.narrator.beats`:
-one prompt template, one offline table, one ``BeatSpec`` line, optionally one
-``RESOLVED`` entry or a ``CHOOSERS`` function. The template tests then cover it automatically.
+one prompt template, one offline table, one ``BeatSpec`` line, and the system's
+``beat(result)`` choosing it. The template tests then cover it automatically.
 """
 
 from __future__ import annotations
@@ -62,13 +62,13 @@ from oracle.narrator.base import (
     Safety,
     unnamed,
 )
-from oracle.narrator.beats import BEATS, RESOLVED, BeatSpec, beat_for_result, find_beat
+from oracle.narrator.beats import BEATS, BeatSpec, beat_for_result, find_beat
 from oracle.narrator.deck import Deck
 from oracle.narrator.fake import FakeNarrator
 from oracle.narrator.offline import OfflineNarrator
 
 __all__ = [
-    "BEATS", "DEFAULT_MODEL", "DEFAULT_TIMEOUT", "LIKELIHOODS", "RESOLVED", "BeatSpec", "Deck",
+    "BEATS", "DEFAULT_MODEL", "DEFAULT_TIMEOUT", "LIKELIHOODS", "BeatSpec", "Deck",
     "FakeNarrator", "NarrationContext", "NarrationResult", "Narrator", "OfflineNarrator",
     "OnText", "Safety", "ask", "beat_for_result", "find_beat", "get_narrator",
     "narrate_resolved", "timeout_from",

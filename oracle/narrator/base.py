@@ -43,17 +43,15 @@ class Safety:
         )
 
 
-# Who an unnamed roller is, what they do, and where, in each system's own words.
-UNNAMED: dict[str, tuple[str, str, str]] = {
-    "trophy": ("the treasure-hunter", "treasure-hunter", "the forest"),
-    "die_trying": ("the delver", "delver", "the dungeon"),
-    "triptycho": ("the adventurer", "adventurer", "the scene"),
-}
-
-
 def unnamed(system: str) -> tuple[str, str, str]:
-    """``(name, occupation, place)`` for a roller the request does not name."""
-    return UNNAMED.get(system, UNNAMED["trophy"])
+    """``(name, occupation, place)`` for a roller the request does not name, in the system's words.
+
+    An unknown system speaks as Trophy does (the request's system is checked elsewhere).
+    """
+    from oracle.systems import SYSTEMS
+
+    words = SYSTEMS[system if system in SYSTEMS else "trophy"].unnamed
+    return words.roller, words.trade, words.place
 
 
 def character_brief(character: object, system: str = "trophy") -> dict[str, Any]:

@@ -37,10 +37,12 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from fractions import Fraction
+from types import MappingProxyType
 from typing import Any
 
 from oracle.dice import DiceSource
 from oracle.errors import RequestError, RuleError
+from oracle.systems.base import Line, System, Unnamed
 from oracle.triptycho.attack import (
     attack_odds,
     damage_odds,
@@ -296,13 +298,18 @@ def _kind(request: Request, table: Mapping[str, object]) -> str:
     return kind
 
 
-class TriptychoSystem:
+class TriptychoSystem(System):
     """Triptycho's rules behind the interface of ``oracle.systems``."""
 
     name = "triptycho"
     title = "Triptycho"
-    roll_kinds: tuple[str, ...] = tuple(_RESOLVERS)
-    odds_kinds: tuple[str, ...] = tuple(_ODDS)
+    tagline = "Triptycho · Scenarios"
+    unnamed = Unnamed("the adventurer", "adventurer", "the scene")
+    roll_kinds = tuple(_RESOLVERS)
+    odds_kinds = tuple(_ODDS)
+    fields = MappingProxyType({})  # filled by the requests move (issue 8)
+    offline_tables = ("injuries", "injury_death", "defeats", "telling_blows",
+                                       "omens")
 
     def resolve(self, request: Request, dice: DiceSource) -> dict[str, Any]:
         """Resolve one request of ``shared/contract/resolve.md`` (and the kinds above)."""
@@ -314,7 +321,7 @@ class TriptychoSystem:
         kind = _kind(request, _ODDS)
         return {"roll": kind, **_ODDS[kind](request)}
 
-    def initial_state(self) -> ScenarioState:
+    def new_state(self) -> ScenarioState:
         """An empty campaign: no roster, no scenario running."""
         return new_state()
 
@@ -322,9 +329,23 @@ class TriptychoSystem:
         """Fold one journal event; an invalid event raises RuleError and changes nothing."""
         return apply_event(state, event)
 
-    def summarize(self, event: Mapping[str, Any]) -> str:
+    def journal_line(self, event: Mapping[str, Any],
+                     outcome: Mapping[str, Any] | None = None) -> Line:
         """One journal line for a Triptycho event."""
-        return describe_event(event)
+        return Line.of("roll", describe_event(event))
+
+    def beat(self, outcome: Mapping[str, Any]) -> str:
+        """An Injury, a defeat at 0 points, a maximum Damage roll; otherwise the generic beat."""
+        if outcome.get("lost") is True:
+            return "lost"
+        if outcome.get("roll") == "injury" and outcome.get("injuries_after", 0) > outcome.get(
+                "injuries_before", 0):
+            return "injury"
+        if outcome.get("defeated") is True:
+            return "defeat"
+        if outcome.get("damage_result") == "maximum" and outcome.get("dealt"):
+            return "telling_blow"
+        return "roll"
 
 
 SYSTEM = TriptychoSystem()
