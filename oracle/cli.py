@@ -66,9 +66,11 @@ def cmd_resolve(args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
 
     result = read_strictly(request, lambda checked: system.resolve(checked, dice))
     if args.narrate:
+        from oracle.journal.library import oracle_home
         from oracle.narrator import narrate_resolved
 
-        result = {**result, "narration": narrate_resolved(request, result)}
+        # one offline deck continues between calls (ORACLE_HOME); a seeded request replays
+        result = {**result, "narration": narrate_resolved(request, result, home=oracle_home())}
     _emit(out, result)
     return EXIT_OK
 
@@ -87,9 +89,10 @@ def cmd_serve(args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
 
 
 def cmd_inspire(args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
+    from oracle.journal.library import oracle_home
     from oracle.narrator.inspire import run_inspire
 
-    code: int = run_inspire(args, out)
+    code: int = run_inspire(args, out, home=oracle_home())
     return code
 
 

@@ -55,6 +55,8 @@ class Session:
         self._listeners: list[Listener] = []
         self._voiced: dict[int, tuple[str, Mapping[str, Any], str]] = {}
         self._deck: Any = None
+        # read-modify-write of the deck is one step: two beats at once never lose an update
+        self._deck_lock = threading.RLock()
         self.first_roll: str | None = None
         self._watching: threading.Event | None = None
         self.physical = False
@@ -103,7 +105,8 @@ class Session:
             self.campaign.close()
         self.campaign = campaign
         self._voiced = {}
-        self._deck = self._restored_deck(campaign)
+        with self._deck_lock:
+            self._deck = self._restored_deck(campaign)
         self.moves.opened()
         names = self.moves.in_play()
         remembered = campaign.settings.preferences.get("active")
@@ -381,9 +384,10 @@ class Session:
 
         def job() -> Voiced:
             # Built here, off the widget thread: the click that rolled returns at once.
-            context = self._context(result, intent=intent, question=question, n=n, who=who)
-            said = narrator.narrate(beat, context, on_text=on_text)
-            self._keep_deck(said)
+            with self._deck_lock:
+                context = self._context(result, intent=intent, question=question, n=n, who=who)
+                said = narrator.narrate(beat, context, on_text=on_text)
+                self._keep_deck(said)
             text = str(getattr(said, "text", "")).strip()
             seq = None
             if record and text and campaign is not None and campaign is self.campaign:
@@ -410,9 +414,10 @@ class Session:
 
         Called on a background thread by the views; returns the items.
         """
-        context = self._context(result or {}, intent=intent, n=n)
-        said = self.narrator.narrate(beat, context)
-        self._keep_deck(said)
+        with self._deck_lock:
+            context = self._context(result or {}, intent=intent, n=n)
+            said = self.narrator.narrate(beat, context)
+            self._keep_deck(said)
         return items_or_lines(said)
 
     def _keep_deck(self, said: Any) -> None:
