@@ -55,9 +55,11 @@ def cmd_resolve(args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
 
     result = requests.resolve(_system_of(request), request)
     if args.narrate:
+        from oracle.journal.library import oracle_home
         from oracle.narrator import narrate_resolved
 
-        result = {**result, "narration": narrate_resolved(request, result)}
+        # one offline deck continues between calls (ORACLE_HOME); a seeded request replays
+        result = {**result, "narration": narrate_resolved(request, result, home=oracle_home())}
     _emit(out, result)
     return EXIT_OK
 
@@ -78,9 +80,10 @@ def cmd_serve(args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
 
 
 def cmd_inspire(args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
+    from oracle.journal.library import oracle_home
     from oracle.narrator.inspire import run_inspire
 
-    code: int = run_inspire(args, out)
+    code: int = run_inspire(args, out, home=oracle_home())
     return code
 
 
@@ -148,6 +151,12 @@ def build_parser(inspire_arguments: bool = True) -> argparse.ArgumentParser:
     inspire.set_defaults(handler=cmd_inspire)
     if inspire_arguments:
         _add_inspire_arguments(inspire)
+    from oracle.solo.cli import add_solo_commands
+
+    add_solo_commands(sub)
+    from oracle.journal.cli import add_commands  # campaigns, export, import
+
+    add_commands(sub)
     return parser
 
 

@@ -174,7 +174,7 @@ def test_invariants_hold_over_any_journal(journal: list[dict[str, Any]], con: in
 
 
 def test_a_die_trying_campaign_replays_to_the_same_state(tmp_path: Any) -> None:
-    from oracle.campaign import Campaign
+    from oracle.journal.campaign import Campaign
 
     campaign = Campaign.create("Delve", "die_trying", home=tmp_path)
     campaign.record(HERO)

@@ -38,7 +38,7 @@ player text reaches prompts only inside ``<player_text>`` delimiters it cannot c
 never appears in any output, log, error, repr or file.
 
 Adding a beat (Die Trying's miscast, Triptycho's defeat, ...): see :mod:`oracle.narrator.beats`:
-one prompt template, one offline table and frame, one ``BeatSpec`` line, and the system's
+one prompt template, one offline table, one ``BeatSpec`` line, and the system's
 ``beat(result)`` choosing it. The template tests then cover it automatically.
 """
 
@@ -48,8 +48,10 @@ import hashlib
 import json
 import os
 from collections.abc import Mapping
+from pathlib import Path
 from typing import Any
 
+from oracle.errors import RequestError
 from oracle.narrator.asking import ask
 from oracle.narrator.base import (
     LIKELIHOODS,
@@ -126,15 +128,62 @@ def _characters_of(request: Mapping[str, Any]) -> list[dict[str, Any]]:
     return found
 
 
+def _text(request: Mapping[str, Any], key: str) -> str:
+    value = request.get(key, "")
+    if value is None:
+        return ""
+    if not isinstance(value, str):
+        raise RequestError(f"{key}: must be text; got {type(value).__name__}.")
+    return value
+
+
+def _monster(request: Mapping[str, Any]) -> str:
+    """``monster``: a name, or ``{"name", "description"}``."""
+    value = request.get("monster")
+    if isinstance(value, Mapping):
+        name, description = value.get("name", ""), value.get("description", "")
+        if not isinstance(name, str) or not isinstance(description, str):
+            raise RequestError("monster: name and description must be text.")
+        return name.strip() or description.strip()
+    return _text(request, "monster")
+
+
+def _party(request: Mapping[str, Any]) -> list[str]:
+    value = request.get("party") or []
+    if isinstance(value, str) or not isinstance(value, (list, tuple)) or not all(
+            isinstance(who, str) for who in value):
+        raise RequestError("party: must be a list of names (none means solo).")
+    return list(value)
+
+
 def narrate_resolved(request: Mapping[str, Any], result: Mapping[str, Any],
-                     narrator: Narrator | None = None) -> dict[str, Any]:
-    """The contract's ``narration`` for one resolved roll (``oracle resolve --narrate``)."""
+                     narrator: Narrator | None = None,
+                     home: Path | None = None) -> dict[str, Any]:
+    """The contract's ``narration`` for one resolved roll (``oracle resolve --narrate``).
+
+    With ``home`` (the CLI passes ``ORACLE_HOME``) and no ``seed`` in the request, the offline
+    deck continues the one stored there between calls; a seeded request replays identically.
+    """
+    if home is not None and request.get("seed") is None:
+        from oracle.narrator.deckfile import shared_deck
+
+        with shared_deck(home) as box:
+            said = _narrate(request, result, narrator, box.deck)
+            if said.deck is not None:
+                box.deck = said.deck
+        return said.to_dict()
+    return _narrate(request, result, narrator, None).to_dict()
+
+
+def _narrate(request: Mapping[str, Any], result: Mapping[str, Any], narrator: Narrator | None,
+             deck: Deck | None) -> NarrationResult:
     system = str(request.get("system", "trophy"))
     seed = request.get("seed")
     if seed is None:
         blob = json.dumps([request, result], sort_keys=True, default=str).encode()
         seed = hashlib.sha256(blob).hexdigest()[:16]
     narrator = narrator if narrator is not None else get_narrator(seed=seed)
+    bargain = request.get("bargain")
     context = NarrationContext.build(
         result=result,
         request=request,
@@ -143,10 +192,14 @@ def narrate_resolved(request: Mapping[str, Any], result: Mapping[str, Any],
         safety=request.get("safety") if isinstance(request.get("safety"), Mapping) else None,
         # what the roller attempts ("pry open the reliquary"); Trophy's "intent" is a fight's aim
         # and Triptycho's "action" is a dice entry, so the story has its own field
-        intent=str(request.get("attempt", "")),
-        place=str(request.get("place", "")),
-        journal=str(request.get("journal", "")),
-        deck=Deck.seeded(seed),
+        intent=_text(request, "attempt"),
+        place=_text(request, "place"),
+        journal=_text(request, "journal"),
+        deck=deck if deck is not None else Deck.seeded(seed),
+        monster=_monster(request),
+        party=_party(request),
+        could_go_wrong=_text(request, "could_go_wrong"),
+        bargain=bargain if isinstance(bargain, str) else "",  # Trophy's own is in the result
     )
     beat = beat_for_result(system, result)
-    return narrator.narrate(beat, context).to_dict()
+    return narrator.narrate(beat, context)

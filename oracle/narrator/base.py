@@ -12,6 +12,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from oracle.errors import RequestError
 from oracle.narrator.deck import Deck
 
 OnText = Callable[[str], None]
@@ -94,6 +95,12 @@ class NarrationContext:
     safety: Safety = field(default_factory=Safety)
     n: int = 3
     deck: Deck | None = None
+    # the story around the roll (player text, optional): the foe fought, who is present (none:
+    # solo), the "what could go wrong" picked, the Devil's Bargain accepted
+    monster: str = ""
+    party: tuple[str, ...] = ()
+    could_go_wrong: str = ""
+    bargain: str = ""
 
     @classmethod
     def build(
@@ -110,9 +117,20 @@ class NarrationContext:
         safety: Safety | Mapping[str, Iterable[str]] | None = None,
         n: int = 3,
         deck: Deck | None = None,
+        monster: str = "",
+        party: Iterable[str] = (),
+        could_go_wrong: str = "",
+        bargain: str = "",
     ) -> NarrationContext:
         """Build a context from loose inputs (Character dataclasses, safety dicts, ...)."""
         request = dict(request or {})
+        for label, text in (("intent", intent), ("place", place), ("question", question),
+                            ("journal", journal), ("monster", monster),
+                            ("could_go_wrong", could_go_wrong), ("bargain", bargain)):
+            if not isinstance(text, str):
+                raise RequestError(f"{label}: must be text; got {type(text).__name__}.")
+        if isinstance(party, str) or not all(isinstance(who, str) for who in party):
+            raise RequestError("party: must be a list of names.")
         return cls(
             result=dict(result or {}),
             request=request,
@@ -126,6 +144,10 @@ class NarrationContext:
             safety=Safety.of(safety),
             n=max(1, min(int(n), 12)),
             deck=deck,
+            monster=monster[:MAX_PLAYER_TEXT],
+            party=tuple(who[:MAX_PLAYER_TEXT] for who in party if who.strip())[:12],
+            could_go_wrong=could_go_wrong[:MAX_PLAYER_TEXT],
+            bargain=bargain[:MAX_PLAYER_TEXT],
         )
 
 

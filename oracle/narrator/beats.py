@@ -3,9 +3,11 @@
 A beat is data. To add one (say Die Trying's ``miscast``):
 
 1. write ``prompts/miscast.j2`` (``{% extends "_beat.j2" %}`` and fill ``{% block task %}``);
-2. write ``prompts/offline/miscast.txt`` (one Jinja snippet a line; ``name``, ``Name``,
-   ``occupation``, ``place``, ``Place``, ``intent`` and ``result`` are available) and
-   ``prompts/offline/miscast.j2`` (the frame: ``entries``, ``facts`` and the same variables);
+2. write ``prompts/offline/miscast.txt``: a plain list (one entry a line) or ``[frame]``,
+   ``[body]``, ``[detail]`` slots whose parts combine (see :mod:`oracle.narrator.compose`;
+   ``{{ name }}``, ``{{ place }}``, ``{{ intent }}``, ``{{ attempt }}``, ``{{ thing }}``,
+   ``{{ monster }}`` and their capitalised forms are filled in); the settled facts that follow
+   the card are said in :mod:`oracle.narrator.telling`;
 3. add ``BeatSpec("miscast", "...", tables=("miscast",))`` to :data:`BEATS` below and, if a
    resolved roll should be voiced by it, return ``"miscast"`` from the system's ``beat(result)``
    (``oracle.systems``) and list its tables in the system's ``offline_tables``.

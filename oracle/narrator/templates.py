@@ -160,29 +160,3 @@ def render_prompt(beat: str, context: NarrationContext) -> Prompt:
         )
     except jinja2.TemplateNotFound as exc:
         raise NarratorError(f"beat: no prompt template {exc.name!r} for {beat!r}.") from exc
-
-
-@functools.cache
-def load_table(name: str) -> tuple[str, ...]:
-    """An offline table: one Jinja snippet a line in ``prompts/offline/<name>.txt`` (# comments)."""
-    path = prompt_dir() / "offline" / f"{name}.txt"
-    try:
-        lines = path.read_text(encoding="utf-8").splitlines()
-    except OSError as exc:
-        raise NarratorError(f"offline: the table {name!r} is missing.") from exc
-    return tuple(line.strip() for line in lines if line.strip() and not line.startswith("#"))
-
-
-@functools.cache
-def _compiled(snippet: str) -> jinja2.Template:
-    return environment().from_string(snippet)
-
-
-def render_snippet(snippet: str, variables: Mapping[str, Any]) -> str:
-    """Render one table entry (a Jinja snippet) strictly."""
-    return _compiled(snippet).render(**variables).strip()
-
-
-def render_offline(beat: str, variables: Mapping[str, Any]) -> str:
-    """Render ``prompts/offline/<beat>.j2``, the frame an offline beat's entries sit in."""
-    return environment().get_template(f"offline/{beat}.j2").render(**variables).strip()
