@@ -94,6 +94,10 @@ class NarrationContext:
     safety: Safety = field(default_factory=Safety)
     n: int = 3
     deck: Deck | None = None
+    monster: str = ""  # the foe of a fight: its name and description (player text)
+    party: tuple[str, ...] = ()  # names present; empty means solo (player text)
+    could_go_wrong: str = ""  # what could go wrong, as picked before the roll (player text)
+    bargain: str = ""  # the Devil's Bargain accepted and still owed (player text)
 
     @classmethod
     def build(
@@ -110,6 +114,10 @@ class NarrationContext:
         safety: Safety | Mapping[str, Iterable[str]] | None = None,
         n: int = 3,
         deck: Deck | None = None,
+        monster: str = "",
+        party: Iterable[str] = (),
+        could_go_wrong: str = "",
+        bargain: str = "",
     ) -> NarrationContext:
         """Build a context from loose inputs (Character dataclasses, safety dicts, ...)."""
         request = dict(request or {})
@@ -126,6 +134,10 @@ class NarrationContext:
             safety=Safety.of(safety),
             n=max(1, min(int(n), 12)),
             deck=deck,
+            monster=monster[:MAX_PLAYER_TEXT],
+            party=tuple(str(name)[:MAX_PLAYER_TEXT] for name in party),
+            could_go_wrong=could_go_wrong[:MAX_PLAYER_TEXT],
+            bargain=bargain[:MAX_PLAYER_TEXT],
         )
 
 
