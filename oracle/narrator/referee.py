@@ -128,9 +128,10 @@ def _line_words(lines: Iterable[str]) -> set[str]:
     return {w for w in words if w not in _STOP}
 
 
-def _numbers(text: str, result: Mapping[str, Any], request: Mapping[str, Any]) -> str | None:
+def _numbers(text: str, result: Mapping[str, Any], request: Mapping[str, Any],
+             any_digit: bool = True) -> str | None:
     allowed = set(_ints(result)) | set(_ints(request))
-    for match in _DIGITS.finditer(text):
+    for match in _DIGITS.finditer(text) if any_digit else ():
         if int(match.group()) not in allowed:
             return f"it gives the number {match.group()}, which the settled result does not hold"
     ruin = _values(result, ("ruin_before", "ruin_after", "ruin"))
@@ -219,9 +220,14 @@ def check(beat: str, context: NarrationContext, text: str) -> str | None:
 
 
 def check_items(beat: str, context: NarrationContext, items: Sequence[str]) -> str | None:
-    """Why a list's items may not be shown (the safety lines and numbers), or None."""
+    """Why a list's items may not be shown (the safety lines; Ruin, tokens, totals), or None.
+
+    A list comes before the dice or beside them, so a number in it (a numbered item, "two
+    crows") is not a claim about the result; only Ruin, tokens and totals are checked.
+    """
     for item in items:
-        reason = _safety(item, context) or _numbers(item, context.result, context.request)
+        reason = _safety(item, context) or _numbers(item, context.result, context.request,
+                                                    any_digit=False)
         if reason:
             return reason
     return None
