@@ -144,7 +144,7 @@ def test_player_text_is_sent_once_and_capped_however_long_it_is(fake: FakeClaude
     assert len(fields) == 7 and all(len(line) < 520 for line in fields)
     assert "request only" not in content  # the request's free text is never copied
     assert "Entry 599" in content and "Entry 580" not in content  # the recent journal only
-    outside = re.sub(r"<player_text>.*?</player_text>", "", content, flags=re.S)
+    outside = re.sub(r"<player_text>.*?</player_text>", "", content, flags=re.DOTALL)
     assert "mara-the-bold" not in outside  # a lowercase hyphenated name stays delimited
     assert "request as rolled" not in content.lower()
     assert "- light: [4, 1]" in content and "- dark: [5]" in content  # the faces, as rolled

@@ -47,10 +47,12 @@ class Breaker:
     """Closed (calls go through), open (calls are refused until a time), or half-open (one trial)."""
 
     def __init__(self, cooldown: float = DEFAULT_COOLDOWN, label: str = "Claude",
-                 clock: Callable[[], float] = time.monotonic) -> None:
+                 clock: Callable[[], float] = time.monotonic,
+                 wall: Callable[[], float] = time.time) -> None:
         self.cooldown = max(0.0, float(cooldown))
         self.label = label
         self._clock = clock
+        self._wall = wall
         self._lock = threading.Lock()
         self._failure: str | None = None  # the reason of the failure that opened the breaker
         self._until = 0.0  # open until this clock time
@@ -102,7 +104,8 @@ class Breaker:
             return max(0.0, self._until - self._clock())
 
     def status(self, answering: str) -> str:
-        """The narrator's status line: ``answering`` when closed, else offline and why."""
+        """The narrator's status line: ``answering`` when closed, else offline, why, and when
+        the model is tried again (a clock time, so a header that is not redrawn stays true)."""
         with self._lock:
             failure, until, cooldown = self._failure, self._until, self.cooldown
             now = self._clock()
@@ -111,6 +114,6 @@ class Breaker:
         if cooldown == 0:
             return f"offline: {failure}, retrying next call"
         if now < until:
-            return (f"offline: {failure}; {self.label} is tried again in "
-                    f"{max(1, round(until - now))} s")
+            at = time.strftime("%H:%M:%S", time.localtime(self._wall() + (until - now)))
+            return f"offline: {failure}; {self.label} is tried again from {at}"
         return f"offline: {failure}; {self.label} is tried again on the next call"

@@ -130,10 +130,6 @@ def _line_words(lines: Iterable[str]) -> set[str]:
 
 def _numbers(text: str, result: Mapping[str, Any], request: Mapping[str, Any],
              any_digit: bool = True) -> str | None:
-    allowed = set(_ints(result)) | set(_ints(request))
-    for match in _DIGITS.finditer(text) if any_digit else ():
-        if int(match.group()) not in allowed:
-            return f"it gives the number {match.group()}, which the settled result does not hold"
     ruin = _values(result, ("ruin_before", "ruin_after", "ruin"))
     for match in _RUIN_NUMBER.finditer(text):
         if ruin and _number(match.group(1)) not in ruin:
@@ -147,6 +143,10 @@ def _numbers(text: str, result: Mapping[str, Any], request: Mapping[str, Any],
     for match in _TOTAL_NUMBER.finditer(text):
         if _number(match.group(1)) not in totals:
             return f"it gives a total of {match.group(1)}, but the totals are {sorted(totals)}"
+    allowed = set(_ints(result)) | set(_ints(request))
+    for match in _DIGITS.finditer(text) if any_digit else ():
+        if int(match.group()) not in allowed:
+            return f"it gives the number {match.group()}, which the settled result does not hold"
     return None
 
 
