@@ -18,7 +18,7 @@ from typing import Any
 
 OPEN = "<player_text>"
 CLOSE = "</player_text>"
-MAX_FACT_LINES = 60
+MAX_FACT_LINES = 150  # a contest of 8 with every count still fits
 MAX_FACT_TEXT = 160  # characters of one player-text value inside a result
 MAX_NAME = 60
 
