@@ -19,9 +19,12 @@ from collections.abc import Iterator
 import anthropic  # imported here so the first narrated call is not timed against the import
 import pytest
 from fake_claude import Act, FakeClaude
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from oracle.narrator import BEATS, NarrationContext, get_narrator
 from oracle.narrator.claude import MAX_TOKENS, ClaudeNarrator, Secret
+from oracle.narrator.templates import CLOSE, OPEN, render_prompt
 
 KEY = "sk-ant-test-SECRETSECRET-0123456789"
 TIMEOUT = 2.0
@@ -331,3 +334,21 @@ def test_model_text_comes_back_plain_without_terminal_escapes(fake: FakeClaude) 
     result = claude(fake).narrate("roll", context("roll"), chunks.append)
     assert result.text == "The [31mbell[0m rings. Twice."
     assert "\x1b" not in "".join(chunks) and "\x07" not in "".join(chunks)
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.lists(st.text(max_size=3000), min_size=7, max_size=7), st.text(max_size=60))
+def test_every_story_field_stays_sealed_and_bounded(texts: list[str], name: str) -> None:
+    intent, place, monster, wrong, bargain, journal, question = texts
+    result = {**BEATS["outcome"].example, "helpers": [{"name": name, "ruin_after": 2}],
+              "bargain": {"text": bargain, "accepted": True, "offered_by": name}}
+    ctx = NarrationContext.build(
+        result=result, request={"roll": "risk", "attempt": intent, "light": [4], "name": name},
+        characters=[{"name": name, "drive": wrong}], intent=intent, place=place,
+        monster=monster, could_go_wrong=wrong, bargain=bargain, journal=journal,
+        question=question, party=[name, place], safety={"lines": [name], "veils": [monster]})
+    facts = render_prompt("outcome", ctx).facts
+    assert facts.count(OPEN) == facts.count(CLOSE)
+    for segment in re.findall(re.escape(OPEN) + "(.*?)" + re.escape(CLOSE), facts, re.DOTALL):
+        assert "<" not in segment and ">" not in segment
+    assert len(facts) < 9000

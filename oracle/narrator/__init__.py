@@ -38,9 +38,10 @@ Implementations: :class:`OfflineNarrator` (embedded, deterministic), ``ClaudeNar
 :class:`FakeNarrator` (tests: ``enqueue()`` and ``history``). ``ask(likelihood, dice)`` rolls the
 solo oracle's answer (the dice decide; the ``oracle`` beat only colours it).
 
-Promises: the text is plain (the app escapes it); the model's words never change game state;
-player text reaches prompts only inside ``<player_text>`` delimiters it cannot close; the API key
-never appears in any output, log, error, repr or file.
+Promises: the text is plain (the app escapes it); the model's words never change game state and
+are checked by the referee (:mod:`oracle.narrator.referee`) against the settled result before they
+are shown; player text reaches prompts once, capped, only inside ``<player_text>`` delimiters it
+cannot close; the API key never appears in any output, log, error, repr or file.
 
 Adding a beat (Die Trying's miscast, Triptycho's defeat, ...): see :mod:`oracle.narrator.beats`:
 one prompt template, one offline table and frame, one ``BeatSpec`` line, and the system's
