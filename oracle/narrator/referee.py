@@ -34,7 +34,7 @@ _DIGITS = re.compile(r"\b\d+\b")
 _SUCCESS_WORDS = re.compile(r"\b(succeed\w*|success\w*|triumph\w*|victor(?:y|ious)|"
                             r"flawless\w*)\b", re.IGNORECASE)
 _FAILURE_WORDS = re.compile(r"\b(fails|failed|failure|in vain|to no avail)\b", re.IGNORECASE)
-_DEATH = re.compile(r"\b(dies|died|is dead|lies dead|falls dead|drops dead|is killed|was killed|"
+_DEATH = re.compile(r"\b(die|dies|died|is dead|lies dead|falls dead|drops dead|is killed|was killed|"
                     r"is slain|was slain|perish(?:es|ed)|breathes? (?:his|her|their|your) last|"
                     r"(?:is|are) no more)\b", re.IGNORECASE)
 _LOSS = re.compile(r"\b(becomes? (?:a|the forest's) monster|is lost to the forest|"
@@ -110,11 +110,6 @@ def _names(context: NarrationContext) -> set[str]:
     return names
 
 
-def _mentions(sentence: str, names: set[str]) -> bool:
-    lowered = sentence.lower()
-    return any(re.search(rf"(?<!\w){re.escape(name)}(?!\w)", lowered) for name in names)
-
-
 def _stem(word: str) -> str:
     word = word.lower()
     for suffix in ("ies", "es", "s"):
@@ -178,6 +173,18 @@ def _outcome(beat: str, text: str, result: Mapping[str, Any]) -> str | None:
     return None
 
 
+def _about(name: str, pattern: re.Pattern[str], sentence: str) -> re.Match[str] | None:
+    """``pattern`` said of ``name``: as its subject (within three words) or its object."""
+    who = re.escape(name)
+    subject = re.compile(rf"(?<!\w){who}(?!\w)(?:\W+\w+){{0,3}}?\W+({pattern.pattern})",
+                         re.IGNORECASE)
+    found = subject.search(sentence)
+    if found:
+        return pattern.search(found.group(1))
+    return re.compile(rf"\b(kill(?:s|ed)|slays|slew|has slain)\W+{who}(?!\w)",
+                      re.IGNORECASE).search(sentence)
+
+
 def _fates(text: str, context: NarrationContext) -> str | None:
     result = context.result
     died = (result.get("dies") is True or result.get("fate") == "dead"
@@ -189,17 +196,17 @@ def _fates(text: str, context: NarrationContext) -> str | None:
         return None
     names = _names(context)
     for sentence in _SENTENCE.findall(text):
-        if not _mentions(sentence, names):
-            continue
-        death = _DEATH.search(sentence)
-        if death:
-            return (f"it says {death.group()!r} of a character the result does not kill"
-                    if not lost else "it chooses death for the lost character; that choice "
-                                     "is the player's")
-        loss = _LOSS.search(sentence)
-        if loss:
-            return (f"it says {loss.group()!r} of a character who is not lost" if not lost
-                    else "it chooses the lost character's end; that choice is the player's")
+        for name in names:
+            death = _about(name, _DEATH, sentence)
+            if death:
+                return (f"it says {death.group()!r} of a character the result does not kill"
+                        if not lost else "it chooses death for the lost character; that "
+                                         "choice is the player's")
+            loss = _about(name, _LOSS, sentence)
+            if loss:
+                return (f"it says {loss.group()!r} of a character who is not lost" if not lost
+                        else "it chooses the lost character's end; that choice is the "
+                             "player's")
     return None
 
 
