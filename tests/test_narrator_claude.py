@@ -352,3 +352,13 @@ def test_every_story_field_stays_sealed_and_bounded(texts: list[str], name: str)
     for segment in re.findall(re.escape(OPEN) + "(.*?)" + re.escape(CLOSE), facts, re.DOTALL):
         assert "<" not in segment and ">" not in segment
     assert len(facts) < 9000
+
+
+def test_a_fights_monster_given_as_the_intent_arrives_as_the_monster(fake: FakeClaude) -> None:
+    ctx = NarrationContext.build(result=BEATS["monster"].example, characters=[{"name": "Ash"}],
+                                 intent="the Hollow Stag, antlers strung with teeth")
+    claude(fake).narrate("monster", ctx)
+    content = fake.requests[0].body["messages"][-1]["content"]
+    assert ("The monster or foe of this fight (keep it the same creature): "
+            "<player_text>the Hollow Stag, antlers strung with teeth</player_text>") in content
+    assert "Stated intent: (none stated)" in content

@@ -131,6 +131,10 @@ def prompt_vars(beat: str, context: NarrationContext) -> dict[str, Any]:
     """Everything a beat template may use: player text once, capped, delimited, under fixed names."""
     result = dict(context.result)
     text = {name: _cap(str(getattr(context, name, "")), limit) for name, limit in CAPS.items()}
+    if beat == "monster" and not text["monster"]:
+        # a fight's beat given only an "intent" (the app's combat view names the monster there):
+        # it is the monster, not something the character intends
+        text["monster"], text["intent"] = _cap(context.intent, CAPS["monster"]), ""
     journal = recent_journal(context.journal)
     party = [delimit(_cap(name, 60)) for name in context.party[:MAX_PARTY] if name.strip()]
     return {
