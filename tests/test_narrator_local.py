@@ -64,6 +64,7 @@ def test_a_slow_local_model_narrates_with_no_key_and_says_local(fake: FakeClaude
     request = fake.requests[0]
     assert request.body["model"] == "llama3.2"
     assert request.body["temperature"] == 0.8  # a local server takes a temperature
+    assert "tools" not in request.body and "tool_choice" not in request.body  # prose: no tools
     headers = " ".join(request.headers.values())
     assert CLAUDE_KEY not in headers  # the Claude key never goes to the local server
 
@@ -76,7 +77,10 @@ def test_a_list_comes_back_from_the_text_when_the_model_ignores_the_tool(
     assert result.items == ("Fake item 1: the forest answers.",
                             "Fake item 2: the forest answers.",
                             "Fake item 3: the forest answers.")
-    assert "JSON array" in fake.requests[0].body["messages"][-1]["content"]
+    body = fake.requests[0].body
+    assert "JSON array" in body["messages"][-1]["content"]
+    assert [tool["name"] for tool in body["tools"]] == ["offer_3_items"]
+    assert body["tool_choice"] == {"type": "tool", "name": "offer_3_items"}
 
 
 def test_a_json_array_answer_is_read_as_the_list(fake: FakeClaude) -> None:

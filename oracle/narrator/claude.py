@@ -128,6 +128,7 @@ class ModelNarrator(Narrator):
     name = "claude"
     label = "Claude"
     list_hint = ""  # appended to a list request's facts (a local model may ignore the tool)
+    all_tools = True  # every list tool on every call, so the cached prefix never changes
 
     def __init__(self, *, api_key: str | None = None, model: str = "claude-haiku-4-5",
                  timeout: float = 20.0, base_url: str | None = None,
@@ -282,7 +283,8 @@ class ModelNarrator(Narrator):
             note = f"{note}\n{self.list_hint.format(n=context.n)}".strip()
         stream = client.messages.create(
             **request_body(model=self.model, prompt=prompt, listing=listing, n=context.n,
-                           max_tokens=max_tokens, temperature=self.temperature, note=note),
+                           max_tokens=max_tokens, temperature=self.temperature, note=note,
+                           all_tools=self.all_tools),
             stream=True, timeout=remaining,
         )
         try:

@@ -32,6 +32,7 @@ class LocalNarrator(ModelNarrator):
     label = "the local model"
     list_hint = ("If you cannot call the tool, write the {n} items as a JSON array of strings "
                  "and nothing else.")
+    all_tools = False  # no prompt cache to keep; a prose call carries no tools at all
 
     def __init__(self, *, url: str = DEFAULT_LOCAL_URL, model: str = DEFAULT_LOCAL_MODEL,
                  timeout: float = DEFAULT_LOCAL_TIMEOUT, **kw: Any) -> None:

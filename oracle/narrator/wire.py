@@ -103,10 +103,12 @@ class Reply:
 
 
 def request_body(*, model: str, prompt: Prompt, listing: bool, n: int, max_tokens: int,
-                 temperature: float | None, note: str = "", use_tools: bool = True
+                 temperature: float | None, note: str = "", all_tools: bool = True
                  ) -> dict[str, Any]:
     """The ``messages.create`` arguments (without ``stream`` and ``timeout``).
 
+    ``all_tools``: every list tool on every call (a stable, cached prefix; Claude); otherwise
+    only a list call carries its one tool and a prose call none (simpler for a local server).
     ``temperature`` goes in ``extra_body`` (SDK 2.x has no parameter for it); None sends none.
     """
     facts = prompt.facts if not note else f"{prompt.facts}\n\n{note}"
@@ -121,10 +123,13 @@ def request_body(*, model: str, prompt: Prompt, listing: bool, n: int, max_token
     }
     if temperature is not None:
         body["extra_body"] = {"temperature": temperature}
-    if use_tools:
+    if all_tools:
         body["tools"] = LIST_TOOLS
         body["tool_choice"] = ({"type": "tool", "name": list_tool(n)} if listing
                                else {"type": "none"})
+    elif listing:
+        body["tools"] = [LIST_TOOLS[n - 1]]
+        body["tool_choice"] = {"type": "tool", "name": list_tool(n)}
     return body
 
 
