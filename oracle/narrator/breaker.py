@@ -85,11 +85,6 @@ class Breaker:
             self._until = self._clock() + self.cooldown
             self._trial = False
 
-    def released(self) -> None:
-        """A trial call ended without telling us about the model (e.g. its answer was refused)."""
-        with self._lock:
-            self._trial = False
-
     @property
     def failure(self) -> str | None:
         """The reason of the last failure while the breaker is open (None when closed)."""
