@@ -60,8 +60,17 @@ def test_a_pasted_key_voices_rolls_with_claude_and_a_failure_says_why(
     assert last.data["narrator"] == "offline" and last.data["fallback_reason"]
     assert "Traceback" not in read(app.journal, "oracle-journal-entries")
     assert read(app, "oracle-narrator-status").startswith(
-        "offline: Claude"
-    )  # e.g. "... error (500), retrying"
+        "offline: Claude had a server error (500); Claude is tried again from ")
+    # The breaker is open: the next roll is voiced offline at once, without asking Claude.
+    asked = len(fake.requests)
+    fill(app.view("Risk"), "oracle-light-faces", "3")
+    click(app.view("Risk"), "oracle-risk-roll")
+    app.session.narration.wait(timeout=30)
+    paused = [e for e in app.session.campaign.entries  # type: ignore[union-attr]
+              if e.type == "narration"][-1]
+    assert paused.data["narrator"] == "offline"
+    assert paused.data["fallback_reason"].startswith("Claude is paused for ")
+    assert len(fake.requests) == asked
     # The key went to the server in a header, and nowhere else.
     assert fake.requests and all(KEY not in str(r.body) for r in fake.requests)
     written = b"".join(p.read_bytes() for p in _oracle_home.rglob("*") if p.is_file())

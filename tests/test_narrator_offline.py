@@ -232,7 +232,7 @@ def test_the_fake_narrator_queues_answers_and_keeps_history() -> None:
 @pytest.mark.parametrize("env,status", [
     ({}, "offline: no ANTHROPIC_API_KEY"),
     ({"ORACLE_NARRATOR": "offline", "ANTHROPIC_API_KEY": "sk-x"}, "offline: ORACLE_NARRATOR=offline"),
-    ({"ORACLE_NARRATOR": "gpt"}, "offline: ORACLE_NARRATOR is neither claude nor offline"),
+    ({"ORACLE_NARRATOR": "gpt"}, "offline: ORACLE_NARRATOR is none of claude, local, offline"),
 ])
 def test_get_narrator_stays_offline_without_a_key_or_when_forced(
     env: dict[str, str], status: str

@@ -3,7 +3,7 @@
 Public API
 ----------
 ``narrate_resolved(request, result, narrator=None) -> dict``
-    For ``oracle resolve --narrate``: ``{"text", "narrator": "claude" | "offline",
+    For ``oracle resolve --narrate``: ``{"text", "narrator": "claude" | "local" | "offline",
     "fallback_reason": str | None, "beat", "items"}`` for any system's result (a roll it does not
     know gets the generic ``roll`` beat). Offline text is seeded by the request's ``"seed"`` (or the
     request itself), so the same request gives the same words.
@@ -13,8 +13,13 @@ Public API
     ``ANTHROPIC_API_KEY`` (or ``api_key``, e.g. pasted in the app for this session only) or
     ``ORACLE_NARRATOR=claude`` selects Claude (``ORACLE_MODEL``, default ``claude-haiku-4-5``;
     ``ORACLE_NARRATOR_TIMEOUT`` seconds for the whole call, default 20; ``ANTHROPIC_BASE_URL`` as
-    the SDK reads it). ``narrator.status`` is one sentence for the app: ``"claude-haiku-4-5"``,
-    ``"offline: no ANTHROPIC_API_KEY"``, ``"offline: Claude timed out, retrying next call"``.
+    the SDK reads it). ``ORACLE_NARRATOR=local`` selects a local model that speaks the Messages
+    API (Ollama, llama.cpp's server: ``ORACLE_LOCAL_URL``, default ``http://127.0.0.1:11434``;
+    ``ORACLE_MODEL``; no key; default timeout 120 s; see :mod:`oracle.narrator.local`). After a
+    failure the next calls go offline at once for ``ORACLE_NARRATOR_COOLDOWN`` seconds (default
+    60; 0 retries on the next call). ``narrator.status`` is one sentence for the app:
+    ``"claude-haiku-4-5"``, ``"offline: no ANTHROPIC_API_KEY"``,
+    ``"offline: Claude timed out; Claude is tried again in 60 s"``.
 
 ``Narrator.narrate(beat, context, on_text=None) -> NarrationResult``
     The one method. ``beat`` names a :data:`BEATS` entry (``wrong``, ``bargain``, ``condition``,
@@ -33,9 +38,10 @@ Implementations: :class:`OfflineNarrator` (embedded, deterministic), ``ClaudeNar
 :class:`FakeNarrator` (tests: ``enqueue()`` and ``history``). ``ask(likelihood, dice)`` rolls the
 solo oracle's answer (the dice decide; the ``oracle`` beat only colours it).
 
-Promises: the text is plain (the app escapes it); the model's words never change game state;
-player text reaches prompts only inside ``<player_text>`` delimiters it cannot close; the API key
-never appears in any output, log, error, repr or file.
+Promises: the text is plain (the app escapes it); the model's words never change game state and
+are checked by the referee (:mod:`oracle.narrator.referee`) against the settled result before they
+are shown; player text reaches prompts once, capped, only inside ``<player_text>`` delimiters it
+cannot close; the API key never appears in any output, log, error, repr or file.
 
 Adding a beat (Die Trying's miscast, Triptycho's defeat, ...): see :mod:`oracle.narrator.beats`:
 one prompt template, one offline table, one ``BeatSpec`` line, and the system's
@@ -78,28 +84,32 @@ DEFAULT_MODEL = "claude-haiku-4-5"
 DEFAULT_TIMEOUT = 20.0
 
 
-def timeout_from(env: Mapping[str, str]) -> float:
-    """``ORACLE_NARRATOR_TIMEOUT`` in seconds (0.1..300), else the default 20."""
-    raw = env.get("ORACLE_NARRATOR_TIMEOUT", "").strip()
-    try:
-        value = float(raw)
-    except ValueError:
-        return DEFAULT_TIMEOUT
-    return value if 0.1 <= value <= 300 else DEFAULT_TIMEOUT
+def timeout_from(env: Mapping[str, str], default: float = DEFAULT_TIMEOUT) -> float:
+    """``ORACLE_NARRATOR_TIMEOUT`` in seconds (0.1..600), else ``default`` (20 for Claude)."""
+    from oracle.narrator.breaker import seconds_from
+
+    return seconds_from(env, "ORACLE_NARRATOR_TIMEOUT", default, 0.1, 600)
 
 
 def get_narrator(env: Mapping[str, str] | None = None, api_key: str | None = None,
                  seed: object = "oracle") -> Narrator:
-    """The narrator the environment asks for; Claude is never contacted until a beat is voiced."""
+    """The narrator the environment asks for; no model is contacted until a beat is voiced."""
     env = os.environ if env is None else env
     mode = env.get("ORACLE_NARRATOR", "").strip().lower()
     if mode == "offline":
         return OfflineNarrator(seed, reason="ORACLE_NARRATOR=offline")
+    if mode == "local":
+        from oracle.narrator.local import local_from_env
+
+        local = local_from_env(env, fallback=OfflineNarrator(seed))
+        local.prewarm()
+        return local
     if mode not in ("", "claude"):
-        return OfflineNarrator(seed, reason="ORACLE_NARRATOR is neither claude nor offline")
+        return OfflineNarrator(seed, reason="ORACLE_NARRATOR is none of claude, local, offline")
     key = api_key or env.get("ANTHROPIC_API_KEY") or None
     if key is None and mode != "claude":
         return OfflineNarrator(seed, reason="no ANTHROPIC_API_KEY")
+    from oracle.narrator.breaker import cooldown_from
     from oracle.narrator.claude import ClaudeNarrator
 
     narrator = ClaudeNarrator(
@@ -108,6 +118,7 @@ def get_narrator(env: Mapping[str, str] | None = None, api_key: str | None = Non
         timeout=timeout_from(env),
         base_url=env.get("ANTHROPIC_BASE_URL") or None,
         fallback=OfflineNarrator(seed),
+        cooldown=cooldown_from(env),
     )
     narrator.prewarm()
     return narrator

@@ -79,8 +79,9 @@ def character_brief(character: object, system: str = "trophy") -> dict[str, Any]
 class NarrationContext:
     """Everything a beat may voice: the settled result and the table around it.
 
-    ``intent``, ``place``, ``question`` and ``journal`` are player text: they enter prompts only
-    inside delimiters they cannot close. ``n`` is how many items a list beat offers.
+    ``intent``, ``place``, ``question``, ``journal``, ``monster``, ``party``, ``could_go_wrong``
+    and ``bargain`` are player text: they enter prompts only inside delimiters they cannot close.
+    ``n`` is how many items a list beat offers.
     ``deck`` is the offline narrator's no-repeat state (None: the narrator's own).
     """
 
