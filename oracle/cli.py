@@ -7,7 +7,6 @@ the anthropic SDK.
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from collections.abc import Mapping, Sequence
 from typing import Any, TextIO
@@ -19,24 +18,10 @@ EXIT_REFUSED = 2
 
 
 def _read_request(path: str | None, stdin: TextIO) -> Mapping[str, Any]:
-    """Read one JSON object from ``path`` or standard input."""
-    try:
-        if path is None:
-            text = stdin.read()
-        else:
-            with open(path, encoding="utf-8") as handle:
-                text = handle.read()
-    except OSError as exc:
-        raise RequestError(f"request: cannot read {path!r} ({exc.strerror}).") from exc
-    try:
-        request = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise RequestError(
-            f"request: not valid JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})."
-        ) from exc
-    if not isinstance(request, dict):
-        raise RequestError("request: must be a JSON object such as {\"roll\": \"risk\", ...}.")
-    return request
+    """Read one JSON object from ``path`` or standard input (see :mod:`oracle.jsonio`)."""
+    from oracle.jsonio import read_request
+
+    return read_request(path, stdin)
 
 
 def _system_of(request: Mapping[str, Any]) -> Any:
@@ -46,7 +31,9 @@ def _system_of(request: Mapping[str, Any]) -> Any:
 
 
 def _emit(out: TextIO, payload: Mapping[str, Any]) -> None:
-    out.write(json.dumps(payload, ensure_ascii=False) + "\n")
+    from oracle.jsonio import emit
+
+    emit(out, payload)
 
 
 def cmd_resolve(args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
