@@ -2,6 +2,9 @@
 one (first token after 400 ms, then 40 tokens a second), with the offline narrator beside them.
 
 Run: ``.venv/bin/python bench/narration.py`` (no network, no key: the fake server is local).
+
+Since the referee reads a model's whole text before any of it is shown, "first text" for Claude
+is the whole text: streaming still bounds the call and reads the usage, but shows nothing early.
 """
 
 from __future__ import annotations

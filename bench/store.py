@@ -5,10 +5,11 @@ Run: ``.venv/bin/python bench/store.py`` (not a test; prints a table). It plays 
 ORACLE_HOME and times:
 
 - record: one event committed with ``synchronous=FULL`` in rollback-journal mode (what
-  ``oracle.store`` does), against the same SQLite insert with WAL (FULL) and with no sync at
+  ``oracle.journal.store`` does), against the same SQLite insert with WAL (FULL) and with no sync at
   all, to show what "durable before visible" and "one file at rest" cost per click;
 - reopen: ``Campaign.open`` replaying every event through the rules;
-- undo: the full refold an undo needs.
+- undo: the full refold an undo needs;
+- exports: the whole journal as Markdown, Lonelog and the JSON dump, and importing that dump.
 
 Times depend on the disk; the ratios are the point.
 """
@@ -46,7 +47,7 @@ def _sqlite_insert_ms(folder: Path, journal_mode: str, synchronous: str, n: int 
 def main() -> int:
     with tempfile.TemporaryDirectory() as home:
         os.environ["ORACLE_HOME"] = home
-        from oracle.campaign import Campaign
+        from oracle.journal.campaign import Campaign
         from oracle.trophy import commands
 
         camp = Campaign.create("Bench", seed=1)
@@ -71,6 +72,16 @@ def main() -> int:
         start = time.perf_counter()
         again.undo(camp.last_seq)
         undo_ms = (time.perf_counter() - start) * 1000
+        from oracle.journal.exports import export
+
+        export_ms = {}
+        for fmt in ("markdown", "lonelog", "json"):
+            start = time.perf_counter()
+            text = export(again, fmt)
+            export_ms[fmt] = (time.perf_counter() - start) * 1000
+        start = time.perf_counter()
+        Campaign.import_json(text).close()
+        import_ms = (time.perf_counter() - start) * 1000
         again.close()
         camp.close()
         folder = Path(home)
@@ -86,6 +97,8 @@ def main() -> int:
         ("raw insert, no sync (not crash-safe)", raw_off, raw_off / raw_delete),
         (f"Campaign.open, replay {EVENTS} events", reopen_ms, reopen_ms / raw_delete),
         ("undo (full refold)", undo_ms, undo_ms / raw_delete),
+        *((f"export {fmt}, {EVENTS} events", ms, ms / raw_delete) for fmt, ms in export_ms.items()),
+        (f"import the JSON dump ({EVENTS} events)", import_ms, import_ms / raw_delete),
     ]
     for label, ms, ratio in rows:
         print(f"{label:44} {ms:9.2f} {'x' + format(ratio, '.2f'):>9}")

@@ -9,11 +9,20 @@ Behaviour is scripted per request with :meth:`FakeClaude.queue` (a queue of :cla
 when the queue is empty, ``FakeClaude.default`` answers. Failures: an HTTP status (401, 429, 500,
 529, ...), a slow answer, a stream cut mid-way, an ``error`` event, a refusal, malformed tool
 input. ``first_token_delay`` and ``tokens_per_second`` pace the stream like a real model.
+
+The prompt cache is emulated as the API documents it: each ``cache_control`` breakpoint caches
+the prefix up to it (tools, then system, then messages) when that prefix reaches the model's
+minimum (4,096 tokens for Haiku 4.5, 1,024 otherwise; a token is counted as 4 characters here);
+a later request with the same prefix reads it (``cache_read_input_tokens``), a new one writes it
+(``cache_creation_input_tokens``). ``ignore_tools`` makes the fake behave like a local model that
+cannot use a forced tool: lists come back as numbered lines of text.
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
+import re
 import threading
 import time
 from collections import deque
@@ -63,6 +72,9 @@ class FakeClaude:
     first_token_delay: float = 0.0
     tokens_per_second: float = 0.0
     requests: list[Recorded] = field(default_factory=list)
+    usages: list[dict[str, int]] = field(default_factory=list)
+    ignore_tools: bool = False
+    cache: set[str] = field(default_factory=set)
     _acts: deque[Act] = field(default_factory=deque)
     _lock: threading.Lock = field(default_factory=threading.Lock)
     _server: ThreadingHTTPServer | None = None
@@ -78,8 +90,49 @@ class FakeClaude:
                 return self._acts.popleft()
         choice = body.get("tool_choice") or {}
         if choice.get("type") == "tool":
-            return Act(items=[f"Fake item {i + 1}: the forest answers." for i in range(12)])
+            found = re.search(r"\d+", str(choice.get("name", "")))
+            n = int(found.group()) if found else 12
+            items = [f"Fake item {i + 1}: the forest answers." for i in range(n)]
+            if self.ignore_tools:
+                return Act(text="Here they are:\n" + "\n".join(
+                    f"{i + 1}. {item}" for i, item in enumerate(items)))
+            return Act(items=items)
         return Act(text=self.default_text)
+
+    def usage_for(self, body: dict[str, Any]) -> dict[str, int]:
+        """Token counters for ``body``, with the prompt cache emulated (see the module doc)."""
+        parts: list[tuple[str, bool]] = []
+        for tool in body.get("tools") or []:
+            bare = {k: v for k, v in tool.items() if k != "cache_control"}
+            parts.append((json.dumps(bare, sort_keys=True), "cache_control" in tool))
+        system = body.get("system") or []
+        for block in [{"text": system}] if isinstance(system, str) else system:
+            parts.append((str(block.get("text", "")), "cache_control" in block))
+        for message in body.get("messages") or []:
+            content = message.get("content")
+            blocks = [{"text": content}] if isinstance(content, str) else content or []
+            for block in blocks:
+                parts.append((str(block.get("text", "")), "cache_control" in block))
+        minimum = 4096 if "haiku" in str(body.get("model", "")) else 1024
+        prefixes: list[tuple[str, int]] = []
+        joined = ""
+        for text, breakpoint in parts:
+            joined += text
+            if breakpoint and len(joined) // 4 >= minimum:
+                prefixes.append((hashlib.sha256(joined.encode()).hexdigest(), len(joined) // 4))
+        total = len(joined) // 4
+        with self._lock:
+            hits = [tokens for key, tokens in prefixes if key in self.cache]
+            read = max(hits, default=0)
+            creation = 0
+            if prefixes and prefixes[-1][0] not in self.cache:
+                creation = prefixes[-1][1] - read
+            self.cache.update(key for key, _ in prefixes)
+        usage = {"input_tokens": total - read - creation, "output_tokens": 1,
+                 "cache_creation_input_tokens": creation, "cache_read_input_tokens": read}
+        with self._lock:
+            self.usages.append(usage)
+        return usage
 
     @property
     def url(self) -> str:
@@ -93,7 +146,7 @@ class FakeClaude:
         class Handler(_Handler):
             server_fake = fake
 
-        self._server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self._server = _QuietServer(("127.0.0.1", 0), Handler)
         self._server.daemon_threads = True
         threading.Thread(target=self._server.serve_forever, daemon=True).start()
         return self
@@ -102,6 +155,11 @@ class FakeClaude:
         if self._server is not None:
             self._server.shutdown()
             self._server.server_close()
+
+
+class _QuietServer(ThreadingHTTPServer):
+    def handle_error(self, request: Any, client_address: Any) -> None:
+        return  # a client that gave up (a timeout under test) is expected, not news
 
 
 def _words(text: str) -> list[str]:
@@ -128,6 +186,9 @@ class _Handler(BaseHTTPRequestHandler):
         with fake._lock:
             fake.requests.append(Recorded(self.path, {k.lower(): v for k, v in self.headers.items()}, body))
         act = fake.next_act(body)
+        if fake.ignore_tools and act.items is not None:
+            act = Act(text="\n".join(f"- {item}" for item in act.items), delay=act.delay)
+        self.usage = fake.usage_for(body)
         if act.delay:
             time.sleep(act.delay)
         if act.status != 200:
@@ -150,9 +211,10 @@ class _Handler(BaseHTTPRequestHandler):
         self.end_headers()
         self.wfile.write(data)
 
+    usage: dict[str, int]
+
     def _usage(self) -> dict[str, int]:
-        return {"input_tokens": 1200, "output_tokens": 1, "cache_creation_input_tokens": 0,
-                "cache_read_input_tokens": 1100}
+        return dict(self.usage)
 
     def _message(self, body: dict[str, Any], act: Act) -> None:
         fake = self.server_fake
@@ -220,5 +282,5 @@ class _Handler(BaseHTTPRequestHandler):
         stop = act.stop_reason or ("tool_use" if tool else "end_turn")
         self._event("message_delta", {"type": "message_delta",
                                       "delta": {"stop_reason": stop, "stop_sequence": None},
-                                      "usage": {"output_tokens": len(deltas)}})
+                                      "usage": {**self._usage(), "output_tokens": len(deltas)}})
         self._event("message_stop", {"type": "message_stop"})

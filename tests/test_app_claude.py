@@ -6,6 +6,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from app_driver import click, fill, read
 from fake_claude import Act, FakeClaude
 
 from oracle.app import build
@@ -26,35 +27,52 @@ def test_a_pasted_key_voices_rolls_with_claude_and_a_failure_says_why(
     fake: FakeClaude, _oracle_home: Path
 ) -> None:
     app = build()
-    app.start._quick.click()
-    assert app._status.value.startswith("offline: no ANTHROPIC_API_KEY")
-    app.safety._key.value = KEY
-    app.safety._use_key.click()
-    assert app.safety._key_error.value == ""
-    assert app._status.value == "claude-haiku-4-5"
+    click(app.start, "oracle-quickstart")
+    assert read(app, "oracle-narrator-status").startswith("offline: no ANTHROPIC_API_KEY")
+    fill(app.safety, "oracle-api-key", KEY)
+    click(app.safety, "oracle-use-key")
+    assert read(app.safety, "oracle-key-error") == ""
+    assert read(app, "oracle-narrator-status") == "claude-haiku-4-5"
     fake.queue(Act(text="The tower sways, but the stones hold under your boots."))
-    app._physical.value = True
-    app.risk._intent.value = "Climb the tower"
-    app.risk._skill.value = True
-    app.risk._light_faces.value = "6"
-    app.risk._roll.click()
+    fill(app, "oracle-physical", True)
+    fill(app.view("Risk"), "oracle-intent", "Climb the tower")
+    fill(app.view("Risk"), "oracle-skill", True)
+    fill(app.view("Risk"), "oracle-light-faces", "6")
+    click(app.view("Risk"), "oracle-risk-roll")
     app.session.narration.wait(timeout=30)
-    assert "the stones hold under your boots." in app.journal._entries.value
-    narration = [e for e in app.session.campaign.entries  # type: ignore[union-attr]
-                 if e.type == "narration"][-1]
+    assert "the stones hold under your boots." in read(app.journal, "oracle-journal-entries")
+    narration = [
+        e
+        for e in app.session.campaign.entries  # type: ignore[union-attr]
+        if e.type == "narration"
+    ][-1]
     assert narration.data["narrator"] == "claude"
     # Claude fails: the offline narrator stands in, and the status says why.
     fake.queue(Act(status=500), Act(status=500), Act(status=500))
-    app.risk._light_faces.value = "2"
-    app.risk._roll.click()
+    fill(app.view("Risk"), "oracle-light-faces", "2")
+    click(app.view("Risk"), "oracle-risk-roll")
     app.session.narration.wait(timeout=30)
-    last = [e for e in app.session.campaign.entries  # type: ignore[union-attr]
-            if e.type == "narration"][-1]
+    last = [
+        e
+        for e in app.session.campaign.entries  # type: ignore[union-attr]
+        if e.type == "narration"
+    ][-1]
     assert last.data["narrator"] == "offline" and last.data["fallback_reason"]
-    assert "Traceback" not in app.journal._entries.value
-    assert app._status.value.startswith("offline: Claude")  # e.g. "... error (500), retrying"
+    assert "Traceback" not in read(app.journal, "oracle-journal-entries")
+    assert read(app, "oracle-narrator-status").startswith(
+        "offline: Claude had a server error (500); Claude is tried again from ")
+    # The breaker is open: the next roll is voiced offline at once, without asking Claude.
+    asked = len(fake.requests)
+    fill(app.view("Risk"), "oracle-light-faces", "3")
+    click(app.view("Risk"), "oracle-risk-roll")
+    app.session.narration.wait(timeout=30)
+    paused = [e for e in app.session.campaign.entries  # type: ignore[union-attr]
+              if e.type == "narration"][-1]
+    assert paused.data["narrator"] == "offline"
+    assert paused.data["fallback_reason"].startswith("Claude is paused for ")
+    assert len(fake.requests) == asked
     # The key went to the server in a header, and nowhere else.
     assert fake.requests and all(KEY not in str(r.body) for r in fake.requests)
     written = b"".join(p.read_bytes() for p in _oracle_home.rglob("*") if p.is_file())
     assert KEY.encode() not in written
-    assert KEY not in app.journal._entries.value
+    assert KEY not in read(app.journal, "oracle-journal-entries")

@@ -7,20 +7,8 @@ import re
 
 import pytest
 
-from oracle.app.render import (
-    DARK,
-    LIGHT,
-    Die,
-    counter,
-    deciding_index,
-    dice_row,
-    die_svg,
-    esc,
-    risk_dice,
-    ruin_track,
-    sheet_html,
-    stylesheet,
-)
+from oracle.app.render import DARK, LIGHT, Die, counter, dice_row, die_svg, esc, stylesheet
+from oracle.app.trophy.render import deciding_index, risk_dice, ruin_track, sheet_html
 from oracle.trophy.character import Character
 from oracle.trophy.risk import RiskRoll, read_risk
 
@@ -99,6 +87,7 @@ def test_the_stylesheet_ships_with_the_package() -> None:
 def test_journal_lines_say_what_happened_in_words(kind: str, data: dict[str, object],
                                                   needle: str) -> None:
     from oracle.app.render import entry_line
+    from oracle.systems import SYSTEMS
 
-    _css, line = entry_line(kind, data, None, "fallback")
+    _css, line = entry_line(SYSTEMS["trophy"], kind, data, None, "fallback")
     assert needle in line

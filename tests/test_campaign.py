@@ -23,22 +23,17 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import oracle.systems
-from oracle.campaign import (
-    Campaign,
-    CampaignChanged,
-    Settings,
-    campaigns_dir,
-    delete_campaign,
-    last_opened,
-    list_campaigns,
-    undone_map,
-)
 from oracle.errors import RequestError, RuleError, StoreError
+from oracle.journal.campaign import Campaign, CampaignChanged
+from oracle.journal.exports import Markdown, export
+from oracle.journal.library import campaigns_dir, delete_campaign, last_opened, list_campaigns
+from oracle.journal.replay import Settings, undone_map
 
 TALLY_SOURCE = '''
 import dataclasses
 from oracle.dice import check_face
 from oracle.errors import RequestError, RuleError
+from oracle.systems.base import Line, System, Unnamed
 
 SEEN = []  # every event type apply() was asked to fold
 
@@ -49,10 +44,22 @@ class State:
     ruin: int = 1
     last_result: object = None  # like Trophy: the reading of the last roll
 
-class Tally:
+class Tally(System):
     name = "tally"
     title = "Tally (a test system)"
+    tagline = "Tally"
+    unnamed = Unnamed("the counter", "counter", "the table")
     roll_kinds = ("roll",)
+    odds_kinds = ()
+    fields = {"roll": frozenset({"faces"})}
+    offline_tables = ("omens",)
+
+    def journal_line(self, event, outcome=None):
+        from oracle.journal.reading import generic_summary
+        return Line.of("roll", generic_summary(dict(event), outcome))
+
+    def beat(self, outcome):
+        return "roll"
 
     def resolve(self, request, dice):
         return {}
@@ -60,7 +67,7 @@ class Tally:
     def odds(self, request):
         return {}
 
-    def initial_state(self):
+    def new_state(self):
         return State()
 
     def apply(self, state, event):
@@ -94,15 +101,15 @@ def register_tally() -> types.ModuleType:
     module = types.ModuleType("oracle_test_tally")
     sys.modules["oracle_test_tally"] = module
     exec(TALLY_SOURCE, module.__dict__)  # noqa: S102 - a fixed test fixture, not input
-    oracle.systems._MODULES["tally"] = "oracle_test_tally"
+    oracle.systems.register("tally", "oracle_test_tally")
     return module
 
 
 @pytest.fixture
 def tally(monkeypatch: pytest.MonkeyPatch) -> Iterator[types.ModuleType]:
-    monkeypatch.setitem(oracle.systems._MODULES, "tally", "oracle_test_tally")
     module = register_tally()
     yield module
+    oracle.systems.unregister("tally")
     sys.modules.pop("oracle_test_tally", None)
 
 
@@ -135,7 +142,7 @@ def test_create_writes_one_file_under_oracle_home_with_meta(camp: Campaign) -> N
     meta = camp.meta
     assert (meta["name"], meta["system"], meta["seed"], meta["schema"]) == (
         "The Long Dark", "tally", 42, 1)
-    assert camp.state == camp.system.initial_state()
+    assert camp.state == camp.system.new_state()
     assert camp.entries == () and camp.last_seq == 0
 
 
@@ -341,8 +348,8 @@ def test_x_card_strikes_a_narration_and_undoing_it_restores(camp: Campaign) -> N
     assert camp.entry(1).struck and camp.settings.struck == frozenset({1})
     with pytest.raises(RequestError, match="already struck"):
         camp.record({"type": "x_card", "refers_to": 1})
-    assert "Something awful" not in camp.export_markdown()
-    assert "Something awful" not in camp.export_lonelog()
+    assert "Something awful" not in export(camp, "markdown")
+    assert "Something awful" not in export(camp, "lonelog")
     camp.undo(2)
     assert not camp.entry(1).struck
 
@@ -415,7 +422,7 @@ def test_undo_twice_is_refused_and_redo_of_a_live_entry_too(camp: Campaign) -> N
 
 
 def test_undone_map_an_undone_undo_restores_its_target() -> None:
-    from oracle.store import StoredEvent
+    from oracle.journal.store import StoredEvent
 
     def undo(seq: int, target: int) -> StoredEvent:
         return StoredEvent(seq, "", "undo", {"type": "undo", "target": target})
@@ -567,11 +574,11 @@ def test_import_refuses_bad_json(tally: types.ModuleType) -> None:
 
 
 def test_export_markdown_reads_as_a_journal(camp: Campaign) -> None:
-    text = _played(camp).export_markdown()
+    text = export(_played(camp), "markdown")
     assert text.startswith("# The Long Dark\n")
     assert "System: Tally (a test system)" in text
     assert "### The ruined chapel" in text
-    assert "Mara: roll (faces [2, 5]) -> complication; Mara Ruin 1 -> 2" in text
+    assert "Mara: roll (faces 2 5) -> complication; Mara Ruin 1 -> 2" in text  # numbers, never a list
     assert "> The lid gives &lt;way> &amp; dust falls." in text  # text is data, never HTML
     assert "offline narrator; fell back: no API key" in text
     assert "oracle: Is anyone watching? -> No, but..." in text
@@ -580,24 +587,24 @@ def test_export_markdown_reads_as_a_journal(camp: Campaign) -> None:
 
 
 def test_export_lonelog_uses_the_notation(camp: Campaign) -> None:
-    text = _played(camp).export_lonelog()
+    text = export(_played(camp), "lonelog")
     assert text.startswith('---\ntitle: "The Long Dark"\nruleset: "Tally (a test system)"\n')
     lines = text.splitlines()
     assert "### S1 *The ruined chapel*" in lines
     assert "@ Pry open the reliquary" in lines
-    assert "d: Mara: roll (faces [2, 5]) -> complication" in lines
+    assert "d: Mara: roll (faces 2 5) -> complication; Mara Ruin 1 -> 2" in lines
     assert "=> [PC:Mara|Ruin 2]" in lines
     assert "=> The lid gives <way> & dust falls." in lines
     assert "? Is anyone watching?" in lines and "-> No, but... (3)" in lines
     assert "(note: Bell rang twice.)" in lines
     assert not any(line.startswith("d: spend") for line in lines)  # undone: not played
-    assert lines.index("@ Pry open the reliquary") < lines.index("d: Mara: roll (faces [2, 5])"
-                                                                 " -> complication")
+    assert lines.index("@ Pry open the reliquary") < lines.index(
+        "d: Mara: roll (faces 2 5) -> complication; Mara Ruin 1 -> 2")
 
 
 def test_lonelog_opens_a_first_scene_when_play_starts_without_one(camp: Campaign) -> None:
     camp.record({"type": "gain", "amount": 1})
-    assert "### S1 *The Long Dark*" in camp.export_lonelog().splitlines()
+    assert "### S1 *The Long Dark*" in export(camp, "lonelog").splitlines()
 
 
 # -- two windows on one file ----------------------------------------------------------------------
@@ -672,8 +679,8 @@ module = types.ModuleType("oracle_test_tally")
 sys.modules["oracle_test_tally"] = module
 exec({source!r}, module.__dict__)
 import oracle.systems
-oracle.systems._MODULES["tally"] = "oracle_test_tally"
-from oracle.campaign import Campaign
+oracle.systems.register("tally", "oracle_test_tally")
+from oracle.journal.campaign import Campaign
 camp = Campaign.open({path!r})
 while True:
     seq = camp.next_seq
@@ -733,6 +740,7 @@ def _trophy() -> Campaign:
 
 def test_trophy_risk_roll_is_journaled_with_its_faces_and_replays() -> None:
     from oracle.trophy import commands
+    from oracle.trophy.words import OUTCOME_WORDS
 
     with _trophy() as camp:
         assert camp.system.name == "trophy"
@@ -751,14 +759,16 @@ def test_trophy_risk_roll_is_journaled_with_its_faces_and_replays() -> None:
                      "refers_to": entry.seq})
         with Campaign.open(camp.id) as reopened:
             assert reopened.state == camp.state and reopened.entries == camp.entries
-        markdown = camp.export_markdown()
-        line = camp.summary(entry)  # the system's wording if it offers one, else the generic
-        assert line in markdown and "Mara" in line
+        markdown = export(camp, "markdown")
+        line = camp.summary(entry)  # the system's wording, as plain text
+        styled = Markdown().entry_text(camp.system, entry)  # the same words, styled
+        assert styled in markdown and "**Mara**" in styled and "Mara" in line
+        assert f"*{OUTCOME_WORDS[entry.result['outcome']]}*" in styled
         assert entry.result["outcome"] in line
         for face in [*event["light"], *event["dark"], event["helpers"][0]["die"]]:
             assert str(face) in line  # the journal shows the faces rolled
         assert "> The rope frays." in markdown
-        assert "@ Climb the bell tower" in camp.export_lonelog()
+        assert "@ Climb the bell tower" in export(camp, "lonelog")
 
 
 @pytest.mark.parametrize(
@@ -808,7 +818,7 @@ TROPHY_OPS = st.one_of(
           suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
 @given(ops=st.lists(TROPHY_OPS, max_size=10))
 def test_trophy_journal_replays_to_the_identical_state(ops: list[tuple[Any, ...]]) -> None:
-    from oracle.trophy.campaign import replay
+    from oracle.trophy.fold import replay
 
     with tempfile.TemporaryDirectory() as home:
         camp = Campaign.create("Replay", seed=9, home=home)
@@ -838,7 +848,7 @@ def test_trophy_journal_replays_to_the_identical_state(ops: list[tuple[Any, ...]
 
 WRITER = """
 import sys
-from oracle.campaign import Campaign
+from oracle.journal.campaign import Campaign
 camp = Campaign.open({path!r})
 for i in range({count}):
     camp.record({{"type": "note", "text": "{who}-%d" % i}})
@@ -891,9 +901,9 @@ def test_every_system_keeps_a_journal(system: str) -> None:
             camp.record({"type": "no_such_event"})
         assert camp.last_seq == 2
         with Campaign.open(camp.id) as again:
-            assert again.state == camp.state == camp.system.initial_state()
+            assert again.state == camp.state == camp.system.new_state()
             assert again.system.name == system
-        assert "(note: We begin.)" in camp.export_lonelog()
+        assert "(note: We begin.)" in export(camp, "lonelog")
         with Campaign.import_json(camp.export_json()) as copy:
             assert copy.entries == camp.entries
 
@@ -918,7 +928,7 @@ JSON = st.recursive(
 def test_a_journal_line_is_written_for_any_rules_event(
     data: dict[str, Any], result: dict[str, Any] | None,
 ) -> None:
-    from oracle.exports import read_event
+    from oracle.journal.reading import read_event
 
     reading = read_event({"type": "some_event", **data}, result)
     line = reading.line()

@@ -9,6 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from oracle.dice import SeededDice
+from oracle.die_trying.fold import APPLIERS
 from oracle.die_trying.system import SYSTEM
 from oracle.errors import OracleError
 
@@ -79,7 +80,7 @@ EVENT_FIELDS = ["name", "amount", "d10", "unconscious_d6", "modifier", "magic", 
                 "attacker", "attack", "request", "abilities", "equipment"]
 events = st.builds(
     lambda kind, extra: {"type": kind, **extra},
-    st.sampled_from([*SYSTEM.event_types, "nonsense"]),
+    st.sampled_from([*APPLIERS, "nonsense"]),
     st.dictionaries(st.sampled_from(EVENT_FIELDS),
                     st.one_of(values, st.just("Pip"), st.just({"d10": 5, "modifier": 1}),
                               st.just({"roll": "check", "d10": 3, "dc": 4})), max_size=5),
@@ -89,7 +90,7 @@ events = st.builds(
 @settings(max_examples=300, deadline=None)
 @given(st.lists(events, max_size=6))
 def test_apply_folds_or_refuses_with_one_sentence(journal: list[dict[str, Any]]) -> None:
-    state = SYSTEM.apply(SYSTEM.initial_state(), {
+    state = SYSTEM.apply(SYSTEM.new_state(), {
         "type": "create_character", "name": "Pip", "magic_dice": 2,
         "abilities": {"strength": 1, "dexterity": 1, "constitution": 1, "intelligence": 1,
                       "wisdom": 1, "charisma": 1}})
@@ -100,4 +101,4 @@ def test_apply_folds_or_refuses_with_one_sentence(journal: list[dict[str, Any]])
         except OracleError as exc:
             assert str(exc).endswith(".")
             assert state is before
-        assert isinstance(SYSTEM.summarize(event), str)
+        assert isinstance(SYSTEM.journal_line(event).plain(), str)

@@ -25,16 +25,27 @@ from oracle.narrator import (
     timeout_from,
 )
 from oracle.narrator.asking import answer_for
-from oracle.narrator.templates import load_table, render_snippet
+from oracle.narrator.compose import load
+from oracle.narrator.offline import FULL, weave_vars
 from oracle.systems import find_system
 
-# The seven list beats of the narrator issue, each at least 60 original entries.
-LIST_TABLES = ["complications", "bargains", "conditions", "encounters_present",
-               "encounters_distant", "exploration", "oracle_answers"]
+# The list beats' tables, each at least 60 distinct items.
+LIST_TABLES = ["complications", "bargains", "conditions", "exploration"]
 ALL_TABLES = sorted({table for spec in BEATS.values() for table in spec.tables})
-WEAVE = {"name": "Ash", "Name": "Ash", "occupation": "grave-robber", "place": "the mire",
-         "Place": "The mire", "intent": "cross the ford", "question": "", "result": {},
-         "n": 3, "names": ["Ash"]}
+WEAVE = weave_vars(NarrationContext.build(
+    characters=[{"name": "Ash", "occupation": "grave-robber"}], place="the mire",
+    intent="cross the ford", question="Is the well dry?", monster="the Antlered Man"))
+
+
+def _size(table: str) -> int:
+    return min(load(table).size(grade) for grade in load(table).grades())
+
+
+def load_table(table: str) -> list[str]:
+    """Every card of a table (the first grade), filled in."""
+    loaded = load(table)
+    grade = loaded.grades()[0]
+    return [" ".join(p.text for p in loaded.card(i, grade)) for i in range(loaded.size(grade))]
 
 
 @pytest.mark.parametrize("table", LIST_TABLES)
@@ -45,10 +56,14 @@ def test_each_list_table_holds_at_least_60_distinct_entries(table: str) -> None:
 
 
 @pytest.mark.parametrize("table", ALL_TABLES)
-def test_every_entry_renders_strictly_with_the_weave_variables(table: str) -> None:
-    for entry in load_table(table):
-        text = render_snippet(entry, WEAVE)
-        assert text and "{" not in text and "}" not in text
+def test_every_part_fills_in_with_the_weave_variables(table: str) -> None:
+    from oracle.narrator.compose import fill
+
+    for _, parts in load(table).slots:
+        for _, part in parts:
+            text = fill(part.text, WEAVE)
+            assert text and "{" not in text and "}" not in text
+            assert text.replace(FULL, "Ash").strip() == text.replace(FULL, "Ash")
 
 
 @pytest.mark.parametrize("beat,table", [
@@ -58,9 +73,9 @@ def test_every_entry_renders_strictly_with_the_weave_variables(table: str) -> No
 def test_no_entry_repeats_within_a_campaign_before_its_table_is_used_up(
     beat: str, table: str
 ) -> None:
-    size = len(load_table(table))
+    size = _size(table)
     narrator = OfflineNarrator(seed="campaign-1")
-    context = NarrationContext.build(result=BEATS[beat].example, n=1)
+    context = NarrationContext.build(result=BEATS[beat].example, n=1, party=["Ash", "Mara"])
     seen = [narrator.narrate(beat, context).text for _ in range(size)]
     assert len(set(seen)) == size
     # the next pass starts again, and never with the card the last pass ended on
@@ -70,8 +85,9 @@ def test_no_entry_repeats_within_a_campaign_before_its_table_is_used_up(
 @pytest.mark.parametrize("severity,table", [("present", "encounters_present"),
                                             ("distant", "encounters_distant")])
 def test_hunt_encounters_never_repeat_before_exhaustion(severity: str, table: str) -> None:
-    size = len(load_table(table))
-    context = NarrationContext.build(result={"roll": "hunt", "encounter": severity})
+    size = _size(table)
+    context = NarrationContext.build(result={"roll": "hunt", "encounter": severity},
+                                     party=["Ash", "Mara"])
     narrator = OfflineNarrator(seed=5)
     texts = {narrator.narrate("encounter", context).text for _ in range(size)}
     assert len(texts) == size
@@ -123,7 +139,7 @@ def test_safety_lines_keep_matching_entries_out() -> None:
     context = NarrationContext.build(result={"roll": "hunt", "encounter": "present"},
                                      safety={"lines": ["spiders"], "veils": ["snakes"]})
     narrator = OfflineNarrator(seed=1)
-    size = len(load_table("encounters_present"))
+    size = _size("encounters_present")
     texts = [narrator.narrate("encounter", context).text.lower() for _ in range(size)]
     assert not any("spider" in t or "snake" in t for t in texts)
 
@@ -216,7 +232,7 @@ def test_the_fake_narrator_queues_answers_and_keeps_history() -> None:
 @pytest.mark.parametrize("env,status", [
     ({}, "offline: no ANTHROPIC_API_KEY"),
     ({"ORACLE_NARRATOR": "offline", "ANTHROPIC_API_KEY": "sk-x"}, "offline: ORACLE_NARRATOR=offline"),
-    ({"ORACLE_NARRATOR": "gpt"}, "offline: ORACLE_NARRATOR is neither claude nor offline"),
+    ({"ORACLE_NARRATOR": "gpt"}, "offline: ORACLE_NARRATOR is none of claude, local, offline"),
 ])
 def test_get_narrator_stays_offline_without_a_key_or_when_forced(
     env: dict[str, str], status: str

@@ -173,11 +173,10 @@ def test_templates_are_strict_a_missing_variable_raises_before_any_call() -> Non
         render_prompt("no_such_beat", ctx({}, {}))
 
 
-def test_every_beat_has_a_prompt_an_offline_frame_and_its_tables() -> None:
+def test_every_beat_has_a_prompt_and_its_offline_tables() -> None:
     root = prompt_dir()
     for spec in BEATS.values():
         assert (root / f"{spec.name}.j2").is_file()
-        assert (root / "offline" / f"{spec.name}.j2").is_file()
         for table in spec.tables:
             assert (root / "offline" / f"{table}.txt").is_file()
 
@@ -208,7 +207,6 @@ def test_a_built_copy_of_the_package_finds_its_own_prompts(tmp_path: Path) -> No
     assert (built / "system.j2").is_file() and not built.is_symlink()
     for spec in BEATS.values():
         assert (built / f"{spec.name}.j2").is_file()
-        assert (built / "offline" / f"{spec.name}.j2").is_file()
         assert all((built / "offline" / f"{t}.txt").is_file() for t in spec.tables)
     found = subprocess.run(
         [sys.executable, "-c", "from oracle.narrator.templates import prompt_dir; print(prompt_dir())"],

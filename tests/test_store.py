@@ -17,13 +17,8 @@ from pathlib import Path
 import pytest
 
 from oracle.errors import StoreError
-from oracle.store import (
-    APPLICATION_ID,
-    SCHEMA_VERSION,
-    Journal,
-    StoredEvent,
-    delete_file,
-)
+from oracle.journal.files import delete_file
+from oracle.journal.store import APPLICATION_ID, SCHEMA_VERSION, Journal, StoredEvent
 
 META = {"id": "t", "name": "Test", "system": "trophy", "created": "2026-01-01", "seed": 1}
 

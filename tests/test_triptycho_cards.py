@@ -87,7 +87,7 @@ def test_bad_cards_are_refused_in_one_sentence(request_: dict[str, Any],
 
 
 def test_the_journal_takes_counter_damage_off_the_attacker() -> None:
-    state = SYSTEM.initial_state()
+    state = SYSTEM.new_state()
     events: list[dict[str, Any]] = [
         {"type": "join", "name": "Ash", "player": True, "hp": 10, "ep": 10, "wp": 10},
         {"type": "join", "name": "Bramble", "hp": 10, "ep": 10, "wp": 10},

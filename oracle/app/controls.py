@@ -163,3 +163,12 @@ def set_options(dropdown: Any, choices: Sequence[Any]) -> None:
         dropdown.value = old
     elif values:
         dropdown.value = values[0]
+
+
+def hooks(owner: object, classes: dict[str, str]) -> None:
+    """Give ``owner``'s widgets (attribute -> DOM class) their stable ``oracle-*`` hooks.
+
+    Tests and styles find a control by its hook, never by the view's private attribute.
+    """
+    for attr, css in classes.items():
+        getattr(owner, attr).add_class(css)

@@ -9,7 +9,8 @@ from typing import Any
 from oracle.app import controls as c
 from oracle.app.render import esc, journal_html
 from oracle.app.session import Session
-from oracle.campaign import Campaign, Entry
+from oracle.journal.campaign import Campaign
+from oracle.journal.replay import Entry
 
 EXPORTS = {
     "markdown": ("Markdown", "md", "text/markdown"),
@@ -26,12 +27,9 @@ def download_link(filename: str, mime: str, text: str, label: str) -> str:
 
 
 def export_text(session: Session, kind: str) -> str:
-    campaign = session.require()
-    if kind == "markdown":
-        return campaign.export_markdown()
-    if kind == "lonelog":
-        return campaign.export_lonelog()
-    return campaign.export_json()
+    from oracle.journal.exports import export
+
+    return export(session.require(), kind)
 
 
 class JournalView:
@@ -79,7 +77,8 @@ class JournalView:
         if campaign is None:
             self._entries.value = ""
             return
-        self._entries.value = journal_html(journal_rows(campaign), campaign.summary)
+        self._entries.value = journal_html(journal_rows(campaign), campaign.summary,
+                                          campaign.system)
 
     # -- streaming ---------------------------------------------------------------------------
 
@@ -134,7 +133,7 @@ def journal_rows(campaign: Campaign) -> list[tuple[Entry, Mapping[str, Any] | No
     The journal stores faces, not outcomes; replaying the fold gives each entry's result.
     """
     system = campaign.system
-    state = system.initial_state()
+    state = system.new_state()
     rows: list[tuple[Entry, Mapping[str, Any] | None]] = []
     for entry in campaign.entries:
         if entry.meta or entry.undone:

@@ -1,381 +1,148 @@
-"""The Trophy moves of a session: every roll and choice, recorded as journal events.
+"""What every system's moves share: the session they record through, and typed faces.
 
-:class:`TrophyMoves` is mixed into :class:`oracle.app.session.Session`. Each move chooses faces
-(the campaign's seeded dice, or faces typed from physical dice), builds one event of
-``oracle.trophy.campaign``'s vocabulary and records it; the rules core folds it, or refuses it
-with one sentence and nothing written. Roll methods return the :class:`Rolled` faces without
-notifying listeners, so a view draws the dice first and refreshes the rest afterwards.
+A session holds one moves object per system it has opened (composition: the session has no
+system among its base classes). A system's moves build events of its own vocabulary and record
+them through the session; the rules core folds each event or refuses it with one sentence.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 
-from oracle.campaign import Campaign
-from oracle.dice import DiceSource, roll_many
+from oracle.dice import DiceSource, FixedDice, check_face, roll_many
 from oracle.errors import RequestError, RuleError
-from oracle.trophy.campaign import TrophyState
-from oracle.trophy.character import Character
+from oracle.systems import System
+
+if TYPE_CHECKING:
+    from oracle.app.session import Session
+    from oracle.journal.campaign import Campaign
 
 
-@dataclass(frozen=True)
-class Rolled:
-    """The faces of the newest roll as the page draws them."""
+def typed_faces(dice: DiceSource, count: int, given: Sequence[int] | None, field_name: str,
+                sides: int = 6) -> tuple[int, ...]:
+    """``count`` faces: the typed ones of physical dice (checked), or rolled from ``dice``."""
+    if given is not None:
+        if len(given) != count:
+            noun = "face" if count == 1 else "faces"
+            raise RuleError(f"{field_name}: this roll needs {count} {noun}; got {len(given)}.")
+        return tuple(check_face(field_name, face, sides) for face in given)
+    return roll_many(dice, count)
 
-    kind: str
-    light: tuple[int, ...] = ()
-    dark: tuple[int, ...] = ()
-    helpers: tuple[tuple[str, int], ...] = ()
-    result: Mapping[str, Any] = field(default_factory=dict)
-    seq: int = 0
+
+class SystemMoves(Protocol):
+    """What the session asks of any system's moves."""
+
+    system: str
+
+    def opened(self) -> None: ...
+
+    def undone(self) -> None: ...
+
+    def in_play(self) -> list[str]: ...
+
+    def people(self, names: Sequence[str]) -> list[Any]: ...
 
 
-class TrophyMoves:
-    """Risk (push, help), Hunt and tokens, Contest, Combat, Ruin, Reduction, Conditions, Fate."""
+class Moves:
+    """The moves of one system over a session; each system's subclass adds its own."""
 
-    latest: Rolled | None
-    latest_contest: list[dict[str, Any]]
-    active: str | None
+    system: str = ""
 
-    # What the session provides (Session defines each of these).
-    @property
-    def state(self) -> TrophyState:
-        raise NotImplementedError
+    def __init__(self, session: Session) -> None:
+        self.session = session
 
-    def character(self, name: str | None = None) -> Character:
-        raise NotImplementedError
-
-    def names(self, in_play: bool = True, npc: bool | None = None) -> list[str]:
-        raise NotImplementedError
-
+    # What every move needs from the session.
     def require(self) -> Campaign:
-        raise NotImplementedError
+        return self.session.require()
 
     def record(self, event: Mapping[str, Any]) -> int:
-        raise NotImplementedError
+        return self.session.record(event)
 
     def dice(self, faces: Sequence[int] | None = None) -> DiceSource:
-        raise NotImplementedError
+        return self.session.dice(faces)
 
     def changed(self) -> None:
-        raise NotImplementedError
+        self.session.changed()
 
     @staticmethod
     def _faces(dice: DiceSource, count: int, given: Sequence[int] | None, field_name: str
                ) -> tuple[int, ...]:
-        if given is not None:
-            if len(given) != count:
-                noun = "face" if count == 1 else "faces"
-                raise RuleError(
-                    f"{field_name}: this roll needs {count} {noun}; got {len(given)}."
-                )
-            for face in given:
-                if not 1 <= face <= 6:
-                    raise RuleError(f"{field_name}: a d6 shows 1 to 6, not {face}.")
-            return tuple(given)
-        return roll_many(dice, count)
+        return typed_faces(dice, count, given, field_name)
 
-    def update_character(self, name: str, changes: Mapping[str, Any]) -> None:
-        """Edit a sheet (occupation, background, skills, drive, rituals, equipment, armor, NPC).
+    # Hooks the session calls; a system overrides those it needs.
+    def opened(self) -> None:
+        """A campaign of this system was opened: pick up where its journal stands."""
 
-        Ruin, tokens, Gold, Conditions and Fate only change through their own events.
-        """
-        self.record({"type": "character_updated", "name": name, "changes": dict(changes)})
-        self.changed()
+    def undone(self) -> None:
+        """An entry was undone or the campaign closed: forget the newest roll."""
 
-    # -- the Risk Roll -----------------------------------------------------------------------
+    def in_play(self) -> list[str]:
+        """Names of the characters in play (the first becomes active)."""
+        return []
 
-    def risk_request(self, skill: bool, bargain: bool, dark: bool, helpers: Sequence[str] = (),
-                     ritual: bool = False) -> dict[str, Any]:
-        """The ``oracle odds``-shaped request for the pool the toggles describe."""
-        roller = self.character()
-        light = int(skill) + int(bargain)
-        dark_count = 1 if (dark or ritual) else 0
-        return {
-            "roll": "risk",
-            "ruin": roller.ruin,
-            "light": light,
-            "dark": dark_count,
-            "helpers": [{"name": n, "ruin": self.state.character(n).ruin} for n in helpers],
-        }
+    def people(self, names: Sequence[str]) -> list[Any]:
+        """The characters the narrator should know about, by name (those that exist)."""
+        return []
 
-    def risk_odds(self, request: Mapping[str, Any]) -> dict[str, Any]:
-        from oracle.trophy.odds import odds_for_request
 
-        return odds_for_request(request)
+S = TypeVar("S")
 
-    def risk(self, *, action: str, wrong: str = "", skill: bool = False,
-             bargain: str | None = None, dark: bool = False, ritual: bool = False,
-             helpers: Sequence[str] = (), foe: str | None = None, intent: str | None = None,
-             confirmed: bool = False, light_faces: Sequence[int] | None = None,
-             dark_faces: Sequence[int] | None = None,
-             helper_faces: Sequence[int] | None = None) -> Rolled:
-        """Roll a Risk Roll for the active character and record it."""
-        roller = self.character()
-        if not action.strip():
-            raise RequestError("intent: say what you hope will happen before you roll.")
-        if bargain is not None and not bargain.strip():
-            raise RequestError("bargain: an accepted Devil's Bargain needs its text (the price).")
-        dice = self.dice()
-        n_light = int(skill) + int(bargain is not None)
-        n_dark = 1 if (dark or ritual) else 0
-        light = self._faces(dice, n_light, light_faces, "light faces")
-        dark_f = self._faces(dice, n_dark, dark_faces, "dark faces")
-        helper_dice = self._faces(dice, len(helpers), helper_faces, "helper faces")
-        event: dict[str, Any] = {
-            "type": "risk_rolled", "name": roller.name, "action": action.strip(),
-            "light": list(light), "dark": list(dark_f),
-            "helpers": [{"name": n, "die": f} for n, f in zip(helpers, helper_dice, strict=True)],
-            "ritual": ritual, "confirmed": confirmed,
-        }
-        if wrong.strip():
-            event["could_go_wrong"] = wrong.strip()
-        if bargain is not None:
-            event["bargain"] = {"text": bargain.strip(), "accepted": True}
-        if foe:
-            event["foe"] = foe
-        if intent:
-            event["intent"] = intent
-        seq = self.record(event)
-        return self._rolled_risk(seq)
 
-    def _rolled_risk(self, seq: int) -> Rolled:
-        state = self.state
-        result = dict(state.last_result or {})
-        open_risk = state.risk
-        if open_risk is not None:
-            roll = open_risk.result.roll
-            light, dark = roll.light, roll.dark
-            helpers = tuple((h.name, h.die) for h in roll.helpers)
-        else:
-            data = self.require().entry(seq).data
-            light, dark, helpers = self._risk_faces(seq, data)
-        self.latest = Rolled("risk", light, dark, helpers, result, seq)
-        return self.latest
+class JournalMoves(Generic[S]):
+    """Moves recorded through a :class:`~oracle.app.system_journal.SystemJournal`: the app's
+    session, a bare campaign, or a scratch state (a notebook, a test)."""
 
-    def _risk_faces(self, seq: int, data: Mapping[str, Any]
-                    ) -> tuple[tuple[int, ...], tuple[int, ...], tuple[tuple[str, int], ...]]:
-        """Faces of the newest reading of a (possibly pushed) risk roll ending at ``seq``."""
-        light = tuple(data.get("light", ()))
-        dark = tuple(data.get("dark", ()))
-        if data.get("type") == "risk_pushed":
-            helpers: tuple[tuple[str, int], ...] = self.latest.helpers if self.latest else ()
-            return light, dark, helpers
-        helpers = tuple((h["name"], h["die"]) for h in data.get("helpers", ()))
-        return light, dark, helpers
+    system = ""
+
+    def __init__(self, source: Any, system: System) -> None:
+        from oracle.app.system_journal import SystemJournal
+
+        self.journal: SystemJournal[S] = SystemJournal(source, system)
+        self.rules = system
+        self.session = source
+
+    def opened(self) -> None:
+        """Nothing to restore: every result is drawn from the journal's state."""
+
+    def undone(self) -> None:
+        """Nothing kept between rolls."""
+
+    def in_play(self) -> list[str]:
+        return []  # these panels choose their roller per roll: no one is "active"
+
+    def people(self, names: Sequence[str]) -> list[Any]:
+        return []
 
     @property
-    def can_push(self) -> bool:
-        risk = self.state.risk
-        return risk is not None and risk.result.can_push
+    def state(self) -> S:
+        return self.journal.state
 
-    def push_request(self) -> dict[str, Any] | None:
-        """The odds request for pushing the open roll (one more dark die), or None."""
-        risk = self.state.risk
-        if risk is None or not risk.result.can_push:
-            return None
-        roll = risk.result.roll
-        return {
-            "roll": "risk", "ruin": risk.result.ruin_after, "light": len(roll.light),
-            "dark": len(roll.dark) + 1,
-            "helpers": [{"name": h.name, "ruin": h.ruin_after, "die": h.die,
-                         "already_marked": h.already_marked} for h in risk.result.helpers],
-        }
+    def record(self, event: Mapping[str, Any]) -> S:
+        """Fold and journal one event (refused with one sentence, nothing written)."""
+        return self.journal.record(event)
 
-    def push(self, light_faces: Sequence[int] | None = None,
-             dark_faces: Sequence[int] | None = None) -> Rolled:
-        """Push the open roll: one more dark die, re-roll the roller's dice (helpers keep theirs)."""
-        risk = self.state.risk
-        if risk is None:
-            raise RuleError("push: there is no open Risk Roll to push.")
-        if not risk.result.can_push:
-            raise RuleError("push: a push needs the highest die to be light.")
-        dice = self.dice()
-        roll = risk.result.roll
-        light = self._faces(dice, len(roll.light), light_faces, "light faces")
-        dark = self._faces(dice, len(roll.dark) + 1, dark_faces, "dark faces")
-        seq = self.record({"type": "risk_pushed", "light": list(light), "dark": list(dark)})
-        return self._rolled_risk(seq)
+    def dice(self, typed: str = "") -> DiceSource:
+        """Typed faces of physical dice (in rolling order), or the journal's own dice."""
+        typed = typed.strip()
+        if not typed:
+            return self.journal.dice()
+        words = typed.replace(",", " ").split()
+        if not all(w.isdigit() for w in words):
+            raise RequestError(f"faces: type whole numbers separated by spaces; got {typed!r}.")
+        return FixedDice(int(w) for w in words)
 
-    def help_after(self, helper: str, face: int | None = None) -> Rolled:
-        """SRD 1.2, Help Roll: help offered after the roll, while it is still open."""
-        risk = self.state.risk
-        if risk is None:
-            raise RuleError("helper: there is no open Risk Roll to help.")
-        if not risk.result.roll.dark:
-            raise RuleError("helper: help is only possible on a Risk Roll with a dark die.")
-        die = self._faces(self.dice(), 1, None if face is None else [face], "helper face")[0]
-        seq = self.record({"type": "help_added", "helper": helper, "die": die})
-        return self._rolled_risk(seq)
+    @staticmethod
+    def all_used(dice: DiceSource) -> None:
+        """Refuse typed faces the roll did not need (nothing is recorded then)."""
+        left = getattr(dice, "remaining", ())
+        if left:
+            raise RuleError(f"faces: {len(left)} typed face(s) were not needed by this roll; "
+                            f"nothing was recorded.")
 
-    def accept_roll(self) -> None:
-        """Settle the open roll as it stands (no more pushes)."""
-        if self.state.risk is not None:
-            self.record({"type": "risk_finished"})
-            self.changed()
-
-    # -- other rolls -------------------------------------------------------------------------
-
-    def hunt(self, *, exploring: str, skill: bool = False,
-             faces: Sequence[int] | None = None) -> Rolled:
-        """SRD 1.2, Hunt Roll: one light die for exploring, one more for a Skill or equipment."""
-        roller = self.character()
-        light = self._faces(self.dice(), 1 + int(skill), faces, "hunt faces")
-        event: dict[str, Any] = {"type": "hunt_rolled", "name": roller.name, "light": list(light)}
-        if exploring.strip():
-            event["action"] = exploring.strip()
-        seq = self.record(event)
-        self.latest = Rolled("hunt", light, (), (), dict(self.state.last_result or {}), seq)
-        self.changed()
-        return self.latest
-
-    def spend_tokens(self, use: str, contributions: Mapping[str, int], to: str | None = None,
-                     goal: str = "") -> None:
-        event: dict[str, Any] = {"type": "tokens_spent", "use": use,
-                                 "from": {k: v for k, v in contributions.items() if v}}
-        if to:
-            event["to"] = to
-        if goal.strip():
-            event["goal"] = goal.strip()
-        self.record(event)
-
-    def claim_tokens(self, fallen: str, shares: Mapping[str, int]) -> None:
-        self.record({"type": "tokens_claimed", "from": fallen,
-                     "shares": {k: v for k, v in shares.items() if v}})
-        self.changed()
-
-    def contest(self, participants: Sequence[Mapping[str, Any]],
-                faces: Mapping[str, tuple[Sequence[int] | None, Sequence[int] | None]] | None = None
-                ) -> Rolled:
-        """Contest Roll; each participant: {name, skill, deadly, extra_dark}; light = skill + Ruin."""
-        dice = self.dice()
-        rolled = []
-        all_light: list[int] = []
-        all_dark: list[int] = []
-        for item in participants:
-            name = str(item["name"])
-            person = self.state.character(name)
-            # SRD 1.2, Contest Roll: a light die for a Skill, one per Ruin; dark for danger.
-            n_light = int(bool(item.get("skill"))) + person.ruin
-            n_dark = int(bool(item.get("deadly"))) + int(item.get("extra_dark", 0))
-            typed = (faces or {}).get(name, (None, None))
-            light = self._faces(dice, n_light, typed[0], f"{name}: light faces")
-            dark = self._faces(dice, n_dark, typed[1], f"{name}: dark faces")
-            rolled.append({"name": name, "light": list(light), "dark": list(dark)})
-            all_light += light
-            all_dark += dark
-        seq = self.record({"type": "contest_rolled", "participants": rolled})
-        self.latest = Rolled("contest", tuple(all_light), tuple(all_dark), (),
-                             dict(self.state.last_result or {}), seq)
-        self.latest_contest = rolled
-        return self.latest
-
-    def start_combat(self, endurance: int, fighters: Sequence[str],
-                     weak_points: Sequence[int] | None = None, monster: str = "") -> None:
-        """Combat Roll, first step: each fighter rolls a Weak Point; Endurance after adjustments."""
-        points = self._faces(self.dice(), len(fighters), weak_points, "weak points")
-        event: dict[str, Any] = {
-            "type": "combat_started", "endurance": endurance,
-            "fighters": [{"name": n, "weak_point": p}
-                         for n, p in zip(fighters, points, strict=True)],
-        }
-        if monster.strip():
-            event["monster"] = monster.strip()
-        seq = self.record(event)
-        if self.state.combat is None and self.state.last_result:
-            self.latest = Rolled("combat", (), (), (), dict(self.state.last_result), seq)
-        self.changed()
-
-    def combat_roll(self, armor: Sequence[str] = (), faces: Sequence[int] | None = None) -> Rolled:
-        """Roll (or continue with one more) dark dice against the monster's Endurance."""
-        combat = self.state.combat
-        if combat is None:
-            raise RuleError("combat: start a fight first (Endurance and fighters).")
-        continuing = combat.rolls > 0
-        count = combat.dark_count + (1 if continuing else 0)
-        dark = self._faces(self.dice(), count, faces, "dark faces")
-        kind = "combat_continued" if continuing else "combat_rolled"
-        seq = self.record({"type": kind, "dark": list(dark), "armor": list(armor)})
-        self.latest = Rolled("combat", (), dark, (), dict(self.state.last_result or {}), seq)
-        return self.latest
-
-    def retreat(self, name: str, to: str | None, handed: Sequence[int] | None = None) -> None:
-        """Retreat from the fight, handing the Weak Point die to a companion."""
-        combat = self.state.combat
-        if combat is None:
-            raise RuleError("retreat: no fight is under way.")
-        event: dict[str, Any] = {"type": "combat_retreated", "name": name, "to": to}
-        if to is not None:
-            own = combat.weak_points(name)
-            theirs = combat.weak_points(to)
-            if handed is None:
-                # SRD 1.2: a handed die equal to one they hold is re-rolled until it differs.
-                dice = self.dice()
-                out = []
-                for face in own:
-                    while face in theirs or face in out:
-                        face = dice.roll(6)
-                    out.append(face)
-                handed = out
-            event["handed"] = list(handed)
-        self.record(event)
-        self.changed()
-
-    def abandon_combat(self) -> None:
-        self.record({"type": "combat_abandoned"})
-        self.changed()
-
-    def ruin_roll(self, face: int | None = None, reason: str = "") -> Rolled:
-        """SRD 1.2, Ruin Roll: one dark die against current Ruin."""
-        roller = self.character()
-        dark = self._faces(self.dice(), 1, None if face is None else [face], "dark face")
-        event: dict[str, Any] = {"type": "ruin_rolled", "name": roller.name, "dark": dark[0]}
-        if reason.strip():
-            event["action"] = reason.strip()
-        seq = self.record(event)
-        self.latest = Rolled("ruin", (), dark, (), dict(self.state.last_result or {}), seq)
-        return self.latest
-
-    def reduction_die(self, face: int | None = None) -> int:
-        """Roll (or take) the Reduction Roll's light die; nothing is recorded until the choice."""
-        roller = self.character()
-        if not roller.can_reduce:
-            if not roller.reached_five:
-                raise RuleError(
-                    f"reduction: {roller.name} can only reduce Ruin after marking 5 Ruin."
-                )
-            raise RuleError(
-                f"reduction: {roller.name} is at their starting Ruin {roller.starting_ruin}; "
-                "Ruin never goes below it."
-            )
-        return self._faces(self.dice(), 1, None if face is None else [face], "light face")[0]
-
-    def reduction(self, face: int, remove_anyway: bool, betrayal: str = "") -> Rolled:
-        roller = self.character()
-        event: dict[str, Any] = {"type": "reduction_rolled", "name": roller.name, "light": face,
-                                 "remove_anyway": remove_anyway}
-        if betrayal.strip():
-            event["action"] = betrayal.strip()
-        seq = self.record(event)
-        self.latest = Rolled("reduction", (face,), (), (), dict(self.state.last_result or {}),
-                             seq)
-        return self.latest
-
-    def add_condition(self, condition: str, name: str | None = None) -> None:
-        who = self.character(name)
-        self.record({"type": "condition_added", "name": who.name, "condition": condition.strip()})
-        self.changed()
-
-    def choose_fate(self, fate: str, co_gm: bool = False, name: str | None = None) -> None:
-        who = self.character(name)
-        self.record({"type": "fate_chosen", "name": who.name, "fate": fate, "co_gm": co_gm})
-        in_play = self.names()
-        if self.active == who.name and in_play:
-            self.active = in_play[0]
-        self.changed()
-
-    def return_to_town(self) -> None:
-        self.record({"type": "town_returned"})
-        self.changed()
+    def resolve(self, request: Mapping[str, Any], typed: str = "") -> dict[str, Any]:
+        """Resolve ``request`` with typed faces (all of them used) or the journal's dice."""
+        dice = self.dice(typed)
+        result = self.rules.resolve(request, dice)
+        self.all_used(dice)
+        return result

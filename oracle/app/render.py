@@ -1,4 +1,4 @@
-"""HTML for the app: SVG dice, the Ruin track, counters, odds bars, journal entries.
+"""HTML for the app: SVG dice, counters, tags, percentages, journal entries.
 
 Pure functions from values to escaped HTML strings (no widgets here), so they are easy to test.
 Every piece of player or model text goes through :func:`html.escape`.
@@ -89,59 +89,6 @@ def dice_row(dice: Sequence[Die]) -> str:
     return '<div class="oracle-dice-row">' + "".join(die_svg(d) for d in dice) + "</div>"
 
 
-def deciding_index(faces: Sequence[tuple[int, str]]) -> int | None:
-    """Index of the die that decides a Trophy risk roll: the highest, dark winning ties.
-
-    SRD 1.2 reads the highest die; the Forest's Rule (text 001) gives a tie to the dark die.
-    """
-    best: int | None = None
-    for index, (face, kind) in enumerate(faces):
-        if best is None:
-            best = index
-            continue
-        top_face, top_kind = faces[best]
-        if face > top_face or (face == top_face and kind == DARK and top_kind != DARK):
-            best = index
-    return best
-
-
-def risk_dice(light: Sequence[int], dark: Sequence[int],
-              helpers: Sequence[tuple[str, int]] = ()) -> list[Die]:
-    """The dice of a risk roll, the deciding one marked."""
-    faces: list[tuple[int, str]] = [(f, LIGHT) for f in light]
-    faces += [(f, LIGHT) for _, f in helpers]
-    faces += [(f, DARK) for f in dark]
-    captions = ["light"] * len(light) + [name for name, _ in helpers] + ["dark"] * len(dark)
-    decider = deciding_index(faces)
-    return [
-        Die(face, kind, caption=captions[i], deciding=(i == decider))
-        for i, (face, kind) in enumerate(faces)
-    ]
-
-
-def ruin_track(ruin: int, starting_ruin: int = 1, hook: bool = True) -> str:
-    """Six Ruin boxes, ``ruin`` of them marked, and the number.
-
-    ``hook``: the number carries the ``oracle-ruin`` test hook (only the active character's
-    sheet does; the party list uses ``oracle-ruin-value``).
-    """
-    boxes = []
-    for box in range(1, 7):
-        classes = ["oracle-ruin-box"]
-        if box <= ruin:
-            classes.append("marked")
-        if box <= starting_ruin:
-            classes.append("start")
-        if box == 6:
-            classes.append("last")
-        boxes.append(f'<span class="{" ".join(classes)}" title="Ruin box {box}"></span>')
-    return (
-        f'<div class="oracle-ruin-track" title="Ruin {ruin} of 6">{"".join(boxes)}'
-        f'<span class="{"oracle-ruin" if hook else "oracle-ruin-value"}" data-ruin="{ruin}">'
-        f"{ruin}</span></div>"
-    )
-
-
 def counter(value: int, label: str, css: str) -> str:
     """A counter such as Hunt Tokens or Gold."""
     return (
@@ -160,164 +107,63 @@ def percent(value: Any) -> str:
     return f"{100 * number:.1f}%"
 
 
-def odds_bar(failure: float, complication: float, success: float) -> str:
-    """A three-part bar: failure, complication, success."""
-    parts = ((failure, "f"), (complication, "c"), (success, "s"))
-    spans = "".join(
-        f'<span class="{css}" style="width:{100 * share:.2f}%"></span>' for share, css in parts
-    )
-    return f'<div class="oracle-odds-bar">{spans}</div>'
+def line_html(line: Any) -> str:
+    """A system's journal :class:`~oracle.systems.base.Line` as escaped HTML.
+
+    Who acts is bold, what they said is quoted, the result that decided is emphasised.
+    """
+    out = []
+    for role, value in line.parts:
+        text = esc(value)
+        if role == "who":
+            out.append(f"<b>{text}</b>")
+        elif role == "said":
+            out.append(f"“{text}”")
+        elif role == "result":
+            out.append(f'<em class="oracle-result">{text}</em>')
+        else:
+            out.append(text)
+    return "".join(out)
 
 
-def outcome_line(outcome: str, detail: str = "") -> str:
-    words = {"success": "Success", "complication": "Success, with a complication",
-             "failure": "Failure, and things get worse"}
-    text = words.get(outcome, outcome)
-    extra = f' <span class="oracle-hint">{esc(detail)}</span>' if detail else ""
-    return f'<div class="oracle-outcome {esc(outcome)}">{esc(text)}{extra}</div>'
-
-
-def sheet_html(character: Mapping[str, Any] | Any, hook: bool = True) -> str:
-    """A character's sheet summary: name, Ruin track, tokens and Gold, Conditions."""
-    get = character.get if isinstance(character, Mapping) else (
-        lambda key, default=None: getattr(character, key, default))
-    name = get("name", "")
-    ruin = int(get("ruin", 1) or 1)
-    start = int(get("starting_ruin", 1) or 1)
-    parts = [f"<h3>{esc(name)}</h3>"]
-    who = " · ".join(esc(x) for x in (get("occupation", ""), get("background", "")) if x)
-    if who:
-        parts.append(f'<div class="oracle-hint">{who}</div>')
-    parts.append(ruin_track(ruin, start, hook))
-    parts.append(
-        '<div class="oracle-counters">'
-        + counter(int(get("hunt_tokens", 0) or 0), "Hunt Tokens", "oracle-tokens")
-        + counter(int(get("gold", 0) or 0), "Gold", "oracle-gold")
-        + "</div>"
-    )
-    conditions = tuple(get("conditions", ()) or ())
-    if conditions:
-        parts.append(f"<div>{tags(conditions, 'cond')}</div>")
-    if ruin >= 6:
-        fate = get("fate", None)
-        fate_text = getattr(fate, "value", fate)
-        parts.append(
-            f'<div class="oracle-lost">Lost{" (" + esc(fate_text) + ")" if fate_text else ""}'
-            "</div>"
-        )
-    return "".join(parts)
-
-
-_OUTCOME_WORDS = {"success": "success", "complication": "success with a complication",
-                  "failure": "failure"}
-
-
-def _faces_text(data: Mapping[str, Any]) -> str:
-    parts = []
-    for key in ("light", "dark"):
-        value = data.get(key)
-        if isinstance(value, list) and value:
-            parts.append(f"{key} {' '.join(str(v) for v in value)}")
-        elif isinstance(value, int) and not isinstance(value, bool):
-            parts.append(f"{key} {value}")
-    return ", ".join(parts)
-
-
-def entry_line(kind: str, data: Mapping[str, Any], result: Mapping[str, Any] | None,
-               fallback: str) -> tuple[str, str]:
-    """(css class, escaped HTML) for one journal entry."""
-    result = result or {}
-    name = esc(data.get("name", result.get("name", "")))
-    action = data.get("action")
-    said = f" “{esc(action)}”" if action else ""
-    ruin = ""
-    if result.get("ruin_marked") and "ruin_before" in result:
-        ruin = f" · Ruin {result['ruin_before']} → {result['ruin_after']}"
-    if kind in ("risk_rolled", "risk_pushed"):
-        verb = "pushes" if kind == "risk_pushed" else "risks"
-        who = name or esc(result.get("name", ""))
-        outcome = _OUTCOME_WORDS.get(str(result.get("outcome")), str(result.get("outcome", "")))
-        bargain = data.get("bargain")
-        deal = (f" · Devil's Bargain: {esc(bargain.get('text', ''))}"
-                if isinstance(bargain, Mapping) else "")
-        return "roll", (f"<b>{who}</b> {verb}{said} · {esc(_faces_text(data))} → "
-                        f"<b>{esc(outcome)}</b>{ruin}{deal}")
-    if kind == "hunt_rolled":
-        return "roll", (f"<b>{name}</b> hunts{said} · {esc(_faces_text(data))} → "
-                        f"{esc(result.get('encounter', ''))}, tokens "
-                        f"{result.get('tokens_before')} → {result.get('tokens_after')}")
-    if kind == "ruin_rolled":
-        return "ruin", (f"<b>{name}</b> makes a Ruin Roll{said} · dark {esc(data.get('dark'))}"
-                        f"{ruin or ' · no Ruin marked'}")
-    if kind == "reduction_rolled":
-        return "ruin", (f"<b>{name}</b> betrays the group{said} · light "
-                        f"{esc(data.get('light'))} · Ruin {result.get('ruin_before')} → "
-                        f"{result.get('ruin_after')}{' (noticed)' if result.get('noticed') else ''}")
-    if kind == "contest_rolled":
-        winner = result.get("winner")
-        return "roll", f"Contest → {esc(winner) + ' wins' if winner else 'a full tie'}"
-    if kind in ("combat_rolled", "combat_continued"):
-        verdict = "defeated" if result.get("defeated") else "still standing"
-        return "roll", (f"Combat · dark {esc(' '.join(str(f) for f in data.get('dark', [])))} · "
-                        f"total {esc(result.get('total'))} → the monster is {verdict}")
-    if kind == "combat_started":
-        fighters = ", ".join(
-            f"{esc(f.get('name', ''))} (Weak Point {esc(f.get('weak_point', ''))})"
-            for f in data.get("fighters", []) if isinstance(f, Mapping))
-        monster = esc(data.get("monster") or "a monster")
-        return "roll", (f"A fight begins against {monster}, Endurance "
-                        f"{esc(data.get('endurance'))}: {fighters}")
-    if kind == "combat_retreated":
-        to = data.get("to")
-        return "roll", (f"<b>{name}</b> retreats" + (f", handing the Weak Point to {esc(to)}"
-                                                     if to else ""))
-    if kind == "combat_abandoned":
-        return "roll", "The group retreats from the fight."
-    if kind == "help_added":
-        return "roll", (f"<b>{esc(data.get('helper', ''))}</b> helps after the roll · light "
-                        f"{esc(data.get('die'))}")
-    if kind == "risk_finished":
-        return "meta", "The roll is settled."
-    if kind == "tokens_spent":
-        spent = ", ".join(f"{esc(k)} {esc(v)}" for k, v in dict(data.get("from", {})).items())
-        what = ("a treasure worth 1 Gold" if data.get("use") == "treasure"
-                else f"a goal: {esc(data.get('goal', ''))}")
-        return "meta", f"Hunt Tokens spent ({spent}) on {what}"
-    if kind == "tokens_claimed":
-        return "meta", (f"{esc(data.get('from', ''))}'s Hunt Tokens are claimed as Gold by "
-                        + ", ".join(esc(k) for k in dict(data.get("shares", {}))))
-    if kind == "town_returned":
-        return "meta", "Back safely in town: marked armor is usable again."
-    if kind == "character_updated":
-        return "meta", f"<b>{name}</b>'s sheet is updated."
-    if kind == "condition_added":
-        return "ruin", f"<b>{name}</b> takes a Condition: {esc(data.get('condition', ''))}"
-    if kind == "fate_chosen":
-        return "ruin", f"<b>{name}</b> is lost: {esc(data.get('fate', ''))}"
-    if kind == "character_created":
-        sheet = data.get("character", {})
-        job = sheet.get("occupation") if isinstance(sheet, Mapping) else ""
-        who = esc(sheet.get("name", "")) if isinstance(sheet, Mapping) else ""
-        return "meta", f"<b>{who}</b> joins the party{' (' + esc(job) + ')' if job else ''}"
+def _meta_line(kind: str, data: Mapping[str, Any]) -> str | None:
+    """The app's own rendering of a journal's meta entries (no system words them)."""
     if kind == "narration":
-        return "narration", esc(data.get("text", ""))
+        return esc(data.get("text", ""))
     if kind == "oracle":
-        return "meta", (f"? {esc(data.get('question', ''))} → <b>{esc(data.get('answer', ''))}"
-                        f"</b> <span class='when'>({esc(data.get('likelihood', ''))}, d6 "
-                        f"{esc(' '.join(str(f) for f in data.get('faces') or []))})</span>")
+        return (f"? {esc(data.get('question', ''))} → <b>{esc(data.get('answer', ''))}"
+                f"</b> <span class='when'>({esc(data.get('likelihood', ''))}, d6 "
+                f"{esc(' '.join(str(f) for f in data.get('faces') or []))})</span>")
     if kind == "scene":
-        return "meta", f"<b>Scene:</b> {esc(data.get('title', ''))}"
+        return f"<b>Scene:</b> {esc(data.get('title', ''))}"
     if kind == "note":
-        return "meta", f"<i>Note:</i> {esc(data.get('text', ''))}"
+        return f"<i>Note:</i> {esc(data.get('text', ''))}"
     if kind == "safety":
-        return "meta", "Safety tools updated (lines and veils)."
+        return "Safety tools updated (lines and veils)."
     if kind == "x_card":
-        return "meta", f"X-card: narration {esc(data.get('refers_to'))} struck."
-    return "meta", esc(fallback)
+        return f"X-card: narration {esc(data.get('refers_to'))} struck."
+    return None
+
+
+def entry_line(system: Any, kind: str, data: Mapping[str, Any],
+               result: Mapping[str, Any] | None, fallback: str) -> tuple[str, str]:
+    """(css class, escaped HTML) for one journal entry, in ``system``'s words.
+
+    Meta entries (narration, oracle, scene, note, safety, X-card) are the app's own; every
+    rules event is the system's ``journal_line``; ``fallback`` if the system cannot word it.
+    """
+    meta = _meta_line(kind, data)
+    if meta is not None:
+        return ("narration" if kind == "narration" else "meta"), meta
+    try:
+        line = system.journal_line({**data, "type": kind}, result)
+    except Exception:  # noqa: BLE001 - a line the system cannot word is shown plainly
+        return "meta", esc(fallback)
+    return str(line.kind), line_html(line)
 
 
 def journal_html(rows: Sequence[tuple[Any, Mapping[str, Any] | None]],
-                 summary: Any, limit: int = 80) -> str:
+                 summary: Any, system: Any, limit: int = 80) -> str:
     """The journal, oldest first (the newest stays in view: the box scrolls from the bottom)."""
     parts = []
     for entry, result in list(rows)[-limit:]:
@@ -327,7 +173,7 @@ def journal_html(rows: Sequence[tuple[Any, Mapping[str, Any] | None]],
             fallback = summary(entry)
         except Exception:  # noqa: BLE001 - shown as a sentence, never a traceback
             fallback = entry.type
-        css, body = entry_line(entry.type, entry.data, result, fallback)
+        css, body = entry_line(system, entry.type, entry.data, result, fallback)
         classes = ["oracle-entry", css]
         note = ""
         if entry.struck:

@@ -1,9 +1,10 @@
 """The play session the app is a view of: one open campaign, its narrator, its dice.
 
-Every change of game state is an event recorded through :class:`oracle.campaign.Campaign` (the
-rules core folds it; a rule violation raises one sentence and writes nothing). The session only
-chooses faces (the campaign's seeded dice, or faces typed from physical dice), builds events, and
-asks the narrator to voice what the rules settled, off the widget thread.
+Every change of game state is an event recorded through :class:`oracle.journal.campaign.Campaign` (the
+rules core folds it; a rule violation raises one sentence and writes nothing). The session holds
+the open system's moves (:mod:`oracle.app.systems` finds them by name), which choose faces and
+build events; it records them, keeps the journal's meta entries (oracle, notes, scenes, safety,
+X-card, undo), and asks the narrator to voice what the rules settled, off the widget thread.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from oracle.app.moves import Rolled, TrophyMoves
+from oracle.app.moves import SystemMoves, typed_faces
 from oracle.app.narration import (
     NarrationQueue,
     OnText,
@@ -24,56 +25,62 @@ from oracle.app.narration import (
     narrator_status,
     recent_text,
 )
-from oracle.campaign import Campaign, CampaignInfo, Entry, delete_campaign, list_campaigns
+from oracle.app.systems import DEFAULT, offering
 from oracle.dice import DiceSource
 from oracle.errors import RequestError, RuleError
+from oracle.journal.campaign import Campaign
+from oracle.journal.library import CampaignInfo, delete_campaign, list_campaigns
+from oracle.journal.replay import Entry
 from oracle.narrator.asking import YES_FROM, answer_for
-from oracle.trophy.campaign import TrophyState
-from oracle.trophy.character import Character
 
 log = logging.getLogger("oracle.app")
 
 Listener = Callable[[], None]
 
-QUICK_INTENT = "Climb the ruined bell tower to see over the trees"
-
-QUICK_HUNTER: dict[str, Any] = {
-    "name": "Wren Ashdown",
-    "occupation": "Cartographer",
-    "background": "Debt-ridden heir",
-    "skills": ["Mapping", "Climbing", "Old tongues"],
-    "drive": "Chart the ruin at the forest's heart and sell the map to pay off the family's debts.",
-    "rituals": ["Lantern of the drowned saint"],
-    "equipment": ["Lantern", "Rope and hooks", "Hatchet", "Surveyor's compass"],
-    "armor": ["Boiled-leather jerkin"],
-    "starting_ruin": 1,
-}
-
-
-
-class Session(TrophyMoves):
+class Session:
     """One player's session over the campaign store (each browser tab has its own).
 
-    Roll methods return the :class:`Rolled` faces without notifying listeners, so a view draws
-    the dice first and refreshes the rest afterwards (the dice never wait for anything else);
-    every other change notifies listeners itself.
+    The open system's moves are held, not inherited: :attr:`moves` (one object per system,
+    from :func:`oracle.app.systems.offering`). Their roll methods return the faces without
+    notifying listeners, so a view draws the dice first and refreshes the rest afterwards.
     """
 
     def __init__(self, home: Path | str | None = None, narrator: Any = None) -> None:
         self.home = home
         self.campaign: Campaign | None = None
         self.active: str | None = None
-        self.latest: Rolled | None = None
         self._api_key: str | None = None
         self.narrator = narrator if narrator is not None else make_narrator()
         self.narration = NarrationQueue()
         self._listeners: list[Listener] = []
         self._voiced: dict[int, tuple[str, Mapping[str, Any], str]] = {}
         self._deck: Any = None
+        # read-modify-write of the deck is one step: two beats at once never lose an update
+        self._deck_lock = threading.RLock()
         self.first_roll: str | None = None
         self._watching: threading.Event | None = None
         self.physical = False
-        self.latest_contest: list[dict[str, Any]] = []
+        self._moves: dict[str, SystemMoves] = {}
+
+    # -- the open system's moves -------------------------------------------------------------
+
+    @property
+    def system(self) -> str:
+        """The open campaign's system (the default one while none is open)."""
+        return self.campaign.system.name if self.campaign is not None else DEFAULT
+
+    @property
+    def moves(self) -> SystemMoves:
+        """The moves of the open campaign's system."""
+        return self.moves_for(self.system)
+
+    def moves_for(self, system: str) -> SystemMoves:
+        """This session's moves for ``system`` (made once, kept across campaigns)."""
+        moves = self._moves.get(system)
+        if moves is None:
+            moves = offering(system).moves(self)
+            self._moves[system] = moves
+        return moves
 
     # -- listeners ---------------------------------------------------------------------------
 
@@ -97,10 +104,11 @@ class Session(TrophyMoves):
         if self.campaign is not None and self.campaign is not campaign:
             self.campaign.close()
         self.campaign = campaign
-        self.latest = self._restored_roll()
         self._voiced = {}
-        self._deck = self._restored_deck(campaign)
-        names = [c.name for c in self.characters() if not c.out_of_play]
+        with self._deck_lock:
+            self._deck = self._restored_deck(campaign)
+        self.moves.opened()
+        names = self.moves.in_play()
         remembered = campaign.settings.preferences.get("active")
         self.active = remembered if remembered in names else (names[0] if names else None)
         self.changed()
@@ -123,16 +131,6 @@ class Session(TrophyMoves):
                     break
         return Deck.seeded(campaign.seed)
 
-    def _restored_roll(self) -> Rolled | None:
-        """The newest Risk Roll as the journal left it (a reload shows it, push and all)."""
-        result = self.state.last_result
-        if not result or result.get("roll") != "risk" or self.campaign is None:
-            return None
-        helpers = tuple((str(h["name"]), int(h["die"])) for h in result.get("helpers", [])
-                        if isinstance(h, Mapping) and h.get("die"))
-        return Rolled("risk", tuple(result.get("light", ())), tuple(result.get("dark", ())),
-                      helpers, dict(result), self.campaign.last_seq)
-
     def open_last(self) -> bool:
         """Reopen the campaign opened last (a reload lands where play stood)."""
         campaign = Campaign.open_last(self.home)
@@ -146,7 +144,7 @@ class Session(TrophyMoves):
 
         A preheated page was built before anyone asked for it; this brings it up to date.
         """
-        from oracle.campaign import last_opened
+        from oracle.journal.library import last_opened
 
         target = last_opened(self.home)
         current = self.campaign
@@ -163,15 +161,14 @@ class Session(TrophyMoves):
     def open(self, campaign_id: str) -> None:
         self._use(Campaign.open(campaign_id, self.home))
 
-    def new_campaign(self, name: str, system: str = "trophy") -> None:
+    def new_campaign(self, name: str, system: str = DEFAULT) -> None:
         self._use(Campaign.create(name, system, home=self.home))
 
     def quick_start(self) -> None:
-        """A new campaign with one ready treasure-hunter: the first roll is one click away."""
-        campaign = Campaign.create("The Hunt", "trophy", home=self.home)
-        campaign.record({"type": "character_created", "character": dict(QUICK_HUNTER)})
-        campaign.record({"type": "scene", "title": "The forest's edge"})
-        self.first_roll = QUICK_INTENT  # the view offers it, so the first roll is one click
+        """A new campaign of the default system, ready to play: the first roll is one click away."""
+        campaign = Campaign.create("The Hunt", DEFAULT, home=self.home)
+        # the view offers the intent, so the first roll is one click
+        self.first_roll = offering(DEFAULT).quick_start(campaign)
         self._use(campaign)
 
     def rename(self, name: str) -> None:
@@ -180,10 +177,10 @@ class Session(TrophyMoves):
 
     def delete(self, campaign_id: str) -> None:
         if self.campaign is not None and self.campaign.id == campaign_id:
+            self.moves.undone()  # the deleted campaign's system forgets its newest roll
             self.campaign.delete()
             self.campaign = None
             self.active = None
-            self.latest = None
         else:
             delete_campaign(campaign_id, self.home)
         self.changed()
@@ -232,38 +229,13 @@ class Session(TrophyMoves):
     # -- state -------------------------------------------------------------------------------
 
     @property
-    def state(self) -> TrophyState:
-        if self.campaign is None or self.campaign.system.name != "trophy":
-            return TrophyState()  # the Trophy views see an empty table for other systems
-        state: TrophyState = self.campaign.state
-        return state
-
-    def characters(self) -> tuple[Character, ...]:
-        return self.state.characters
-
-    def character(self, name: str | None = None) -> Character:
-        name = self.active if name is None else name
-        if name is None:
-            raise RuleError("character: make or choose a character first.")
-        return self.state.character(name)
-
-    def names(self, in_play: bool = True, npc: bool | None = None) -> list[str]:
-        return [
-            c.name for c in self.characters()
-            if (not in_play or not c.out_of_play) and (npc is None or c.npc == npc)
-        ]
-
-    def set_active(self, name: str | None) -> None:
-        if name is not None:
-            self.state.character(name)
-        self.active = name
-        if name is not None and self.campaign is not None:
-            self.campaign.record({"type": "preference", "key": "active", "value": name})
-        self.changed()
+    def state(self) -> Any:
+        """The open campaign's folded state (None while no campaign is open)."""
+        return self.campaign.state if self.campaign is not None else None
 
     def record(self, event: Mapping[str, Any]) -> int:
         """Record one event (rules first; nothing written if refused); returns its entry number."""
-        from oracle.campaign import CampaignChanged
+        from oracle.journal.campaign import CampaignChanged
 
         campaign = self.require()
         campaign.refresh()
@@ -288,15 +260,6 @@ class Session(TrophyMoves):
             return FixedDice(faces)
         return self.require().dice()
 
-    # -- characters --------------------------------------------------------------------------
-
-    def add_character(self, sheet: Mapping[str, Any]) -> None:
-        """Create a character (or an NPC) from a sheet mapping; the first one becomes active."""
-        self.record({"type": "character_created", "character": dict(sheet)})
-        if self.active is None and not sheet.get("npc"):
-            self.active = str(sheet.get("name", "")).strip()
-        self.changed()
-
     # -- the oracle, safety, X-card ----------------------------------------------------------
 
     def ask(self, question: str, likelihood: str = "even", face: int | None = None
@@ -306,7 +269,7 @@ class Session(TrophyMoves):
             raise RequestError("question: ask something first.")
         if likelihood not in YES_FROM:
             raise RequestError(f"likelihood: one of {', '.join(YES_FROM)}; got {likelihood!r}.")
-        rolled = self._faces(self.dice(), 1, None if face is None else [face], "oracle face")[0]
+        rolled = typed_faces(self.dice(), 1, None if face is None else [face], "oracle face")[0]
         answer = answer_for(rolled, likelihood)
         seq = self.record({"type": "oracle", "question": question.strip(), "answer": answer,
                            "likelihood": likelihood, "faces": [rolled]})
@@ -369,7 +332,7 @@ class Session(TrophyMoves):
         for entry in reversed(campaign.entries):
             if entry.type != "undo" and not entry.undone and entry.type != "preference":
                 campaign.undo(entry.seq)
-                self.latest = None
+                self.moves.undone()
                 self.changed()
                 return entry.seq
         raise RuleError("undo: there is nothing to undo.")
@@ -399,14 +362,14 @@ class Session(TrophyMoves):
         from oracle.narrator.base import NarrationContext
 
         names = list(who) or ([self.active] if self.active else [])
-        people = [self.state.character(n) for n in names if self.state.has(n)]
+        people = self.moves.people(names)
         journal = ""
         if self.campaign is not None:
             lines = [self.campaign.summary(e) for e in self.campaign.entries[-12:]
                      if not e.undone and not e.struck]
             journal = recent_text(lines)
         return NarrationContext.build(
-            result=result, system=self.campaign.system.name if self.campaign else "trophy",
+            result=result, system=self.system,
             characters=people, intent=intent, question=question,
             journal=journal, safety=self.safety, n=n, deck=self._deck,
         )
@@ -421,9 +384,10 @@ class Session(TrophyMoves):
 
         def job() -> Voiced:
             # Built here, off the widget thread: the click that rolled returns at once.
-            context = self._context(result, intent=intent, question=question, n=n, who=who)
-            said = narrator.narrate(beat, context, on_text=on_text)
-            self._keep_deck(said)
+            with self._deck_lock:
+                context = self._context(result, intent=intent, question=question, n=n, who=who)
+                said = narrator.narrate(beat, context, on_text=on_text)
+                self._keep_deck(said)
             text = str(getattr(said, "text", "")).strip()
             seq = None
             if record and text and campaign is not None and campaign is self.campaign:
@@ -450,9 +414,10 @@ class Session(TrophyMoves):
 
         Called on a background thread by the views; returns the items.
         """
-        context = self._context(result or {}, intent=intent, n=n)
-        said = self.narrator.narrate(beat, context)
-        self._keep_deck(said)
+        with self._deck_lock:
+            context = self._context(result or {}, intent=intent, n=n)
+            said = self.narrator.narrate(beat, context)
+            self._keep_deck(said)
         return items_or_lines(said)
 
     def _keep_deck(self, said: Any) -> None:

@@ -14,3 +14,6 @@ class Shell(Protocol):
               who: tuple[str, ...] = ()) -> None: ...
 
     def refresh(self) -> None: ...
+
+    def view(self, title: str) -> Any:
+        """The view of tab ``title`` (built the first time it is asked for)."""

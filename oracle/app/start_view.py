@@ -11,6 +11,8 @@ from oracle.app.journal_view import download_link
 from oracle.app.render import esc
 from oracle.app.session import Session
 from oracle.app.shell_api import Shell
+from oracle.app.systems import DEFAULT
+from oracle.systems import SYSTEMS
 
 
 class StartView:
@@ -26,14 +28,14 @@ class StartView:
         self._quick.layout.display = "" if with_quick_start else "none"
         self._new_name = c.text("Name of a new campaign", width="320px", css="oracle-new-campaign")
         self._system = widgets.Dropdown(
-            options=[("Trophy (Dark and Gold)", "trophy"), ("Die Trying", "die_trying"),
-                     ("Triptycho", "triptycho")], value="trophy")
+            options=[(system.title, name) for name, system in SYSTEMS.items()], value=DEFAULT)
         self._system.layout.width = "200px"
         self._system.add_class("oracle-new-system")
         self._new = c.button("New campaign", css="oracle-create-campaign")
         self._list = widgets.VBox([])
         self._list.add_class("oracle-campaign-list")
         self._error = c.error_line()
+        self._error.add_class("oracle-start-error")
         self._links = c.html("", "oracle-export-links")
         self._confirming: str | None = None
         self._quick.on_click(c.guard(self._error, self._do_quick))
@@ -105,7 +107,7 @@ class StartView:
         self.shell.refresh()
 
     def _export(self, campaign_id: str) -> None:
-        from oracle.campaign import Campaign
+        from oracle.journal.campaign import Campaign
 
         with Campaign.open(campaign_id, self.session.home, remember=False) as campaign:
             text = campaign.export_json()

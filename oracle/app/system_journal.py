@@ -25,7 +25,7 @@ class SystemJournal(Generic[S]):
     def __init__(self, source: Any, system: System) -> None:
         self._source = source
         self._system = system
-        self._scratch: S = system.initial_state()
+        self._scratch: S = system.new_state()
         self._dice = SeededDice(f"{system.name}-scratch")
 
     def _campaign(self) -> Any:
@@ -55,7 +55,7 @@ class SystemJournal(Generic[S]):
         try:
             campaign = self._checked()
         except (RequestError, RuleError):
-            empty: S = self._system.initial_state()
+            empty: S = self._system.new_state()
             return empty
         state: S = campaign.state
         return state

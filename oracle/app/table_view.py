@@ -92,6 +92,8 @@ class SafetyView:
         self._forget = c.button("Forget the key", css="oracle-forget-key")
         self._error = c.error_line()
         self._key_error = c.error_line()
+        self._error.add_class("oracle-safety-error")
+        self._key_error.add_class("oracle-key-error")
         self._shown: tuple[tuple[str, ...], tuple[str, ...]] | None = None
         self._save.on_click(c.guard(self._error, self._do_save))
         self._x_card.on_click(c.guard(self._error, lambda _b: on_x_card()))

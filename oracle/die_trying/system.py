@@ -9,47 +9,29 @@ needs, the spell level's Magic Dice, no Instability Dice). ``"seed"`` in the req
 rolling repeatable (the CLI builds ``SeededDice(seed)``). d3 are d6 faces halved up; d2 are die
 faces read by parity; a d100 takes its digits 0..9 (a d10's 10 reads 0).
 
-``resolve`` is in :mod:`oracle.die_trying.resolve` (roll kinds listed there), ``odds`` in
-:mod:`oracle.die_trying.forecast`, the journal fold in :mod:`oracle.die_trying.journal`.
+Layout: ``requests`` (the roll kinds, ``FIELDS`` and ``resolve``'s dispatch), ``odds``
+(distributions; ``odds.requests`` the dispatch of ``odds``), ``fold`` (events -> state),
+``words`` (journal line and beat), rule modules ``checks``, ``combat``, ``magic``, ``death``,
+``creation``, ``character``, ``equipment``, ``dice``, ``fields``.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
-
-from oracle.dice import DiceSource
-from oracle.die_trying import forecast, journal
-from oracle.die_trying import resolve as resolving
+from oracle.systems.base import Unnamed
+from oracle.systems.layout import PackagedSystem
 
 
-class DieTrying:
+class DieTrying(PackagedSystem, package="oracle.die_trying"):
     """The Die Trying system object: resolve, odds and the campaign fold."""
 
     name = "die_trying"
     title = "Die Trying"
-    roll_kinds: tuple[str, ...] = tuple(resolving.HANDLERS)
-    odds_kinds: tuple[str, ...] = tuple(forecast.ODDS)
-    event_types: tuple[str, ...] = tuple(journal.EVENTS)
-
-    def resolve(self, request: Mapping[str, Any], dice: DiceSource) -> dict[str, Any]:
-        """One request of ``shared/contract/resolve.md`` to its result."""
-        return resolving.resolve(request, dice)
-
-    def odds(self, request: Mapping[str, Any]) -> dict[str, Any]:
-        """Exact odds for the same request shapes, as JSON-ready fractions."""
-        return forecast.odds_for_request(request)
-
-    def initial_state(self) -> journal.CampaignState:
-        return journal.CampaignState()
-
-    def apply(self, state: Any, event: Mapping[str, Any]) -> journal.CampaignState:
-        """Fold one journal event (vocabulary in :mod:`oracle.die_trying.journal`)."""
-        return journal.apply(state, event)
-
-    def summarize(self, event: Mapping[str, Any]) -> str:
-        """One journal line for an event."""
-        return journal.describe(event)
+    tagline = "Die Trying · Gold 'n Guts"
+    unnamed = Unnamed("the delver", "delver", "the dungeon")
+    offline_tables = (
+        "miscasts", "miscast_death", "critical_successes", "critical_failures",
+        "death_saves_holding", "death_saves_slipping", "death_saves_stable",
+        "death_saves_dead", "omens")
 
 
 SYSTEM = DieTrying()

@@ -3,7 +3,7 @@
 Public API
 ----------
 ``narrate_resolved(request, result, narrator=None) -> dict``
-    For ``oracle resolve --narrate``: ``{"text", "narrator": "claude" | "offline",
+    For ``oracle resolve --narrate``: ``{"text", "narrator": "claude" | "local" | "offline",
     "fallback_reason": str | None, "beat", "items"}`` for any system's result (a roll it does not
     know gets the generic ``roll`` beat). Offline text is seeded by the request's ``"seed"`` (or the
     request itself), so the same request gives the same words.
@@ -13,8 +13,13 @@ Public API
     ``ANTHROPIC_API_KEY`` (or ``api_key``, e.g. pasted in the app for this session only) or
     ``ORACLE_NARRATOR=claude`` selects Claude (``ORACLE_MODEL``, default ``claude-haiku-4-5``;
     ``ORACLE_NARRATOR_TIMEOUT`` seconds for the whole call, default 20; ``ANTHROPIC_BASE_URL`` as
-    the SDK reads it). ``narrator.status`` is one sentence for the app: ``"claude-haiku-4-5"``,
-    ``"offline: no ANTHROPIC_API_KEY"``, ``"offline: Claude timed out, retrying next call"``.
+    the SDK reads it). ``ORACLE_NARRATOR=local`` selects a local model that speaks the Messages
+    API (Ollama, llama.cpp's server: ``ORACLE_LOCAL_URL``, default ``http://127.0.0.1:11434``;
+    ``ORACLE_MODEL``; no key; default timeout 120 s; see :mod:`oracle.narrator.local`). After a
+    failure the next calls go offline at once for ``ORACLE_NARRATOR_COOLDOWN`` seconds (default
+    60; 0 retries on the next call). ``narrator.status`` is one sentence for the app:
+    ``"claude-haiku-4-5"``, ``"offline: no ANTHROPIC_API_KEY"``,
+    ``"offline: Claude timed out; Claude is tried again in 60 s"``.
 
 ``Narrator.narrate(beat, context, on_text=None) -> NarrationResult``
     The one method. ``beat`` names a :data:`BEATS` entry (``wrong``, ``bargain``, ``condition``,
@@ -33,13 +38,14 @@ Implementations: :class:`OfflineNarrator` (embedded, deterministic), ``ClaudeNar
 :class:`FakeNarrator` (tests: ``enqueue()`` and ``history``). ``ask(likelihood, dice)`` rolls the
 solo oracle's answer (the dice decide; the ``oracle`` beat only colours it).
 
-Promises: the text is plain (the app escapes it); the model's words never change game state;
-player text reaches prompts only inside ``<player_text>`` delimiters it cannot close; the API key
-never appears in any output, log, error, repr or file.
+Promises: the text is plain (the app escapes it); the model's words never change game state and
+are checked by the referee (:mod:`oracle.narrator.referee`) against the settled result before they
+are shown; player text reaches prompts once, capped, only inside ``<player_text>`` delimiters it
+cannot close; the API key never appears in any output, log, error, repr or file.
 
 Adding a beat (Die Trying's miscast, Triptycho's defeat, ...): see :mod:`oracle.narrator.beats`:
-one prompt template, one offline table and frame, one ``BeatSpec`` line, optionally one
-``RESOLVED`` entry or a ``CHOOSERS`` function. The template tests then cover it automatically.
+one prompt template, one offline table, one ``BeatSpec`` line, and the system's
+``beat(result)`` choosing it. The template tests then cover it automatically.
 """
 
 from __future__ import annotations
@@ -48,8 +54,10 @@ import hashlib
 import json
 import os
 from collections.abc import Mapping
+from pathlib import Path
 from typing import Any
 
+from oracle.errors import RequestError
 from oracle.narrator.asking import ask
 from oracle.narrator.base import (
     LIKELIHOODS,
@@ -60,13 +68,13 @@ from oracle.narrator.base import (
     Safety,
     unnamed,
 )
-from oracle.narrator.beats import BEATS, RESOLVED, BeatSpec, beat_for_result, find_beat
+from oracle.narrator.beats import BEATS, BeatSpec, beat_for_result, find_beat
 from oracle.narrator.deck import Deck
 from oracle.narrator.fake import FakeNarrator
 from oracle.narrator.offline import OfflineNarrator
 
 __all__ = [
-    "BEATS", "DEFAULT_MODEL", "DEFAULT_TIMEOUT", "LIKELIHOODS", "RESOLVED", "BeatSpec", "Deck",
+    "BEATS", "DEFAULT_MODEL", "DEFAULT_TIMEOUT", "LIKELIHOODS", "BeatSpec", "Deck",
     "FakeNarrator", "NarrationContext", "NarrationResult", "Narrator", "OfflineNarrator",
     "OnText", "Safety", "ask", "beat_for_result", "find_beat", "get_narrator",
     "narrate_resolved", "timeout_from",
@@ -76,28 +84,32 @@ DEFAULT_MODEL = "claude-haiku-4-5"
 DEFAULT_TIMEOUT = 20.0
 
 
-def timeout_from(env: Mapping[str, str]) -> float:
-    """``ORACLE_NARRATOR_TIMEOUT`` in seconds (0.1..300), else the default 20."""
-    raw = env.get("ORACLE_NARRATOR_TIMEOUT", "").strip()
-    try:
-        value = float(raw)
-    except ValueError:
-        return DEFAULT_TIMEOUT
-    return value if 0.1 <= value <= 300 else DEFAULT_TIMEOUT
+def timeout_from(env: Mapping[str, str], default: float = DEFAULT_TIMEOUT) -> float:
+    """``ORACLE_NARRATOR_TIMEOUT`` in seconds (0.1..600), else ``default`` (20 for Claude)."""
+    from oracle.narrator.breaker import seconds_from
+
+    return seconds_from(env, "ORACLE_NARRATOR_TIMEOUT", default, 0.1, 600)
 
 
 def get_narrator(env: Mapping[str, str] | None = None, api_key: str | None = None,
                  seed: object = "oracle") -> Narrator:
-    """The narrator the environment asks for; Claude is never contacted until a beat is voiced."""
+    """The narrator the environment asks for; no model is contacted until a beat is voiced."""
     env = os.environ if env is None else env
     mode = env.get("ORACLE_NARRATOR", "").strip().lower()
     if mode == "offline":
         return OfflineNarrator(seed, reason="ORACLE_NARRATOR=offline")
+    if mode == "local":
+        from oracle.narrator.local import local_from_env
+
+        local = local_from_env(env, fallback=OfflineNarrator(seed))
+        local.prewarm()
+        return local
     if mode not in ("", "claude"):
-        return OfflineNarrator(seed, reason="ORACLE_NARRATOR is neither claude nor offline")
+        return OfflineNarrator(seed, reason="ORACLE_NARRATOR is none of claude, local, offline")
     key = api_key or env.get("ANTHROPIC_API_KEY") or None
     if key is None and mode != "claude":
         return OfflineNarrator(seed, reason="no ANTHROPIC_API_KEY")
+    from oracle.narrator.breaker import cooldown_from
     from oracle.narrator.claude import ClaudeNarrator
 
     narrator = ClaudeNarrator(
@@ -106,6 +118,7 @@ def get_narrator(env: Mapping[str, str] | None = None, api_key: str | None = Non
         timeout=timeout_from(env),
         base_url=env.get("ANTHROPIC_BASE_URL") or None,
         fallback=OfflineNarrator(seed),
+        cooldown=cooldown_from(env),
     )
     narrator.prewarm()
     return narrator
@@ -126,15 +139,62 @@ def _characters_of(request: Mapping[str, Any]) -> list[dict[str, Any]]:
     return found
 
 
+def _text(request: Mapping[str, Any], key: str) -> str:
+    value = request.get(key, "")
+    if value is None:
+        return ""
+    if not isinstance(value, str):
+        raise RequestError(f"{key}: must be text; got {type(value).__name__}.")
+    return value
+
+
+def _monster(request: Mapping[str, Any]) -> str:
+    """``monster``: a name, or ``{"name", "description"}``."""
+    value = request.get("monster")
+    if isinstance(value, Mapping):
+        name, description = value.get("name", ""), value.get("description", "")
+        if not isinstance(name, str) or not isinstance(description, str):
+            raise RequestError("monster: name and description must be text.")
+        return name.strip() or description.strip()
+    return _text(request, "monster")
+
+
+def _party(request: Mapping[str, Any]) -> list[str]:
+    value = request.get("party") or []
+    if isinstance(value, str) or not isinstance(value, (list, tuple)) or not all(
+            isinstance(who, str) for who in value):
+        raise RequestError("party: must be a list of names (none means solo).")
+    return list(value)
+
+
 def narrate_resolved(request: Mapping[str, Any], result: Mapping[str, Any],
-                     narrator: Narrator | None = None) -> dict[str, Any]:
-    """The contract's ``narration`` for one resolved roll (``oracle resolve --narrate``)."""
+                     narrator: Narrator | None = None,
+                     home: Path | None = None) -> dict[str, Any]:
+    """The contract's ``narration`` for one resolved roll (``oracle resolve --narrate``).
+
+    With ``home`` (the CLI passes ``ORACLE_HOME``) and no ``seed`` in the request, the offline
+    deck continues the one stored there between calls; a seeded request replays identically.
+    """
+    if home is not None and request.get("seed") is None:
+        from oracle.narrator.deckfile import shared_deck
+
+        with shared_deck(home) as box:
+            said = _narrate(request, result, narrator, box.deck)
+            if said.deck is not None:
+                box.deck = said.deck
+        return said.to_dict()
+    return _narrate(request, result, narrator, None).to_dict()
+
+
+def _narrate(request: Mapping[str, Any], result: Mapping[str, Any], narrator: Narrator | None,
+             deck: Deck | None) -> NarrationResult:
     system = str(request.get("system", "trophy"))
     seed = request.get("seed")
     if seed is None:
         blob = json.dumps([request, result], sort_keys=True, default=str).encode()
         seed = hashlib.sha256(blob).hexdigest()[:16]
     narrator = narrator if narrator is not None else get_narrator(seed=seed)
+    bargain = request.get("bargain")
     context = NarrationContext.build(
         result=result,
         request=request,
@@ -143,10 +203,14 @@ def narrate_resolved(request: Mapping[str, Any], result: Mapping[str, Any],
         safety=request.get("safety") if isinstance(request.get("safety"), Mapping) else None,
         # what the roller attempts ("pry open the reliquary"); Trophy's "intent" is a fight's aim
         # and Triptycho's "action" is a dice entry, so the story has its own field
-        intent=str(request.get("attempt", "")),
-        place=str(request.get("place", "")),
-        journal=str(request.get("journal", "")),
-        deck=Deck.seeded(seed),
+        intent=_text(request, "attempt"),
+        place=_text(request, "place"),
+        journal=_text(request, "journal"),
+        deck=deck if deck is not None else Deck.seeded(seed),
+        monster=_monster(request),
+        party=_party(request),
+        could_go_wrong=_text(request, "could_go_wrong"),
+        bargain=bargain if isinstance(bargain, str) else "",  # Trophy's own is in the result
     )
     beat = beat_for_result(system, result)
-    return narrator.narrate(beat, context).to_dict()
+    return narrator.narrate(beat, context)

@@ -12,6 +12,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from oracle.errors import RequestError
 from oracle.narrator.deck import Deck
 
 OnText = Callable[[str], None]
@@ -42,17 +43,15 @@ class Safety:
         )
 
 
-# Who an unnamed roller is, what they do, and where, in each system's own words.
-UNNAMED: dict[str, tuple[str, str, str]] = {
-    "trophy": ("the treasure-hunter", "treasure-hunter", "the forest"),
-    "die_trying": ("the delver", "delver", "the dungeon"),
-    "triptycho": ("the adventurer", "adventurer", "the scene"),
-}
-
-
 def unnamed(system: str) -> tuple[str, str, str]:
-    """``(name, occupation, place)`` for a roller the request does not name."""
-    return UNNAMED.get(system, UNNAMED["trophy"])
+    """``(name, occupation, place)`` for a roller the request does not name, in the system's words.
+
+    An unknown system speaks as Trophy does (the request's system is checked elsewhere).
+    """
+    from oracle.systems import SYSTEMS
+
+    words = SYSTEMS[system if system in SYSTEMS else "trophy"].unnamed
+    return words.roller, words.trade, words.place
 
 
 def character_brief(character: object, system: str = "trophy") -> dict[str, Any]:
@@ -80,8 +79,9 @@ def character_brief(character: object, system: str = "trophy") -> dict[str, Any]
 class NarrationContext:
     """Everything a beat may voice: the settled result and the table around it.
 
-    ``intent``, ``place``, ``question`` and ``journal`` are player text: they enter prompts only
-    inside delimiters they cannot close. ``n`` is how many items a list beat offers.
+    ``intent``, ``place``, ``question``, ``journal``, ``monster``, ``party``, ``could_go_wrong``
+    and ``bargain`` are player text: they enter prompts only inside delimiters they cannot close.
+    ``n`` is how many items a list beat offers.
     ``deck`` is the offline narrator's no-repeat state (None: the narrator's own).
     """
 
@@ -96,6 +96,12 @@ class NarrationContext:
     safety: Safety = field(default_factory=Safety)
     n: int = 3
     deck: Deck | None = None
+    # the story around the roll (player text, optional): the foe fought, who is present (none:
+    # solo), the "what could go wrong" picked, the Devil's Bargain accepted
+    monster: str = ""
+    party: tuple[str, ...] = ()
+    could_go_wrong: str = ""
+    bargain: str = ""
 
     @classmethod
     def build(
@@ -112,9 +118,20 @@ class NarrationContext:
         safety: Safety | Mapping[str, Iterable[str]] | None = None,
         n: int = 3,
         deck: Deck | None = None,
+        monster: str = "",
+        party: Iterable[str] = (),
+        could_go_wrong: str = "",
+        bargain: str = "",
     ) -> NarrationContext:
         """Build a context from loose inputs (Character dataclasses, safety dicts, ...)."""
         request = dict(request or {})
+        for label, text in (("intent", intent), ("place", place), ("question", question),
+                            ("journal", journal), ("monster", monster),
+                            ("could_go_wrong", could_go_wrong), ("bargain", bargain)):
+            if not isinstance(text, str):
+                raise RequestError(f"{label}: must be text; got {type(text).__name__}.")
+        if isinstance(party, str) or not all(isinstance(who, str) for who in party):
+            raise RequestError("party: must be a list of names.")
         return cls(
             result=dict(result or {}),
             request=request,
@@ -128,6 +145,10 @@ class NarrationContext:
             safety=Safety.of(safety),
             n=max(1, min(int(n), 12)),
             deck=deck,
+            monster=monster[:MAX_PLAYER_TEXT],
+            party=tuple(who[:MAX_PLAYER_TEXT] for who in party if who.strip())[:12],
+            could_go_wrong=could_go_wrong[:MAX_PLAYER_TEXT],
+            bargain=bargain[:MAX_PLAYER_TEXT],
         )
 
 

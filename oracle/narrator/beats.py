@@ -3,19 +3,21 @@
 A beat is data. To add one (say Die Trying's ``miscast``):
 
 1. write ``prompts/miscast.j2`` (``{% extends "_beat.j2" %}`` and fill ``{% block task %}``);
-2. write ``prompts/offline/miscast.txt`` (one Jinja snippet a line; ``name``, ``Name``,
-   ``occupation``, ``place``, ``Place``, ``intent`` and ``result`` are available) and
-   ``prompts/offline/miscast.j2`` (the frame: ``entries``, ``facts`` and the same variables);
+2. write ``prompts/offline/miscast.txt``: a plain list (one entry a line) or ``[frame]``,
+   ``[body]``, ``[detail]`` slots whose parts combine (see :mod:`oracle.narrator.compose`;
+   ``{{ name }}``, ``{{ place }}``, ``{{ intent }}``, ``{{ attempt }}``, ``{{ thing }}``,
+   ``{{ monster }}`` and their capitalised forms are filled in); the settled facts that follow
+   the card are said in :mod:`oracle.narrator.telling`;
 3. add ``BeatSpec("miscast", "...", tables=("miscast",))`` to :data:`BEATS` below and, if a
-   resolved roll should be voiced by it, ``("die_trying", "spell"): "miscast"`` to :data:`RESOLVED`
-   (or, when the beat depends on the result's fields, a function in :data:`CHOOSERS`).
+   resolved roll should be voiced by it, return ``"miscast"`` from the system's ``beat(result)``
+   (``oracle.systems``) and list its tables in the system's ``offline_tables``.
 
 ``tests/test_narrator_templates.py`` then renders it for every result kind with StrictUndefined.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -135,16 +137,6 @@ BEATS: dict[str, BeatSpec] = _spec(
              example={"roll": "contest", "winner": "A", "participants": []}),
 )
 
-# (system, roll) -> beat for `narrate_resolved`; a roll not listed gets the generic "roll" beat.
-RESOLVED: dict[tuple[str, str], str] = {
-    ("trophy", "risk"): "outcome",
-    ("trophy", "hunt"): "encounter",
-    ("trophy", "ruin"): "ruin",
-    ("trophy", "combat"): "monster",
-    ("trophy", "reduction"): "reduction",
-}
-
-
 def find_beat(name: str) -> BeatSpec:
     """The beat called ``name`` or a RequestError naming the choices."""
     try:
@@ -154,41 +146,13 @@ def find_beat(name: str) -> BeatSpec:
         raise RequestError(f"beat: {name!r} is not a known beat; use one of {choices}.") from None
 
 
-def _triptycho_beat(result: Mapping[str, Any]) -> str | None:
-    """An Injury, a defeat at 0 points, a maximum Damage roll (the Triptycho engineer's rules)."""
-    if result.get("roll") == "injury" and result.get("injuries_after", 0) > result.get(
-            "injuries_before", 0):
-        return "injury"
-    if result.get("defeated") is True:
-        return "defeat"
-    if result.get("damage_result") == "maximum" and result.get("dealt"):
-        return "telling_blow"
-    return None
-
-
-# system -> a function choosing a beat from the result itself (None: fall back to RESOLVED).
-CHOOSERS: dict[str, Callable[[Mapping[str, Any]], str | None]] = {
-    "triptycho": _triptycho_beat,
-}
-
-
 def beat_for_result(system: str, result: Mapping[str, Any]) -> str:
-    """The beat that voices a resolved result; a lost character always gets ``lost``.
+    """The beat that voices a resolved result: the system's own choice (``System.beat``).
 
-    Order: ``lost``; then the system's entry in :data:`CHOOSERS`; then :data:`RESOLVED` by
-    ``(system, roll)``; then the generic ``roll`` beat.
+    A system this version does not know gets the generic beat (``lost`` for a lost character).
     """
-    if result.get("lost") is True:
-        return "lost"
-    chooser = CHOOSERS.get(system)
-    chosen = chooser(result) if chooser is not None else None
-    if chosen is not None:
-        return chosen
-    if system == "die_trying":  # a miscast, a death save, a critical success or failure
-        if result.get("miscast") is True:
-            return "miscast"
-        if result.get("roll") in ("death_save", "stabilize"):
-            return "death_save"
-        if result.get("degree") in ("critical_success", "critical_failure"):
-            return "critical"
-    return RESOLVED.get((system, str(result.get("roll", ""))), "roll")
+    from oracle.systems import SYSTEMS
+
+    if system in SYSTEMS:
+        return SYSTEMS[system].beat(result)
+    return "lost" if result.get("lost") is True else "roll"

@@ -11,6 +11,7 @@ the rules' dice: narrating, or switching the narrator off, never changes a later
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import random
 from collections.abc import Mapping
@@ -18,16 +19,18 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 
-def _shuffled(seed: str, table: str, size: int, deal: int) -> list[int]:
+@functools.lru_cache(maxsize=256)
+def _shuffled(seed: str, table: str, size: int, deal: int) -> tuple[int, ...]:
+    """One pass's order (cached: a pass of a composed table holds hundreds of cards)."""
     digest = hashlib.sha256(f"{seed}\x1f{table}\x1f{deal}".encode()).digest()
     order = list(range(size))
     random.Random(int.from_bytes(digest[:8], "big")).shuffle(order)
-    return order
+    return tuple(order)
 
 
 def _order(seed: str, table: str, size: int, deal: int) -> list[int]:
     """The k-th pass through a table; never starts with the card the previous pass ended on."""
-    order = _shuffled(seed, table, size, deal)
+    order = list(_shuffled(seed, table, size, deal))
     if deal > 0 and size > 1 and order[0] == _shuffled(seed, table, size, deal - 1)[-1]:
         order[0], order[1] = order[1], order[0]
     return order

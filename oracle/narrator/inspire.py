@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import json
+from pathlib import Path
 from typing import Any, TextIO
 
 from oracle.dice import SeededDice
@@ -72,8 +73,22 @@ def _rolled_result(beat: str, args: argparse.Namespace, dice: SeededDice) -> dic
     return {"roll": beat}
 
 
-def run_inspire(args: argparse.Namespace, out: TextIO) -> int:
-    """Print ideas for ``args.beat``; exit 0."""
+def run_inspire(args: argparse.Namespace, out: TextIO, home: Path | None = None) -> int:
+    """Print ideas for ``args.beat``; exit 0.
+
+    Without ``--seed`` and with ``home``, the offline deck continues the one kept there (shared
+    with ``oracle resolve --narrate``), so ideas do not repeat from one call to the next.
+    """
+    if home is not None and args.seed is None:
+        from oracle.narrator.deckfile import shared_deck
+
+        with shared_deck(home) as box:
+            code, box.deck = _inspire(args, out, box.deck)
+        return code
+    return _inspire(args, out, None)[0]
+
+
+def _inspire(args: argparse.Namespace, out: TextIO, shared: Deck | None) -> tuple[int, Deck]:
     from oracle.narrator import get_narrator
 
     beat: str = args.beat
@@ -85,7 +100,7 @@ def run_inspire(args: argparse.Namespace, out: TextIO) -> int:
     dice = SeededDice(seed)
     narrator = get_narrator(seed=seed)
     context_text: str = args.context
-    deck = Deck.seeded(seed)
+    deck = shared if shared is not None else Deck.seeded(seed)
     results: list[NarrationResult] = []
     facts: list[dict[str, Any]] = []
     for _ in range(1 if spec.listing else n):
@@ -119,4 +134,4 @@ def run_inspire(args: argparse.Namespace, out: TextIO) -> int:
         out.write("\n\n".join(r.text for r in results) + "\n")
         if reasons:
             out.write(f"(offline narrator: {reasons[0]})\n")
-    return 0
+    return 0, deck

@@ -1,85 +1,87 @@
 """The embedded offline narrator: original writing in Trophy's voice, dealt from seeded decks.
 
-Each beat draws from its tables in ``prompts/offline/`` through a :class:`Deck`, so a replay with
-the same seed is identical and no entry repeats before its table is used up. Entries are Jinja
-snippets woven around the character's name, occupation, stated intent and place.
+Each beat deals cards from its tables in ``prompts/offline/`` (plain or compositional, see
+:mod:`oracle.narrator.compose`) through a :class:`Deck`, so a replay with the same seed is
+identical and no card repeats before its table is used up. Cards are filled in with the intent
+woven (:mod:`oracle.narrator.weave`), the place, the question's subject and the foe; themes a
+line or veil keeps out are never dealt (:mod:`oracle.narrator.safety`); the settled facts follow
+in words (:mod:`oracle.narrator.telling`). The roller's full name comes once, then the short one.
 """
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping
 from typing import Any
 
+from oracle.narrator import telling
 from oracle.narrator.base import (
     NarrationContext,
     NarrationResult,
     Narrator,
     OnText,
-    Safety,
     unnamed,
 )
 from oracle.narrator.beats import find_beat
+from oracle.narrator.compose import deal, fill, load
 from oracle.narrator.deck import Deck
-from oracle.narrator.templates import load_table, render_offline, render_snippet
+from oracle.narrator.safety import barred
+from oracle.narrator.weave import subject_of, weave
+
+QUIET = "The dark keeps its own counsel."
 
 
 def _cap(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
-_FIRST_PERSON = re.compile(r"^(?:i\s+will|i'll|i\s+want\s+to|i\s+try\s+to|i|to)\s+", re.IGNORECASE)
+FULL = "\x01"  # where the roller's name goes (full once, then short)
 
 
-_PRONOUNS = (("myself", "themself"), ("my", "their"), ("mine", "theirs"), ("me", "them"))
+def short_name(name: str) -> str:
+    """"Mara Vell" -> "Mara"; an unnamed roller ("the treasure-hunter") keeps its words."""
+    words = name.split()
+    return words[0] if len(words) > 1 and name[:1].isupper() else name
 
 
-def _verb_phrase(intent: str) -> str:
-    """``"I pick the lock."`` -> ``"pick the lock"``, so it reads after "tries to"."""
-    text = _FIRST_PERSON.sub("", intent.strip()).rstrip(".!? ")
-    for mine, theirs in _PRONOUNS:
-        text = re.sub(rf"\b{mine}\b", theirs, text, flags=re.IGNORECASE)
-    return text[:1].lower() + text[1:] if text[:2] != text[:2].upper() else text
+def name_once(text: str, name: str, used: bool = False) -> str:
+    """Put the full name at its first place in ``text`` and the short name at every later one
+    (everywhere when ``used``: the full name was already said)."""
+    short = short_name(name)
+    out: list[str] = []
+    for index, piece in enumerate(text.split(FULL)):
+        if index:
+            said = name if index == 1 and not used else short
+            before = "".join(out).rstrip()
+            if not before or before[-1] in ".!?\u201d\n":  # a sentence starts with the name
+                said = _cap(said)
+            out.append(said)
+        out.append(piece)
+    return "".join(out)
 
 
-def weave_vars(context: NarrationContext) -> dict[str, Any]:
+def weave_vars(context: NarrationContext) -> dict[str, str]:
     """The variables every offline entry may use (raw text: the app escapes the output)."""
-    first = context.characters[0] if context.characters else {}
     nobody, trade, where = unnamed(context.system)
-    name = str(first.get("name") or nobody).strip()
-    occupation = str(first.get("occupation") or trade).strip()
+    first = context.characters[0] if context.characters else {}
+    name = str(first.get("name") or nobody).strip() or nobody
     place = context.place.strip() or where
-    intent = _verb_phrase(context.intent) or "press on"
+    woven = weave(context.intent, name)
+    thing = subject_of(context.question, place)
+    foe = context.monster.strip() or "the monster"
     return {
-        "name": name,
-        "Name": _cap(name),
-        "occupation": occupation,
+        "name": FULL,
+        "Name": FULL,
+        "occupation": str(first.get("occupation") or trade).strip(),
         "place": place,
         "Place": _cap(place),
-        "intent": intent,
-        "question": context.question.strip(),
-        "result": dict(context.result),
-        "n": context.n,
-        "names": [str(c.get("name", "")) for c in context.characters],
+        "intent": woven.phrase,
+        "attempt": woven.attempt,
+        "Attempt": _cap(woven.attempt),
+        "thing": thing,
+        "Thing": _cap(thing),
+        "monster": foe,
+        "Monster": _cap(foe),
     }
-
-
-def _stem(word: str) -> str:
-    word = word.lower()
-    for suffix in ("ies", "es", "s"):
-        if word.endswith(suffix) and len(word) - len(suffix) >= 3:
-            return word[: -len(suffix)]
-    return word
-
-
-def _avoid_words(safety: Safety) -> tuple[str, ...]:
-    words = re.findall(r"[A-Za-z]{4,}", " ".join((*safety.lines, *safety.veils)))
-    return tuple(sorted({_stem(w) for w in words}))
-
-
-def _clean(entry: str, avoid: tuple[str, ...]) -> bool:
-    lowered = entry.lower()
-    return not any(word in lowered for word in avoid)
 
 
 def facts_sentence(result: Mapping[str, Any]) -> str:
@@ -114,6 +116,29 @@ def facts_sentence(result: Mapping[str, Any]) -> str:
     return f"{_cap(label)}: " + "; ".join(parts) + "." if parts else f"{_cap(label)}."
 
 
+def is_solo(context: NarrationContext) -> bool:
+    """Nobody but the roller is present: no party named and at most one character."""
+    names = {str(c.get("name", "")) for c in context.characters} | set(context.party)
+    return len({n for n in names if n}) <= 1
+
+
+class _Dealer:
+    """Deals filled-in cards for one narration, advancing one deck."""
+
+    def __init__(self, deck: Deck, context: NarrationContext, variables: dict[str, str]) -> None:
+        self.deck = deck
+        self.barred = barred(context.safety)
+        self.solo = is_solo(context)
+        self.variables = variables
+
+    def __call__(self, table: str, count: int = 1, grade: str | None = None) -> list[str]:
+        loaded = load(table)
+        grade = grade if grade in loaded.grades() else None
+        cards, self.deck = deal(loaded, self.deck, count, self.barred, grade=grade,
+                                solo=self.solo)
+        return [" ".join(fill(part.text, self.variables) for part in card) for card in cards]
+
+
 class OfflineNarrator(Narrator):
     """The embedded narrator. Deterministic: same seed and deck state, same words."""
 
@@ -145,32 +170,58 @@ class OfflineNarrator(Narrator):
                 fallback_reason: str | None = None) -> NarrationResult:
         """Deal and weave the beat's text; advances the context's deck or this narrator's."""
         spec = find_beat(beat)
-        table = spec.table_for(context.result)
-        entries_raw = load_table(table)
         variables = weave_vars(context)
-        wanted = context.n if spec.listing else 1
-        avoid = _avoid_words(context.safety)
         deck = context.deck if context.deck is not None else self._deck
-        entries: list[str] = []
-        for _ in range(len(entries_raw)):
-            (index,), deck = deck.draw(table, len(entries_raw))
-            entry = render_snippet(entries_raw[index], variables)
-            if _clean(entry, avoid):
-                entries.append(entry)
-            if len(entries) == wanted:
-                break
-        if not entries:
-            entries = ["The forest keeps its own counsel."]
+        dealer = _Dealer(deck, context, variables)
+        first = context.characters[0] if context.characters else {}
+        name = str(first.get("name") or unnamed(context.system)[0]).strip() or \
+            unnamed(context.system)[0]
+        items: tuple[str, ...] = ()
+        if spec.listing:
+            offers = dealer(spec.table_for(context.result), context.n) or [QUIET]
+            tries = f"{FULL} makes the attempt" if variables["attempt"] == "the attempt" \
+                else f"{FULL} tries to {variables['intent']}"
+            head = telling.header(beat, context, FULL, tries, variables["place"],
+                                  variables["thing"])
+            items = tuple(_cap(name_once(offer, name, used=FULL in head)) for offer in offers)
+            text = _cap(name_once(head, name)) + "\n" + "\n".join(f"- {i}" for i in items)
+        else:
+            text = _cap(name_once(self._single(beat, spec.table_for(context.result), context,
+                                               dealer, variables), name))
         if context.deck is None:
-            self._deck = deck
-        text = render_offline(
-            beat, {**variables, "entries": entries, "facts": facts_sentence(context.result)}
-        )
+            self._deck = dealer.deck
         return NarrationResult(
-            text=text,
+            text=text.strip(),
             narrator="offline",
             beat=beat,
-            items=tuple(entries) if spec.listing else (),
+            items=items,
             fallback_reason=fallback_reason,
-            deck=deck,
+            deck=dealer.deck,
         )
+
+    @staticmethod
+    def _single(beat: str, table: str, context: NarrationContext, dealer: _Dealer,
+                variables: dict[str, str]) -> str:
+        result = context.result
+        if beat == "outcome":
+            return telling.outcome(context, dealer, FULL)
+        if beat == "lost":
+            return telling.lost(context, dealer, FULL)
+        if beat == "ruin":
+            return telling.ruin(context, dealer, FULL)
+        if beat == "reduction":
+            return telling.reduction(context, dealer, FULL, table)
+        if beat == "monster":
+            return telling.monster(context, dealer)
+        if beat == "encounter":
+            return telling.encounter(context, dealer, FULL, table)
+        if beat == "oracle":
+            return telling.oracle(context, dealer, variables["thing"])
+        if beat == "roll":
+            said = telling.contest(result) if result.get("roll") == "contest" else \
+                telling.opposed(result) if result.get("roll") == "opposed" and \
+                result.get("action_total") is not None else facts_sentence(result)
+            return " ".join([said, *dealer("omens")])
+        card = " ".join(dealer(table)) or QUIET
+        facts = telling.system_facts(beat, result, FULL)
+        return f"{card} {facts}".strip()

@@ -14,8 +14,7 @@ from __future__ import annotations
 import functools
 import importlib.resources
 import json
-import re
-from collections.abc import Iterator, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -24,10 +23,30 @@ import jinja2
 
 from oracle.errors import NarratorError
 from oracle.narrator.base import NarrationContext
+from oracle.narrator.facts import (
+    CLOSE,
+    OPEN,
+    delimit,
+    explain,
+    neutralize,
+    request_lines,
+    result_lines,
+)
 
-OPEN = "<player_text>"
-CLOSE = "</player_text>"
+__all__ = ["CLOSE", "OPEN", "Prompt", "delimit", "environment", "neutralize",
+           "prompt_dir", "prompt_vars", "render_prompt"]
 
+# Caps on the player text one prompt carries, per field (characters).
+CAPS = {"intent": 300, "place": 200, "question": 300, "monster": 400, "could_go_wrong": 300,
+        "bargain": 300}
+JOURNAL_LINES = 8
+JOURNAL_LINE = 200
+JOURNAL_TOTAL = 1200
+MAX_CHARACTERS = 8
+CHARACTER_FIELD = 120
+MAX_PARTY = 8
+SAFETY_ITEM = 200
+MAX_SAFETY = 64
 
 def prompt_dir() -> Path:
     """The folder holding ``system.j2``, the beat templates and ``offline/`` tables."""
@@ -57,54 +76,32 @@ def environment() -> jinja2.Environment:
     )
 
 
-def neutralize(text: object) -> str:
-    """Player text with its angle brackets disarmed, so it can open or close no tag."""
-    return str(text).replace("<", "\u2039").replace(">", "\u203a")
+def _cap(text: str, limit: int) -> str:
+    text = " ".join(text.split())
+    return text if len(text) <= limit else text[: limit - 1].rstrip() + "\u2026"
 
 
-def delimit(text: object) -> str:
-    """Player text wrapped in delimiters it cannot close."""
-    return f"{OPEN}{neutralize(text)}{CLOSE}"
-
-
-def _neutral(value: Any) -> Any:
-    if isinstance(value, str):
-        return neutralize(value)
-    if isinstance(value, Mapping):
-        return {neutralize(k): _neutral(v) for k, v in value.items()}
-    if isinstance(value, (list, tuple)):
-        return [_neutral(v) for v in value]
-    return value
-
-
-_WORD = re.compile(r"[a-z0-9_+\-]*")
-_KEY = re.compile(r"[A-Za-z0-9_]+")
-
-
-def _leaf(value: Any) -> str:
-    """A fact's value: rules words (``"complication"``, ``"2d6"``) as JSON; other text delimited."""
-    if isinstance(value, str) and not _WORD.fullmatch(value):
-        return delimit(value)
-    if isinstance(value, (list, tuple)):
-        return "[" + ", ".join(_leaf(v) for v in value) + "]"
-    return json.dumps(value, ensure_ascii=False, default=str)
-
-
-def flatten(value: Any, prefix: str = "") -> Iterator[str]:
-    """``key: value`` lines for every leaf of a result; names and free text delimited."""
-    if isinstance(value, Mapping):
-        for key, item in value.items():
-            name = str(key) if _KEY.fullmatch(str(key)) else delimit(key)
-            yield from flatten(item, f"{prefix}.{name}" if prefix else name)
-    elif isinstance(value, (list, tuple)) and any(isinstance(v, Mapping) for v in value):
-        for index, item in enumerate(value):
-            yield from flatten(item, f"{prefix}[{index}]")
-    else:
-        yield f"{prefix}: {_leaf(value)}"
+def recent_journal(journal: str) -> str:
+    """The journal's most recent lines only, each and all bounded."""
+    lines = [_cap(line, JOURNAL_LINE) for line in journal.splitlines() if line.strip()]
+    kept: list[str] = []
+    total = 0
+    for line in reversed(lines[-JOURNAL_LINES:]):
+        if total + len(line) > JOURNAL_TOTAL:
+            break
+        kept.append(line)
+        total += len(line) + 1
+    return "\n".join(reversed(kept))
 
 
 def _character_line(brief: Mapping[str, Any]) -> str:
-    parts = [f"{key}: {json.dumps(value, ensure_ascii=False)}" for key, value in brief.items()]
+    parts = []
+    for key, value in list(brief.items())[:12]:
+        if isinstance(value, (list, tuple)):
+            value = [_cap(str(v), CHARACTER_FIELD) for v in list(value)[:8]]
+        elif isinstance(value, str):
+            value = _cap(value, CHARACTER_FIELD)
+        parts.append(f"{key}: {json.dumps(value, ensure_ascii=False)}")
     return delimit("; ".join(parts))
 
 
@@ -121,30 +118,44 @@ class Prompt:
         return f"{self.stable}\n\n{self.campaign}\n\n{self.facts}"
 
 
+# What the stated intent is, by beat: a Reduction's betrayal and a Ruin Roll's sight are the
+# player's own words, to be voiced as given.
+INTENT_LABELS = {
+    "reduction": "The betrayal the player stated (voice exactly this act, no other)",
+    "ruin": "What the player says their character sees (voice this; do not replace it)",
+    "lost": "The character's stated last intent",
+}
+
+
 def prompt_vars(beat: str, context: NarrationContext) -> dict[str, Any]:
-    """Everything a beat template may use; all player text already delimited."""
+    """Everything a beat template may use: player text once, capped, delimited, under fixed names."""
     result = dict(context.result)
+    text = {name: _cap(str(getattr(context, name, "")), limit) for name, limit in CAPS.items()}
+    if beat == "monster" and not text["monster"]:
+        # a fight's beat given only an "intent" (the app's combat view names the monster there):
+        # it is the monster, not something the character intends
+        text["monster"], text["intent"] = _cap(context.intent, CAPS["monster"]), ""
+    journal = recent_journal(context.journal)
+    party = [delimit(_cap(name, 60)) for name in context.party[:MAX_PARTY] if name.strip()]
     return {
         "beat": beat,
-        "system": neutralize(context.system),
-        "roll": neutralize(result.get("roll", beat)),
+        "system": neutralize(context.system[:40]),
+        "roll": neutralize(str(result.get("roll", beat))[:40]),
         "n": context.n,
-        "result": _neutral(result),
-        "result_facts": list(flatten(result)),
-        "request_facts": list(flatten(dict(context.request))),
-        "characters": [_character_line(c) for c in context.characters],
-        "intent": delimit(context.intent),
-        "place": delimit(context.place),
-        "question": delimit(context.question),
-        "journal": delimit(context.journal),
-        "given": {
-            "intent": bool(context.intent.strip()),
-            "place": bool(context.place.strip()),
-            "question": bool(context.question.strip()),
-            "journal": bool(context.journal.strip()),
-        },
-        "lines": [delimit(item) for item in context.safety.lines],
-        "veils": [delimit(item) for item in context.safety.veils],
+        "result_facts": result_lines(result),
+        "meaning": explain(result),
+        "request_facts": request_lines(dict(context.request)),
+        "characters": [_character_line(c) for c in context.characters[:MAX_CHARACTERS]],
+        "party": party,
+        "answer": neutralize(str(result.get("answer", "yes"))[:20]),
+        "likelihood": neutralize(str(result.get("likelihood", "even"))[:20]),
+        "intent_label": INTENT_LABELS.get(beat, "Stated intent"),
+        **{name: delimit(value) for name, value in text.items()},
+        "journal": delimit(journal),
+        "given": {**{name: bool(value.strip()) for name, value in text.items()},
+                  "journal": bool(journal.strip())},
+        "lines": [delimit(_cap(item, SAFETY_ITEM)) for item in context.safety.lines[:MAX_SAFETY]],
+        "veils": [delimit(_cap(item, SAFETY_ITEM)) for item in context.safety.veils[:MAX_SAFETY]],
     }
 
 
@@ -160,29 +171,3 @@ def render_prompt(beat: str, context: NarrationContext) -> Prompt:
         )
     except jinja2.TemplateNotFound as exc:
         raise NarratorError(f"beat: no prompt template {exc.name!r} for {beat!r}.") from exc
-
-
-@functools.cache
-def load_table(name: str) -> tuple[str, ...]:
-    """An offline table: one Jinja snippet a line in ``prompts/offline/<name>.txt`` (# comments)."""
-    path = prompt_dir() / "offline" / f"{name}.txt"
-    try:
-        lines = path.read_text(encoding="utf-8").splitlines()
-    except OSError as exc:
-        raise NarratorError(f"offline: the table {name!r} is missing.") from exc
-    return tuple(line.strip() for line in lines if line.strip() and not line.startswith("#"))
-
-
-@functools.cache
-def _compiled(snippet: str) -> jinja2.Template:
-    return environment().from_string(snippet)
-
-
-def render_snippet(snippet: str, variables: Mapping[str, Any]) -> str:
-    """Render one table entry (a Jinja snippet) strictly."""
-    return _compiled(snippet).render(**variables).strip()
-
-
-def render_offline(beat: str, variables: Mapping[str, Any]) -> str:
-    """Render ``prompts/offline/<beat>.j2``, the frame an offline beat's entries sit in."""
-    return environment().get_template(f"offline/{beat}.j2").render(**variables).strip()

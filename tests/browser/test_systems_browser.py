@@ -143,7 +143,7 @@ def test_die_trying_builder_check_spell_and_death_save(oracle_server: Server,
     shot(page, "dt_01_builder_over_budget")
 
     # The rules core folds the same sheet: the preview and the party row show its numbers.
-    state = DIE_TRYING.apply(DIE_TRYING.initial_state(), hero_sheet())
+    state = DIE_TRYING.apply(DIE_TRYING.new_state(), hero_sheet())
     hero = state.character(HERO)
     wait_text(page, ".oracle-dt-preview", f"HP {hero.hp} · AC {hero.armor_class}")
     page.click("button.oracle-dt-create")

@@ -1,0 +1,450 @@
+"""The Die Trying tab: a character builder, a check roller, a spell caster, a death-save tracker.
+
+A thin view over :class:`~oracle.app.die_trying.moves.DieTryingMoves`: every click is one move
+(rolls carry their faces), recorded; the rules core (``oracle.die_trying``) folds it or refuses
+it with one sentence, shown next to the control. Odds come from the same core before anything is rolled: a check's four
+degrees, a casting's chance to miscast (and to kill), a dying character's chance to pull through.
+``build_view`` takes the app's ``Session`` (its open campaign), a ``Campaign``, or ``None`` (a
+scratch party kept in memory).
+"""
+
+from __future__ import annotations
+
+import logging
+from fractions import Fraction
+from typing import Any
+
+import ipywidgets as widgets  # type: ignore[import-untyped]
+
+from oracle.app import controls as c
+from oracle.app.die_trying.moves import DieTryingMoves, pairs, purchases
+from oracle.app.die_trying.render import (
+    DEGREE_COLOURS,
+    DEGREE_WORDS,
+    cast_result_html,
+    degrees_html,
+    party_html,
+)
+from oracle.app.render import esc, percent
+from oracle.die_trying.creation import CASTING_SKILLS, Ability, Skill
+from oracle.die_trying.equipment import (
+    ITEMS,
+    PRICE_LIST,
+    STARTING_SP,
+    WEAPON_DAMAGE_TYPES,
+    Category,
+    WeaponTrait,
+    total_bulk,
+    total_cost,
+)
+from oracle.die_trying.fold import CampaignState
+from oracle.errors import OracleError, RuleError
+
+log = logging.getLogger("oracle.app")
+
+NO_SKILL = "(no skill)"
+SCORES = [-1, 0, 1, 2, 3]
+# attribute -> its DOM class, ``oracle-dt-<name>`` (one each: the view is on the page once)
+HOOKS = {
+    "_party": "party", "_name": "name", "_species": "species", "_profs": "profs",
+    "_talents": "talents", "_md": "md", "_item": "item", "_qty": "qty", "_add": "buy",
+    "_undo_item": "put-back", "_budget": "budget", "_preview": "preview", "_create": "create",
+    "_builder_error": "builder-error", "_who": "who", "_ability": "ability", "_skill": "skill",
+    "_bonus": "bonus", "_dc": "dc", "_kind": "kind", "_check_odds": "check-odds",
+    "_check_faces": "check-faces", "_roll_check": "roll-check", "_check_result": "check-result",
+    "_check_error": "check-error", "_caster": "caster", "_magic": "magic", "_level": "level",
+    "_cast_odds": "cast-odds", "_cast_faces": "cast-faces", "_cast": "cast",
+    "_cast_result": "cast-result", "_cast_error": "cast-error", "_patient": "patient",
+    "_amount": "amount", "_damage": "damage", "_heal": "heal", "_save_odds": "save-odds",
+    "_save_faces": "save-faces", "_save": "save", "_save_result": "save-result",
+    "_dying_error": "dying-error", "_award": "award", "_healer": "healer", "_mark": "mark",
+    "_new_day": "new-day", "_points": "points", "_roll_scores": "roll-scores",
+    "_stabilize": "stabilize", "_target": "target", "_scores_line": "scores-line",
+    "_wake": "wake", "_size": "size", "_improvised": "improvised", "_cast_skill": "cast-skill",
+    "_cast_ability": "cast-ability", "_trait": "trait", "_dmg_type": "damage-type",
+    "_wear": "wear",
+}
+
+class DieTryingView:
+    """Builder (45 SP kept), check roller with degree odds, spell caster with miscast odds,
+    death-save tracker with survival odds, and the party's sheets."""
+
+    def __init__(self, source: Any = None) -> None:
+        self.moves: DieTryingMoves = (source.moves_for("die_trying")
+                                      if callable(getattr(source, "moves_for", None))
+                                      else DieTryingMoves(source))
+        self._rolled_scores: tuple[int, ...] | None = None
+        self._cart: list[dict[str, Any]] = []
+        self._party = c.html(css="oracle-panel")
+        self._build_builder()
+        self._build_checks()
+        self._build_magic()
+        self._build_dying()
+        self._tidy()
+        self._hooks()
+        self._wire()
+        self.widget = c.column(
+            c.html("<h2>Die Trying</h2>"), self._party,
+            c.html("<h3>New character</h3>"),
+            c.row(self._name, self._species, self._size, self._roll_scores), self._scores_line,
+            c.row(*self._ability_boxes.values()),
+            c.row(self._profs, self._talents, self._md),
+            c.row(self._item, self._qty, self._trait, self._dmg_type, self._add, self._undo_item,
+                  self._wear),
+            self._budget, self._preview, c.row(self._create), self._builder_error,
+            c.html("<h3>Check</h3>"),
+            c.row(self._who, self._ability, self._skill, self._bonus, self._dc, self._kind),
+            self._check_odds, c.row(self._check_faces, self._roll_check), self._check_result,
+            self._check_error,
+            c.html("<h3>Cast</h3>"),
+            c.row(self._caster, self._magic, self._level, self._improvised, self._cast_skill,
+                  self._cast_ability),
+            self._cast_odds, c.row(self._cast_faces, self._cast), self._cast_result,
+            self._cast_error,
+            c.html("<h3>Dying, healing and the days</h3>"),
+            c.row(self._patient, self._amount, self._damage, self._heal, self._wake,
+                  self._new_day),
+            self._save_odds, c.row(self._save_faces, self._save, self._healer, self._stabilize),
+            self._save_result,
+            c.row(self._points, self._award, self._target, self._mark), self._dying_error,
+            css="oracle-die-trying",
+        )
+        if source is not None and callable(getattr(source, "on_change", None)):
+            source.on_change(self.refresh)
+        self.refresh()
+
+    # -- construction ------------------------------------------------------------------------
+
+    def _build_builder(self) -> None:
+        self._name = c.text("Name", width="12em")
+        self._species = c.text("Species", width="10em")
+        self._size = widgets.Dropdown(options=["small", "medium", "large"], value="medium")
+        self._roll_scores = c.button("Roll ability scores", style="primary")
+        self._scores_line = c.html(css="oracle-hint")
+        self._ability_boxes = {
+            a: widgets.Dropdown(options=SCORES, value=0, description=a.value[:3].upper())
+            for a in Ability
+        }
+        self._profs = c.text("Proficiencies, e.g. stealth: expert, weapons: trained",
+                             width="24em")
+        self._talents = c.text("Talents, e.g. Spark: 1", width="14em")
+        self._md = widgets.BoundedIntText(0, min=0, max=20, description="Magic Dice")
+        self._item = widgets.Dropdown(options=[(f"{i.name} ({i.price} SP, {i.bulk})", i.key)
+                                               for i in PRICE_LIST], value="weapon")
+        self._qty = widgets.BoundedIntText(1, min=1, max=20, description="x")
+        self._trait = widgets.Dropdown(options=[t.value for t in WeaponTrait], value="finesse",
+                                       description="trait")
+        self._dmg_type = widgets.Dropdown(options=[d.value for d in WEAPON_DAMAGE_TYPES],
+                                          value="slashing")
+        self._add = c.button("Buy")
+        self._undo_item = c.button("Put back last")
+        self._wear = c.checkbox("wear armor", value=True)
+        self._budget = c.html(css="oracle-counters")
+        self._preview = c.html(css="oracle-hint")
+        self._create = c.button("Create character", style="primary")
+        self._builder_error = c.error_line()
+
+    def _build_checks(self) -> None:
+        self._who = widgets.Dropdown(options=[], description="who")
+        self._ability = widgets.Dropdown(options=[a.value for a in Ability], value="dexterity")
+        self._skill = widgets.Dropdown(options=[NO_SKILL, *(s.value for s in Skill)],
+                                       value="perception")
+        self._bonus = widgets.IntText(0, description="bonus")
+        self._dc = widgets.IntText(5, description="DC")
+        self._kind = widgets.Dropdown(options=["skill", "attack", "save"], value="skill")
+        self._check_odds = c.html(css="oracle-odds")
+        self._check_faces = c.text("d10 face (empty: the oracle rolls)", width="26em")
+        self._roll_check = c.button("Roll check", style="primary")
+        self._check_result = c.html(css="oracle-outcome")
+        self._check_error = c.error_line()
+
+    def _build_magic(self) -> None:
+        self._caster = widgets.Dropdown(options=[], description="caster")
+        self._magic = widgets.BoundedIntText(1, min=0, max=20, description="MD to spend")
+        self._level = widgets.BoundedIntText(0, min=0, max=20, description="spell level")
+        self._improvised = c.checkbox("improvised (no spell)")
+        self._cast_skill = widgets.Dropdown(options=[s.value for s in CASTING_SKILLS],
+                                            value="arcana")
+        self._cast_ability = widgets.Dropdown(options=[a.value for a in Ability],
+                                              value="intelligence")
+        self._cast_odds = c.html(css="oracle-odds")
+        self._cast_faces = c.text("faces: MD, ID, (improvised: check d10), miscast d10",
+                                  width="40em")
+        self._cast_faces.tooltip = ("Physical dice: Magic Dice, Instability Dice, (improvised: "
+                                    "the check's d10), then the miscast d10 if any match")
+        self._cast = c.button("Cast", style="danger")
+        self._cast_result = c.html(css="oracle-outcome")
+        self._cast_error = c.error_line()
+
+    def _build_dying(self) -> None:
+        self._patient = widgets.Dropdown(options=[], description="who")
+        self._amount = widgets.BoundedIntText(1, min=0, max=99, description="amount")
+        self._damage = c.button("Damage")
+        self._heal = c.button("Heal")
+        self._wake = c.button("Wake (1 HP)")
+        self._new_day = c.button("New day")
+        self._save_odds = c.html(css="oracle-odds")
+        self._save_faces = c.text("d10 face (then 2d6 for the hours)", width="24em")
+        self._save = c.button("Death save", style="primary")
+        self._healer = widgets.Dropdown(options=[], description="healer")
+        self._stabilize = c.button("Stabilize (Medicine Kit)")
+        self._save_result = c.html(css="oracle-outcome")
+        self._points = widgets.BoundedIntText(1, min=1, max=10, description="Points")
+        self._award = c.button("Award")
+        self._target = widgets.Dropdown(
+            options=[*(a.value for a in Ability), *(s.value for s in Skill)], value="strength",
+            description="mark")
+        self._mark = c.button("Mark")
+        self._dying_error = c.error_line()
+
+    def _tidy(self) -> None:
+        """Widths that fit the dark theme's rows; labels never squeeze their inputs."""
+        widths = {
+            "_size": "7em", "_item": "17em", "_trait": "12em", "_dmg_type": "9em",
+            "_who": "17em", "_ability": "9em", "_skill": "10em", "_kind": "7em",
+            "_caster": "14em", "_cast_skill": "9em", "_cast_ability": "9em", "_patient": "13em",
+            "_healer": "14em", "_target": "14em", "_md": "10em", "_qty": "5em",
+            "_bonus": "7em", "_dc": "6em", "_magic": "10em", "_level": "9em", "_amount": "9em",
+            "_points": "8em",
+        }
+        boxes = [(name, getattr(self, name)) for name in widths]
+        boxes += [("", box) for box in self._ability_boxes.values()]
+        for name, box in boxes:
+            box.style.description_width = "initial"
+            box.layout.width = widths.get(name, "6.5em")
+
+    def _hooks(self) -> None:
+        """Stable DOM classes (``oracle-dt-<control>``) the browser tests and styles rely on."""
+        for attr, css in HOOKS.items():
+            getattr(self, attr).add_class(f"oracle-dt-{css}")
+        for ability, box in self._ability_boxes.items():
+            box.add_class(f"oracle-dt-{ability.value}")
+
+    def _wire(self) -> None:
+        b, k, m, d = self._builder_error, self._check_error, self._cast_error, self._dying_error
+        self._roll_scores.on_click(c.guard(b, lambda _: self._do_roll_scores()))
+        self._add.on_click(c.guard(b, lambda _: self._do_buy()))
+        self._undo_item.on_click(c.guard(b, lambda _: self._do_put_back()))
+        self._create.on_click(c.guard(b, lambda _: self._do_create()))
+        for box in (*self._ability_boxes.values(), self._profs, self._talents, self._wear,
+                    self._md, self._name):
+            box.observe(c.guard(b, lambda _: self._show_preview()), "value")
+        self._roll_check.on_click(c.guard(k, lambda _: self._do_check()))
+        for box in (self._who, self._ability, self._skill, self._bonus, self._dc):
+            box.observe(c.guard(k, lambda _: self._show_check_odds()), "value")
+        self._cast.on_click(c.guard(m, lambda _: self._do_cast()))
+        for box in (self._caster, self._magic, self._level, self._improvised, self._cast_skill,
+                    self._cast_ability):
+            box.observe(c.guard(m, lambda _: self._show_cast_odds()), "value")
+        moves = self.moves
+        self._damage.on_click(c.guard(d, lambda _: self._after(
+            moves.damage(self._patient.value, int(self._amount.value)))))
+        self._heal.on_click(c.guard(d, lambda _: self._after(
+            moves.heal(self._patient.value, int(self._amount.value)))))
+        self._wake.on_click(c.guard(d, lambda _: self._after(moves.wake(self._patient.value))))
+        self._new_day.on_click(c.guard(d, lambda _: self._after(moves.new_day())))
+        self._save.on_click(c.guard(d, lambda _: self._do_save(stabilize=False)))
+        self._stabilize.on_click(c.guard(d, lambda _: self._do_save(stabilize=True)))
+        self._patient.observe(c.guard(d, lambda _: self._show_save_odds()), "value")
+        self._award.on_click(c.guard(d, lambda _: self._after(
+            moves.award(self._patient.value, int(self._points.value)))))
+        self._mark.on_click(c.guard(d, lambda _: self._after(
+            moves.mark(self._patient.value, self._target.value))))
+
+    def _after(self, _moved: CampaignState) -> None:
+        """Redraw after a move (the move has already been recorded)."""
+        self.refresh()
+
+    # -- the builder -------------------------------------------------------------------------
+
+    def _do_roll_scores(self) -> None:
+        result = self.moves.roll_scores(self._name.value.strip() or None)
+        self.refresh()
+        self._rolled_scores = tuple(result["rolls"])
+        for box, score in zip(self._ability_boxes.values(), result["rolls"], strict=True):
+            box.value = score
+        self._scores_line.value = (
+            f"Rolled {esc(', '.join(f'{s:+d}' for s in result['rolls']))} (d3 "
+            f"{esc(result['d3'])}); assign them to the abilities as you like.")
+
+    def _do_buy(self) -> None:
+        entry: dict[str, Any] = {"item": self._item.value, "quantity": int(self._qty.value)}
+        if ITEMS[self._item.value].category is Category.WEAPON:
+            entry |= {"trait": self._trait.value, "damage_type": self._dmg_type.value}
+        self.moves.buy(self._cart, entry)
+        self._cart.append(entry)
+        self._show_budget()
+
+    def _do_put_back(self) -> None:
+        if not self._cart:
+            raise RuleError("equipment: nothing bought yet, so nothing to put back.")
+        self._cart.pop()
+        self._show_budget()
+
+    def sheet_request(self) -> dict[str, Any]:
+        """The ``character`` request (and ``create_character`` event) the builder describes."""
+        return {
+            "name": self._name.value.strip(),
+            "species": self._species.value.strip(),
+            "size": self._size.value,
+            "abilities": {a.value: int(box.value) for a, box in self._ability_boxes.items()},
+            "proficiencies": pairs(self._profs.value, "proficiencies"),
+            "talents": pairs(self._talents.value, "talents"),
+            "equipment": list(self._cart),
+            "wear_armor": bool(self._wear.value),
+            "magic_dice": int(self._md.value),
+        }
+
+    def _do_create(self) -> None:
+        self.moves.create(self.sheet_request(), self._rolled_scores)
+        self.refresh()
+        self._cart = []
+        self._rolled_scores = None
+        self._name.value = ""
+        self._scores_line.value = ""
+        self._show_budget()
+
+    def _show_budget(self) -> None:
+        bought = purchases(self._cart)
+        spent = total_cost(bought)
+        items = ", ".join(p.label for p in bought) or "nothing yet"
+        self._budget.value = (
+            f'<span data-spent="{spent}">Spent <b>{spent}</b> of {STARTING_SP} SP</span> · '
+            f'<span data-left="{STARTING_SP - spent}"><b>{STARTING_SP - spent}</b> left</span> · '
+            f"Bulk {total_bulk(bought)} · {esc(items)}")
+        self._show_preview()
+
+    def _show_preview(self) -> None:
+        try:
+            result = self.moves.preview({**self.sheet_request(),
+                                         "name": self._name.value.strip() or "?"})
+        except OracleError as exc:
+            self._preview.value = f"Not yet a valid character: {esc(exc)}"
+            return
+        sheet = result["character"]
+        self._preview.value = (f"HP <b>{sheet['hp']}</b> · AC <b>{sheet['ac']}</b> · Speed "
+                               f"<b>{sheet['speed']}</b> · Bulk {sheet['bulk']} · levels left "
+                               f"<b>{result['levels_unspent']}</b> of 6")
+
+    # -- checks ------------------------------------------------------------------------------
+
+    def check_request(self) -> dict[str, Any]:
+        """The ``check`` request the roller describes (the character's scores when chosen)."""
+        skill = None if self._skill.value == NO_SKILL else self._skill.value
+        return self.moves.check_request(self._who.value, self._ability.value, skill,
+                                        int(self._bonus.value), int(self._dc.value),
+                                        self._kind.value)
+
+    def _show_check_odds(self) -> None:
+        odds = self.moves.odds(self.check_request())
+        self._check_odds.value = degrees_html(odds["degrees"])
+
+    def _do_check(self) -> None:
+        result = self.moves.check(self.check_request(), self._who.value,
+                                  self._check_faces.value)
+        self.refresh()
+        self._check_faces.value = ""
+        natural = f" (natural {result['natural']})" if result["natural"] else ""
+        self._check_result.value = (
+            f'<span class="dt-{result["degree"]}" style="color:{DEGREE_COLOURS[result["degree"]]}'
+            f';filter:brightness(1.6)">d10 {result["d10"]}{natural} '
+            f'{result["modifier"]:+d} = {result["total"]} against DC {result["dc"]}: '
+            f'<b>{DEGREE_WORDS[result["degree"]]}</b></span>')
+
+    # -- magic -------------------------------------------------------------------------------
+
+    def cast_request(self) -> dict[str, Any]:
+        """The ``spell``/``improvised_spell`` request for the caster's pool (counts)."""
+        return self.moves.cast_request(self._caster.value, int(self._magic.value),
+                                       int(self._level.value), bool(self._improvised.value),
+                                       self._cast_skill.value, self._cast_ability.value)
+
+    def cast_odds_html(self) -> str:
+        """The chance of a miscast (and of death) before the dice are rolled."""
+        request = self.cast_request()
+        odds = self.moves.cast_odds(request)
+        parts = [f"miscast <b>{percent(Fraction(odds['miscast']['fraction']))}</b>",
+                 f"the caster dies {percent(Fraction(odds['death']['fraction']))}",
+                 f"expected power {float(Fraction(odds['power_expected']['fraction'])):.1f}",
+                 (f"Instability {request['instability']} → "
+                  f"{request['instability'] + odds['instability_gained']}")]
+        if "effectiveness" in odds:
+            eff = odds["effectiveness"]
+            good = Fraction(eff["success"]["fraction"]) + Fraction(
+                eff["critical_success"]["fraction"])
+            parts.append(f"the improvised check succeeds {percent(good)}")
+        return " · ".join(parts)
+
+    def _show_cast_odds(self) -> None:
+        self._cast_odds.value = self.cast_odds_html()
+
+    def _do_cast(self) -> None:
+        result = self.moves.cast(self.cast_request(), self._caster.value,
+                                 self._cast_faces.value)
+        self.refresh()
+        self._cast_faces.value = ""
+        self._cast_result.value = cast_result_html(result)
+
+    # -- dying -------------------------------------------------------------------------------
+
+    def save_odds_html(self) -> str:
+        if not self._patient.value:
+            return ""
+        hero = self.moves.character(self._patient.value)
+        if hero.dead:
+            return f"{esc(hero.name)} is dead."
+        if not hero.dying:
+            return f"{esc(hero.name)} is not dying (HP {hero.hp})."
+        odds = self.moves.odds({"roll": "death_save", "hp": hero.hp})
+        return (f"{esc(hero.name)} is dying at HP {hero.hp}: death save DC {odds['dc']}; "
+                f"saving every turn, ends stable <b>"
+                f"{percent(Fraction(odds['survival']['fraction']))}</b>"
+                + degrees_html(odds["degrees"]))
+
+    def _show_save_odds(self) -> None:
+        self._save_odds.value = self.save_odds_html()
+
+    def _do_save(self, stabilize: bool) -> None:
+        result = self.moves.save(self._patient.value, self._healer.value, stabilize,
+                                 self._save_faces.value)
+        self.refresh()
+        self._save_faces.value = ""
+        status = ("dead" if result["dead"] else "stable" if result["stable"] else "still dying")
+        hours = (f", Unconscious for {result['unconscious_hours']} hours"
+                 if result["unconscious_hours"] else "")
+        self._save_result.value = (f"d10 {result['d10']} against DC {result['dc']}: "
+                                   f"<b>{DEGREE_WORDS[result['degree']]}</b>; HP "
+                                   f"{result['hp_before']} → {result['hp_after']}, "
+                                   f"{status}{hours}")
+
+    # -- drawing -----------------------------------------------------------------------------
+
+    def refresh(self) -> None:
+        """Redraw the party and the choices from the journal's state."""
+        state = self.moves.state
+        names = [ch.name for ch in state.characters]
+        living = [ch.name for ch in state.characters if not ch.dead]
+        for box, options, blank in ((self._who, names, True), (self._caster, living, False),
+                                    (self._patient, names, False), (self._healer, living, False)):
+            keep = box.value
+            box.options = ([("(anyone: bonus only)", "")] if blank else []) + [
+                (n, n) for n in options]
+            values = [v for _, v in box.options]
+            box.value = keep if keep in values else (values[0] if values else None)
+        self._party.value = party_html(state)
+        self._show_budget()
+        for show, line in ((self._show_check_odds, self._check_error),
+                           (self._show_cast_odds, self._cast_error),
+                           (self._show_save_odds, self._dying_error)):
+            try:
+                show()
+            except OracleError as exc:
+                c.show_error(line, str(exc))
+
+def build_view(session_or_campaign: Any = None) -> widgets.Widget:
+    """The Die Trying tab for the app's Session, a Campaign, or a scratch party (None)."""
+    view = DieTryingView(session_or_campaign)
+    box: widgets.Widget = view.widget
+    box._die_trying_view = view  # keep the view (and its callbacks' state) with its widget
+    return box
+

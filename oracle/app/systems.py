@@ -1,0 +1,114 @@
+"""What each game system offers the app, found by name: its moves, its tabs or panel, its side.
+
+The shell and the session never import a system's views or moves by name: they ask
+:func:`offering` for the open campaign's system, and the module is imported on first use (as
+:mod:`oracle.systems` does for the rules). A system the app has no views for still opens, with
+a sentence in place of its panel.
+"""
+
+from __future__ import annotations
+
+import importlib
+import logging
+from typing import TYPE_CHECKING, Any, Protocol
+
+from oracle.app.moves import Moves, SystemMoves
+
+if TYPE_CHECKING:
+    from oracle.app.session import Session
+    from oracle.app.shell_api import Shell
+    from oracle.journal.campaign import Campaign
+
+log = logging.getLogger("oracle.app")
+
+# system name -> the package of its views, whose ``OFFERING`` the app mounts
+VIEWS: dict[str, str] = {
+    "trophy": "oracle.app.trophy",
+    "die_trying": "oracle.app.die_trying",
+    "triptycho": "oracle.app.triptycho",
+}
+# The system the start screen's Quick start plays, and whose tabs show before any campaign.
+DEFAULT = "trophy"
+
+
+class Side(Protocol):
+    """A system's part of the page beside the generic views (Trophy: sheet, Conditions, fate)."""
+
+    widget: Any
+    """Shown at the top of the side column."""
+    screen: Any
+    """Shown above everything while it matters (Trophy: the screen of a lost character)."""
+
+    def refresh(self) -> None: ...
+
+    def voicing(self, beat: str) -> tuple[Any, Any] | None:
+        """(on_text, on_done) extra listeners for a narration of ``beat``, or None."""
+
+
+class Offering(Protocol):
+    """What one system brings to the app."""
+
+    tabs: tuple[str, ...]
+    """Its own tabs, in order (the generic Oracle, Safety and Campaigns tabs follow them)."""
+
+    def moves(self, session: Session) -> SystemMoves: ...
+
+    def tab(self, title: str, session: Session, shell: Shell) -> Any: ...
+
+    def panel(self, session: Session) -> Any:
+        """Its one panel when it has no tabs (None when it has tabs)."""
+
+    def side(self, session: Session, shell: Shell) -> Side | None: ...
+
+    def quick_start(self, campaign: Campaign) -> str | None:
+        """Seat what a Quick start needs in ``campaign``; returns the first roll's intent."""
+
+
+class NoViews:
+    """The offering of a system the app has no views for: a sentence, no moves of its own."""
+
+    tabs: tuple[str, ...] = ()
+
+    def __init__(self, system: str, reason: str = "") -> None:
+        self.system = system
+        self.reason = reason
+
+    def moves(self, session: Session) -> SystemMoves:
+        return Moves(session)
+
+    def tab(self, title: str, session: Session, shell: Shell) -> Any:
+        raise KeyError(title)
+
+    def panel(self, session: Session) -> Any:
+        from oracle.app import controls as c
+        from oracle.app.render import esc
+
+        why = f" ({esc(self.reason)})" if self.reason else ""
+        return c.html(f'<div class="oracle-hint">The {esc(self.system)} view is not '
+                      f"available{why}.</div>")
+
+    def side(self, session: Session, shell: Shell) -> Side | None:
+        return None
+
+    def quick_start(self, campaign: Campaign) -> str | None:
+        return None
+
+
+_LOADED: dict[str, Offering] = {}
+
+
+def offering(system: str) -> Offering:
+    """The offering of ``system`` (imported on first use; a broken one becomes a sentence)."""
+    found = _LOADED.get(system)
+    if found is not None:
+        return found
+    module = VIEWS.get(system)
+    if module is None:
+        return NoViews(system)
+    try:
+        loaded: Offering = importlib.import_module(module).OFFERING
+    except Exception as exc:  # a missing or broken view must not break the other systems
+        log.exception("system view failed")
+        return NoViews(system, type(exc).__name__)
+    _LOADED[system] = loaded
+    return loaded

@@ -1,0 +1,157 @@
+"""The Triptycho moves: the roster, a scenario's rounds and phases, Initiative, points, Injuries,
+tracks, and the opposed roll with its damage.
+
+Each move builds one event of ``oracle.triptycho``'s scenario vocabulary (rolls carry their
+faces) and records it through the session, a bare campaign, or a scratch scenario; the rules core
+folds it or refuses it with one sentence and nothing written. The view only reads widgets.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from oracle.app.moves import JournalMoves
+from oracle.errors import RequestError, RuleError
+from oracle.triptycho.combat import OPPOSED_NAMES, ScenarioKind
+from oracle.triptycho.entries import parse_entry, roll_entry
+from oracle.triptycho.fold import ScenarioState
+from oracle.triptycho.system import SYSTEM
+from oracle.triptycho.vitals import PointKind
+
+
+def parse_tracks(text: str) -> dict[str, dict[str, int]]:
+    """``"Ash: power +1, skill 0; Ogre: power 0"`` to ``{"Ash": {"power": 1, ...}, ...}``."""
+    tracks: dict[str, dict[str, int]] = {}
+    for part in (p.strip() for p in text.split(";")):
+        if not part:
+            continue
+        name, sep, rest = part.partition(":")
+        if not sep or not name.strip():
+            raise RequestError(f"tracks: write each person as \"Name: track base, ...\"; "
+                               f"got {part!r}.")
+        own: dict[str, int] = {}
+        for item in (i.strip() for i in rest.split(",")):
+            words = item.split()
+            if len(words) != 2 or not words[1].lstrip("+-").isdigit():
+                raise RequestError(f"tracks: write each track as \"power +1\"; got {item!r}.")
+            own[words[0]] = int(words[1])
+        tracks[name.strip()] = own
+    return tracks
+
+
+class TriptychoMoves(JournalMoves[ScenarioState]):
+    """Every Triptycho move over one journal (session, campaign, or scratch)."""
+
+    system = "triptycho"
+
+    def __init__(self, source: Any = None) -> None:
+        super().__init__(source, SYSTEM)
+
+    # -- roster, scenario and round ----------------------------------------------------------
+
+    def join(self, name: str, player: bool, hp: int, ep: int, wp: int, deck: int) -> None:
+        self.record({"type": "join", "name": name.strip(), "player": player, "hp": hp,
+                     "ep": ep, "wp": wp, "deck": deck})
+
+    def start(self, kind: str, tracks: str) -> None:
+        self.record({"type": "scenario_start", "kind": kind, "tracks": parse_tracks(tracks)})
+
+    def end(self, outcome: str) -> None:
+        self.record({"type": "scenario_end", "outcome": outcome})
+
+    def phase(self, step: str) -> None:
+        """``draw_phase``, ``next_turn`` or ``discard_phase``."""
+        self.record({"type": step})
+
+    # -- Initiative, points, Injuries, tracks ------------------------------------------------
+
+    def initiative(self, name: str | None, dice: str, typed: str = "") -> None:
+        if name is None:
+            raise RuleError("who: add someone to the roster and start a scenario first.")
+        entry = parse_entry("dice", dice.strip())
+        source = self.dice(typed)
+        faces = roll_entry(entry, source)
+        self.all_used(source)
+        self.record({"type": "initiative", "name": name, "dice": str(entry),
+                     "faces": list(faces)})
+
+    def lower(self, name: str | None, value: int) -> None:
+        self.record({"type": "lower_initiative", "name": name, "value": value})
+
+    def damage(self, name: str | None, amount: int) -> None:
+        self.record({"type": "damage", "target": name, "amount": amount})
+
+    def recover(self, name: str | None, amount: int) -> None:
+        self.record({"type": "recover", "target": name, "amount": amount})
+
+    def injury(self, name: str) -> None:
+        """An Injury (a lower maximum, or death), voiced by the narrator."""
+        before = self.state.member(name).vitals
+        self.record({"type": "injury", "name": name})
+        after = self.state.member(name).vitals
+        self.journal.voice({"roll": "injury", "injuries_before": before.injuries,
+                            "injuries_after": after.injuries, "dead": after.dead,
+                            "maximum": {k.value: after.maximum(k) for k in PointKind}})
+
+    def heal(self, name: str | None) -> None:
+        self.record({"type": "heal_injury", "name": name})
+
+    def move_track(self, name: str | None, track: str, by: int) -> None:
+        self.record({"type": "move_track", "name": name, "track": track.strip(), "by": by})
+
+    # -- the opposed roll --------------------------------------------------------------------
+
+    def attack_request(self, entries: Mapping[str, str], damage_type: str = "",
+                       piercing: int = 0) -> dict[str, Any]:
+        """The ``attack`` request: ``entries`` keyed act/react/damage/defense (empty: none)."""
+        kind = self.state.kind or ScenarioKind.COMBAT
+        act, react = OPPOSED_NAMES[kind]
+        request: dict[str, Any] = {"roll": "attack", "scenario": kind.value}
+        for key, name in (("act", act), ("react", react), ("damage", "damage"),
+                          ("defense", "defense")):
+            if entries.get(key, "").strip():
+                request[name] = entries[key].strip()
+        if damage_type.strip():
+            request["damage_type"] = damage_type.strip()
+        if piercing:
+            request["piercing"] = piercing
+        return request
+
+    def target_points(self, target: str | None) -> int | None:
+        """The target's current points in this scenario (None outside one)."""
+        state = self.state
+        kind = state.points
+        if kind is None or target is None:
+            return None
+        return state.member(target).vitals.current(kind)
+
+    @staticmethod
+    def odds(request: Mapping[str, Any]) -> dict[str, Any]:
+        return SYSTEM.odds(request)
+
+    def attack(self, request: Mapping[str, Any], attacker: str | None, target: str | None,
+               typed: str = "") -> dict[str, Any]:
+        """Roll (or read) the opposed roll and its damage, journal it, voice it."""
+        state = self.state
+        if state.kind is None:
+            raise RuleError("type: start a scenario before rolling an attack.")
+        if attacker is None or target is None:
+            raise RuleError("attacker: choose who attacks and who is the target.")
+        request = {**request, "points": self.target_points(target)}
+        result = self.resolve(request, typed)
+        event: dict[str, Any] = {"type": "attack", "attacker": attacker, "target": target,
+                                 "damage_type": request.get("damage_type"),
+                                 "piercing": request.get("piercing", 0)}
+        act, react = OPPOSED_NAMES[state.kind]
+        given = ((act, "action_faces"), (react, "reaction_faces"), ("damage", "damage_faces"),
+                 ("defense", "defense_faces"))
+        for key, faces in given:
+            if key in request:
+                entry: dict[str, Any] = {"dice": request[key]}
+                if result.get(faces):
+                    entry["faces"] = result[faces]
+                event[key] = entry
+        self.record(event)
+        self.journal.voice(result)
+        return result

@@ -1,0 +1,254 @@
+"""The Combat Roll: a monster's Endurance, Weak Points, dark dice, armor, continue or retreat."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+import ipywidgets as widgets  # type: ignore[import-untyped]
+
+from oracle.app import controls as c
+from oracle.app.render import Die, dice_row, esc, percent
+from oracle.app.session import Session
+from oracle.app.shell_api import Shell
+from oracle.app.trophy.moves import trophy_moves
+
+MAX_ENDURANCE = 12
+
+
+class CombatView:
+    """Fight a monster together: one Weak Point and one dark die per character."""
+
+    def __init__(self, session: Session, shell: Shell) -> None:
+        self.session = session
+        self.moves = trophy_moves(session)
+        self.shell = shell
+        self._monster = c.text("The monster (e.g. the antlered thing in the mist)",
+                               css="oracle-monster")
+        self._endurance = widgets.BoundedIntText(value=7, min=2, max=12,
+                                                 description="Endurance (2-12)",
+                                                 style={"description_width": "initial"})
+        self._endurance.add_class("oracle-endurance")
+        self._lower = widgets.BoundedIntText(value=0, min=0, max=10,
+                                             description="− Skills, equipment, weakness",
+                                             style={"description_width": "initial"})
+        self._raise = widgets.BoundedIntText(value=0, min=0, max=10,
+                                             description="+ tough, many, disadvantage",
+                                             style={"description_width": "initial"})
+        for box in (self._endurance, self._lower, self._raise):
+            box.layout.width = "260px"
+        self._fighters = widgets.SelectMultiple(options=[], rows=4, description="Fighters",
+                                                style={"description_width": "initial"})
+        self._fighters.add_class("oracle-fighters")
+        self._weak_faces = c.text("Weak Points typed, e.g. 3 5", width="200px",
+                                  css="oracle-weak-faces")
+        self._start = c.button("Face the monster", css="oracle-combat-start", style="primary")
+        self._effective = c.html("", "oracle-warning oracle-endurance-note")
+        self._status = c.html("", "oracle-combat-status")
+        self._armor = widgets.VBox([])
+        self._dark_faces = c.text("dark faces typed", width="200px", css="oracle-combat-faces")
+        self._roll = c.button("Roll the dark dice", css="oracle-combat-roll", style="primary")
+        self._odds = c.html("", "oracle-odds-line oracle-combat-odds")
+        self._retreat_who = widgets.Dropdown(options=[], description="Retreat",
+                                             style={"description_width": "initial"})
+        self._retreat_to = widgets.Dropdown(options=[], description="hand the die to",
+                                            style={"description_width": "initial"})
+        self._retreat = c.button("Retreat", css="oracle-retreat")
+        self._abandon = c.button("The group retreats", css="oracle-abandon", style="danger")
+        self._dice = c.html("", "oracle-roll-dice oracle-combat-dice")
+        self._error = c.error_line()
+        self._fight_box = c.column(self._status, self._armor, c.row(self._dark_faces),
+                                   self._odds, c.row(self._roll),
+                                   c.row(self._retreat_who, self._retreat_to, self._retreat,
+                                         self._abandon))
+        self._setup_box = c.column(
+            self._monster, c.row(self._endurance, self._lower, self._raise), self._effective,
+            c.row(self._fighters, self._weak_faces), c.row(self._start))
+        self._armor_boxes: dict[str, Any] = {}
+        self._armor_key: Any = None
+        self._rolls = 0
+        for box in (self._endurance, self._lower, self._raise, self._fighters):
+            box.observe(c.guard(self._error, lambda _ch: self._update_setup()), names="value")
+        self._start.on_click(c.guard(self._error, self._do_start))
+        self._roll.on_click(c.guard(self._error, self._do_roll))
+        self._retreat.on_click(c.guard(self._error, self._do_retreat))
+        self._abandon.on_click(c.guard(self._error, self._do_abandon))
+        self._retreat_who.observe(c.guard(self._error, lambda _ch: self._retreat_targets()),
+                                  names="value")
+        self.widget = c.column(
+            c.html("<h2>Combat</h2>"),
+            c.html('<div class="oracle-hint">Monsters are not beaten by a Risk Roll. Each '
+                   "fighter rolls a Weak Point and adds a dark die; the two highest dark dice "
+                   "against Endurance defeat it. Every dark die equal to your Weak Point marks "
+                   "Ruin, unless you mark a piece of armor.</div>"),
+            self._setup_box, self._fight_box, self._error, self._dice,
+            css="oracle-combat",
+        )
+        c.hooks(self, {"_armor": "oracle-combat-armor", "_fight_box": "oracle-fight",
+                       "_lower": "oracle-combat-lower", "_retreat_to": "oracle-retreat-to",
+                       "_retreat_who": "oracle-retreat-who"})
+        self.refresh()
+
+    @property
+    def endurance(self) -> int:
+        """Endurance after the GM's adjustments."""
+        return int(self._endurance.value) - int(self._lower.value) + int(self._raise.value)
+
+    def refresh(self) -> None:
+        """Bring this view up to date with the session."""
+        session = self.session
+        physical = getattr(session, "physical", False)
+        self._weak_faces.layout.display = "" if physical else "none"
+        self._dark_faces.layout.display = "" if physical else "none"
+        names = self.moves.names()
+        chosen = tuple(n for n in self._fighters.value if n in names)
+        self._fighters.options = names
+        self._fighters.value = chosen or tuple(n for n in names[:1])
+        combat = self.moves.state.combat if session.campaign is not None else None
+        self._setup_box.layout.display = "none" if combat else ""
+        self._fight_box.layout.display = "" if combat else "none"
+        if combat is None:
+            self._update_setup()
+            return
+        key = (combat.fighters, tuple(
+            (n, tuple(p.marked for p in self.moves.state.character(n).armor),
+             self.moves.state.character(n).ruin) for n in combat.names))
+        if key != self._armor_key:
+            self._armor_key = key
+            self._rebuild_armor(combat)
+        verb = "Continue: add a dark die and re-roll" if combat.rolls else "Roll the dark dice"
+        self._roll.description = verb
+        count = combat.dark_count + (1 if combat.rolls else 0)
+        self._status.value = (f"<h3>{esc(self._monster.value or 'The monster')}: Endurance "
+                              f"{combat.endurance}</h3><div class='oracle-hint'>{count} dark "
+                              "dice on this roll.</div>")
+        c.set_options(self._retreat_who, list(combat.names))
+        self._retreat_targets()
+        self._update_odds()
+
+
+    def _rebuild_armor(self, combat: Any) -> None:
+        """Per fighter: Weak Points, Ruin, and a box to mark armor on this roll."""
+        rows = []
+        boxes = {}
+        for name, points in combat.fighters:
+            character = self.moves.state.character(name)
+            usable = character.usable_armor
+            old = self._armor_boxes.get(name)
+            box = c.checkbox(f"{name}: mark {usable[0].name}" if usable else f"{name}: no armor",
+                             css="oracle-armor")
+            box.value = bool(old.value) if old is not None and usable else False
+            box.disabled = not usable
+            box.observe(lambda _ch: self._update_odds(), names="value")
+            boxes[name] = box
+            weak = ", ".join(str(p) for p in points)
+            rows.append(c.row(c.html(f"<b>{esc(name)}</b> Weak Point {esc(weak)} · Ruin "
+                                     f"{character.ruin}"), box))
+        self._armor_boxes = boxes
+        self._armor.children = tuple(rows)
+
+    def _retreat_targets(self) -> None:
+        combat = self.moves.state.combat
+        if combat is None:
+            return
+        others = [n for n in combat.names if n != self._retreat_who.value]
+        c.set_options(self._retreat_to,
+                      [(n, n) for n in others] + [("(nobody: last one standing)", "")])
+
+    def _update_setup(self) -> None:
+        effective = self.endurance
+        count = len(self._fighters.value)
+        notes = [f"Endurance after adjustments: <b>{effective}</b>."]
+        if effective > MAX_ENDURANCE:
+            notes.append("Above 12: the monster is too much to fight. Retreat, or find a way to "
+                         "lower its Endurance.")
+        elif count and effective < count:
+            notes.append("Below the number of dark dice: no Combat Roll is needed, the monster "
+                         "is defeated.")
+        self._effective.value = " ".join(notes)
+        self._start.disabled = effective > MAX_ENDURANCE or not count
+
+    def _update_odds(self) -> None:
+        combat = self.moves.state.combat
+        if combat is None:
+            self._odds.value = ""
+            return
+        try:
+            from oracle.trophy.odds import odds_for_request
+
+            count = combat.dark_count + (1 if combat.rolls else 0)
+            people = [{"name": n, "ruin": self.moves.state.character(n).ruin,
+                       "weak_points": list(p),
+                       "armor": bool(self._armor_boxes.get(n) and self._armor_boxes[n].value)}
+                      for n, p in combat.fighters]
+            odds = odds_for_request({"roll": "combat", "endurance": combat.endurance,
+                                     "characters": people, "dark": count})
+            defeated = odds.get("defeated", {})
+            parts = [f"defeat it <b>{percent(defeated['value'])}</b>"
+                     if isinstance(defeated, Mapping) else ""]
+            for person in odds.get("characters", []):
+                marked = person.get("ruin_marked", {})
+                if isinstance(marked, Mapping):
+                    parts.append(f"{esc(person['name'])} marks Ruin "
+                                 f"<b>{percent(marked['value'])}</b>")
+            self._odds.value = "<b>Odds</b>: " + " · ".join(p for p in parts if p)
+        except Exception as exc:  # noqa: BLE001 - shown as a sentence, never a traceback
+            self._odds.value = f'<span class="oracle-hint">{esc(exc)}</span>'
+
+    def _do_start(self, _button: Any = None) -> None:
+        fighters = list(self._fighters.value)
+        typed = None
+        if getattr(self.session, "physical", False):
+            typed = c.parse_faces("weak points", self._weak_faces.value, len(fighters))
+        self.moves.start_combat(self.endurance, fighters, typed, monster=self._monster.value)
+        if self.moves.state.combat is None:
+            result = self.moves.state.last_result or {}
+            self._dice.value = ('<div class="oracle-outcome success">No roll needed: the monster '
+                                "is defeated.</div>")
+            self.shell.voice("monster", result, intent=self._monster.value,
+                             who=tuple(fighters))
+        else:
+            self._dice.value = ""
+        self.shell.refresh()
+
+    def _do_roll(self, _button: Any = None) -> None:
+        combat = self.moves.state.combat
+        armor = [n for n, box in self._armor_boxes.items() if box.value]
+        typed = None
+        if getattr(self.session, "physical", False):
+            typed = c.parse_faces("dark faces", self._dark_faces.value)
+        names = combat.names if combat else ()
+        rolled = self.moves.combat_roll(armor, typed)
+        self._rolls += 1
+        result = rolled.result
+        dark = list(rolled.dark)
+        top = sorted(range(len(dark)), key=lambda i: dark[i], reverse=True)[:2]
+        dice = [Die(f, "dark", deciding=i in top) for i, f in enumerate(dark)]
+        lines = [(f"Total of the two highest: <b>{result.get('total')}</b> against Endurance "
+                 f"{combat.endurance if combat else '?'}")]
+        lines.append("<b>The monster is defeated.</b>" if result.get("defeated")
+                     else "Not yet defeated: continue, or retreat.")
+        for person in result.get("characters", []):
+            if person.get("matches"):
+                what = ("armor takes it" if person.get("armor_used")
+                        else f"Ruin {person.get('ruin_before')} → {person.get('ruin_after')}")
+                lines.append(f"{esc(person['name'])}: {person['matches']} dark die on the Weak "
+                             f"Point, {esc(what)}")
+        outcome = "success" if result.get("defeated") else "complication"
+        self._dice.value = (f'<div data-roll="{self._rolls}">{dice_row(dice)}'
+                            f'<div class="oracle-outcome {outcome}">' + "<br>".join(lines)
+                            + "</div></div>")
+        self.shell.voice("monster", result, intent=self._monster.value, refers_to=rolled.seq,
+                         who=tuple(names))
+        self.shell.refresh()
+
+    def _do_retreat(self, _button: Any = None) -> None:
+        to = self._retreat_to.value or None
+        self.moves.retreat(self._retreat_who.value, to)
+        self.shell.refresh()
+
+    def _do_abandon(self, _button: Any = None) -> None:
+        self.moves.abandon_combat()
+        self._dice.value = ('<div class="oracle-hint">The group retreats from the fight; that '
+                            "may call for Risk Rolls.</div>")
+        self.shell.refresh()

@@ -1,0 +1,113 @@
+"""HTML for Trophy's screens: the deciding die of a Risk Roll, the Ruin track, the outcome bar
+and line, and a treasure-hunter's sheet.
+
+Pure functions from values to escaped HTML strings (no widgets here).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from oracle.app.render import DARK, LIGHT, Die, counter, esc, tags
+
+
+def deciding_index(faces: Sequence[tuple[int, str]]) -> int | None:
+    """Index of the die that decides a Trophy risk roll: the highest, dark winning ties.
+
+    SRD 1.2 reads the highest die; the Forest's Rule (text 001) gives a tie to the dark die.
+    """
+    best: int | None = None
+    for index, (face, kind) in enumerate(faces):
+        if best is None:
+            best = index
+            continue
+        top_face, top_kind = faces[best]
+        if face > top_face or (face == top_face and kind == DARK and top_kind != DARK):
+            best = index
+    return best
+
+
+def risk_dice(light: Sequence[int], dark: Sequence[int],
+              helpers: Sequence[tuple[str, int]] = ()) -> list[Die]:
+    """The dice of a risk roll, the deciding one marked."""
+    faces: list[tuple[int, str]] = [(f, LIGHT) for f in light]
+    faces += [(f, LIGHT) for _, f in helpers]
+    faces += [(f, DARK) for f in dark]
+    captions = ["light"] * len(light) + [name for name, _ in helpers] + ["dark"] * len(dark)
+    decider = deciding_index(faces)
+    return [
+        Die(face, kind, caption=captions[i], deciding=(i == decider))
+        for i, (face, kind) in enumerate(faces)
+    ]
+
+
+def ruin_track(ruin: int, starting_ruin: int = 1, hook: bool = True) -> str:
+    """Six Ruin boxes, ``ruin`` of them marked, and the number.
+
+    ``hook``: the number carries the ``oracle-ruin`` test hook (only the active character's
+    sheet does; the party list uses ``oracle-ruin-value``).
+    """
+    boxes = []
+    for box in range(1, 7):
+        classes = ["oracle-ruin-box"]
+        if box <= ruin:
+            classes.append("marked")
+        if box <= starting_ruin:
+            classes.append("start")
+        if box == 6:
+            classes.append("last")
+        boxes.append(f'<span class="{" ".join(classes)}" title="Ruin box {box}"></span>')
+    return (
+        f'<div class="oracle-ruin-track" title="Ruin {ruin} of 6">{"".join(boxes)}'
+        f'<span class="{"oracle-ruin" if hook else "oracle-ruin-value"}" data-ruin="{ruin}">'
+        f"{ruin}</span></div>"
+    )
+
+
+def odds_bar(failure: float, complication: float, success: float) -> str:
+    """A three-part bar: failure, complication, success."""
+    parts = ((failure, "f"), (complication, "c"), (success, "s"))
+    spans = "".join(
+        f'<span class="{css}" style="width:{100 * share:.2f}%"></span>' for share, css in parts
+    )
+    return f'<div class="oracle-odds-bar">{spans}</div>'
+
+
+def outcome_line(outcome: str, detail: str = "") -> str:
+    words = {"success": "Success", "complication": "Success, with a complication",
+             "failure": "Failure, and things get worse"}
+    text = words.get(outcome, outcome)
+    extra = f' <span class="oracle-hint">{esc(detail)}</span>' if detail else ""
+    return f'<div class="oracle-outcome {esc(outcome)}">{esc(text)}{extra}</div>'
+
+
+def sheet_html(character: Mapping[str, Any] | Any, hook: bool = True) -> str:
+    """A character's sheet summary: name, Ruin track, tokens and Gold, Conditions."""
+    get = character.get if isinstance(character, Mapping) else (
+        lambda key, default=None: getattr(character, key, default))
+    name = get("name", "")
+    ruin = int(get("ruin", 1) or 1)
+    start = int(get("starting_ruin", 1) or 1)
+    parts = [f"<h3>{esc(name)}</h3>"]
+    who = " · ".join(esc(x) for x in (get("occupation", ""), get("background", "")) if x)
+    if who:
+        parts.append(f'<div class="oracle-hint">{who}</div>')
+    parts.append(ruin_track(ruin, start, hook))
+    parts.append(
+        '<div class="oracle-counters">'
+        + counter(int(get("hunt_tokens", 0) or 0), "Hunt Tokens", "oracle-tokens")
+        + counter(int(get("gold", 0) or 0), "Gold", "oracle-gold")
+        + "</div>"
+    )
+    conditions = tuple(get("conditions", ()) or ())
+    if conditions:
+        parts.append(f"<div>{tags(conditions, 'cond')}</div>")
+    if ruin >= 6:
+        fate = get("fate", None)
+        fate_text = getattr(fate, "value", fate)
+        parts.append(
+            f'<div class="oracle-lost">Lost{" (" + esc(fate_text) + ")" if fate_text else ""}'
+            "</div>"
+        )
+    return "".join(parts)

@@ -1,0 +1,377 @@
+"""The Risk Roll screen: intent, what could go wrong, Devil's Bargains, toggles, odds, roll, push.
+
+The odds update as the toggles change; the dice are drawn the moment the rules settle them; the
+narration streams into the journal afterwards, on its own thread.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Mapping
+from typing import Any
+
+import ipywidgets as widgets  # type: ignore[import-untyped]
+
+from oracle.app import controls as c
+from oracle.app.render import dice_row, esc, percent
+from oracle.app.session import Session
+from oracle.app.shell_api import Shell
+from oracle.app.trophy.moves import Rolled, trophy_moves
+from oracle.app.trophy.render import odds_bar, outcome_line, risk_dice
+from oracle.trophy.monsters import dark_dice
+
+FOES = [("nobody in particular", ""), ("folk (people, animals)", "folk"), ("a monster", "monster")]
+INTENTS = [("—", ""), ("defeat it (kill or incapacitate)", "defeat"), ("hide", "hide"),
+           ("escape", "escape"), ("use a Ritual on it", "ritual"), ("fight past it", "fight_past"),
+           ("something else", "other")]
+
+
+def _value(number: Any) -> float:
+    if isinstance(number, Mapping):
+        return float(number.get("value", 0.0))
+    return float(number)
+
+
+def odds_html(odds: Mapping[str, Any], title: str = "Odds") -> str:
+    """The exact odds of a risk pool: outcome bar, Ruin, lost, push."""
+    outcome = odds.get("outcome", {})
+    f, co, s = (_value(outcome.get(k, 0)) for k in ("failure", "complication", "success"))
+    ruin = _value(odds.get("ruin_marked", 0))
+    lost = _value(odds.get("lost", 0))
+    push = _value(odds.get("can_push", 0))
+    rows = [
+        f"<b>{esc(title)}</b>",
+        odds_bar(f, co, s),
+        ("<table><tr>"
+        f"<td>failure <b>{percent(f)}</b></td><td>complication <b>{percent(co)}</b></td>"
+        f"<td>success <b>{percent(s)}</b></td></tr><tr>"
+        f"<td>mark Ruin <b>{percent(ruin)}</b></td><td>lost <b>{percent(lost)}</b></td>"
+        f"<td>may push <b>{percent(push)}</b></td></tr></table>"),
+    ]
+    for helper in odds.get("helpers", []) or []:
+        rows.append(f'<div>{esc(helper.get("name", ""))} (helping) marks Ruin '
+                    f'<b>{percent(_value(helper.get("ruin_marked", 0)))}</b></div>')
+    return "".join(rows)
+
+
+class RiskView:
+    """Risk Roll, Devil's Bargains, Help, push, for the active character."""
+
+    def __init__(self, session: Session, shell: Shell) -> None:
+        self.session = session
+        self.moves = trophy_moves(session)
+        self.shell = shell
+        self._intent = c.text("What do you hope will happen? (e.g. climb the ruined tower)",
+                              css="oracle-intent")
+        self._wrong = c.area("What could go wrong? (ask the table, or the narrator)", rows=2)
+        self._wrong_ask = c.button("Ask the narrator what could go wrong", css="oracle-ask-wrong")
+        self._wrong_offers = widgets.VBox([])
+        self._bargain_on = c.checkbox("Accept a Devil's Bargain (+1 light die)",
+                                      css="oracle-bargain-toggle")
+        self._bargain = c.text("The price, paid whatever happens (edit freely)",
+                               css="oracle-bargain-text")
+        self._bargain_ask = c.button("Offer Devil's Bargains", css="oracle-ask-bargain")
+        self._bargain_offers = widgets.VBox([])
+        self._skill = c.checkbox("A Skill or equipment applies (+1 light die)", css="oracle-skill")
+        self._dark = c.checkbox("Risk mind or body (+1 dark die)", css="oracle-dark-toggle")
+        self._ritual = c.checkbox("Perform a Ritual (forces the dark die)", css="oracle-ritual")
+        self._helpers = widgets.SelectMultiple(options=[], rows=3, description="Helpers",
+                                               style={"description_width": "initial"})
+        self._helpers.add_class("oracle-helpers")
+        self._foe = widgets.Dropdown(options=FOES, value="", description="Against",
+                                     style={"description_width": "initial"})
+        self._foe_intent = widgets.Dropdown(options=INTENTS, value="", description="To",
+                                            style={"description_width": "initial"})
+        self._confirm = c.checkbox("I know: my character dies", css="oracle-confirm-death")
+        self._confirm.layout.display = "none"
+        self._warning = c.html("", "oracle-warning")
+        self._odds = c.html("", "oracle-odds")
+        self._light_faces = c.text("light faces, e.g. 4 2", width="150px",
+                                   css="oracle-light-faces")
+        self._dark_faces = c.text("dark face, e.g. 5", width="150px", css="oracle-dark-faces")
+        self._helper_faces = c.text("helpers' faces", width="150px", css="oracle-helper-faces")
+        self._faces_row = c.row(c.html('<span class="oracle-hint">Physical dice:</span>'),
+                                self._light_faces, self._dark_faces, self._helper_faces)
+        self._roll = c.button("Roll the dice", css="oracle-risk-roll", style="primary")
+        self._roll_error = c.error_line()
+        self._dice = c.html("", "oracle-dice")
+        self._outcome = c.html("", "oracle-outcome-line")
+        self._push = c.button("Push: add a dark die and re-roll", css="oracle-push",
+                              style="warning")
+        self._accept = c.button("Keep this result", css="oracle-accept")
+        self._push_odds = c.html("", "oracle-odds-line oracle-push-odds")
+        self._push_light = c.text("light faces", width="130px", css="oracle-push-light-faces")
+        self._push_dark = c.text("dark faces", width="130px", css="oracle-push-dark-faces")
+        self._push_faces = c.row(c.html("re-rolled faces:", "oracle-face-label"),
+                                 self._push_light, self._push_dark)
+        self._push_error = c.error_line()
+        self._late_helper = widgets.Dropdown(options=[], description="Help now:",
+                                             style={"description_width": "initial"})
+        self._late_helper.add_class("oracle-late-helper")
+        self._late_face = c.text("their face", width="100px", css="oracle-late-face")
+        self._late_help = c.button("Help this roll", css="oracle-help-after")
+        self._late_row = c.row(self._late_helper, self._late_face, self._late_help)
+        self._push_box = c.column(c.row(self._push, self._accept, self._push_faces),
+                                  self._push_odds, self._late_row, self._push_error,
+                                  css="oracle-push-box")
+        self._wrong_error = c.error_line()
+        self._rolls = 0
+
+        self._roll.on_click(c.guard(self._roll_error, self._do_roll))
+        self._push.on_click(c.guard(self._push_error, self._do_push))
+        self._accept.on_click(c.guard(self._push_error, self._do_accept))
+        self._late_help.on_click(c.guard(self._push_error, self._do_help_after))
+        self._wrong_ask.on_click(c.guard(self._wrong_error, self._ask_wrong))
+        self._bargain_ask.on_click(c.guard(self._wrong_error, self._ask_bargain))
+        for toggle in (self._skill, self._dark, self._ritual, self._bargain_on, self._helpers,
+                       self._foe, self._foe_intent, self._confirm):
+            toggle.observe(c.guard(self._roll_error, self._toggled), names="value")
+
+        self.widget = c.column(
+            c.html("<h2>Risk Roll</h2>"),
+            c.html('<div class="oracle-hint">Say what you hope will happen, ask what could go '
+                   "wrong, gather your dice, roll. The highest die decides; a dark die that "
+                   "ties a light one wins the tie.</div>"),
+            self._intent,
+            self._wrong, c.row(self._wrong_ask, self._bargain_ask), self._wrong_offers,
+            self._wrong_error,
+            c.row(self._bargain_on, self._bargain), self._bargain_offers,
+            c.row(self._skill, self._dark, self._ritual),
+            c.row(self._helpers, c.column(self._foe, self._foe_intent, self._confirm)),
+            self._warning,
+            self._odds,
+            self._faces_row,
+            c.row(self._roll), self._roll_error,
+            self._dice, self._outcome, self._push_box,
+            css="oracle-risk",
+        )
+        c.hooks(self, {"_roll_error": "oracle-roll-error", "_push_error": "oracle-push-error",
+                       "_foe": "oracle-foe", "_foe_intent": "oracle-foe-intent",
+                       "_late_row": "oracle-late-row"})
+        self.refresh()
+        latest = self.moves.latest
+        if latest is not None and latest.kind == "risk":
+            self.show(latest)  # a reload lands where play stood: the roll, and its push
+
+    # -- refresh -----------------------------------------------------------------------------
+
+    def refresh(self) -> None:
+        """Bring this view up to date with the session."""
+        session = self.session
+        physical = getattr(session, "physical", False)
+        self._faces_row.layout.display = "" if physical else "none"
+        self._push_faces.layout.display = "" if physical else "none"
+        active = session.active
+        helpers = [n for n in self.moves.names() if n != active]
+        chosen = tuple(n for n in self._helpers.value if n in helpers)
+        self._helpers.options = helpers
+        self._helpers.value = chosen
+        self._helpers.layout.display = "" if helpers else "none"
+        self._roll.disabled = session.campaign is None or active is None
+        self._update_odds()
+        self._update_push()
+
+    def suggest(self, intent: str, skill: bool) -> None:
+        """Fill in a first roll (Quick start): the player only has to click Roll."""
+        self._intent.value = intent
+        self._skill.value = skill
+
+    def _toggled(self, _change: Any = None) -> None:
+        if self._ritual.value:
+            # SRD 1.2, Risk Roll: a Ritual always includes the dark die.
+            self._dark.value = True
+            self._dark.disabled = True
+        else:
+            self._dark.disabled = False
+        self._confirm.layout.display = (
+            "" if (self._foe.value == "monster" and self._foe_intent.value == "defeat") else "none"
+        )
+        self._update_odds()
+
+    def _dark_dice(self) -> int:
+        """The dark dice the toggles roll (a Ritual always includes one: the core says so)."""
+        return dark_dice(int(self._dark.value), bool(self._ritual.value))
+
+    def _warnings(self) -> list[str]:
+        notes = []
+        if self._foe.value == "monster" and self._foe_intent.value == "defeat":
+            notes.append("A Risk Roll to kill or incapacitate a monster means your character "
+                         "dies. Hide, escape, use a Ritual, fight past it, or use the Combat tab.")
+        if self._ritual.value:
+            notes.append("A Ritual always includes a dark die: the dark die is on.")
+        if self._foe_intent.value == "ritual" and not self._ritual.value:
+            notes.append("Using a Ritual on it: tick Ritual, which adds the dark die.")
+        if self._helpers.value and not self._dark_dice():
+            notes.append("Help is only possible on a roll with a dark die; risk mind or body "
+                         "to take the helpers' dice.")
+        return notes
+
+    def _update_odds(self) -> None:
+        self._warning.value = "<br>".join(esc(w) for w in self._warnings())
+        session = self.session
+        if session.campaign is None or session.active is None:
+            self._odds.value = ""
+            return
+        try:
+            request = self.moves.risk_request(
+                self._skill.value, self._bargain_on.value, self._dark.value,
+                list(self._helpers.value) if self._dark_dice() else [],
+                self._ritual.value,
+            )
+            if request["light"] + request["dark"] == 0:
+                self._odds.value = ('<span class="oracle-hint">No dice yet: a Skill, a Bargain '
+                                    "or risking mind or body gives you a die.</span>")
+                return
+            self._odds.value = odds_html(self.moves.risk_odds(request), "Odds before the roll")
+        except Exception as exc:  # noqa: BLE001 - odds are advice; a refused pool is explained, never a traceback
+            self._odds.value = f'<span class="oracle-hint">{esc(exc)}</span>'
+
+    def _update_push(self) -> None:
+        session = self.session
+        request = self.moves.push_request() if session.campaign is not None else None
+        open_roll = session.campaign is not None and self.moves.state.risk is not None
+        latest = self.moves.latest
+        shown = open_roll or (latest is not None and latest.kind == "risk")
+        self._push_box.layout.display = "" if shown else "none"
+        self._push.disabled = request is None
+        self._accept.disabled = not open_roll
+        risk = self.moves.state.risk if session.campaign is not None else None
+        helping = {h.name for h in risk.result.helpers} if risk is not None else set()
+        late = [n for n in self.moves.names()
+                if risk is not None and n != risk.name and n not in helping]
+        c.set_options(self._late_helper, late)
+        self._late_row.layout.display = (
+            "" if late and risk is not None and risk.result.roll.dark else "none")
+        self._late_face.layout.display = "" if getattr(session, "physical", False) else "none"
+        if request is None:
+            self._push_odds.value = (
+                '<span class="oracle-hint">No push: the highest die is dark, so the roll is '
+                "settled.</span>" if shown and latest is not None
+                and latest.result.get("highest_is_dark") else
+                '<span class="oracle-hint">The roll is settled.</span>' if shown else "")
+            return
+        try:
+            self._push_odds.value = odds_html(self.moves.risk_odds(request),
+                                              "Odds if you push (one more dark die)")
+        except Exception as exc:  # noqa: BLE001 - shown as a sentence, never a traceback
+            self._push_odds.value = f'<span class="oracle-hint">{esc(exc)}</span>'
+
+    # -- actions -----------------------------------------------------------------------------
+
+    def _typed(self, box: Any, name: str) -> tuple[int, ...] | None:
+        if not getattr(self.session, "physical", False):
+            return None
+        return c.parse_faces(name, box.value)
+
+    def _do_roll(self, _button: Any = None) -> None:
+        helpers = list(self._helpers.value)
+        rolled = self.moves.risk(
+            action=self._intent.value,
+            wrong=self._wrong.value,
+            skill=self._skill.value,
+            bargain=self._bargain.value if self._bargain_on.value else None,
+            dark=self._dark.value,
+            ritual=self._ritual.value,
+            helpers=helpers,
+            foe=self._foe.value or None,
+            intent=self._foe_intent.value or None,
+            confirmed=self._confirm.value,
+            light_faces=self._typed(self._light_faces, "light faces"),
+            dark_faces=self._typed(self._dark_faces, "dark faces"),
+            helper_faces=self._typed(self._helper_faces, "helper faces") if helpers else None,
+        )
+        self.show(rolled)
+        self._narrate(rolled)
+        self.shell.refresh()
+
+    def _do_push(self, _button: Any = None) -> None:
+        rolled = self.moves.push(
+            light_faces=self._typed(self._push_light, "light faces"),
+            dark_faces=self._typed(self._push_dark, "dark faces"),
+        )
+        self.show(rolled)
+        self._narrate(rolled)
+        self.shell.refresh()
+
+    def _do_help_after(self, _button: Any = None) -> None:
+        face = None
+        if getattr(self.session, "physical", False):
+            face = c.parse_faces("helper face", self._late_face.value, 1)[0]
+        rolled = self.moves.help_after(self._late_helper.value, face)
+        self.show(rolled)
+        self.shell.refresh()
+
+    def _do_accept(self, _button: Any = None) -> None:
+        self.moves.accept_roll()
+        self._update_push()
+
+    def show(self, rolled: Rolled) -> None:
+        """Draw the dice and the outcome at once (the narrator comes later)."""
+        self._rolls += 1
+        result = rolled.result
+        helpers = [(str(h.get("name", "")), int(h.get("die", 0)))
+                   for h in result.get("helpers", []) if h.get("die")] or list(rolled.helpers)
+        light = tuple(result.get("light", rolled.light))
+        dark = tuple(result.get("dark", rolled.dark))
+        self._dice.value = (f'<div data-roll="{self._rolls}">'
+                            + dice_row(risk_dice(light, dark, helpers)) + "</div>")
+        detail = []
+        before, after = result.get("ruin_before"), result.get("ruin_after")
+        if result.get("ruin_marked"):
+            detail.append(f"the dark die is highest and beats Ruin: Ruin {before} → {after}")
+        for helper in result.get("helpers", []):
+            if helper.get("ruin_marked"):
+                detail.append(f"{helper.get('name')} marks Ruin helping "
+                              f"({helper.get('ruin_before')} → {helper.get('ruin_after')})")
+        if result.get("dies"):
+            detail.append("the character dies (a Risk Roll to kill a monster)")
+        if result.get("lost"):
+            detail.append("the last Ruin box is marked: lost")
+        bargain = result.get("bargain")
+        if isinstance(bargain, Mapping) and bargain.get("text"):
+            detail.append(f"the Devil's Bargain happens: {bargain['text']}")
+        self._outcome.value = outcome_line(str(result.get("outcome", "")), "; ".join(detail))
+        self._update_push()
+
+    def _narrate(self, rolled: Rolled) -> None:
+        from oracle.narrator.beats import beat_for_result
+
+        beat = beat_for_result("trophy", rolled.result)
+        self.shell.voice(beat, rolled.result, intent=self._intent.value, refers_to=rolled.seq)
+
+    def _offers_into(self, beat: str, box: Any, on_pick: Any) -> None:
+        box.children = (c.html('<span class="oracle-spinner"></span><span class="oracle-hint">'
+                               "The narrator is thinking…</span>"),)
+        intent = self._intent.value
+        session = self.session
+
+        def work() -> None:
+            try:
+                items = session.offers(beat, {"roll": "risk"}, intent=intent)
+            except Exception as exc:  # noqa: BLE001 - shown as a sentence, never a traceback
+                box.children = (c.html(f'<span class="oracle-hint">{esc(exc)}</span>'),)
+                return
+            buttons = []
+            for item in items:
+                pick = c.button(item[:140], css="oracle-offer")
+                pick.layout.width = "100%"
+                pick.on_click(lambda _b, text=item: on_pick(text))
+                buttons.append(pick)
+            box.children = tuple(buttons)
+
+        threading.Thread(target=work, daemon=True).start()
+
+    def _ask_wrong(self, _button: Any = None) -> None:
+        def pick(text: str) -> None:
+            current = self._wrong.value.strip()
+            self._wrong.value = f"{current}\n{text}".strip()
+
+        self._offers_into("wrong", self._wrong_offers, pick)
+
+    def _ask_bargain(self, _button: Any = None) -> None:
+        def pick(text: str) -> None:
+            self._bargain.value = text
+            self._bargain_on.value = True
+            self._bargain_offers.children = ()
+
+        self._offers_into("bargain", self._bargain_offers, pick)

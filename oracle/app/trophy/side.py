@@ -1,0 +1,206 @@
+"""Trophy's part of the page beside the tabs: who plays, their sheet, Conditions owed, and the
+screen of a character who loses themself (a monster of the forest, or death)."""
+
+from __future__ import annotations
+
+import logging
+import threading
+from typing import Any
+
+import ipywidgets as widgets  # type: ignore[import-untyped]
+
+from oracle.app import controls as c
+from oracle.app.narration import Voiced
+from oracle.app.render import esc
+from oracle.app.session import Session
+from oracle.app.shell_api import Shell
+from oracle.app.trophy.moves import trophy_moves
+from oracle.app.trophy.render import sheet_html
+
+log = logging.getLogger("oracle.app")
+
+
+class TrophySide:
+    """The active-character picker, the sheet, the Condition box, and the lost screen."""
+
+    def __init__(self, session: Session, shell: Shell) -> None:
+        self.session = session
+        self.shell = shell
+        self.moves = trophy_moves(session)
+        self._active = widgets.Dropdown(options=[], description="Playing",
+                                        style={"description_width": "initial"})
+        self._active.add_class("oracle-active")
+        self._sheet = c.html("", "oracle-sheet")
+        self._cond_prompt = c.html("", "oracle-warning")
+        self._cond_offers = widgets.VBox([])
+        self._cond_text = c.text("Describe the Condition", css="oracle-condition-text")
+        self._cond_take = c.button("Take this Condition", css="oracle-condition-take")
+        self._cond_error = c.error_line()
+        self._cond_box = c.column(self._cond_prompt, self._cond_offers,
+                                  c.row(self._cond_text, self._cond_take), self._cond_error,
+                                  css="oracle-condition-box oracle-panel")
+        self._cond_key: tuple[str, int] | None = None
+        self._error = c.error_line()
+        self._error.add_class("oracle-side-error")
+        self.widget = c.column(self._active, self._sheet, self._cond_box, self._error)
+        # losing yourself: its own screen
+        self._lost_text = c.html("", "oracle-lost-text")
+        self._monster = c.button("Become a monster of the forest", css="oracle-fate-monster",
+                                 style="danger")
+        self._death = c.button("Simply die", css="oracle-fate-death")
+        self._co_gm = c.checkbox("Stay at the table as co-GM", css="oracle-co-gm", value=True)
+        self._lost_error = c.error_line()
+        self.screen = c.column(self._lost_text, c.row(self._monster, self._death, self._co_gm),
+                               self._lost_error, css="oracle-lost-screen")
+        self.screen.layout.display = "none"
+        self._lost_name: str | None = None
+        self._lost_streamed = ""
+        self._lost_said = ""
+        self._refreshing = False
+        self._active.observe(c.guard(self._error, self._choose_active), names="value")
+        self._cond_take.on_click(c.guard(self._cond_error, self._take_condition))
+        self._monster.on_click(c.guard(self._lost_error, lambda _b: self._fate("monster")))
+        self._death.on_click(c.guard(self._lost_error, lambda _b: self._fate("death")))
+
+    def refresh(self) -> None:
+        """Bring the picker, the sheet, the Condition box and the lost screen up to date."""
+        session, moves = self.session, self.moves
+        if session.first_roll:
+            # Quick start: the intent is said and Climbing applies; Roll is the one click left.
+            self.shell.view("Risk").suggest(session.first_roll, skill=True)
+            session.first_roll = None
+        self._refreshing = True
+        try:
+            names = moves.names()
+            self._active.options = names
+            if session.active in names:
+                self._active.value = session.active
+            elif names:
+                session.active = names[0]
+                self._active.value = names[0]
+        finally:
+            self._refreshing = False
+        self._sheet.value = (sheet_html(moves.character()) if session.active else
+                             '<div class="oracle-hint">Add a character in the Party tab.</div>')
+        self._refresh_condition()
+        self._refresh_lost()
+
+    def voicing(self, beat: str) -> tuple[Any, Any] | None:
+        """The lost screen streams the narration of a character's loss."""
+        if beat != "lost":
+            return None
+
+        def on_text(piece: str) -> None:
+            self._lost_streamed += piece
+            self._lost_text.value = self._lost_html(self._lost_streamed)
+
+        def on_done(voiced: Voiced) -> None:
+            if voiced.text:
+                self._lost_text.value = self._lost_html(voiced.text)
+            self._lost_streamed = ""
+
+        return on_text, on_done
+
+    def _choose_active(self, change: Any) -> None:
+        name = change["new"]
+        if self._refreshing or not name or name == self.session.active:
+            return
+        self.moves.set_active(name)
+        self.shell.refresh()
+
+    # -- conditions --------------------------------------------------------------------------
+
+    def _refresh_condition(self) -> None:
+        due = [ch for ch in self.moves.characters() if ch.conditions_due > 0 and not ch.out_of_play]
+        if not due:
+            self._cond_box.layout.display = "none"
+            self._cond_key = None
+            return
+        who = due[0]
+        self._cond_box.layout.display = ""
+        self._cond_prompt.value = (f"<b>{esc(who.name)}</b> marked Ruin ({who.ruin}): choose a "
+                                   "Condition, a change in mind or body.")
+        key = (who.name, who.ruin)
+        if key == self._cond_key:
+            return
+        self._cond_key = key
+        self._cond_offers.children = (c.html('<span class="oracle-spinner"></span>'),)
+        result = {"roll": "ruin", "ruin_before": who.ruin - 1, "ruin_after": who.ruin,
+                  "ruin_marked": True, "name": who.name}
+        session = self.session
+
+        def work() -> None:
+            try:
+                items = session.offers("condition", result)
+            except Exception:
+                log.exception("condition offers failed")
+                items = ()
+            buttons = []
+            for item in items:
+                pick = c.button(item[:120], css="oracle-condition-offer")
+                pick.layout.width = "100%"
+                pick.on_click(lambda _b, text=item: setattr(self._cond_text, "value", text))
+                buttons.append(pick)
+            self._cond_offers.children = tuple(buttons)
+
+        threading.Thread(target=work, daemon=True).start()
+
+    def _take_condition(self, _button: Any = None) -> None:
+        due = [ch for ch in self.moves.characters() if ch.conditions_due > 0]
+        if not due:
+            return
+        text = self._cond_text.value.strip()
+        if not text:
+            from oracle.errors import RequestError
+
+            raise RequestError("condition: pick an offer or describe the Condition.")
+        self.moves.add_condition(text, due[0].name)
+        self._cond_text.value = ""
+        self.shell.refresh()
+
+    # -- losing yourself ---------------------------------------------------------------------
+
+    def _lost_html(self, narration: str) -> str:
+        name = self._lost_name or ""
+        return (f"<h2>{esc(name)} loses themself</h2><div class='oracle-hint'>All six Ruin "
+                "boxes are marked. Everyone looks at this moment: the last actions before "
+                "running screaming into the shadows, turning on the others, or a final "
+                "breath.</div>"
+                f'<p class="oracle-entry narration">{esc(narration)}</p>'
+                "<div>Choose: a monster in the service of the forest, or death.</div>")
+
+    def _refresh_lost(self) -> None:
+        lost = [ch for ch in self.moves.characters() if ch.lost and ch.fate is None]
+        if not lost:
+            self.screen.layout.display = "none"
+            self._lost_name = None
+            return
+        said = self._lost_narration()
+        if self._lost_name != lost[0].name:
+            self._lost_name = lost[0].name
+            self._lost_said = said
+            self._lost_text.value = self._lost_html(said)
+        elif said and said != self._lost_said:  # the narration landed after the screen opened
+            self._lost_said = said
+            self._lost_text.value = self._lost_html(said)
+        self.screen.layout.display = ""
+
+    def _lost_narration(self) -> str:
+        """The moment's narration from the journal: it may be recorded before this screen opens
+        (the offline narrator is that fast), and it must still be there after a reload."""
+        campaign = self.session.campaign
+        if campaign is None:
+            return ""
+        for entry in reversed(campaign.entries):
+            if entry.type == "fate_chosen" and not entry.undone:
+                break  # an earlier loss, already settled
+            if (entry.type == "narration" and entry.data.get("beat") == "lost"
+                    and not entry.undone and not entry.struck):
+                return str(entry.data.get("text", ""))
+        return ""
+
+    def _fate(self, fate: str) -> None:
+        if self._lost_name is None:
+            return
+        self.moves.choose_fate(fate, bool(self._co_gm.value), self._lost_name)
+        self.shell.refresh()

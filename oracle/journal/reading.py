@@ -1,0 +1,163 @@
+"""A rules event read without knowing its system: who, dice, outcome, and the changes it made.
+
+Systems write their own journal lines (:meth:`oracle.systems.System.journal_line`); this generic
+reading is what a system may use for events it has no words of its own for
+(:func:`generic_summary`), and where the Lonelog export finds its status tags (Ruin and Hunt
+Token changes). Die faces are written as numbers and no text is ever cut.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any
+
+_OUTCOME_KEYS = ("outcome", "degree", "encounter", "dealt")
+_SKIP_KEYS = {"type", "roll", "action", "intent", "system", "seed", "text", "name", "character",
+              "result", "request", "helpers", "participants", "fighters", "confirmed", "ritual"}
+_PEOPLE_KEYS = ("helpers", "participants", "characters", "fighters")
+_DIE_KEY = re.compile(r"(light|dark|dice|die|faces?|(^|_)d\d+)$")
+
+
+def _faces(value: object) -> bool:
+    return isinstance(value, list) and bool(value) and all(
+        isinstance(v, int) and not isinstance(v, bool) for v in value
+    )
+
+
+def _int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _numbers(value: object) -> str:
+    """Die faces as numbers (``2 5``), never a Python list (``[2, 5]``)."""
+    return " ".join(str(v) for v in value) if isinstance(value, list) else str(value)
+
+
+def _who(data: dict[str, Any], result: dict[str, Any]) -> str | None:
+    character = data.get("character")
+    sources = [data, result] + ([character] if isinstance(character, dict) else [])
+    for source in sources:
+        for key in ("name", "character", "roller"):
+            value = source.get(key)
+            if isinstance(value, str) and value:
+                return value
+    return None
+
+
+@dataclass(frozen=True)
+class Reading:
+    """A rules event read generically: who, what, dice, outcome, and the changes it made."""
+
+    head: str
+    dice: tuple[str, ...]
+    outcome: str | None
+    changes: tuple[str, ...]  # "Mara Ruin 2 -> 3", "tokens 2 -> 3"
+    tags: tuple[str, ...]  # Lonelog status tags: "PC:Mara|Ruin 3"
+    rolled: bool = False  # dice were rolled (faces given), not just numbers changed
+
+    @property
+    def roll(self) -> str:
+        return one_line(self.head + (f" ({', '.join(self.dice)})" if self.dice else ""))
+
+    def line(self) -> str:
+        """One line (any line breaks in names or text are folded into spaces)."""
+        text = self.roll + (f" -> {self.outcome}" if self.outcome else "")
+        return one_line(text + (f"; {', '.join(self.changes)}" if self.changes else ""))
+
+
+def _listed(value: object) -> list[Any]:
+    return value if isinstance(value, list) else []
+
+
+def _dice_parts(data: dict[str, Any]) -> list[str]:
+    parts: list[str] = []
+    for key, value in data.items():
+        if key in _SKIP_KEYS or value is None or isinstance(value, bool):
+            continue
+        label = key.replace("_", " ")
+        if _faces(value) or _int(value):
+            parts.append(f"{label} {_numbers(value)}")
+        elif isinstance(value, str) and value:
+            parts.append(f"{label}: {value}")  # whole: a player's text is never cut
+    for key in ("helpers", "participants", "fighters"):
+        people = data.get(key)
+        if not isinstance(people, list):
+            continue
+        for person in people:
+            if not isinstance(person, dict) or not isinstance(person.get("name"), str):
+                continue
+            if key == "helpers" and _int(person.get("die")):
+                parts.append(f"{person['name']} helps with {person['die']}")
+                continue
+            own = [f"{k.replace('_', ' ')} {_numbers(v)}" for k, v in person.items()
+                   if k != "name" and (_faces(v) or _int(v))]
+            parts.append(person["name"] + (f" {' '.join(own)}" if own else ""))
+    return parts
+
+
+def _outcome(result: dict[str, Any]) -> str | None:
+    if "winner" in result:
+        winner = result["winner"]
+        return f"{winner} wins" if isinstance(winner, str) else "a tie"
+    if _int(result.get("total")) and isinstance(result.get("defeated"), bool):
+        against = f" vs Endurance {result['endurance']}" if _int(result.get("endurance")) else ""
+        return f"total {result['total']}{against}, " + (
+            "defeated" if result["defeated"] else "not defeated")
+    if result.get("roll_required") is False and result.get("defeated") is True:
+        return "no roll needed, defeated"
+    for key in _OUTCOME_KEYS:
+        value = result.get(key)
+        if isinstance(value, str) or _int(value):
+            return str(value).replace("_", " ")
+    return None
+
+
+def read_event(data: dict[str, Any], result: dict[str, Any] | None = None) -> Reading:
+    """Read any rules event (and the system's result for it, if any) without knowing its system."""
+    if result is None:
+        nested = data.get("result")
+        result = nested if isinstance(nested, dict) else data
+    kind = str(data.get("type", "event")).replace("_", " ")
+    who = _who(data, result)
+    head = f"{who}: {kind}" if who else kind
+    dice = _dice_parts(data)
+    request = data.get("request")
+    if isinstance(request, dict):
+        dice += _dice_parts(request)
+    changes: list[str] = []
+    tags: list[str] = []
+    people: list[tuple[str | None, dict[str, Any]]] = [(who, result)]
+    for key in _PEOPLE_KEYS:
+        listed = result.get(key)
+        if isinstance(listed, list):
+            people += [(p.get("name"), p) for p in listed if isinstance(p, dict)]
+    for name, source in people:
+        before, after = source.get("ruin_before"), source.get("ruin_after")
+        if _int(before) and _int(after) and before != after:
+            changes.append(f"{name + ' ' if name else ''}Ruin {before} -> {after}")
+            tags.append(f"PC:{name}|Ruin {after}" if name else f"PC|Ruin {after}")
+    before, after = result.get("tokens_before"), result.get("tokens_after")
+    if _int(before) and _int(after) and before != after:
+        changes.append(f"tokens {before} -> {after}")
+        tags.append(f"PC:{who}|Tokens {after}" if who else f"PC|Tokens {after}")
+    rolled = any(_DIE_KEY.search(key) and (_faces(value) or _int(value))
+                 for source in (data, request if isinstance(request, dict) else {})
+                 for key, value in source.items())
+    rolled = rolled or any(
+        isinstance(person, dict) and any(_DIE_KEY.search(k) for k in person)
+        for key in ("helpers", "participants") for person in _listed(data.get(key))
+    )
+    return Reading(head, tuple(dice), _outcome(result), tuple(changes), tuple(tags), rolled)
+
+
+def generic_summary(data: dict[str, Any], result: dict[str, Any] | None = None) -> str:
+    """One line for any rules event: who and what, dice, outcome, Ruin and token changes."""
+    return read_event(data, result).line()
+
+
+
+
+def one_line(text: object) -> str:
+    """``text`` with every run of whitespace (line breaks included) folded into one space."""
+    return " ".join(str(text).split())

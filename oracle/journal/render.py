@@ -1,0 +1,190 @@
+"""Renderers: one journal, several ways to write it (avrae/d20's pluggable ``Stringifier``).
+
+Each entry is put into words once: a rules event by its system
+(:meth:`oracle.systems.System.journal_line`), a meta event here (:func:`meta_line`), both as a
+:class:`~oracle.systems.Line` of parts (who acts, what they said they attempt, the result that
+decided, plain text). A renderer only styles those parts and lays the entries out:
+:class:`PlainText` here, Markdown and Lonelog in :mod:`oracle.journal.exports`. A new format is
+one more :class:`LineRenderer` subclass; no renderer words a game's event itself.
+
+Player and model text is data: every part goes through the renderer's :meth:`escape` (Markdown
+escapes anything a Markdown, HTML or TeX renderer would read as markup), and nothing is cut.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from typing import Any, Protocol
+
+from oracle.journal.reading import one_line
+from oracle.journal.replay import Entry, Settings
+from oracle.systems.base import Line, Role, System, text
+
+STRUCK = "[struck with the X-card]"
+
+
+class Readable(Protocol):
+    """What a renderer reads: an open campaign, or anything shaped like one."""
+
+    @property
+    def name(self) -> str: ...
+
+    @property
+    def system(self) -> System: ...
+
+    @property
+    def created(self) -> str: ...
+
+    @property
+    def seed(self) -> int | str: ...
+
+    @property
+    def entries(self) -> tuple[Entry, ...]: ...
+
+    @property
+    def settings(self) -> Settings: ...
+
+
+class Renderer(Protocol):
+    """One export format: its name, file suffix and media type, and how it writes a journal."""
+
+    format: str
+    suffix: str
+    mime: str
+
+    def render(self, journal: Readable) -> str:
+        """The whole journal in this format."""
+        ...
+
+
+def safety_text(data: Mapping[str, Any]) -> str:
+    """``lines: a, b; veils: none`` for a safety event."""
+    parts = []
+    for key in ("lines", "veils"):
+        if key in data:
+            items = data[key] if isinstance(data[key], list) else []
+            parts.append(f"{key}: " + (", ".join(str(i) for i in items) or "none"))
+    return "; ".join(parts)
+
+
+def faces_text(faces: object) -> str:
+    """Die faces as numbers separated by commas (``3, 5``)."""
+    return ", ".join(str(f) for f in faces) if isinstance(faces, list) else ""
+
+
+def meta_line(entry: Entry) -> Line:
+    """The journal's own words for a meta event (the systems word the rules events)."""
+    data, kind = entry.data, entry.type
+    if kind == "narration":
+        return Line.of("narration", STRUCK if entry.struck else text(data.get("text", "")))
+    if kind == "note":
+        return Line.of("meta", "note: ", text(data.get("text", "")))
+    if kind == "oracle":
+        return Line.of("meta", "oracle: ", text(data.get("question", "")), " -> ",
+                       text(data.get("answer", "")))
+    if kind == "scene":
+        return Line.of("meta", "scene: ", text(data.get("title", "")))
+    if kind == "safety":
+        return Line.of("meta", "safety: ", text(safety_text(data)))
+    if kind == "preference":
+        value = json.dumps(data.get("value"), ensure_ascii=False)
+        return Line.of("meta", f"preference: {data.get('key')} = ", text(value))
+    if kind == "x_card":
+        return Line.of("meta", f"X-card on entry {data.get('refers_to')}")
+    if kind == "undo":
+        return Line.of("meta", f"undo entry {data.get('target')}")
+    raise ValueError(f"{kind!r} is not a meta event")
+
+
+def entry_line(system: System, entry: Entry) -> Line:
+    """The words of any entry: the system's for a rules event, the journal's for a meta one."""
+    if entry.meta:
+        return meta_line(entry)
+    return system.journal_line(entry.data, entry.result)
+
+
+class LineRenderer:
+    """A renderer over :class:`Line` parts; subclasses style parts and lay entries out.
+
+    The base writes parts as plain text (what was said in quotes); :meth:`render` writes one
+    line per entry under a title. Override :meth:`escape` and the part styles (:meth:`who`,
+    :meth:`said`, :meth:`result`), :meth:`render`, or one method per meta event
+    (``on_narration``, ``on_note``, ``on_oracle``, ``on_scene``, ``on_safety``, ``on_x_card``,
+    ``on_undo``, ``on_preference``) and :meth:`on_rules` for the rest.
+    """
+
+    format: str = "text"
+    suffix: str = ".txt"
+    mime: str = "text/plain"
+
+    # -- parts -------------------------------------------------------------------------------
+
+    def escape(self, value: str) -> str:
+        """Make player or model text inert in this format (plain text: as it is)."""
+        return value
+
+    def text(self, value: str) -> str:
+        return value
+
+    def who(self, value: str) -> str:
+        return value
+
+    def said(self, value: str) -> str:
+        return f"“{value}”"
+
+    def result(self, value: str) -> str:
+        return value
+
+    def part(self, role: Role, value: str) -> str:
+        """One part, escaped then styled; surrounding spaces stay outside the styling."""
+        escaped = self.escape(value)
+        core = escaped.strip()
+        if not core or role == "text":
+            return self.text(escaped)
+        lead = escaped[: len(escaped) - len(escaped.lstrip())]
+        trail = escaped[len(escaped.rstrip()):]
+        styled = {"who": self.who, "said": self.said, "result": self.result}[role](core)
+        return lead + styled + trail
+
+    def line(self, line: Line, *, skip: tuple[Role, ...] = ()) -> str:
+        """A whole line on one line of output, every part styled (roles in ``skip`` left out)."""
+        return one_line("".join(self.part(role, value) for role, value in line.parts
+                                if role not in skip))
+
+    def entry_text(self, system: System, entry: Entry) -> str:
+        """One entry as one line of this format."""
+        return self.line(entry_line(system, entry))
+
+    # -- entries -----------------------------------------------------------------------------
+
+    def entry(self, system: System, entry: Entry) -> list[str]:
+        """The output lines of one entry: its ``on_<type>`` method, else :meth:`on_rules`."""
+        if entry.meta:
+            handler = getattr(self, f"on_{entry.type}", None)
+            if handler is not None:
+                lines: list[str] = handler(system, entry)
+                return lines
+        return self.on_rules(system, entry)
+
+    def on_rules(self, system: System, entry: Entry) -> list[str]:
+        """Any entry without a method of its own: its line, marked when undone."""
+        line = f"#{entry.seq} {entry.at[:19].replace('T', ' ')} · {self.entry_text(system, entry)}"
+        return [f"{line} (undone by #{entry.undone_by})" if entry.undone else line]
+
+    def on_undo(self, system: System, entry: Entry) -> list[str]:
+        return []  # the undone entry is marked instead
+
+    def on_preference(self, system: System, entry: Entry) -> list[str]:
+        return []  # an app setting, not play
+
+    def render(self, journal: Readable) -> str:
+        """The journal: its name and system, then one line per entry, oldest first."""
+        out = [self.escape(one_line(journal.name)), self.escape(journal.system.title), ""]
+        for entry in journal.entries:
+            out += self.entry(journal.system, entry)
+        return "\n".join(out).rstrip() + "\n"
+
+
+class PlainText(LineRenderer):
+    """Plain text: what the narrator reads and the app's one-line summaries show."""

@@ -1,0 +1,325 @@
+"""Replay: the generic fold of a campaign journal, rules events through the system, meta here.
+
+Rules events go to the campaign's system (``system.new_state()``, then ``system.apply`` for each
+event not undone); the fold never asks which system it is.
+
+Meta events are not rules; they are checked and folded here and never reach ``SYSTEM.apply``.
+Their vocabulary (every event is a JSON object with a ``"type"``; more fields are welcome and
+kept)::
+
+    {"type": "narration", "text": str, "narrator": str | None, "fallback_reason": str | None,
+     "beat": str | None, "refers_to": seq | None}     # prose voicing a result (data, not rules)
+    {"type": "note", "text": str, "refers_to": seq | None}              # a player's note
+    {"type": "oracle", "question": str, "answer": str, "likelihood": str | None,
+     "faces": [int, ...] | None, "refers_to": seq | None}              # a yes/no oracle
+    {"type": "scene", "title": str}                                    # a new scene begins
+    {"type": "safety", "lines": [str, ...], "veils": [str, ...]}       # replaces either list
+    {"type": "preference", "key": str, "value": <any JSON>}            # an app preference
+    {"type": "x_card", "refers_to": seq, "reason": str | None}         # strikes a narration
+    {"type": "undo", "target": seq}                                    # undoes an entry
+
+Every other type is a rules event. A rules event may also carry an ``"action"`` text (what the
+character attempts, for the journal and exports); the rules ignore fields they do not read.
+
+Undo: an entry is undone when an ``undo`` that is not itself undone targets it, so undoing an
+``undo`` restores its target (redo). The fold skips undone entries. An undo is refused when the
+events left no longer fold.
+
+Results: when a system's state has a ``last_result`` mapping (Trophy's does) and an event
+changes it, that mapping is kept as the entry's result (outcome, Ruin before and after, ...).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from oracle.errors import OracleError, RequestError, RuleError
+from oracle.journal.store import StoredEvent
+from oracle.systems import System
+
+META_TYPES: frozenset[str] = frozenset(
+    {"narration", "note", "oracle", "scene", "safety", "preference", "x_card", "undo"}
+)
+MAX_TEXT = 100_000
+
+
+@dataclass(frozen=True)
+class Settings:
+    """Table settings folded from meta events: safety lines and veils, app preferences."""
+
+    lines: tuple[str, ...] = ()
+    veils: tuple[str, ...] = ()
+    preferences: dict[str, Any] = field(default_factory=dict)
+    struck: frozenset[int] = frozenset()
+
+
+def undone_map(events: Iterable[StoredEvent]) -> dict[int, int]:
+    """``{undone seq: seq of the undo that undid it}`` for every effective undo.
+
+    Walking backwards settles each undo before it is used: an undo is effective unless a later
+    effective undo targets it.
+    """
+    undone: dict[int, int] = {}
+    for event in sorted(events, key=lambda e: e.seq, reverse=True):
+        target = event.data.get("target") if event.type == "undo" else None
+        if isinstance(target, int) and event.seq not in undone:
+            undone[target] = event.seq
+    return undone
+
+
+def normalize(event: object) -> dict[str, Any]:
+    """A JSON round trip of ``event``: what is applied is exactly what replay will read back."""
+    if not isinstance(event, Mapping):
+        raise RequestError(f"event: must be a JSON object with a \"type\", not {event!r}.")
+    kind = event.get("type")
+    if not isinstance(kind, str) or not kind:
+        raise RequestError("event: needs a \"type\" naming what happened (e.g. \"risk_rolled\").")
+    try:
+        data = json.loads(json.dumps(event, allow_nan=False))
+    except (TypeError, ValueError) as exc:
+        raise RequestError(f"{kind}: the event must be JSON-ready ({exc}).") from exc
+    if not isinstance(data, dict):  # pragma: no cover - a Mapping always dumps as an object
+        raise RequestError("event: must be a JSON object.")
+    return data
+
+
+def _text(event: Mapping[str, Any], key: str, *, required: bool = True) -> str | None:
+    value = event.get(key)
+    if value is None and not required:
+        return None
+    if not isinstance(value, str) or (required and not value.strip()):
+        need = "non-empty text" if required else "text or null"
+        raise RequestError(f"{event['type']}: {key} must be {need}; got {value!r}.")
+    if len(value) > MAX_TEXT:
+        raise RequestError(f"{event['type']}: {key} is at most {MAX_TEXT} characters.")
+    return value
+
+
+def _ref(event: Mapping[str, Any], key: str, seq: int, known: Mapping[int, StoredEvent],
+         *, required: bool = False) -> int | None:
+    value = event.get(key)
+    if value is None and not required:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise RequestError(f"{event['type']}: {key} must be the number of an earlier entry.")
+    if value not in known or value >= seq:
+        raise RequestError(f"{event['type']}: {key} {value} is not an earlier entry.")
+    return value
+
+
+def _fold_meta(settings: Settings, event: StoredEvent) -> Settings:
+    data = event.data
+    if event.type == "safety":
+        lines = tuple(data["lines"]) if "lines" in data else settings.lines
+        veils = tuple(data["veils"]) if "veils" in data else settings.veils
+        return replace(settings, lines=lines, veils=veils)
+    if event.type == "preference":
+        return replace(settings, preferences={**settings.preferences, data["key"]: data["value"]})
+    if event.type == "x_card":
+        return replace(settings, struck=settings.struck | {int(data["refers_to"])})
+    return settings
+
+
+def _result_of(before: Any, after: Any) -> dict[str, Any] | None:
+    result = getattr(after, "last_result", None)
+    if isinstance(result, Mapping) and result is not getattr(before, "last_result", None):
+        return dict(result)
+    return None
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One journal line as the app and the exports show it."""
+
+    seq: int
+    at: str
+    type: str
+    data: dict[str, Any]
+    undone: bool = False
+    undone_by: int | None = None
+    struck: bool = False
+    result: dict[str, Any] | None = None  # the system's reading of a rules event, if it gives one
+
+    @property
+    def meta(self) -> bool:
+        """True for narration, notes and the other events the journal handles itself."""
+        return self.type in META_TYPES
+
+
+class EntryFails(Exception):
+    """Folding stopped at ``event`` with ``error`` (internal: callers word their own sentence)."""
+
+    def __init__(self, event: StoredEvent, error: OracleError) -> None:
+        super().__init__(str(error))
+        self.event = event
+        self.error = error
+
+
+@dataclass(frozen=True)
+class Step:
+    """What the fold would become after one more event (computed before anything is written)."""
+
+    state: Any
+    settings: Settings
+    undone: dict[int, int]
+    result: dict[str, Any] | None = None  # the new event's result
+    results: dict[int, dict[str, Any]] | None = None  # every result, after a refold
+
+
+class Fold:
+    """The journal in memory and its fold; :meth:`check` judges an event before it is written."""
+
+    def __init__(self, system: System) -> None:
+        self.system = system
+        self.events: list[StoredEvent] = []
+        self.by_seq: dict[int, StoredEvent] = {}
+        self.undone: dict[int, int] = {}
+        self.results: dict[int, dict[str, Any]] = {}
+        self.state: Any = system.new_state()
+        self.settings = Settings()
+
+    @property
+    def last_seq(self) -> int:
+        return self.events[-1].seq if self.events else 0
+
+    def _apply(self, state: Any, event: StoredEvent) -> Any:
+        try:
+            return self.system.apply(state, event.data)
+        except OracleError:
+            raise
+        except Exception as exc:  # a malformed event the rules core did not anticipate
+            raise RequestError(
+                f"{event.type}: the {self.system.name} rules cannot apply this event ({exc!r})."
+            ) from exc
+
+    def refold(self, events: Sequence[StoredEvent], undone: Mapping[int, int]) -> Step:
+        """Fold ``events`` from scratch, skipping undone ones; EntryFails names the failing one."""
+        state = self.system.new_state()
+        settings = Settings()
+        results: dict[int, dict[str, Any]] = {}
+        for event in events:
+            if event.seq in undone:
+                continue
+            if event.type in META_TYPES:
+                settings = _fold_meta(settings, event)
+                continue
+            try:
+                new = self._apply(state, event)
+            except OracleError as exc:
+                raise EntryFails(event, exc) from exc
+            result = _result_of(state, new)
+            if result is not None:
+                results[event.seq] = result
+            state = new
+        return Step(state, settings, dict(undone), results=results)
+
+    def load(self, events: Sequence[StoredEvent]) -> None:
+        """Replace the whole fold with ``events`` (reopening a file); EntryFails if they fail."""
+        undone = undone_map(events)
+        step = self.refold(events, undone)
+        self.events = list(events)
+        self.by_seq = {event.seq: event for event in events}
+        self._take(step)
+
+    def check(self, event: StoredEvent) -> Step:
+        """The fold after ``event``, or RuleError/RequestError; changes nothing."""
+        if event.type == "undo":
+            return self._check_undo(event)
+        if event.type in META_TYPES:
+            self._check_meta(event)
+            return Step(self.state, _fold_meta(self.settings, event), self.undone)
+        state = self._apply(self.state, event)
+        return Step(state, self.settings, self.undone, result=_result_of(self.state, state))
+
+    def _check_meta(self, event: StoredEvent) -> None:
+        data, seq, kind = event.data, event.seq, event.type
+        if kind in ("narration", "note"):
+            _text(data, "text")
+            for key in ("narrator", "fallback_reason", "beat"):
+                _text(data, key, required=False)
+            _ref(data, "refers_to", seq, self.by_seq)
+        elif kind == "oracle":
+            _text(data, "question")
+            _text(data, "answer")
+            _text(data, "likelihood", required=False)
+            faces = data.get("faces")
+            if faces is not None and not (
+                isinstance(faces, list)
+                and all(isinstance(f, int) and not isinstance(f, bool) for f in faces)
+            ):
+                raise RequestError("oracle: faces must be a list of whole numbers.")
+            _ref(data, "refers_to", seq, self.by_seq)
+        elif kind == "scene":
+            _text(data, "title")
+        elif kind == "safety":
+            if "lines" not in data and "veils" not in data:
+                raise RequestError("safety: give lines, veils, or both (each a list of text).")
+            for key in ("lines", "veils"):
+                items = data.get(key, [])
+                if not isinstance(items, list) or not all(isinstance(i, str) for i in items):
+                    raise RequestError(f"safety: {key} must be a list of text.")
+        elif kind == "preference":
+            _text(data, "key")
+            if "value" not in data:
+                raise RequestError("preference: value is required (any JSON value).")
+        elif kind == "x_card":
+            target = _ref(data, "refers_to", seq, self.by_seq, required=True)
+            assert target is not None
+            if self.by_seq[target].type != "narration":
+                raise RequestError(
+                    f"x_card: entry {target} is a {self.by_seq[target].type}; the X-card strikes "
+                    "a narration."
+                )
+            if target in self.settings.struck:
+                raise RequestError(f"x_card: narration {target} is already struck.")
+            _text(data, "reason", required=False)
+
+    def _check_undo(self, event: StoredEvent) -> Step:
+        target = _ref(event.data, "target", event.seq, self.by_seq, required=True)
+        assert target is not None
+        if target in self.undone:
+            raise RuleError(
+                f"undo: entry {target} is already undone (by entry {self.undone[target]}); "
+                f"undo entry {self.undone[target]} to restore it."
+            )
+        events = [*self.events, event]
+        try:
+            return self.refold(events, undone_map(events))
+        except EntryFails as failure:
+            restoring = self.by_seq[target].type == "undo"
+            verb = (
+                f"entry {self.by_seq[target].data['target']} cannot be restored"
+                if restoring
+                else f"entry {target} cannot be undone"
+            )
+            raise RuleError(
+                f"undo: {verb}: without that change, entry {failure.event.seq} "
+                f"({failure.event.type}) no longer follows the rules ({failure.error}). "
+                f"Undo entry {failure.event.seq} first."
+            ) from failure.error
+
+    def accept(self, event: StoredEvent, step: Step) -> None:
+        """Take ``event`` (now committed) and the step :meth:`check` computed for it."""
+        self.events.append(event)
+        self.by_seq[event.seq] = event
+        self._take(step)
+        if step.result is not None:
+            self.results[event.seq] = step.result
+
+    def entries(self) -> tuple[Entry, ...]:
+        """Every event as an :class:`Entry`, oldest first, with undone and struck flags."""
+        undone, struck = self.undone, self.settings.struck
+        return tuple(
+            Entry(seq=e.seq, at=e.at, type=e.type, data=e.data, undone=e.seq in undone,
+                  undone_by=undone.get(e.seq), struck=e.seq in struck,
+                  result=self.results.get(e.seq))
+            for e in self.events
+        )
+
+    def _take(self, step: Step) -> None:
+        self.state, self.settings, self.undone = step.state, step.settings, step.undone
+        if step.results is not None:
+            self.results = step.results

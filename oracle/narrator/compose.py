@@ -1,0 +1,175 @@
+"""Offline tables, plain or compositional, dealt through a :class:`Deck` and filtered by theme.
+
+A table file in ``prompts/offline/<name>.txt`` is either a plain list (one entry a line) or, when
+it has ``[slot]`` headers, a set of slots (``[frame]``, ``[body]``, ``[detail]``) whose parts
+combine: every choice of one part per slot is one card, so eight frames, eight bodies and eight
+details make 512 distinct narrations. A header ``[detail:high]`` holds parts only for that grade
+(a beat picks the grade from the result: Ruin, danger, a cost); parts under a plain header serve
+every grade. A line may end with ``#: tag, tag`` (theme tags); the safety module adds the tags
+its words show. ``{{ name }}`` and the other variables are filled in by plain substitution.
+"""
+
+from __future__ import annotations
+
+import functools
+import math
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from oracle.errors import NarratorError
+from oracle.narrator.deck import Deck
+from oracle.narrator.safety import ENDINGS, THEMES, Barred
+
+_HEADER = re.compile(r"^\[(?P<slot>[a-z_]+)(?::(?P<grade>[a-z_]+))?\]$")
+_VAR = re.compile(r"\{\{\s*(\w+)\s*\}\}")
+
+
+@dataclass(frozen=True, eq=False)  # identity: loaded once, hashed often
+class Part:
+    """One line of a table: its text (with ``{{ vars }}``) and its theme tags."""
+
+    text: str
+    tags: frozenset[str]
+
+
+@functools.cache
+def _theme_patterns() -> tuple[tuple[str, re.Pattern[str]], ...]:
+    return tuple((tag, re.compile(r"\b(?:" + "|".join(re.escape(s) for s in sorted(
+        theme.shows, key=len, reverse=True)) + r")" + ENDINGS, re.IGNORECASE))
+        for tag, theme in THEMES.items())
+
+
+def tags_shown(text: str) -> frozenset[str]:
+    """The themes a text shows by its words (variables removed first)."""
+    bare = _VAR.sub(" ", text)
+    return frozenset(tag for tag, pattern in _theme_patterns() if pattern.search(bare))
+
+
+def _part(line: str) -> Part:
+    text, _, tags = line.partition("#:")
+    text = text.strip()
+    told = frozenset(t.strip() for t in tags.split(",") if t.strip())
+    unknown = told - set(THEMES)
+    if unknown:
+        raise NarratorError(f"offline: unknown theme tag(s) {sorted(unknown)} in {line!r}.")
+    return Part(text, told | tags_shown(text))
+
+
+@dataclass(frozen=True, eq=False)  # identity: loaded once, hashed often
+class Table:
+    """A loaded table: its slots, each a list of ``(grade or None, Part)``."""
+
+    name: str
+    slots: tuple[tuple[str, tuple[tuple[str | None, Part], ...]], ...]
+
+    @property
+    def composed(self) -> bool:
+        return not (len(self.slots) == 1 and self.slots[0][0] == "")
+
+    @functools.cache  # noqa: B019 - tables are loaded once and live for the process
+    def options(self, grade: str | None) -> tuple[tuple[Part, ...], ...]:
+        """The parts each slot offers at ``grade`` (ungraded parts serve every grade)."""
+        return tuple(tuple(p for g, p in parts if g is None or g == grade)
+                     for _, parts in self.slots)
+
+    def grades(self) -> tuple[str | None, ...]:
+        found = sorted({g for _, parts in self.slots for g, _ in parts if g is not None})
+        return tuple(found) or (None,)
+
+    def size(self, grade: str | None = None) -> int:
+        """How many distinct cards the table deals at ``grade``."""
+        return math.prod(len(parts) for parts in self.options(grade))
+
+    def card(self, index: int, grade: str | None = None) -> tuple[Part, ...]:
+        """The parts of card ``index`` (mixed-radix over the slots)."""
+        chosen: list[Part] = []
+        for parts in reversed(self.options(grade)):
+            index, digit = divmod(index, len(parts))
+            chosen.append(parts[digit])
+        return tuple(reversed(chosen))
+
+    def key(self, grade: str | None) -> str:
+        """The deck's name for this table at this grade."""
+        return self.name if grade is None else f"{self.name}/{grade}"
+
+
+@functools.cache
+def load(name: str) -> Table:
+    """Read ``prompts/offline/<name>.txt`` (``#`` comments) as a plain or composed table."""
+    from oracle.narrator.templates import prompt_dir
+
+    path = prompt_dir() / "offline" / f"{name}.txt"
+    try:
+        lines = path.read_text(encoding="utf-8").splitlines()
+    except OSError as exc:
+        raise NarratorError(f"offline: the table {name!r} is missing.") from exc
+    slots: list[tuple[str, list[tuple[str | None, Part]]]] = []
+    grade: str | None = None
+    current = 0
+    for raw in lines:
+        line = raw.strip()
+        if not line or line.startswith("# ") or line == "#":
+            continue
+        header = _HEADER.match(line)
+        if header:
+            names = [slot for slot, _ in slots]
+            if header.group("slot") in names:  # a slot may come back under another grade
+                current = names.index(header.group("slot"))
+            else:
+                slots.append((header.group("slot"), []))
+                current = len(slots) - 1
+            grade = header.group("grade")
+            continue
+        if not slots:
+            slots.append(("", []))
+        if line.startswith("@"):  # a shared pool of parts: prompts/offline/<name>.txt
+            shared = load(line[1:])
+            slots[current][1].extend((grade, p) for _, parts in shared.slots for _, p in parts)
+            continue
+        slots[current][1].append((grade, _part(line)))
+    table = Table(name, tuple((slot, tuple(parts)) for slot, parts in slots))
+    for grade in table.grades():
+        if any(not parts for parts in table.options(grade)):
+            raise NarratorError(f"offline: table {name!r} has an empty slot at {grade!r}.")
+    return table
+
+
+def fill(text: str, variables: Mapping[str, str]) -> str:
+    """Substitute ``{{ var }}``; an unknown variable is an error, never left in the text."""
+    def one(match: re.Match[str]) -> str:
+        try:
+            return variables[match.group(1)]
+        except KeyError:
+            raise NarratorError(f"offline: unknown variable {match.group(1)!r} in {text!r}.")\
+                from None
+    return _VAR.sub(one, text)
+
+
+@functools.lru_cache(maxsize=65536)
+def allowed(part: Part, barred: Barred, solo: bool) -> bool:
+    """A part may be told: none of its themes barred, none of the barred words in it, and no
+    other people in it when the roller is alone."""
+    if not barred.allows(part.tags) or (solo and "others" in part.tags):
+        return False
+    return barred.pattern is None or barred.pattern.search(_VAR.sub(" ", part.text)) is None
+
+
+def deal(table: Table, deck: Deck, count: int, barred: Barred, *, grade: str | None = None,
+         solo: bool = False) -> tuple[list[tuple[Part, ...]], Deck]:
+    """Deal ``count`` allowed cards (no repeat before the table is used up); returns the new deck.
+
+    A card with a barred theme (a line or veil), or showing other people in a solo game, is
+    passed over (it still counts as dealt, so the rest of the pass stays unrepeated).
+    """
+    size = table.size(grade)
+    key = table.key(grade)
+    cards: list[tuple[Part, ...]] = []
+    for _ in range(size):
+        (index,), deck = deck.draw(key, size)
+        parts = table.card(index, grade)
+        if all(allowed(part, barred, solo) for part in parts):
+            cards.append(parts)
+            if len(cards) == count:
+                break
+    return cards, deck

@@ -1,0 +1,40 @@
+"""What every generator shares: a dice source from whatever the caller hands in, and tables."""
+
+from __future__ import annotations
+
+import random
+
+from oracle.dice import DiceSource, SeededDice
+from oracle.solo.tables import load_rows, load_table
+
+PACKAGE = "oracle.solo.generate"
+Source = DiceSource | random.Random | int | str | None
+
+
+class RandomDice:
+    """A :class:`DiceSource` over a caller's ``random.Random`` (its stream, not a copy)."""
+
+    def __init__(self, rng: random.Random) -> None:
+        self._random = rng
+
+    def roll(self, sides: int) -> int:
+        return self._random.randint(1, sides)
+
+
+def as_dice(source: Source) -> DiceSource:
+    """A dice source from a DiceSource, a ``random.Random`` or a seed (int, str or None)."""
+    if isinstance(source, random.Random):
+        return RandomDice(source)
+    if source is None or isinstance(source, (int, str)):
+        return SeededDice(source)
+    return source
+
+
+def table(name: str) -> tuple[str, ...]:
+    """A one-field generator table."""
+    return load_table(PACKAGE, name)
+
+
+def rows(name: str, width: int) -> tuple[tuple[str, ...], ...]:
+    """A generator table of ``width`` fields a row."""
+    return load_rows(PACKAGE, name, width)

@@ -1,0 +1,147 @@
+"""Trophy's words, written once: the journal line of each event and the beat of each result.
+
+The app's journal, the Markdown and Lonelog exports and the narrator's facts all render these
+:class:`~oracle.systems.base.Line` values; none of them words a Trophy event itself.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from oracle.systems.base import Line, Part, result, said, who
+
+OUTCOME_WORDS = {"success": "success", "complication": "success with a complication",
+                 "failure": "failure"}
+
+# Resolved roll -> the beat that voices it; a lost character always gets "lost".
+BEATS = {"risk": "outcome", "hunt": "encounter", "ruin": "ruin", "combat": "monster",
+         "reduction": "reduction"}
+
+
+def beat(outcome: Mapping[str, Any]) -> str:
+    """The narration beat of a resolved Trophy result."""
+    if outcome.get("lost") is True:
+        return "lost"
+    return BEATS.get(str(outcome.get("roll", "")), "roll")
+
+
+def _faces(value: object) -> str:
+    if isinstance(value, list):
+        return " ".join(str(v) for v in value)
+    return "" if value is None else str(value)
+
+
+def faces_text(data: Mapping[str, Any]) -> str:
+    """``light 3 1, dark 5`` for an event's light and dark dice."""
+    parts = []
+    for key in ("light", "dark"):
+        value = data.get(key)
+        if (isinstance(value, list) and value) or (
+                isinstance(value, int) and not isinstance(value, bool)):
+            parts.append(f"{key} {_faces(value)}")
+    helpers = [h for h in data.get("helpers") or [] if isinstance(h, Mapping)]
+    if helpers:
+        parts.append("help " + ", ".join(f"{h.get('name', '')} {_faces(h.get('die'))}"
+                                         for h in helpers))
+    return ", ".join(parts)
+
+
+def _ruin(outcome: Mapping[str, Any]) -> str:
+    if outcome.get("ruin_marked") and "ruin_before" in outcome:
+        return f" · Ruin {outcome['ruin_before']} → {outcome['ruin_after']}"
+    return ""
+
+
+def _said(data: Mapping[str, Any]) -> tuple[Part, ...]:
+    action = data.get("action")
+    return (("text", " "), said(action)) if action else ()
+
+
+def journal_line(event: Mapping[str, Any], outcome: Mapping[str, Any] | None = None) -> Line:
+    """One Trophy event (and its result, when known) in words."""
+    data = event
+    kind = str(event.get("type", ""))
+    res: Mapping[str, Any] = outcome or {}
+    name = str(data.get("name", res.get("name", "")) or "")
+    if kind in ("risk_rolled", "risk_pushed"):
+        verb = " pushes" if kind == "risk_pushed" else " risks"
+        words = OUTCOME_WORDS.get(str(res.get("outcome")), str(res.get("outcome", "")))
+        bargain = data.get("bargain")
+        deal = (f" · Devil's Bargain: {bargain.get('text', '')}"
+                if isinstance(bargain, Mapping) else "")
+        return Line.of("roll", who(name), verb, *_said(data), f" · {faces_text(data)} → ",
+                       result(words), _ruin(res) + deal)
+    if kind == "hunt_rolled":
+        return Line.of("roll", who(name), " hunts", *_said(data),
+                       f" · {faces_text(data)} → {res.get('encounter', '')}, tokens "
+                       f"{res.get('tokens_before')} → {res.get('tokens_after')}")
+    if kind == "ruin_rolled":
+        return Line.of("ruin", who(name), " makes a Ruin Roll", *_said(data),
+                       f" · dark {_faces(data.get('dark'))}"
+                       + (_ruin(res) or " · no Ruin marked"))
+    if kind == "reduction_rolled":
+        noticed = " (noticed)" if res.get("noticed") else ""
+        return Line.of("ruin", who(name), " betrays the group", *_said(data),
+                       f" · light {_faces(data.get('light'))} · Ruin {res.get('ruin_before')} → "
+                       f"{res.get('ruin_after')}{noticed}")
+    if kind == "contest_rolled":
+        winner = res.get("winner")
+        return Line.of("roll", f"Contest → {str(winner) + ' wins' if winner else 'a full tie'}")
+    if kind in ("combat_rolled", "combat_continued"):
+        verdict = "defeated" if res.get("defeated") else "still standing"
+        return Line.of("roll", f"Combat · dark {_faces(data.get('dark', []))} · total "
+                               f"{res.get('total')} → the monster is {verdict}")
+    if kind == "combat_started":
+        fighters = ", ".join(f"{f.get('name', '')} (Weak Point {f.get('weak_point', '')})"
+                             for f in data.get("fighters", []) if isinstance(f, Mapping))
+        monster = data.get("monster") or "a monster"
+        return Line.of("roll", f"A fight begins against {monster}, Endurance "
+                               f"{data.get('endurance')}: {fighters}")
+    if kind == "combat_retreated":
+        to = data.get("to")
+        return Line.of("roll", who(name), " retreats"
+                       + (f", handing the Weak Point to {to}" if to else ""))
+    if kind == "combat_abandoned":
+        return Line.of("roll", "The group retreats from the fight.")
+    if kind == "help_added":
+        return Line.of("roll", who(data.get("helper", "")),
+                       f" helps after the roll · light {data.get('die')}")
+    if kind == "risk_finished":
+        return Line.of("meta", "The roll is settled.")
+    if kind == "tokens_spent":
+        spent = ", ".join(f"{k} {v}" for k, v in dict(data.get("from", {})).items())
+        what = ("a treasure worth 1 Gold" if data.get("use") == "treasure"
+                else f"a goal: {data.get('goal', '')}")
+        return Line.of("meta", f"Hunt Tokens spent ({spent}) on {what}")
+    if kind == "tokens_claimed":
+        return Line.of("meta", f"{data.get('from', '')}'s Hunt Tokens are claimed as Gold by "
+                       + ", ".join(str(k) for k in dict(data.get("shares", {}))))
+    if kind == "town_returned":
+        return Line.of("meta", "Back safely in town: marked armor is usable again.")
+    if kind == "character_updated":
+        return Line.of("meta", who(name), "'s sheet is updated.")
+    if kind == "condition_added":
+        return Line.of("ruin", who(name), f" takes a Condition: {data.get('condition', '')}")
+    if kind == "condition_removed":
+        return Line.of("ruin", who(name), f" is rid of a Condition: {data.get('condition', '')}")
+    if kind == "fate_chosen":
+        return Line.of("ruin", who(name), f" is lost: {data.get('fate', '')}")
+    if kind == "armor_marked":
+        return Line.of("meta", who(name), f" marks armor: {data.get('piece', '')}")
+    if kind == "ruin_marked":
+        reason = data.get("reason")
+        return Line.of("ruin", who(name), f" marks {data.get('amount', 1)} Ruin"
+                       + (f": {reason}" if reason else "") + _ruin(res))
+    if kind == "gold_changed":
+        delta = data.get("delta", 0)
+        reason = data.get("reason")
+        change = f"gains {delta}" if isinstance(delta, int) and delta >= 0 else f"spends {delta}"
+        return Line.of("meta", who(name), f" {change} Gold" + (f": {reason}" if reason else ""))
+    if kind == "character_created":
+        sheet = data.get("character", {})
+        sheet = sheet if isinstance(sheet, Mapping) else {}
+        job = sheet.get("occupation")
+        return Line.of("meta", who(sheet.get("name", "")),
+                       " joins the party" + (f" ({job})" if job else ""))
+    return Line.of("meta", kind.replace("_", " "))

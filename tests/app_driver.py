@@ -1,0 +1,77 @@
+"""A small driver for the app's views in tests: find a control by its stable hook, click it,
+fill it, read it, the way a player (or the browser tests) would.
+
+A hook is a DOM class ``oracle-*`` the view gives its control (``_dom_classes``); a scope is a
+view (its ``widget``), the app (its ``root``), the Trophy side (its ``widget`` and ``screen``) or
+a widget. Tests never reach into a view's private attributes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+
+def _roots(scope: Any) -> list[Any]:
+    if hasattr(scope, "screen") and hasattr(scope, "widget"):
+        return [scope.widget, scope.screen]
+    for name in ("root", "widget"):
+        found = getattr(scope, name, None)
+        if found is not None and not callable(found):
+            return [found]
+    return [scope]
+
+
+def _walk(widget: Any) -> Iterator[Any]:
+    yield widget
+    for child in getattr(widget, "children", ()) or ():
+        yield from _walk(child)
+
+
+def find_all(scope: Any, hook: str) -> list[Any]:
+    """Every control in ``scope`` with the DOM class ``hook``, in page order."""
+    seen: list[Any] = []
+    for root in _roots(scope):
+        for widget in _walk(root):
+            if hook in getattr(widget, "_dom_classes", ()) and not any(widget is s for s in seen):
+                seen.append(widget)
+    return seen
+
+
+def find(scope: Any, hook: str) -> Any:
+    """The one control in ``scope`` with the DOM class ``hook``."""
+    found = find_all(scope, hook)
+    assert len(found) == 1, f"{hook}: {len(found)} controls in this scope, expected one"
+    return found[0]
+
+
+def described(scope: Any, start: str) -> Any:
+    """The one control whose description (its label) starts with ``start``."""
+    found = [
+        w
+        for root in _roots(scope)
+        for w in _walk(root)
+        if str(getattr(w, "description", "")).startswith(start)
+    ]
+    assert len(found) == 1, f"{start!r}: {len(found)} controls so labelled, expected one"
+    return found[0]
+
+
+def click(scope: Any, hook: str) -> None:
+    """Click the button ``hook``."""
+    find(scope, hook).click()
+
+
+def fill(scope: Any, hook: str, value: Any) -> None:
+    """Set the value of the control ``hook`` (type text, tick a box, choose an option)."""
+    find(scope, hook).value = value
+
+
+def read(scope: Any, hook: str) -> Any:
+    """The value of the control ``hook`` (for an HTML control, its markup)."""
+    return find(scope, hook).value
+
+
+def shown(scope: Any, hook: str) -> bool:
+    """Whether the control ``hook`` is displayed (its layout does not hide it)."""
+    return find(scope, hook).layout.display != "none"

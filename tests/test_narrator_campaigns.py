@@ -1,0 +1,45 @@
+"""The narrative bench's promises as a test: four scripted 60-roll campaigns (Trophy solo and
+with a party, Die Trying, Triptycho), played through the narrator and through
+`oracle resolve --narrate`, show no contradiction, no decision taken for the character, no
+safety leak, no broken weaving and no exact repeat."""
+
+from __future__ import annotations
+
+import importlib.util
+import sys
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+from oracle.dice import SeededDice
+
+
+def _bench() -> ModuleType:
+    path = Path(__file__).resolve().parents[1] / "bench" / "narrative.py"
+    spec = importlib.util.spec_from_file_location("bench_narrative", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # dataclasses look their module up while it loads
+    spec.loader.exec_module(module)
+    return module
+
+
+BENCH = _bench()
+CAMPAIGNS = [("trophy", lambda: BENCH.trophy_script(True, SeededDice(1))),
+             ("trophy", lambda: BENCH.trophy_script(False, SeededDice(2))),
+             ("die_trying", lambda: BENCH.other_script("die_trying", SeededDice(3))),
+             ("triptycho", lambda: BENCH.other_script("triptycho", SeededDice(4)))]
+
+
+@pytest.mark.parametrize("index", range(len(CAMPAIGNS)))
+@pytest.mark.parametrize("path", ["direct", "cli"])
+def test_a_scripted_campaign_keeps_every_promise(index: int, path: str) -> None:
+    system, script = CAMPAIGNS[index]
+    if path == "direct":
+        tally, texts = BENCH.play_direct(system, script(), f"campaign-{index}")
+    else:
+        tally, texts = BENCH.play_cli(system, script())
+    assert tally.narrations == 60
+    assert dict(tally.counts) == {}, tally.examples
+    assert [text for text, n in texts.items() if n > 1] == []

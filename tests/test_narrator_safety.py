@@ -1,0 +1,99 @@
+"""Safety by meaning: lines and veils matched to themes through synonyms, and no narration of any
+beat ever shows a line's theme (500 narrations of every beat for each of twelve common lines)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from oracle.narrator import BEATS, NarrationContext, OfflineNarrator, Safety
+from oracle.narrator.compose import load
+from oracle.narrator.safety import THEMES, barred, screen, themes_of
+
+# Lines people commonly set, in the words they set them, and the themes each must remove.
+COMMON_LINES: list[tuple[str, set[str]]] = [
+    ("spiders", {"spiders"}),
+    ("harm to children", {"children"}),
+    ("drowning", {"drowning"}),
+    ("fire", {"fire"}),
+    ("body horror", {"body_horror"}),
+    ("animal cruelty", {"animals"}),
+    ("blood", {"blood"}),
+    ("disease and rot", {"rot"}),
+    ("self-harm", {"self_harm"}),
+    ("bugs and insects", {"insects", "spiders"}),
+    ("snakes", {"snakes"}),
+    ("torture", {"torture"}),
+    ("eye trauma", {"eyes"}),
+]
+
+# What each beat voices, for every kind of result the narrator distinguishes.
+RESULTS: list[tuple[str, dict[str, Any]]] = [
+    *((beat, dict(spec.example)) for beat, spec in BEATS.items()),
+    ("encounter", {"roll": "hunt", "encounter": "distant"}),
+    ("encounter", {"roll": "hunt", "encounter": "none"}),
+    ("outcome", {"roll": "risk", "outcome": "failure", "ruin_before": 4, "ruin_after": 5,
+                 "ruin_marked": True, "can_push": True, "highest": 3}),
+    ("outcome", {"roll": "risk", "outcome": "success", "ruin_before": 1, "ruin_after": 1}),
+    ("outcome", {"roll": "risk", "outcome": "success", "ruin_before": 3, "ruin_after": 4,
+                 "ruin_marked": True, "dies": True}),
+    ("reduction", {"roll": "reduction", "ruin_before": 5, "ruin_after": 4, "noticed": True}),
+    ("ruin", {"roll": "ruin", "ruin_before": 3, "ruin_after": 3, "ruin_marked": False}),
+    ("oracle", {"roll": "oracle", "answer": "no, and"}),
+    ("oracle", {"roll": "oracle", "answer": "yes, but"}),
+]
+
+
+@pytest.mark.parametrize("line,themes", COMMON_LINES, ids=[c[0] for c in COMMON_LINES])
+def test_a_line_in_everyday_words_names_its_themes(line: str, themes: set[str]) -> None:
+    assert themes <= themes_of(line)
+
+
+@pytest.mark.parametrize("line,themes", COMMON_LINES, ids=[c[0] for c in COMMON_LINES])
+def test_five_hundred_narrations_of_every_beat_never_show_a_line(
+    line: str, themes: set[str]
+) -> None:
+    safety = Safety(lines=(line,))
+    narrator = OfflineNarrator(seed=f"line-{line}")
+    for beat, result in RESULTS:
+        context = NarrationContext.build(result=result, safety=safety, n=1,
+                                         characters=[{"name": "Ash"}], party=["Ash", "Mara"])
+        for _ in range(500):
+            said = narrator.narrate(beat, context)
+            verdict = screen(said.text, safety)
+            assert verdict.ok, (beat, said.text, verdict.reason)
+
+
+def test_the_leaks_the_issue_found_are_caught_by_meaning() -> None:
+    """A child's voice under "harm to children", a drowned giant under the veil "drowning", a
+    many-legged shape dropping sticky strands under the line "spiders"."""
+    assert not screen("A child's voice from the well, counting down.",
+                      Safety(lines=("harm to children",))).ok
+    veiled = screen("A drowned giant lies across the ford.", Safety(veils=("drowning",)))
+    assert not veiled.ok and veiled.veils == ("drowning",) and "drown" in veiled.reason
+    assert not screen("A many-legged shape drops sticky strands from the canopy.",
+                      Safety(lines=("spiders",))).ok
+    assert screen("The lantern steadies.", Safety(lines=("spiders",))).ok
+
+
+def test_a_veil_keeps_its_theme_off_screen_too() -> None:
+    safety = Safety(veils=("fire",))
+    narrator = OfflineNarrator(seed="veil")
+    context = NarrationContext.build(result={"roll": "hunt", "encounter": "present"},
+                                     safety=safety, party=["Ash", "Mara"])
+    for _ in range(load("encounters_present").size()):
+        assert screen(narrator.narrate("encounter", context).text, safety).ok
+
+
+def test_an_unknown_line_still_keeps_its_own_words_out() -> None:
+    safety = Safety(lines=("clowns",))
+    assert barred(safety).tags == frozenset() and barred(safety).words == ("clown",)
+    assert not screen("A clown waits at the edge of the clearing.", safety).ok
+
+
+def test_every_theme_is_known_by_the_tables_and_tagged_parts_are_dealt_out() -> None:
+    tagged = {tag for spec in BEATS.values() for table in spec.tables
+              for _, parts in load(table).slots for _, part in parts for tag in part.tags}
+    assert tagged <= set(THEMES)
+    assert {"spiders", "children", "fire", "blood", "body_horror", "animals"} <= tagged
