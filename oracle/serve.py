@@ -157,7 +157,7 @@ def serve(port: int = DEFAULT_PORT, open_browser: bool = True, preheat: int = 0,
         print(f"oracle serve: {exc}", file=sys.stderr)
         return EXIT_REFUSED
     key = new_key() if table else None
-    gate = table_gate(address, key) if key else Gate()
+    gate = table_gate(address, port, key) if key else Gate()
     from oracle.serve_voila import OracleVoila
 
     app = OracleVoila(gate=gate, max_pages=max_pages)

@@ -101,11 +101,13 @@ class Gate:
     """What a request needs to get in.
 
     ``addresses`` are the names besides loopback that the server answers to (the ``--host``
-    it serves on); ``key`` is the table's join key, or None when the server is only local.
+    it serves on); ``key`` is the table's join key, or None when the server is only local;
+    ``cookie`` names the cookie that remembers the key (cookies ignore ports: one per port).
     """
 
     addresses: frozenset[str] = frozenset()
     key: str | None = None
+    cookie: str = JOIN_COOKIE
 
     def host_allowed(self, host: str) -> bool:
         """True when the Host header names this server."""

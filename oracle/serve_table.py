@@ -11,7 +11,7 @@ import ipaddress
 import secrets
 import socket
 
-from oracle.serve_guard import JOIN_PARAM, Gate, is_loopback
+from oracle.serve_guard import JOIN_COOKIE, JOIN_PARAM, Gate, is_loopback
 
 
 class TableError(Exception):
@@ -57,9 +57,9 @@ def new_key() -> str:
     return secrets.token_urlsafe(16)
 
 
-def table_gate(address: str, key: str) -> Gate:
-    """The gate of a table served on ``address`` with ``key``."""
-    return Gate(addresses=frozenset({address}), key=key)
+def table_gate(address: str, port: int, key: str) -> Gate:
+    """The gate of a table served on ``address:port`` with ``key``."""
+    return Gate(addresses=frozenset({address}), key=key, cookie=f"{JOIN_COOKIE}_{port}")
 
 
 def url_host(address: str) -> str:

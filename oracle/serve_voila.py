@@ -30,7 +30,6 @@ from voila.app import Voila  # type: ignore[import-untyped]
 from voila.tornado.handler import TornadoVoilaHandler  # type: ignore[import-untyped]
 
 from oracle.serve_guard import (
-    JOIN_COOKIE,
     JOIN_PARAM,
     Gate,
     Refusal,
@@ -166,7 +165,7 @@ class JoinHandler(tornado.web.RequestHandler):
 
     def prepare(self) -> None:
         gate: Gate = self.settings["oracle_gate"]
-        self.set_cookie(JOIN_COOKIE, gate.key or "", httponly=True, samesite="Lax")
+        self.set_cookie(gate.cookie, gate.key or "", httponly=True, samesite="Lax")
         rest = [(k, v.decode("utf-8", "replace")) for k, values in
                 self.request.query_arguments.items() if k != JOIN_PARAM for v in values]
         self.redirect(self.request.path + (f"?{urlencode(rest)}" if rest else ""))
@@ -200,7 +199,7 @@ class GatedApplication(tornado.web.Application):
                      **kwargs: Any) -> tornado.web._HandlerDelegate:
         gate: Gate = self.settings["oracle_gate"]
         link_key = _first(request.query_arguments.get(JOIN_PARAM))
-        cookie = request.cookies.get(JOIN_COOKIE)
+        cookie = request.cookies.get(gate.cookie)
         headers = request.headers
         refusal = gate.check(request.host, headers.get("Origin"), link_key,
                              cookie.value if cookie is not None else None,

@@ -321,8 +321,9 @@ def test_the_join_link_carries_a_fresh_key() -> None:
     assert len(keys) == 50 and all(len(k) >= 22 for k in keys)
     assert join_url("192.168.1.20", 8866, "abc") == "http://192.168.1.20:8866/?join=abc"
     assert join_url("fe80::1", 8866, "abc") == "http://[fe80::1]:8866/?join=abc"
-    gate = table_gate("192.168.1.20", "abc")
+    gate = table_gate("192.168.1.20", 8866, "abc")
     assert gate.addresses == frozenset({"192.168.1.20"}) and gate.key == "abc"
+    assert gate.cookie == "oracle_table_8866"  # two tables on two ports keep their own keys
 
 
 def test_the_announcement_prints_the_link_and_a_qr_code() -> None:

@@ -52,7 +52,7 @@ def test_the_join_link_and_a_qr_code_are_printed(table: tuple[Served, str]) -> N
 def test_every_request_without_the_key_is_refused(table: tuple[Served, str], method: str,
                                                   path: str) -> None:
     served, _ = table
-    answer = request(served, method, path, {"Cookie": "oracle_table=wrong"},
+    answer = request(served, method, path, {"Cookie": f"oracle_table_{served.port}=wrong"},
                      b"" if method == "POST" else None)
     assert answer.status == 403
     assert NO_KEY in answer.body
@@ -65,8 +65,8 @@ def test_the_join_link_sets_the_cookie_and_drops_the_key_from_the_address(
     answer = request(served, "GET", f"/?join={key}&theme=dark")
     assert answer.status == 302
     assert answer.headers["location"] == "/?theme=dark"
-    cookie = next(c for c in answer.cookies if c.startswith("oracle_table="))
-    assert cookie.startswith(f"oracle_table={key};")
+    cookie = next(c for c in answer.cookies if c.startswith(f"oracle_table_{served.port}="))
+    assert cookie.startswith(f"oracle_table_{served.port}={key};")
     assert "HttpOnly" in cookie and "SameSite=Lax" in cookie
 
 
@@ -74,8 +74,10 @@ def test_with_the_key_a_page_and_its_websocket_open_and_host_is_still_checked(
     table: tuple[Served, str],
 ) -> None:
     served, key = table
-    cookie = {"Cookie": f"oracle_table={key}"}
+    cookie = {"Cookie": f"oracle_table_{served.port}={key}"}
     kernel, _ = open_page(served, cookie)
+    # The key remembered for a table on another port of this machine is not this one's.
+    assert request(served, "GET", "/", {"Cookie": f"oracle_table_1={key}"}).status == 403
     assert websocket_handshake(served, kernel, cookie) == 101
     assert websocket_handshake(served, kernel, {}) == 403
     foreign = request(served, "GET", "/", {**cookie, "Host": "rebound.example:8866"})
@@ -110,7 +112,7 @@ def test_two_devices_join_and_see_the_same_campaign(table: tuple[Served, str],
                       for p in (gm, player)]
         for page in (gm, player):
             page.close(run_before_unload=True)
-        cookie = {"Cookie": f"oracle_table={key}"}
+        cookie = {"Cookie": f"oracle_table_{served.port}={key}"}
         assert wait_until(lambda: not any(
             request(served, "GET", f"/api/kernels/{k}", cookie).status == 200
             for k in kernel_ids), 15)
