@@ -119,9 +119,13 @@ class CombatView:
         verb = "Continue: add a dark die and re-roll" if combat.rolls else "Roll the dark dice"
         self._roll.description = verb
         count = combat.dark_count + (1 if combat.rolls else 0)
-        self._status.value = (f"<h3>{esc(self._monster.value or 'The monster')}: Endurance "
-                              f"{combat.endurance}</h3><div class='oracle-hint'>{count} dark "
-                              "dice on this roll.</div>")
+        foe = self.session.story.foe
+        name = foe.name if foe is not None else (self._monster.value or "The monster")
+        about = (f"<div class='oracle-hint oracle-monster-about'>{esc(foe.description)}</div>"
+                 if foe is not None and foe.description else "")
+        self._status.value = (f"<h3>{esc(name)}: Endurance "
+                              f"{combat.endurance}</h3>{about}<div class='oracle-hint'>{count} "
+                              "dark dice on this roll.</div>")
         c.set_options(self._retreat_who, list(combat.names))
         self._retreat_targets()
         self._update_odds()
@@ -201,12 +205,13 @@ class CombatView:
         if getattr(self.session, "physical", False):
             typed = c.parse_faces("weak points", self._weak_faces.value, len(fighters))
         self.moves.start_combat(self.endurance, fighters, typed, monster=self._monster.value)
+        self._monster.value = ""  # the story keeps it now
         if self.moves.state.combat is None:
             result = self.moves.state.last_result or {}
             self._dice.value = ('<div class="oracle-outcome success">No roll needed: the monster '
                                 "is defeated.</div>")
-            self.shell.voice("monster", result, intent=self._monster.value,
-                             who=tuple(fighters))
+            # the monster comes from the story memory (named or drawn), never as an intent
+            self.shell.voice("monster", result, who=tuple(fighters))
         else:
             self._dice.value = ""
         self.shell.refresh()
@@ -238,8 +243,7 @@ class CombatView:
         self._dice.value = (f'<div data-roll="{self._rolls}">{dice_row(dice)}'
                             f'<div class="oracle-outcome {outcome}">' + "<br>".join(lines)
                             + "</div></div>")
-        self.shell.voice("monster", result, intent=self._monster.value, refers_to=rolled.seq,
-                         who=tuple(names))
+        self.shell.voice("monster", result, refers_to=rolled.seq, who=tuple(names))
         self.shell.refresh()
 
     def _do_retreat(self, _button: Any = None) -> None:

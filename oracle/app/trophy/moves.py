@@ -322,19 +322,43 @@ class TrophyMoves(Moves):
 
     def start_combat(self, endurance: int, fighters: Sequence[str],
                      weak_points: Sequence[int] | None = None, monster: str = "") -> None:
-        """Combat Roll, first step: each fighter rolls a Weak Point; Endurance after adjustments."""
+        """Combat Roll, first step: each fighter rolls a Weak Point; Endurance after adjustments.
+
+        The monster is the one the player names, or one drawn once from our bestiary; either
+        way it travels on the event, so the story keeps it for the whole fight and any reload.
+        """
         points = self._faces(self.dice(), len(fighters), weak_points, "weak points")
         event: dict[str, Any] = {
             "type": "combat_started", "endurance": endurance,
             "fighters": [{"name": n, "weak_point": p}
                          for n, p in zip(fighters, points, strict=True)],
+            **self._monster(monster),
         }
-        if monster.strip():
-            event["monster"] = monster.strip()
         seq = self.record(event)
         if self.state.combat is None and self.state.last_result:
             self.latest = Rolled("combat", (), (), (), dict(self.state.last_result), seq)
         self.changed()
+
+    def _monster(self, named: str) -> dict[str, Any]:
+        """The fight's monster fields: as named (described if our bestiary knows it), or drawn."""
+        from oracle.solo.bestiary import bestiary
+
+        known = {m.name.lower(): m for m in bestiary()}
+        name = " ".join(named.split())
+        if name:
+            found = known.get(name.lower()) or known.get(name.lower().removeprefix("the "))
+            return {"monster": name, **({"monster_description": found.description}
+                                        if found is not None else {})}
+        from oracle.narrator import Safety
+        from oracle.narrator.safety import screen
+
+        safety = Safety.of(self.session.safety)  # a drawn monster keeps to the lines and veils
+        monsters = sorted((m for m in known.values()
+                           if screen(f"{m.name}. {m.description}", safety).ok),
+                          key=lambda m: m.name) or sorted(known.values(), key=lambda m: m.name)
+        drawn = monsters[self.require().dice("monster").roll(len(monsters)) - 1]
+        return {"monster": drawn.name, "monster_description": drawn.description,
+                "monster_drawn": True}
 
     def combat_roll(self, armor: Sequence[str] = (), faces: Sequence[int] | None = None) -> Rolled:
         """Roll (or continue with one more) dark dice against the monster's Endurance."""
