@@ -59,12 +59,16 @@ def _emit(out: TextIO, payload: Mapping[str, Any]) -> None:
 
 
 def cmd_resolve(args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
-    request = _read_request(args.request, stdin)
+    from oracle.context import rules_request
+
+    asked = _read_request(args.request, stdin)
+    request = rules_request(asked)  # narrative fields checked; a text bargain is the narrator's
     system = _system_of(request)
     dice = _dice_for(request)
     from oracle.requests import read_strictly
 
     result = read_strictly(request, lambda checked: system.resolve(checked, dice))
+    request = asked
     if args.narrate:
         from oracle.journal.library import oracle_home
         from oracle.narrator import narrate_resolved

@@ -16,7 +16,7 @@ from oracle.errors import RequestError
 # narrative context of `oracle resolve --narrate` (who, what they attempt, where, the story so
 # far, the safety settings).
 CONTEXT_FIELDS = frozenset({"roll", "system", "seed", "name", "attempt", "place", "journal",
-                            "safety", "monster", "party", "could_go_wrong"})
+                            "safety", "monster", "party", "could_go_wrong", "bargain"})
 
 T = TypeVar("T")
 
