@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from oracle.dice import SeededDice
 from oracle.narrator import BEATS, NarrationContext, OfflineNarrator, beat_for_result
@@ -76,6 +77,7 @@ class Tally:
     counts: Counter[str] = field(default_factory=Counter)
     examples: dict[str, str] = field(default_factory=dict)
     narrations: int = 0
+    rolls: int = 0
 
     def flag(self, kind: str, text: str) -> None:
         self.counts[kind] += 1
@@ -247,6 +249,24 @@ def play_cli(system: str, script: Iterator[Roll]) -> tuple[Tally, Counter[str]]:
     return tally, texts
 
 
+def play_app(system: str, seed: str, solo: bool = True) -> tuple[Tally, Counter[str]]:
+    """Through the app's session (``narrative_app``): moves, then the views' voice calls."""
+    import narrative_app as app
+
+    tally = Tally()
+    played = app.Played(check, lambda result, intent, foe, party: Roll(
+        result, intent, foe, party), tally)
+    if system == "trophy":
+        app.play_trophy(played, solo, seed, SAFETY)
+    else:
+        app.play_other(played, system, seed, SAFETY)
+    for names in played.foes.values():
+        if len(names) > 1:
+            tally.flag("contradiction: the monster changed within a fight", " / ".join(names))
+    tally.rolls = played.rolls
+    return tally, played.texts
+
+
 def distinct_before_repeat(beat: str, result: Mapping[str, Any], cap: int = 2000) -> int:
     narrator = OfflineNarrator(seed=f"distinct-{beat}")
     context = NarrationContext.build(result=result, characters=[{"name": "Mara Vell"}],
@@ -277,8 +297,11 @@ def main() -> int:
         os.environ["ORACLE_NARRATOR"] = "offline"
         for label, script in campaigns:
             system = label.split(" ")[0]
-            for path, (tally, texts) in (("direct", play_direct(system, script(), label)),
-                                         ("CLI", play_cli(system, script()))):
+            runs = (("direct", lambda: play_direct(system, script(), label)),
+                    ("CLI", lambda: play_cli(system, script())),
+                    ("app", lambda: play_app(system, label, solo="party" not in label)))
+            for path, run in runs:
+                tally, texts = run()
                 dupes = sum(n - 1 for n in texts.values() if n > 1)
                 repeats += dupes
                 total.counts.update(tally.counts)

@@ -340,25 +340,9 @@ class TrophyMoves(Moves):
         self.changed()
 
     def _monster(self, named: str) -> dict[str, Any]:
-        """The fight's monster fields: as named (described if our bestiary knows it), or drawn."""
-        from oracle.solo.bestiary import bestiary
+        from oracle.app.story import monster_fields
 
-        known = {m.name.lower(): m for m in bestiary()}
-        name = " ".join(named.split())
-        if name:
-            found = known.get(name.lower()) or known.get(name.lower().removeprefix("the "))
-            return {"monster": name, **({"monster_description": found.description}
-                                        if found is not None else {})}
-        from oracle.narrator import Safety
-        from oracle.narrator.safety import screen
-
-        safety = Safety.of(self.session.safety)  # a drawn monster keeps to the lines and veils
-        monsters = sorted((m for m in known.values()
-                           if screen(f"{m.name}. {m.description}", safety).ok),
-                          key=lambda m: m.name) or sorted(known.values(), key=lambda m: m.name)
-        drawn = monsters[self.require().dice("monster").roll(len(monsters)) - 1]
-        return {"monster": drawn.name, "monster_description": drawn.description,
-                "monster_drawn": True}
+        return monster_fields(named, self.require().dice("monster"), self.session.safety)
 
     def combat_roll(self, armor: Sequence[str] = (), faces: Sequence[int] | None = None) -> Rolled:
         """Roll (or continue with one more) dark dice against the monster's Endurance."""
