@@ -297,9 +297,9 @@ def main() -> int:
         os.environ["ORACLE_NARRATOR"] = "offline"
         for label, script in campaigns:
             system = label.split(" ")[0]
-            runs = (("direct", lambda: play_direct(system, script(), label)),
-                    ("CLI", lambda: play_cli(system, script())),
-                    ("app", lambda: play_app(system, label, solo="party" not in label)))
+            runs = (("direct", lambda s=system, m=script, n=label: play_direct(s, m(), n)),
+                    ("CLI", lambda s=system, m=script: play_cli(s, m())),
+                    ("app", lambda s=system, n=label: play_app(s, n, solo="party" not in n)))
             for path, run in runs:
                 tally, texts = run()
                 dupes = sum(n - 1 for n in texts.values() if n > 1)

@@ -68,13 +68,12 @@ def cmd_resolve(args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
     from oracle.requests import read_strictly
 
     result = read_strictly(request, lambda checked: system.resolve(checked, dice))
-    request = asked
     if args.narrate:
         from oracle.journal.library import oracle_home
         from oracle.narrator import narrate_resolved
 
         # one offline deck continues between calls (ORACLE_HOME); a seeded request replays
-        result = {**result, "narration": narrate_resolved(request, result, home=oracle_home())}
+        result = {**result, "narration": narrate_resolved(asked, result, home=oracle_home())}
     _emit(out, result)
     return EXIT_OK
 

@@ -45,12 +45,11 @@ def check_context(request: Mapping[str, Any]) -> None:
                               or not all(isinstance(who, str) for who in party)):
         raise RequestError("party: must be a list of names (none means solo).")
     safety = request.get("safety")
-    if safety is not None:
-        if not isinstance(safety, Mapping) or set(safety) - {"lines", "veils"} or not all(
-                isinstance(items, list) and all(isinstance(i, str) for i in items)
-                for items in safety.values()):
-            raise RequestError("safety: must be {\"lines\": [text, ...], \"veils\": "
-                               "[text, ...]}.")
+    if safety is not None and (not isinstance(safety, Mapping) or set(safety) - {"lines", "veils"}
+                               or not all(isinstance(items, list)
+                                          and all(isinstance(i, str) for i in items)
+                                          for items in safety.values())):
+        raise RequestError("safety: must be {\"lines\": [text, ...], \"veils\": [text, ...]}.")
     bargain = request.get("bargain")
     if bargain is not None and not isinstance(bargain, (str, Mapping, list)):
         raise RequestError(f"bargain: must be text, or {{\"text\", \"accepted\"}} or a list "

@@ -218,7 +218,7 @@ def _told(text: str, context: NarrationContext) -> str:
     for said in sorted((context.intent, context.place, context.monster, context.question),
                        key=len, reverse=True):
         if said.strip():
-            text = text.replace(said.strip(), " ")
+            text = re.sub(re.escape(said.strip()), " ", text, flags=re.IGNORECASE)
     return text
 
 
