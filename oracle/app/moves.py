@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 
-from oracle.dice import DiceSource, FixedDice, roll_many
+from oracle.dice import DiceSource, FixedDice, check_face, roll_many
 from oracle.errors import RequestError, RuleError
 from oracle.systems import System
 
@@ -26,10 +26,7 @@ def typed_faces(dice: DiceSource, count: int, given: Sequence[int] | None, field
         if len(given) != count:
             noun = "face" if count == 1 else "faces"
             raise RuleError(f"{field_name}: this roll needs {count} {noun}; got {len(given)}.")
-        for face in given:
-            if not 1 <= face <= sides:
-                raise RuleError(f"{field_name}: a d{sides} shows 1 to {sides}, not {face}.")
-        return tuple(given)
+        return tuple(check_face(field_name, face, sides) for face in given)
     return roll_many(dice, count)
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from oracle.dice import DiceSource
+from oracle.dice import DiceSource, check_face
 from oracle.errors import RequestError, RuleError
 
 # Triptycho, Dice Number and Level: the ladder, lowest to highest.
@@ -146,12 +146,4 @@ def check_faces(field: str, entry: DiceEntry, faces: object) -> tuple[int, ...]:
             f"{'die' if entry.number == 1 else 'dice'}, so give {entry.number} "
             f"{'face' if entry.number == 1 else 'faces'}; got {len(faces)}."
         )
-    return tuple(_face(field, face, entry.sides) for face in faces)
-
-
-def _face(field: str, face: object, sides: int) -> int:
-    if isinstance(face, bool) or not isinstance(face, int):
-        raise RequestError(f"{field}: a die face must be a whole number, not {face!r}.")
-    if not 1 <= face <= sides:
-        raise RuleError(f"{field}: a d{sides} shows 1 to {sides}, not {face}.")
-    return face
+    return tuple(check_face(field, face, entry.sides) for face in faces)

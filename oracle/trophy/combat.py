@@ -14,7 +14,8 @@ from dataclasses import dataclass
 
 from oracle.dice import check_face
 from oracle.errors import RuleError
-from oracle.trophy.ruin import MAX_RUIN, check_can_roll, check_whole, mark_ruin
+from oracle.requests import whole
+from oracle.trophy.ruin import MAX_RUIN, check_can_roll, mark_ruin
 
 MAX_ENDURANCE = 12
 MIN_ENDURANCE = 0
@@ -63,7 +64,7 @@ class CombatResult:
 
 def check_endurance(endurance: object) -> int:
     """Endurance after the GM's adjustments: at most 12 (above, retreat or lower it)."""
-    value = check_whole("endurance", endurance)
+    value = whole("endurance", endurance)
     if value > MAX_ENDURANCE:
         # SRD 1.2, Combat Roll: above 12 the monster is too difficult to fight.
         raise RuleError(

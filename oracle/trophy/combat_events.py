@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import replace
 
+from oracle.dice import faces_or_count
 from oracle.errors import RequestError, RuleError
 from oracle.trophy.combat import (
     CombatResult,
@@ -19,7 +20,7 @@ from oracle.trophy.combat import (
     roll_required,
     unrolled,
 )
-from oracle.trophy.fields import faces_or_count, listing, obj, require, single_face, strings, text
+from oracle.trophy.fields import listing, obj, require, single_face, strings, text
 from oracle.trophy.results import combat_json
 from oracle.trophy.state import (
     Event,

@@ -10,10 +10,11 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from oracle.dice import DiceSource, check_face, roll_many
+from oracle import requests
+from oracle.dice import MOST_ROLLED, DiceSource, check_face
 from oracle.errors import RequestError, RuleError
 
-MAX_COUNT = 100  # a guard against a count that would take forever to roll
+MAX_COUNT = MOST_ROLLED
 
 
 def require(data: Mapping[str, Any], field: str, prefix: str = "") -> Any:
@@ -31,9 +32,7 @@ def whole(data: Mapping[str, Any], field: str, default: int | None = None,
         if default is None:
             raise RequestError(f"{prefix}{field}: this field is required (a whole number).")
         return default
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise RequestError(f"{prefix}{field}: must be a whole number, not {value!r}.")
-    return value
+    return requests.whole(f"{prefix}{field}", value)
 
 
 def flag(data: Mapping[str, Any], field: str, default: bool = False, prefix: str = "") -> bool:
@@ -70,28 +69,6 @@ def listing(value: object, field: str) -> Sequence[Any]:
     if not isinstance(value, list | tuple):
         raise RequestError(f"{field}: must be a list, not {value!r}.")
     return value
-
-
-def faces_or_count(value: object, field: str, dice: DiceSource | None,
-                   default: int | None = None) -> tuple[int, ...]:
-    """A dice field: a list of faces (each checked) or a count rolled with ``dice``."""
-    if value is None:
-        if default is None:
-            raise RequestError(f"{field}: this field is required (faces as a list, or a count).")
-        value = default
-    if isinstance(value, list | tuple):
-        return tuple(check_face(f"{field}[{i}]", face) for i, face in enumerate(value))
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise RequestError(
-            f"{field}: give faces as a list of whole numbers or a count of dice, not {value!r}."
-        )
-    if value < 0:
-        raise RuleError(f"{field}: a count of dice is never negative; got {value}.")
-    if value > MAX_COUNT:
-        raise RuleError(f"{field}: at most {MAX_COUNT} dice are rolled at once; got {value}.")
-    if dice is None:
-        raise RequestError(f"{field}: give the faces rolled as a list here, not a count.")
-    return roll_many(dice, value)
 
 
 def count(value: object, field: str) -> int:

@@ -1,6 +1,6 @@
 """The state of a Trophy campaign and the small steps every event shares.
 
-``TrophyState`` is what the journal fold (``campaign.apply``) builds: the characters (NPCs too),
+``TrophyState`` is what the journal fold (``fold.apply``) builds: the characters (NPCs too),
 the last resolved result, a Risk Roll that may still be pushed or helped, and a fight that may
 continue. Values are frozen; every change returns a new state.
 """

@@ -16,7 +16,8 @@ from oracle.dice import FixedDice
 from oracle.die_trying.character import Character
 from oracle.die_trying.creation import Ability, Skill
 from oracle.die_trying.equipment import check_budget, parse_purchase
-from oracle.die_trying.journal import CampaignState
+from oracle.die_trying.fold import CampaignState
+from oracle.die_trying.magic import check_magic_dice
 from oracle.die_trying.system import SYSTEM
 from oracle.errors import RequestError, RuleError
 
@@ -128,9 +129,8 @@ class DieTryingMoves(JournalMoves[CampaignState]):
 
     def cast_odds(self, request: Mapping[str, Any]) -> dict[str, Any]:
         """The chance of a miscast (and of death), refusing more dice than the caster has."""
-        if request["magic"] > request["magic_dice_available"]:
-            raise RuleError(f"magic: at most the {request['magic_dice_available']} Magic Dice "
-                            f"the caster has; got {request['magic']}.")
+        check_magic_dice(request["magic"], request.get("spell_level", 0),
+                         request["magic_dice_available"])
         return SYSTEM.odds(request)
 
     def cast(self, request: Mapping[str, Any], name: str, typed: str = "") -> dict[str, Any]:

@@ -15,7 +15,7 @@ from oracle.app.moves import JournalMoves
 from oracle.errors import RequestError, RuleError
 from oracle.triptycho.combat import OPPOSED_NAMES, ScenarioKind
 from oracle.triptycho.entries import parse_entry, roll_entry
-from oracle.triptycho.scenario import ScenarioState
+from oracle.triptycho.fold import ScenarioState
 from oracle.triptycho.system import SYSTEM
 from oracle.triptycho.vitals import PointKind
 
