@@ -127,3 +127,26 @@ def test_a_ruin_roll_and_a_reduction_are_told_the_players_own_words() -> None:
     click(app.view("Ruin"), "oracle-ruin-roll")
     assert told(app, fake, "ruin").intent == "my brother standing in the river"
     assert app.session.story.sight is not None
+
+
+def test_the_journal_moves_the_story_and_settles_a_bargain_with_a_click() -> None:
+    from app_driver import find, find_all
+
+    app, fake = ready_app()
+    journal = app.journal
+    click(journal, "oracle-move")
+    assert read(journal, "oracle-error").startswith("place: say where the story is now.")
+    fill(journal, "oracle-place", "the mill race")
+    click(journal, "oracle-move")
+    assert app.session.story.place == "the mill race"
+    app.session.moves.risk(action="climb", bargain="the crows follow", skill=True,
+                           light_faces=[4, 2], dark_faces=[])
+    app.refresh()
+    assert "Devil&#x27;s Bargain owed" in read(journal, "oracle-story") or \
+        "Devil's Bargain owed" in read(journal, "oracle-story")
+    [paid] = find_all(journal, "oracle-bargain-paid")
+    paid.click()
+    assert app.session.story.owed == ()
+    assert find_all(journal, "oracle-bargain-paid") == [] and find(journal, "oracle-owed")
+    app.session.voice("outcome", dict(app.session.state.last_result or {}))
+    assert told(app, fake, "outcome").place == "the mill race"
