@@ -2,9 +2,12 @@
 and through ``oracle resolve --narrate``, checked for contradictions, decisions taken for the
 character, safety leaks, broken weavings and repeats, with the issue's "today" figures beside.
 
-Run: ``.venv/bin/python bench/narrative.py`` (offline; about ten seconds). The app's-session
-campaign is not played here yet (the app is being restructured); the promises are also tests
-(tests/test_narrator_truth.py, test_narrator_safety.py, test_narrator_deckfile.py).
+Run: ``.venv/bin/python bench/narrative.py`` (offline; under a minute). Each campaign is played
+three ways: straight through the narrator, through ``oracle resolve --narrate`` and through the
+app's own session (``narrative_app.py``: the moves, the views' voice calls, a reload halfway,
+the story memory telling the narrator the scene, the fight's monster, the party, the intent,
+what could go wrong and the bargain owed). The promises are also tests
+(tests/test_narrator_campaigns.py, test_narrator_truth.py, test_narrator_safety.py).
 """
 
 from __future__ import annotations
@@ -78,6 +81,8 @@ class Tally:
     examples: dict[str, str] = field(default_factory=dict)
     narrations: int = 0
     rolls: int = 0
+    fights: int = 0  # app path: fights whose monster was voiced, and how many times
+    monster_voiced: int = 0
 
     def flag(self, kind: str, text: str) -> None:
         self.counts[kind] += 1
@@ -264,6 +269,8 @@ def play_app(system: str, seed: str, solo: bool = True) -> tuple[Tally, Counter[
         if len(names) > 1:
             tally.flag("contradiction: the monster changed within a fight", " / ".join(names))
     tally.rolls = played.rolls
+    tally.fights = len(played.foes)
+    tally.monster_voiced = sum(played.monster_voiced.values())
     return tally, played.texts
 
 
@@ -309,7 +316,10 @@ def main() -> int:
                 for kind, text in tally.examples.items():
                     total.examples.setdefault(kind, text)
                 print(f"  {label:15} {path:6} narrations {tally.narrations:3}  problems "
-                      f"{sum(tally.counts.values()):3}  exact repeats {dupes}  {dict(tally.counts) or ''}")
+                      f"{sum(tally.counts.values()):3}  exact repeats {dupes}  "
+                      + (f"(rolls {tally.rolls}, fights {tally.fights}, monster voiced "
+                         f"{tally.monster_voiced} times, reload at roll 30) "
+                         if path == "app" else "") + f"{dict(tally.counts) or ''}")
     print()
     rows = [
         ("contradictions", sum(v for k, v in total.counts.items()

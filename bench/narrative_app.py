@@ -47,6 +47,7 @@ class Played:
         self.texts: Counter[str] = Counter()
         self.rolls = 0
         self.foes: dict[int, set[str]] = {}
+        self.monster_voiced: Counter[int] = Counter()
 
     def voice(self, session: Session, beat: str, result: Mapping[str, Any], intent: str = "",
               refers_to: int | None = None, who: tuple[str, ...] = (),
@@ -66,11 +67,26 @@ class Played:
         self.check(roll, result, voiced.text, self.tally)
         if foe and memory.foe is not None:
             self.foes.setdefault(memory.foe.since, set()).add(foe)
+            self.monster_voiced[memory.foe.since] += 1
 
 
 def _said(memory: Any, beat: str) -> str:
     said = {"ruin": memory.sight, "reduction": memory.betrayal}.get(beat, None)
     return str(said.text) if said is not None else ""
+
+
+def _opened(home: str, system: str, seed: str, narrator: Any) -> Session:
+    """A session on a new campaign with a fixed seed (the bench replays exactly), begun as
+    the app's Quick start begins one (a ready character, a first scene) where it offers that."""
+    from oracle.app.systems import offering
+    from oracle.journal.campaign import Campaign
+
+    campaign = Campaign.create("Bench", system, seed=seed, home=home)
+    offering(system).quick_start(campaign)
+    campaign.close()
+    session = Session(home=home, narrator=narrator)
+    session.open_last()
+    return session
 
 
 def _reload(session: Session, home: str, narrator: Any) -> Session:
@@ -89,8 +105,7 @@ def play_trophy(played: Played, solo: bool, seed: str, safety: Mapping[str, list
     narrator = OfflineNarrator(seed=seed)
     with tempfile.TemporaryDirectory() as home:
         os.environ["ORACLE_HOME"] = home
-        session = Session(home=home, narrator=narrator)
-        session.quick_start()
+        session = _opened(home, "trophy", seed, narrator)
         session.set_safety(safety["lines"], safety["veils"])
         hunters = ["Wren Ashdown"]
         if not solo:
@@ -197,8 +212,7 @@ def play_other(played: Played, system: str, seed: str, safety: Mapping[str, list
     narrator = OfflineNarrator(seed=seed)
     with tempfile.TemporaryDirectory() as home:
         os.environ["ORACLE_HOME"] = home
-        session = Session(home=home, narrator=narrator)
-        session.new_campaign("Bench", system)
+        session = _opened(home, system, seed, narrator)
         session.set_safety(safety["lines"], safety["veils"])
         session.new_scene("The sunken library")
 

@@ -53,6 +53,6 @@ def test_a_campaign_played_through_the_app_session_keeps_every_promise(
     monkeypatch.setenv("ORACLE_HOME", str(tmp_path))
     tally, texts = BENCH.play_app(system, f"app-{system}-{solo}", solo=solo)
     assert tally.rolls in (60, 61)  # a push may land on the 60th roll
-    assert tally.narrations >= (40 if system == "trophy" else 10)
+    assert tally.narrations >= (40 if system == "trophy" else 5)  # checks voice criticals only
     assert dict(tally.counts) == {}, tally.examples
     assert [text for text, n in texts.items() if n > 1] == []
