@@ -6,9 +6,10 @@ the rules state does. Nothing here changes game state; the narrators read it.
 
 Where each part comes from (any system: the fields are read wherever they appear):
 
-- **Scene and place**: a ``scene`` event (``title``; optional ``place``, ``expected``,
-  ``threads`` and ``characters``, as the solo layer writes them). A scene's title is the place
-  unless a ``place`` is given; a ``story`` event's ``place`` moves the story within a scene.
+- **Scene and place**: a ``scene`` event (``title``; optional ``place``, and ``expected`` as
+  the solo layer writes it). A scene's title is the place unless a ``place`` is given; a
+  ``story`` event's ``place`` moves the story within a scene. (Threads and the characters list
+  are the solo layer's own ``list_item`` events, folded with the settings.)
 - **The foe of a fight**: a rules event carrying ``monster`` (a name, or ``{"name",
   "description"}``; ``monster_description`` and ``monster_drawn`` beside a plain name) starts a
   fight against it; a ``story`` event's ``foe`` does the same, and ``"foe": null`` ends the
@@ -97,7 +98,6 @@ class StoryMemory:
     scene: str = ""
     place: str = ""
     expected: str = ""
-    threads: tuple[str, ...] = ()
     foe: Foe | None = None
     fighting: bool = False
     intent: Said | None = None
@@ -128,8 +128,6 @@ class StoryMemory:
             out.append(f"Place: {self.place}")
         if self.expected:
             out.append(f"The scene the player expected: {self.expected}")
-        if self.threads:
-            out.append("Open threads: " + "; ".join(self.threads))
         if self.foe is not None:
             how = "drawn by the oracle" if self.foe.drawn else "named by the player"
             when = "the foe of the fight under way" if self.fighting else "the last foe fought"
@@ -236,8 +234,7 @@ def _fold_story(memory: StoryMemory, seq: int, data: Mapping[str, Any]) -> Story
 def _fold_scene(memory: StoryMemory, data: Mapping[str, Any]) -> StoryMemory:
     title = _str(data.get("title"))
     return replace(memory, scene=title, place=_str(data.get("place")) or title,
-                   expected=_str(data.get("expected")),
-                   threads=_texts(data.get("threads")) or memory.threads)
+                   expected=_str(data.get("expected")))
 
 
 def _fold_conditions(memory: StoryMemory, kind: str, data: Mapping[str, Any]
@@ -296,12 +293,13 @@ def fold_entry(memory: StoryMemory, event: Event) -> StoryMemory:
         return _fold_story(memory, event.seq, event.data)
     if event.type == "scene":
         return _fold_scene(memory, event.data)
-    if event.type in _META:
-        return memory
+    if event.type in _META or getattr(event, "meta", False):
+        return memory  # any other meta event (notes, lists, ...) is not the story's
     return _fold_rules(memory, event)
 
 
-_META = frozenset({"narration", "note", "oracle", "safety", "preference", "x_card", "undo"})
+_META = frozenset({"narration", "note", "oracle", "safety", "preference", "x_card", "undo",
+                   "list_item"})
 
 
 def story_of(entries: Iterable[Event]) -> StoryMemory:
