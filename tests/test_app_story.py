@@ -150,3 +150,25 @@ def test_the_journal_moves_the_story_and_settles_a_bargain_with_a_click() -> Non
     assert find_all(journal, "oracle-bargain-paid") == [] and find(journal, "oracle-owed")
     app.session.voice("outcome", dict(app.session.state.last_result or {}))
     assert told(app, fake, "outcome").place == "the mill race"
+
+
+def test_a_fight_from_an_older_journal_can_name_its_monster_once_mid_fight() -> None:
+    from app_driver import find
+
+    app, fake = ready_app()
+    campaign = app.session.campaign
+    assert campaign is not None
+    campaign.record({"type": "combat_started", "endurance": 12,  # written before the story
+                     "fighters": [{"name": "Wren Ashdown", "weak_point": 3}]})
+    app.refresh()
+    view = app.view("Combat")
+    assert "The monster" in read(view, "oracle-combat-status")
+    click(view, "oracle-monster-name")
+    assert find(view, "oracle-monster-naming").layout.display == ""
+    assert read(view, "oracle-error") == "monster: type a name for the monster first."
+    fill(view, "oracle-monster-late", "the Hollow Hound")
+    click(view, "oracle-monster-name")
+    assert "the Hollow Hound" in read(view, "oracle-combat-status")
+    assert find(view, "oracle-monster-naming").layout.display == "none"  # named once
+    roll_combat(app)
+    assert told(app, fake, "monster").monster == "the Hollow Hound"
