@@ -24,7 +24,7 @@ if TYPE_CHECKING:
 # narrative context of `oracle resolve --narrate` (who, what they attempt, where, the story so
 # far, the safety settings).
 CONTEXT_FIELDS = frozenset({"roll", "system", "seed", "name", "attempt", "place", "journal",
-                            "safety", "monster", "party", "could_go_wrong", "bargain"})
+                            "safety", "monster", "party", "could_go_wrong"})
 
 T = TypeVar("T")
 
