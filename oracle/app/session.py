@@ -31,6 +31,7 @@ from oracle.errors import RequestError, RuleError
 from oracle.journal.campaign import Campaign
 from oracle.journal.library import CampaignInfo, delete_campaign, list_campaigns
 from oracle.journal.replay import Entry
+from oracle.journal.story import StoryMemory
 from oracle.narrator.asking import YES_FROM, answer_for
 
 log = logging.getLogger("oracle.app")
@@ -364,10 +365,8 @@ class Session:
         self.changed()
 
     @property
-    def story(self) -> Any:
+    def story(self) -> StoryMemory:
         """The open campaign's story memory (:mod:`oracle.journal.story`; empty with none open)."""
-        from oracle.journal.story import StoryMemory
-
         return self.campaign.story if self.campaign is not None else StoryMemory()
 
     def _context(self, result: Mapping[str, Any], intent: str = "", question: str = "",
