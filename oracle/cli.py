@@ -11,7 +11,7 @@ import sys
 from collections.abc import Mapping, Sequence
 from typing import Any, TextIO
 
-from oracle.errors import OracleError, RequestError
+from oracle.errors import OracleError
 
 EXIT_OK = 0
 EXIT_REFUSED = 2
