@@ -46,7 +46,7 @@ from dataclasses import replace
 from typing import Any
 
 from oracle.dice import faces_or_count
-from oracle.errors import OracleError, RequestError, RuleError
+from oracle.errors import OracleError, RequestError, RuleError, shown
 from oracle.trophy.character import Fate
 from oracle.trophy.combat_events import (
     armor_marked,
@@ -194,7 +194,7 @@ def _hunt_rolled(state: TrophyState, event: Event) -> TrophyState:
 def _tokens_spent(state: TrophyState, event: Event) -> TrophyState:
     use_value = text(event, "use")
     if use_value not in {use.value for use in TokenUse}:
-        raise RequestError(f"use: must be treasure or goal; got {use_value!r}.")
+        raise RequestError(f"use: must be treasure or goal; got {shown(use_value)}.")
     use = TokenUse(use_value)
     contributions = name_map(require(event, "from"), "from")
     for name in contributions:
@@ -304,7 +304,7 @@ def _condition_added(state: TrophyState, event: Event) -> TrophyState:
     if not condition:
         raise RuleError("condition: describe the Condition.")
     if condition in character.conditions:
-        raise RuleError(f"condition: {character.name} already has {condition!r}.")
+        raise RuleError(f"condition: {character.name} already has {shown(condition)}.")
     return state.with_character(replace(
         character, conditions=(*character.conditions, condition),
         conditions_due=max(0, character.conditions_due - 1)))
@@ -314,7 +314,7 @@ def _condition_removed(state: TrophyState, event: Event) -> TrophyState:
     character = state.character(require(event, "name"))
     condition = text(event, "condition")
     if condition not in character.conditions:
-        raise RuleError(f"condition: {character.name} has no Condition {condition!r}.")
+        raise RuleError(f"condition: {character.name} has no Condition {shown(condition)}.")
     return state.with_character(replace(
         character, conditions=tuple(c for c in character.conditions if c != condition)))
 
@@ -328,7 +328,7 @@ def _fate_chosen(state: TrophyState, event: Event) -> TrophyState:
         raise RuleError(f"fate: {character.name} already chose {character.fate.value}.")
     value = text(event, "fate")
     if value not in {fate.value for fate in Fate}:
-        raise RequestError(f"fate: must be monster or death; got {value!r}.")
+        raise RequestError(f"fate: must be monster or death; got {shown(value)}.")
     return state.with_character(replace(character, fate=Fate(value),
                                         co_gm=flag(event, "co_gm")))
 
@@ -380,7 +380,7 @@ def apply(state: TrophyState, event: Event) -> TrophyState:
     kind = event.get("type")
     applier = APPLIERS.get(kind) if isinstance(kind, str) else None
     if applier is None:
-        raise RuleError(f"type: {kind!r} is not a Trophy event; use one of {', '.join(APPLIERS)}.")
+        raise RuleError(f"type: {shown(kind)} is not a Trophy event; use one of {', '.join(APPLIERS)}.")
     try:
         new = applier(state, event)
     except RuleError:
