@@ -127,6 +127,9 @@ def journal_line(event: Mapping[str, Any], outcome: Mapping[str, Any] | None = N
         return Line.of("ruin", who(name), f" is rid of a Condition: {data.get('condition', '')}")
     if kind == "fate_chosen":
         return Line.of("ruin", who(name), f" is lost: {data.get('fate', '')}")
+    if kind == "combat_armor_marked":
+        return Line.of("roll", who(name), " marks armor after the roll: it takes every hit, "
+                       "no Ruin from this roll")
     if kind == "armor_marked":
         return Line.of("meta", who(name), f" marks armor: {data.get('piece', '')}")
     if kind == "ruin_marked":
