@@ -111,7 +111,10 @@ class TrophySide:
     # -- conditions --------------------------------------------------------------------------
 
     def _refresh_condition(self) -> None:
-        due = [ch for ch in self.moves.characters() if ch.conditions_due > 0 and not ch.out_of_play]
+        # while the Combat Roll may still be changed by armor, its Ruin is not yet settled
+        deciding = {name for name, *_ in self.moves.armor_choices()}
+        due = [ch for ch in self.moves.characters()
+               if ch.conditions_due > 0 and not ch.out_of_play and ch.name not in deciding]
         if not due:
             self._cond_box.layout.display = "none"
             self._cond_key = None
@@ -170,7 +173,9 @@ class TrophySide:
                 "<div>Choose: a monster in the service of the forest, or death.</div>")
 
     def _refresh_lost(self) -> None:
-        lost = [ch for ch in self.moves.characters() if ch.lost and ch.fate is None]
+        deciding = {name for name, *_ in self.moves.armor_choices()}
+        lost = [ch for ch in self.moves.characters()
+                if ch.lost and ch.fate is None and ch.name not in deciding]
         if not lost:
             self.screen.layout.display = "none"
             self._lost_name = None

@@ -1,0 +1,88 @@
+"""The play flow of the Trophy views: armor after the dice, Conditions owed, undo and redo by
+move, a roll set up / rolled / settled. Driven through ``app_driver`` hooks, as a player would."""
+
+from __future__ import annotations
+
+import pytest
+from app_driver import click, described, fill, find_all, read, shown
+
+from oracle.app import build
+from oracle.app.shell import OracleApp
+
+
+def ready_app(physical: bool = True) -> OracleApp:
+    """Quick start, in physical-dice mode so every face is chosen by the test."""
+    app = build()
+    click(app.start, "oracle-quickstart")
+    fill(app.view("Risk"), "oracle-intent", "")
+    fill(app.view("Risk"), "oracle-skill", False)
+    fill(app, "oracle-physical", physical)
+    return app
+
+
+def fight(app: OracleApp, weak: str, endurance: int = 12) -> object:
+    app.session.moves.add_character({"name": "Mara", "occupation": "Priest", "armor": ["Helm"]})
+    app.refresh()
+    view = app.view("Combat")
+    fill(view, "oracle-endurance", endurance)
+    fill(view, "oracle-fighters", ("Wren Ashdown", "Mara"))
+    fill(view, "oracle-weak-faces", weak)
+    click(view, "oracle-combat-start")
+    assert read(view, "oracle-error") == ""
+    return view
+
+
+def test_armor_is_asked_after_the_dice_and_marking_it_undoes_the_ruin() -> None:
+    app = ready_app()
+    view = fight(app, "3 5")
+    assert not shown(view, "oracle-armor-question")
+    fill(view, "oracle-combat-faces", "5 5")  # two hits on Mara's Weak Point, none on Wren's
+    click(view, "oracle-combat-roll")
+    state = app.session.state
+    assert state.character("Mara").ruin == 3
+    assert shown(view, "oracle-armor-question")
+    assert "Ruin 1 → 3" in read(view, "oracle-armor-ask")
+    dice = read(view, "oracle-combat-dice")
+    assert dice.count("oracle-hit") == 2 and "hits Mara" in dice
+    assert "2 dark dice on the Weak Point" in dice
+    # Wren has armor too but was not hit: only Mara is asked
+    marks = find_all(view, "oracle-armor-mark")
+    assert [m.description for m in marks] == ["Mara: mark Helm (no Ruin this roll)"]
+    # the Condition box waits for the answer (the Ruin is not settled yet)
+    assert not shown(app.side, "oracle-condition-box")
+    marks[0].click()
+    state = app.session.state
+    mara = state.character("Mara")
+    assert (mara.ruin, mara.conditions_due, mara.armor[0].marked) == (1, 0, True)
+    assert not shown(view, "oracle-armor-question")
+    assert "armor takes it" in read(view, "oracle-combat-dice")
+
+
+def test_taking_the_ruin_closes_the_question_and_asks_for_the_conditions() -> None:
+    app = ready_app()
+    view = fight(app, "3 5")
+    fill(view, "oracle-combat-faces", "5 5")
+    click(view, "oracle-combat-roll")
+    click(view, "oracle-armor-decline")
+    assert not shown(view, "oracle-armor-question")
+    mara = app.session.state.character("Mara")
+    assert (mara.ruin, mara.armor[0].marked) == (3, False)
+    assert shown(app.side, "oracle-condition-box")
+
+
+def test_armor_ticked_before_the_roll_still_works() -> None:
+    app = ready_app()
+    view = fight(app, "3 5")
+    described(view, "Mara: mark").value = True
+    fill(view, "oracle-combat-faces", "5 3")
+    click(view, "oracle-combat-roll")
+    state = app.session.state
+    assert state.character("Mara").ruin == 1 and state.character("Mara").armor[0].marked
+    assert state.character("Wren Ashdown").ruin == 2
+    # Wren's own armor may still be marked after the dice
+    assert [m.description for m in find_all(view, "oracle-armor-mark")] == [
+        "Wren Ashdown: mark Boiled-leather jerkin (no Ruin this roll)"]
+
+
+if __name__ == "__main__":  # pragma: no cover
+    pytest.main([__file__])
