@@ -86,3 +86,40 @@ def test_armor_ticked_before_the_roll_still_works() -> None:
 
 if __name__ == "__main__":  # pragma: no cover
     pytest.main([__file__])
+
+
+def offers_shown(app: OracleApp) -> list[str]:
+    """The Condition offers once the narrator's thread has put them up."""
+    import time
+
+    for _ in range(200):
+        offers = find_all(app.side, "oracle-condition-offer")
+        if offers:
+            return [o.description for o in offers]
+        time.sleep(0.05)
+    raise AssertionError("no Condition offers came")
+
+
+def test_two_ruin_in_one_roll_asks_for_two_conditions_never_the_same_twice() -> None:
+    app = ready_app()
+    app.session.offers = lambda *a, **k: ("Limps", "Sees ghosts")  # type: ignore[method-assign]
+    view = fight(app, "3 5")
+    fill(view, "oracle-combat-faces", "5 5")
+    click(view, "oracle-combat-roll")
+    click(view, "oracle-armor-decline")
+    assert "owes 2 Conditions" in read(app.side, "oracle-condition-prompt")
+    click(app.side, "oracle-condition-take")  # nothing chosen: one sentence
+    assert "describe the Condition" in read(app.side, "oracle-condition-error")
+    assert offers_shown(app) == ["Limps", "Sees ghosts"]
+    find_all(app.side, "oracle-condition-offer")[0].click()
+    click(app.side, "oracle-condition-take")
+    mara = app.session.state.character("Mara")
+    assert mara.conditions == ("Limps",) and mara.conditions_due == 1
+    assert read(app.side, "oracle-condition-error") == ""  # the stale refusal is gone
+    assert "owes a Condition" in read(app.side, "oracle-condition-prompt")
+    assert offers_shown(app) == ["Sees ghosts"]  # the one taken is not offered again
+    find_all(app.side, "oracle-condition-offer")[0].click()
+    click(app.side, "oracle-condition-take")
+    mara = app.session.state.character("Mara")
+    assert mara.conditions == ("Limps", "Sees ghosts") and mara.conditions_due == 0
+    assert not shown(app.side, "oracle-condition-box")

@@ -31,15 +31,16 @@ class TrophySide:
                                         style={"description_width": "initial"})
         self._active.add_class("oracle-active")
         self._sheet = c.html("", "oracle-sheet")
-        self._cond_prompt = c.html("", "oracle-warning")
+        self._cond_prompt = c.html("", "oracle-warning oracle-condition-prompt")
         self._cond_offers = widgets.VBox([])
         self._cond_text = c.text("Describe the Condition", css="oracle-condition-text")
         self._cond_take = c.button("Take this Condition", css="oracle-condition-take")
         self._cond_error = c.error_line()
+        self._cond_error.add_class("oracle-condition-error")
         self._cond_box = c.column(self._cond_prompt, self._cond_offers,
                                   c.row(self._cond_text, self._cond_take), self._cond_error,
                                   css="oracle-condition-box oracle-panel")
-        self._cond_key: tuple[str, int] | None = None
+        self._cond_key: tuple[str, int, int, int] | None = None
         self._error = c.error_line()
         self._error.add_class("oracle-side-error")
         self.widget = c.column(self._active, self._sheet, self._cond_box, self._error)
@@ -121,12 +122,17 @@ class TrophySide:
             return
         who = due[0]
         self._cond_box.layout.display = ""
-        self._cond_prompt.value = (f"<b>{esc(who.name)}</b> marked Ruin ({who.ruin}): choose a "
-                                   "Condition, a change in mind or body.")
-        key = (who.name, who.ruin)
+        owed = who.conditions_due
+        count = "a Condition" if owed == 1 else f"{owed} Conditions, one for each Ruin marked"
+        self._cond_prompt.value = (f"<b>{esc(who.name)}</b> marked Ruin ({who.ruin}) and owes "
+                                   f"{count}: a change in mind or body."
+                                   + (" Choose the first." if owed > 1 else ""))
+        key = (who.name, who.ruin, owed, len(who.conditions))
         if key == self._cond_key:
             return
         self._cond_key = key
+        self._cond_error.value = ""  # a new question: an old refusal no longer applies
+        taken = {t.casefold() for t in who.conditions}
         self._cond_offers.children = (c.html('<span class="oracle-spinner"></span>'),)
         result = {"roll": "ruin", "ruin_before": who.ruin - 1, "ruin_after": who.ruin,
                   "ruin_marked": True, "name": who.name}
@@ -140,6 +146,8 @@ class TrophySide:
                 items = ()
             buttons = []
             for item in items:
+                if item.strip().casefold() in taken:
+                    continue  # never offer a Condition the character already has
                 pick = c.button(item[:120], css="oracle-condition-offer")
                 pick.layout.width = "100%"
                 pick.on_click(lambda _b, text=item: setattr(self._cond_text, "value", text))
@@ -159,6 +167,7 @@ class TrophySide:
             raise RequestError("condition: pick an offer or describe the Condition.")
         self.moves.add_condition(text, due[0].name)
         self._cond_text.value = ""
+        self._cond_error.value = ""
         self.shell.refresh()
 
     # -- losing yourself ---------------------------------------------------------------------
