@@ -123,3 +123,68 @@ def test_two_ruin_in_one_roll_asks_for_two_conditions_never_the_same_twice() -> 
     mara = app.session.state.character("Mara")
     assert mara.conditions == ("Limps", "Sees ghosts") and mara.conditions_due == 0
     assert not shown(app.side, "oracle-condition-box")
+
+
+def risk_roll(app: OracleApp, light: str, dark: str) -> int:
+    view = app.view("Risk")
+    fill(view, "oracle-intent", "Cross the rotten bridge")
+    fill(view, "oracle-dark-toggle", True)
+    fill(view, "oracle-skill", bool(light))
+    fill(view, "oracle-light-faces", light)
+    fill(view, "oracle-dark-faces", dark)
+    click(view, "oracle-risk-roll")
+    assert read(view, "oracle-roll-error") == ""
+    app.session.narration.wait()  # the narrator writes on its own thread
+    app.session.campaign.refresh()  # type: ignore[union-attr]
+    narrated = [e for e in app.session.campaign.entries  # type: ignore[union-attr]
+                if e.type == "narration"]
+    seq = narrated[-1].data["refers_to"]
+    assert app.session.campaign.entry(seq).type == "risk_rolled"  # type: ignore[union-attr]
+    return int(seq)
+
+
+def live(app: OracleApp) -> list[str]:
+    return [e.type for e in app.session.campaign.entries  # type: ignore[union-attr]
+            if not e.undone and e.type not in ("undo", "preference")]
+
+
+def test_undo_and_redo_move_by_the_players_move() -> None:
+    app = ready_app()
+    first = risk_roll(app, "6", "2")
+    second = risk_roll(app, "2", "5")  # Ruin 1 -> 2
+    assert app.session.state.character("Wren Ashdown").ruin == 2
+    before = live(app)
+    click(app, "oracle-undo")  # one click: the roll and its narration
+    assert live(app) == before[:-2]
+    assert app.session.state.character("Wren Ashdown").ruin == 1
+    said = read(app, "oracle-undone-line")
+    assert "Undone" in said and "Ruin 1 → 2" in said and "None" not in said
+    assert "data-seq" not in said  # a sentence, not a journal row
+    # the Risk card shows the roll that stands now, not the undone one
+    assert 'data-face="5"' not in read(app.view("Risk"), "oracle-dice")
+    click(app, "oracle-undo")
+    assert live(app) == before[:-4]
+    click(app, "oracle-redo")  # the move undone last comes back first
+    assert live(app) == before[:-2]
+    assert 'data-face="6"' in read(app.view("Risk"), "oracle-dice")
+    click(app, "oracle-redo")
+    assert live(app) == before
+    assert app.session.state.character("Wren Ashdown").ruin == 2
+    assert "Restored" in read(app, "oracle-undone-line")
+    click(app, "oracle-redo")  # nothing left to restore: one sentence, nothing changes
+    assert "nothing to redo" in find_all(app.journal.widget, "oracle-error")[-1].value
+    assert live(app) == before
+    del first, second
+
+
+def test_a_new_move_ends_redo_and_an_undone_ruin_roll_leaves_the_ruin_tab() -> None:
+    app = ready_app()
+    ruin = app.view("Ruin")
+    fill(ruin, "oracle-ruin-face", "6")
+    click(ruin, "oracle-ruin-roll")
+    assert "Ruin 1 → 2" in read(ruin, "oracle-ruin-dice")
+    click(app, "oracle-undo")
+    assert read(ruin, "oracle-ruin-dice") == ""  # no stale result
+    app.session.add_note("A crow watches.")
+    with pytest.raises(Exception, match="nothing to redo"):
+        app.session.redo_last()

@@ -11,6 +11,7 @@ from oracle.app import controls as c
 from oracle.app.render import Die, dice_row, esc, percent
 from oracle.app.session import Session
 from oracle.app.shell_api import Shell
+from oracle.app.trophy.cards import Cards
 from oracle.app.trophy.moves import trophy_moves
 
 MAX_ENDURANCE = 12
@@ -96,6 +97,7 @@ class CombatView:
         c.hooks(self, {"_armor": "oracle-combat-armor", "_fight_box": "oracle-fight",
                        "_lower": "oracle-combat-lower", "_retreat_to": "oracle-retreat-to",
                        "_retreat_who": "oracle-retreat-who"})
+        self._cards = Cards(session)
         self.refresh()
 
     @property
@@ -114,6 +116,7 @@ class CombatView:
         self._fighters.options = names
         self._fighters.value = chosen or tuple(n for n in names[:1])
         combat = self.moves.state.combat if session.campaign is not None else None
+        self._cards.sweep()
         self._refresh_question()
         self._setup_box.layout.display = "none" if combat else ""
         self._fight_box.layout.display = "" if combat else "none"
@@ -288,6 +291,7 @@ class CombatView:
         self._dice.value = (f'<div data-roll="{self._rolls}" class="oracle-result-card">'
                             f'{dice_row(dice)}<div class="oracle-outcome {outcome}">'
                             + "<br>".join(lines) + "</div></div>")
+        self._cards.put(rolled.seq, self._dice)
 
     def _voice(self, rolled: Any, names: tuple[str, ...]) -> None:
         self._pending_voice = None

@@ -102,7 +102,8 @@ class TrophyMoves(CombatMoves, Moves):
         self.latest = self._restored_roll()
 
     def undone(self) -> None:
-        self.latest = None
+        """After an undo the newest roll is the one the journal now ends with."""
+        self.latest = self._restored_roll()
 
     def _restored_roll(self) -> Rolled | None:
         """The newest Risk Roll as the journal left it (a reload shows it, push and all)."""

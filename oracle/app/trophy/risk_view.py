@@ -115,6 +115,7 @@ class RiskView:
                                   css="oracle-push-box")
         self._wrong_error = c.error_line()
         self._rolls = 0
+        self._drawn: Rolled | None = None  # the roll the card shows
 
         self._roll.on_click(c.guard(self._roll_error, self._do_roll))
         self._push.on_click(c.guard(self._push_error, self._do_push))
@@ -167,6 +168,13 @@ class RiskView:
         self._helpers.value = chosen
         self._helpers.layout.display = "" if helpers else "none"
         self._roll.disabled = session.campaign is None or active is None
+        latest = self.moves.latest
+        if latest is not self._drawn and (latest is None or latest.kind == "risk"):
+            if latest is None:  # undone: the card leaves with it
+                self._drawn = None
+                self._dice.value = self._outcome.value = ""
+            else:
+                self.show(latest)
         self._update_odds()
         self._update_push()
 
@@ -303,6 +311,7 @@ class RiskView:
     def show(self, rolled: Rolled) -> None:
         """Draw the dice and the outcome at once (the narrator comes later)."""
         self._rolls += 1
+        self._drawn = rolled
         result = rolled.result
         helpers = [(str(h.get("name", "")), int(h.get("die", 0)))
                    for h in result.get("helpers", []) if h.get("die")] or list(rolled.helpers)

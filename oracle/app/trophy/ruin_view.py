@@ -8,6 +8,7 @@ from oracle.app import controls as c
 from oracle.app.render import Die, dice_row, esc
 from oracle.app.session import Session
 from oracle.app.shell_api import Shell
+from oracle.app.trophy.cards import Cards
 from oracle.app.trophy.moves import trophy_moves
 
 
@@ -59,10 +60,12 @@ class RuinView:
             css="oracle-ruin-view",
         )
         c.hooks(self, {"_choice": "oracle-reduction-choice"})
+        self._cards = Cards(session)
         self.refresh()
 
     def refresh(self) -> None:
-        """Bring this view up to date with the session."""
+        """Bring this view up to date with the session (an undone roll's card is cleared)."""
+        self._cards.sweep()
         session = self.session
         physical = getattr(session, "physical", False)
         self._ruin_face.layout.display = "" if physical else "none"
@@ -99,6 +102,7 @@ class RuinView:
         self._ruin_dice.value = (f'<div data-roll="{self._rolls}">'
                                  + dice_row([Die(face, "dark", deciding=True)])
                                  + f'<div class="oracle-outcome">{esc(verdict)}</div></div>')
+        self._cards.put(rolled.seq, self._ruin_dice)
         from oracle.narrator.beats import beat_for_result
 
         self.shell.voice(beat_for_result("trophy", result), result, intent=self._reason.value,
@@ -134,6 +138,7 @@ class RuinView:
         self._red_dice.value = (dice_row([Die(face, "light", deciding=True)])
                                 + f'<div class="oracle-outcome">{esc(text)} Ruin '
                                 f'{result.get("ruin_before")} → {result.get("ruin_after")}</div>')
+        self._cards.put(rolled.seq, self._red_dice)
         self.shell.voice("reduction", result, intent=self._betrayal.value, refers_to=rolled.seq)
         self.shell.refresh()
 
