@@ -4,7 +4,7 @@ move, a roll set up / rolled / settled. Driven through ``app_driver`` hooks, as 
 from __future__ import annotations
 
 import pytest
-from app_driver import click, described, fill, find_all, read, shown
+from app_driver import click, described, fill, find, find_all, read, shown
 
 from oracle.app import build
 from oracle.app.shell import OracleApp
@@ -188,3 +188,109 @@ def test_a_new_move_ends_redo_and_an_undone_ruin_roll_leaves_the_ruin_tab() -> N
     app.session.add_note("A crow watches.")
     with pytest.raises(Exception, match="nothing to redo"):
         app.session.redo_last()
+
+
+def test_a_roll_is_set_up_rolled_and_settled_then_the_form_is_clean() -> None:
+    app = ready_app()
+    app.session.moves.add_character({"name": "Mara", "occupation": "Priest"})
+    app.refresh()
+    view = app.view("Risk")
+    assert not shown(view, "oracle-result-card")  # nothing rolled yet
+    fill(view, "oracle-intent", "Pry the reliquary open")
+    fill(view, "oracle-wrong", "The lid is trapped")
+    fill(view, "oracle-bargain-toggle", True)
+    fill(view, "oracle-bargain-text", "The noise wakes the crypt")
+    fill(view, "oracle-dark-toggle", True)
+    fill(view, "oracle-helpers", ("Mara",))
+    fill(view, "oracle-light-faces", "5")
+    fill(view, "oracle-dark-faces", "2")
+    fill(view, "oracle-helper-faces", "1")
+    click(view, "oracle-risk-roll")
+    assert read(view, "oracle-roll-error") == ""
+    rolled = [e for e in app.session.campaign.entries  # type: ignore[union-attr]
+              if e.type == "risk_rolled"][-1]
+    assert rolled.data["bargain"]["text"] == "The noise wakes the crypt"
+    # the form starts clean: the next roll never takes the old bargain or helpers silently
+    assert read(view, "oracle-bargain-toggle") is False and read(view, "oracle-bargain-text") == ""
+    assert read(view, "oracle-helpers") == () and read(view, "oracle-wrong") == ""
+    assert [read(view, h) for h in ("oracle-light-faces", "oracle-dark-faces",
+                                    "oracle-helper-faces")] == ["", "", ""]
+    # the settled roll stays as a card above the next setup
+    assert shown(view, "oracle-result-card")
+    order = find_all(view, "oracle-result-card") + find_all(view, "oracle-intent")
+    children = list(view.widget.children)
+    assert children.index(order[0]) < children.index(order[1])
+    assert 'data-face="5"' in read(view, "oracle-dice")
+    # light 5 over dark 2 may be pushed: pushing or keeping is a choice the player makes
+    assert find(view, "oracle-risk-roll").disabled and shown(view, "oracle-settle-first")
+    click(view, "oracle-accept")
+    assert app.session.state.risk is None
+    assert not find(view, "oracle-risk-roll").disabled and not shown(view, "oracle-settle-first")
+    assert 'data-face="5"' in read(view, "oracle-dice")  # the card stays until the next roll
+
+
+def test_late_help_voices_the_roll_again() -> None:
+    app = ready_app()
+    app.session.moves.add_character({"name": "Mara", "occupation": "Priest"})
+    app.refresh()
+    risk_roll(app, "4", "2")  # may still be pushed or helped
+    view = app.view("Risk")
+    fill(view, "oracle-late-helper", "Mara")
+    fill(view, "oracle-late-face", "6")
+    click(view, "oracle-help-after")
+    assert read(view, "oracle-push-error") == ""
+    app.session.narration.wait()
+    app.session.campaign.refresh()  # type: ignore[union-attr]
+    entries = app.session.campaign.entries  # type: ignore[union-attr]
+    helped = [e for e in entries if e.type == "help_added"][-1]
+    assert any(e.type == "narration" and e.data.get("refers_to") == helped.seq for e in entries)
+
+
+def test_unticking_a_ritual_gives_back_the_dark_die_as_it_was() -> None:
+    app = ready_app()
+    view = app.view("Risk")
+    assert read(view, "oracle-dark-toggle") is False
+    fill(view, "oracle-ritual", True)
+    assert read(view, "oracle-dark-toggle") is True and find(view, "oracle-dark-toggle").disabled
+    fill(view, "oracle-ritual", False)
+    assert read(view, "oracle-dark-toggle") is False
+    fill(view, "oracle-dark-toggle", True)
+    fill(view, "oracle-ritual", True)
+    fill(view, "oracle-ritual", False)
+    assert read(view, "oracle-dark-toggle") is True
+
+
+def test_hunt_and_ruin_rolls_show_their_odds_from_the_core() -> None:
+    from oracle.app.render import percent
+    from oracle.trophy.odds import odds_for_request
+
+    app = ready_app()
+    ruin = read(app.view("Ruin"), "oracle-ruin-odds")
+    exact = odds_for_request({"roll": "ruin", "ruin": 1})["ruin_marked"]["value"]
+    assert f"marks Ruin <b>{percent(exact)}</b>" in ruin and percent(exact) == "83.3%"
+    app.session.moves.record({"type": "hunt_rolled", "name": "Wren Ashdown", "light": [6]})
+    app.refresh()
+    hunt = app.view("Hunt")
+    assert "lose all 1 Hunt Tokens <b>16.7%</b>" in read(hunt, "oracle-hunt-odds")
+
+
+def test_a_fight_reads_with_a_lowercase_article_and_a_lost_character_is_named() -> None:
+    from oracle.trophy.words import journal_line
+
+    line = journal_line({"type": "combat_started", "endurance": 7, "monster": "The antlered thing",
+                         "fighters": [{"name": "A", "weak_point": 2}]})
+    assert "against the antlered thing" in line.plain()
+    app = ready_app()
+    app.session.moves.add_character({"name": "Mara", "occupation": "Priest"})
+    app.refresh()
+    view = app.view("Risk")
+    fill(view, "oracle-intent", "Strangle the beast")
+    fill(view, "oracle-skill", True)
+    fill(view, "oracle-light-faces", "3")
+    fill(view, "oracle-foe", "monster")
+    fill(view, "oracle-foe-intent", "defeat")
+    fill(view, "oracle-confirm-death", True)
+    click(view, "oracle-risk-roll")
+    assert app.session.active == "Mara"
+    said = read(app.side, "oracle-switched")
+    assert "Wren Ashdown" in said and "dead" in said and "Mara" in said

@@ -171,10 +171,16 @@ def test_a_risk_roll_to_kill_a_monster_warns_and_is_refused_without_confirmation
     assert find(view, "oracle-confirm-death").layout.display == ""
     before = entries(app)
     click(view, "oracle-risk-roll")
-    assert "intent: a Risk Roll to kill or incapacitate a monster" in read(
-        view, "oracle-roll-error"
-    )
+    said = read(view, "oracle-roll-error")
+    # in the player's words, naming the control that confirms (never "set confirmed to true")
+    assert "means your character dies" in said and "I know: my character dies" in said
+    assert "confirmed" not in said
     assert entries(app) == before
+    # the odds say what the roll means: death, whatever the dice
+    assert "dies" in read(view, "oracle-odds") and "success" not in read(view, "oracle-odds")
+    fill(view, "oracle-confirm-death", True)
+    click(view, "oracle-risk-roll")
+    assert app.session.state.character("Wren Ashdown").dead
 
 
 def test_the_odds_follow_the_toggles_and_match_the_exact_odds() -> None:

@@ -135,8 +135,12 @@ class HuntView:
                      if isinstance(v, Mapping)]
             gained = odds.get("token_gained", {})
             gain = percent(gained["value"]) if isinstance(gained, Mapping) else "?"
+            lost = odds.get("tokens_lost", {})
+            # SRD 1.2, Hunt Roll: a 1 loses every Hunt Token (only matters with some to lose)
+            losing = (f"; lose all {who.hunt_tokens} Hunt Tokens <b>{percent(lost['value'])}"
+                      "</b>" if who.hunt_tokens and isinstance(lost, Mapping) else "")
             self._odds.value = (f"<b>Odds</b>: encounter {' · '.join(parts)}; "
-                                f"gain a token <b>{gain}</b>")
+                                f"gain a token <b>{gain}</b>{losing}")
         except Exception as exc:  # noqa: BLE001 - shown as a sentence, never a traceback
             self._odds.value = f'<span class="oracle-hint">{esc(exc)}</span>'
 

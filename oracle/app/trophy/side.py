@@ -31,6 +31,8 @@ class TrophySide:
                                         style={"description_width": "initial"})
         self._active.add_class("oracle-active")
         self._sheet = c.html("", "oracle-sheet")
+        self._switched = c.html("", "oracle-warning oracle-switched")
+        self._last_active: str | None = None
         self._cond_prompt = c.html("", "oracle-warning oracle-condition-prompt")
         self._cond_offers = widgets.VBox([])
         self._cond_text = c.text("Describe the Condition", css="oracle-condition-text")
@@ -43,7 +45,7 @@ class TrophySide:
         self._cond_key: tuple[str, int, int, int] | None = None
         self._error = c.error_line()
         self._error.add_class("oracle-side-error")
-        self.widget = c.column(self._active, self._sheet, self._cond_box, self._error)
+        self.widget = c.column(self._active, self._switched, self._sheet, self._cond_box, self._error)
         # losing yourself: its own screen
         self._lost_text = c.html("", "oracle-lost-text")
         self._monster = c.button("Become a monster of the forest", css="oracle-fate-monster",
@@ -81,6 +83,7 @@ class TrophySide:
                 self._active.value = names[0]
         finally:
             self._refreshing = False
+        self._say_switch(session.active, names)
         self._sheet.value = (sheet_html(moves.character()) if session.active else
                              '<div class="oracle-hint">Add a character in the Party tab.</div>')
         self._refresh_condition()
@@ -102,10 +105,23 @@ class TrophySide:
 
         return on_text, on_done
 
+    def _say_switch(self, active: str | None, names: list[str]) -> None:
+        """Never switch characters silently: say who left play and who is played now."""
+        old = self._last_active
+        self._last_active = active
+        if old is None or old == active or old in names or not self.moves.state.has(old):
+            return
+        gone = self.moves.state.character(old)
+        how = ("is dead" if gone.dead or (gone.fate is not None and gone.fate.value == "death")
+               else "has lost themself" if gone.lost else "has left play")
+        now = f"you now play <b>{esc(active)}</b>" if active else "nobody is left to play"
+        self._switched.value = f"<b>{esc(old)}</b> {how}: {now}."
+
     def _choose_active(self, change: Any) -> None:
         name = change["new"]
         if self._refreshing or not name or name == self.session.active:
             return
+        self._switched.value = ""
         self.moves.set_active(name)
         self.shell.refresh()
 
