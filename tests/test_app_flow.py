@@ -41,13 +41,13 @@ def test_armor_is_asked_after_the_dice_and_marking_it_undoes_the_ruin() -> None:
     state = app.session.state
     assert state.character("Mara").ruin == 3
     assert shown(view, "oracle-armor-question")
-    assert "Ruin 1 → 3" in read(view, "oracle-armor-ask")
     dice = read(view, "oracle-combat-dice")
     assert dice.count("oracle-hit") == 2 and "hits Mara" in dice
     assert "2 dark dice on the Weak Point" in dice
     # Wren has armor too but was not hit: only Mara is asked
     marks = find_all(view, "oracle-armor-mark")
-    assert [m.description for m in marks] == ["Mara: mark Helm (no Ruin this roll)"]
+    assert [m.description for m in marks] == ["Mark armor: Mara"]
+    assert [h.value.count("Ruin 1 → 3") for h in find_all(view, "oracle-armor-hit")] == [1]
     # the Condition box waits for the answer (the Ruin is not settled yet)
     assert not shown(app.side, "oracle-condition-box")
     marks[0].click()
@@ -81,7 +81,7 @@ def test_armor_ticked_before_the_roll_still_works() -> None:
     assert state.character("Wren Ashdown").ruin == 2
     # Wren's own armor may still be marked after the dice
     assert [m.description for m in find_all(view, "oracle-armor-mark")] == [
-        "Wren Ashdown: mark Boiled-leather jerkin (no Ruin this roll)"]
+        "Mark armor: Wren Ashdown"]
 
 
 if __name__ == "__main__":  # pragma: no cover
@@ -222,10 +222,12 @@ def test_a_roll_is_set_up_rolled_and_settled_then_the_form_is_clean() -> None:
     assert children.index(order[0]) < children.index(order[1])
     assert 'data-face="5"' in read(view, "oracle-dice")
     # light 5 over dark 2 may be pushed: pushing or keeping is a choice the player makes
-    assert find(view, "oracle-risk-roll").disabled and shown(view, "oracle-settle-first")
+    assert shown(view, "oracle-settle-first")
+    assert find(view, "oracle-risk-roll").description == "Keep it and roll again"
     click(view, "oracle-accept")
     assert app.session.state.risk is None
-    assert not find(view, "oracle-risk-roll").disabled and not shown(view, "oracle-settle-first")
+    assert not shown(view, "oracle-settle-first")
+    assert find(view, "oracle-risk-roll").description == "Roll the dice"
     assert 'data-face="5"' in read(view, "oracle-dice")  # the card stays until the next roll
 
 

@@ -134,7 +134,7 @@ class CombatView:
         count = combat.dark_count + (1 if combat.rolls else 0)
         self._status.value = (f"<h3>{esc(self._monster.value or 'The monster')}: Endurance "
                               f"{combat.endurance}</h3><div class='oracle-hint'>{count} dark "
-                              "dice on this roll.</div>")
+                              f"{'die' if count == 1 else 'dice'} on this roll.</div>")
         c.set_options(self._retreat_who, list(combat.names))
         self._retreat_targets()
         self._update_odds()
@@ -148,18 +148,19 @@ class CombatView:
             self._armor_buttons.children = ()
             return
         self._question.layout.display = ""
-        lines, buttons = [], []
+        rows = []
         for name, piece, before, after in choices:
             lost = " and loses themself" if after >= 6 else ""
-            lines.append(f"<b>{esc(name)}</b>: the dice hit the Weak Point, Ruin {before} → "
-                         f"{after}{lost}.")
-            mark = c.button(f"{name}: mark {piece} (no Ruin this roll)", css="oracle-armor-mark")
+            line = c.html(f"<b>{esc(name)}</b>: the dice hit the Weak Point, Ruin {before} → "
+                          f"{after}{lost}. Marking <i>{esc(piece)}</i> takes no Ruin this roll.",
+                          "oracle-armor-hit")
+            mark = c.button(f"Mark armor: {name}", css="oracle-armor-mark",
+                            tooltip=f"{name} marks {piece}: no Ruin from this roll")
             mark.on_click(c.guard(self._error, lambda _b, who=name: self._do_mark(who)))
-            buttons.append(mark)
+            rows.append(c.column(line, mark))
         self._ask_armor.value = ("<b>Mark armor?</b> You may mark a piece of armor to ignore all "
-                                 "of this roll's Ruin; marked armor is unusable until town.<br>"
-                                 + "<br>".join(lines))
-        self._armor_buttons.children = tuple(buttons)
+                                 "of this roll's Ruin; marked armor is unusable until town.")
+        self._armor_buttons.children = tuple(rows)
 
     def _rebuild_armor(self, combat: Any) -> None:
         """Per fighter: Weak Points, Ruin, and a box to mark armor on this roll."""

@@ -118,8 +118,9 @@ class RiskView:
         self._card = c.column(c.html("<h3>The roll</h3>"), self._dice, self._outcome,
                               self._push_box, css="oracle-result-card oracle-panel")
         self._card.layout.display = "none"
-        self._settle_first = c.html('<div class="oracle-hint">Push or keep the roll above '
-                                    "before the next roll.</div>", "oracle-settle-first")
+        self._settle_first = c.html('<div class="oracle-hint">The roll above is still open: '
+                                    "push it, or keep it. Rolling again keeps it as it stands."
+                                    "</div>", "oracle-settle-first")
         self._dark_before_ritual: bool | None = None
         self._rolls = 0
         self._drawn: Rolled | None = None  # the roll the card shows
@@ -177,7 +178,9 @@ class RiskView:
         self._helpers.value = chosen
         self._helpers.layout.display = "" if helpers else "none"
         pending = session.campaign is not None and self.moves.can_push
-        self._roll.disabled = session.campaign is None or active is None or pending
+        self._roll.disabled = session.campaign is None or active is None
+        # never settled silently: the button says that rolling again keeps the open roll
+        self._roll.description = "Keep it and roll again" if pending else "Roll the dice"
         self._settle_first.layout.display = "" if pending else "none"
         latest = self.moves.latest
         if latest is not self._drawn and (latest is None or latest.kind == "risk"):
