@@ -27,7 +27,7 @@ from oracle.app.narration import (
 )
 from oracle.app.systems import DEFAULT, offering
 from oracle.dice import DiceSource
-from oracle.errors import RequestError, RuleError
+from oracle.errors import RequestError, RuleError, shown
 from oracle.journal.campaign import Campaign
 from oracle.journal.library import CampaignInfo, delete_campaign, list_campaigns
 from oracle.journal.replay import Entry
@@ -268,7 +268,7 @@ class Session:
         if not question.strip():
             raise RequestError("question: ask something first.")
         if likelihood not in YES_FROM:
-            raise RequestError(f"likelihood: one of {', '.join(YES_FROM)}; got {likelihood!r}.")
+            raise RequestError(f"likelihood: one of {', '.join(YES_FROM)}; got {shown(likelihood)}.")
         rolled = typed_faces(self.dice(), 1, None if face is None else [face], "oracle face")[0]
         answer = answer_for(rolled, likelihood)
         seq = self.record({"type": "oracle", "question": question.strip(), "answer": answer,

@@ -36,7 +36,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from oracle.errors import OracleError, RequestError, RuleError
+from oracle.errors import OracleError, RequestError, RuleError, shown
 from oracle.journal.store import StoredEvent
 from oracle.systems import System
 
@@ -73,7 +73,7 @@ def undone_map(events: Iterable[StoredEvent]) -> dict[int, int]:
 def normalize(event: object) -> dict[str, Any]:
     """A JSON round trip of ``event``: what is applied is exactly what replay will read back."""
     if not isinstance(event, Mapping):
-        raise RequestError(f"event: must be a JSON object with a \"type\", not {event!r}.")
+        raise RequestError(f"event: must be a JSON object with a \"type\", not {shown(event)}.")
     kind = event.get("type")
     if not isinstance(kind, str) or not kind:
         raise RequestError("event: needs a \"type\" naming what happened (e.g. \"risk_rolled\").")
@@ -92,7 +92,7 @@ def _text(event: Mapping[str, Any], key: str, *, required: bool = True) -> str |
         return None
     if not isinstance(value, str) or (required and not value.strip()):
         need = "non-empty text" if required else "text or null"
-        raise RequestError(f"{event['type']}: {key} must be {need}; got {value!r}.")
+        raise RequestError(f"{event['type']}: {key} must be {need}; got {shown(value)}.")
     if len(value) > MAX_TEXT:
         raise RequestError(f"{event['type']}: {key} is at most {MAX_TEXT} characters.")
     return value

@@ -11,7 +11,7 @@ from oracle.errors import RuleError
 
 if TYPE_CHECKING:
     from oracle.dice import DiceSource
-    from oracle.trophy.campaign import TrophyState
+    from oracle.trophy.state import TrophyState
 
 
 @dataclass(frozen=True)
