@@ -296,3 +296,46 @@ def test_a_fight_reads_with_a_lowercase_article_and_a_lost_character_is_named() 
     assert app.session.active == "Mara"
     said = read(app.side, "oracle-switched")
     assert "Wren Ashdown" in said and "dead" in said and "Mara" in said
+
+
+@pytest.mark.parametrize("event", [
+    {"type": "risk_rolled", "name": "A", "action": "Climb", "light": [4], "dark": [2]},
+    {"type": "risk_pushed", "light": [4], "dark": [2, 3]},
+    {"type": "hunt_rolled", "name": "A", "light": [5]},
+    {"type": "ruin_rolled", "name": "A", "dark": 6},
+    {"type": "reduction_rolled", "name": "A", "light": 2, "remove_anyway": False},
+    {"type": "combat_rolled", "dark": [3, 4]},
+    {"type": "combat_armor_marked", "name": "A"},
+])
+def test_an_undone_line_reads_in_words_without_its_result(event: dict[str, object]) -> None:
+    """An undone entry has no result (it is not folded): its line never prints None."""
+    from oracle.trophy.words import journal_line
+
+    text = journal_line(event, None).plain()
+    assert "None" not in text and not text.rstrip().endswith("→")
+
+
+def test_the_combat_narration_waits_for_the_armor_answer() -> None:
+    app = ready_app()
+    view = fight(app, "3 5")
+    campaign = app.session.campaign
+    assert campaign is not None
+
+    def narrated() -> list[int]:
+        app.session.narration.wait()
+        campaign.refresh()
+        return [e.data.get("refers_to") for e in campaign.entries if e.type == "narration"]
+
+    fill(view, "oracle-combat-faces", "5 1")
+    click(view, "oracle-combat-roll")
+    rolled = [e.seq for e in campaign.entries if e.type == "combat_rolled"][-1]
+    assert rolled not in narrated()  # not voiced while armor may still change the result
+    click(view, "oracle-armor-decline")
+    assert rolled in narrated()
+    # left unanswered, the roll is voiced as it fell when the fight goes on
+    fill(view, "oracle-combat-faces", "5 1 2")
+    click(view, "oracle-combat-roll")
+    again = [e.seq for e in campaign.entries if e.type == "combat_continued"][-1]
+    fill(view, "oracle-combat-faces", "1 1 2 4")
+    click(view, "oracle-combat-roll")
+    assert again in narrated()

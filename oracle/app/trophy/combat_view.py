@@ -255,6 +255,8 @@ class CombatView:
         names = combat.names if combat else ()
         points = dict(combat.fighters) if combat else {}
         rolled = self.moves.combat_roll(armor, typed)
+        if self._pending_voice is not None:  # the last roll was left as it fell: voice it too
+            self._voice(*self._pending_voice)
         self._dark_faces.value = ""
         self._points = points
         self._draw(rolled)
