@@ -154,8 +154,10 @@ def test_undo_and_redo_move_by_the_players_move() -> None:
     second = risk_roll(app, "2", "5")  # Ruin 1 -> 2
     assert app.session.state.character("Wren Ashdown").ruin == 2
     before = live(app)
+    assert find(app, "oracle-redo").disabled
     click(app, "oracle-undo")  # one click: the roll and its narration
     assert live(app) == before[:-2]
+    assert not find(app, "oracle-redo").disabled
     assert app.session.state.character("Wren Ashdown").ruin == 1
     said = read(app, "oracle-undone-line")
     assert "Undone" in said and "Ruin 1 → 2" in said and "None" not in said
@@ -171,7 +173,8 @@ def test_undo_and_redo_move_by_the_players_move() -> None:
     assert live(app) == before
     assert app.session.state.character("Wren Ashdown").ruin == 2
     assert "Restored" in read(app, "oracle-undone-line")
-    click(app, "oracle-redo")  # nothing left to restore: one sentence, nothing changes
+    assert find(app, "oracle-redo").disabled  # nothing left to restore
+    click(app, "oracle-redo")  # (clicked anyway: one sentence, nothing changes)
     assert "nothing to redo" in find_all(app.journal.widget, "oracle-error")[-1].value
     assert live(app) == before
     del first, second

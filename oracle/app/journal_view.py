@@ -77,7 +77,10 @@ class JournalView:
 
     def refresh(self) -> None:
         """Bring this view up to date with the session."""
+        from oracle.app.undo import redoable
+
         campaign = self.session.campaign
+        self._redo.disabled = campaign is None or redoable(campaign)[0] is None
         if campaign is None:
             self._entries.value = ""
             return

@@ -47,6 +47,17 @@ def undo_move(campaign: Campaign) -> int:
 
 def redo_move(campaign: Campaign) -> int:
     """Restore the move undone last; refused once a new move has been recorded since."""
+    move, undone = redoable(campaign)
+    if move is None:
+        raise RuleError("redo: there is nothing to redo (redo restores the move undone last, "
+                        "before anything new is recorded).")
+    for target in sorted(undone, key=lambda e: e.seq):
+        campaign.redo(target.seq)
+    return move
+
+
+def redoable(campaign: Campaign) -> tuple[int | None, list[Entry]]:
+    """The move Redo would restore (None if none) and its undone entries."""
     entries = campaign.entries
     by_seq = {e.seq: e for e in entries}
     undos: list[Entry] = []
@@ -66,9 +77,4 @@ def redo_move(campaign: Campaign) -> int:
             break
         move = key
         undos.append(target)
-    if move is None:
-        raise RuleError("redo: there is nothing to redo (redo restores the move undone last, "
-                        "before anything new is recorded).")
-    for target in sorted(undos, key=lambda e: e.seq):
-        campaign.redo(target.seq)
-    return move
+    return move, undos
