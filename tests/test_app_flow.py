@@ -342,3 +342,17 @@ def test_the_combat_narration_waits_for_the_armor_answer() -> None:
     fill(view, "oracle-combat-faces", "1 1 2 4")
     click(view, "oracle-combat-roll")
     assert again in narrated()
+
+
+def test_an_undone_hunt_leaves_the_hunt_tab_and_redo_keeps_the_state() -> None:
+    app = ready_app()
+    hunt = app.view("Hunt")
+    fill(hunt, "oracle-hunt-faces", "6")
+    click(hunt, "oracle-hunt-roll")
+    assert "oracle-die" in read(hunt, "oracle-hunt-dice")
+    assert app.session.state.character("Wren Ashdown").hunt_tokens == 1
+    click(app, "oracle-undo")
+    assert read(hunt, "oracle-hunt-dice") == "" and read(hunt, "oracle-hunt-result") == ""
+    assert app.session.state.character("Wren Ashdown").hunt_tokens == 0
+    click(app, "oracle-redo")
+    assert app.session.state.character("Wren Ashdown").hunt_tokens == 1
