@@ -10,7 +10,9 @@ from typing import TYPE_CHECKING, Any
 from oracle.errors import RuleError
 
 if TYPE_CHECKING:
+    from oracle.app.session import Session
     from oracle.dice import DiceSource
+    from oracle.journal.campaign import Campaign
     from oracle.trophy.state import TrophyState
 
 
@@ -41,25 +43,37 @@ class CombatMoves:
 
         def changed(self) -> None: ...
 
+        def require(self) -> Campaign: ...
+
+        session: Session
+
         @staticmethod
         def _faces(dice: DiceSource, count: int, given: Sequence[int] | None, field_name: str
                    ) -> tuple[int, ...]: ...
 
     def start_combat(self, endurance: int, fighters: Sequence[str],
                      weak_points: Sequence[int] | None = None, monster: str = "") -> None:
-        """Combat Roll, first step: each fighter rolls a Weak Point; Endurance after adjustments."""
+        """Combat Roll, first step: each fighter rolls a Weak Point; Endurance after adjustments.
+
+        The monster is the one the player names, or one drawn once from our bestiary; either
+        way it travels on the event, so the story keeps it for the whole fight and any reload.
+        """
         points = self._faces(self.dice(), len(fighters), weak_points, "weak points")
         event: dict[str, Any] = {
             "type": "combat_started", "endurance": endurance,
             "fighters": [{"name": n, "weak_point": p}
                          for n, p in zip(fighters, points, strict=True)],
+            **self._monster(monster),
         }
-        if monster.strip():
-            event["monster"] = monster.strip()
         seq = self.record(event)
         if self.state.combat is None and self.state.last_result:
             self.latest = Rolled("combat", (), (), (), dict(self.state.last_result), seq)
         self.changed()
+
+    def _monster(self, named: str) -> dict[str, Any]:
+        from oracle.app.story import monster_fields
+
+        return monster_fields(named, self.require().dice("monster"), self.session.safety)
 
     def combat_roll(self, armor: Sequence[str] = (), faces: Sequence[int] | None = None) -> Rolled:
         """Roll (or continue with one more) dark dice against the monster's Endurance."""
