@@ -9,7 +9,7 @@ import random
 from collections.abc import Iterable
 from typing import Protocol, runtime_checkable
 
-from oracle.errors import RequestError, RuleError
+from oracle.errors import RequestError, RuleError, shown
 
 
 @runtime_checkable
@@ -74,7 +74,7 @@ def check_face(field: str, face: object, sides: int = 6) -> int:
     """Return ``face`` if a d``sides`` can show it; else a RequestError (not a whole number) or a
     RuleError (outside 1..sides). The one check of a typed face in every system."""
     if isinstance(face, bool) or not isinstance(face, int):
-        raise RequestError(f"{field}: a die face must be a whole number, not {face!r}.")
+        raise RequestError(f"{field}: a die face must be a whole number, not {shown(face)}.")
     if not 1 <= face <= sides:
         raise RuleError(f"{field}: a d{sides} shows 1 to {sides}, not {face}.")
     return face
@@ -95,7 +95,7 @@ def faces_or_count(value: object, field: str, dice: DiceSource | None,
         return tuple(check_face(f"{field}[{i}]", face, sides) for i, face in enumerate(value))
     if isinstance(value, bool) or not isinstance(value, int):
         raise RequestError(
-            f"{field}: give faces as a list of whole numbers or a count of dice, not {value!r}."
+            f"{field}: give faces as a list of whole numbers or a count of dice, not {shown(value)}."
         )
     if value < 0:
         raise RuleError(f"{field}: a count of dice is never negative; got {value}.")

@@ -15,7 +15,7 @@ from collections.abc import Callable, Iterator, Mapping
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from oracle.dice import SeededDice
-from oracle.errors import RequestError, RuleError
+from oracle.errors import RequestError, RuleError, shown
 
 if TYPE_CHECKING:
     from oracle.systems.base import System
@@ -136,7 +136,7 @@ def roll_kind(request: Mapping[str, Any], table: Mapping[str, object], system: s
     kind = request.get("roll")
     if not isinstance(kind, str) or kind not in table:
         what = f"{system} roll with odds" if odds else f"{system} roll"
-        raise RequestError(f"roll: {kind!r} is not a {what}; use one of {', '.join(table)}.")
+        raise RequestError(f"roll: {shown(kind)} is not a {what}; use one of {', '.join(table)}.")
     return kind
 
 
@@ -168,7 +168,7 @@ def whole(field: str, value: object, lowest: int | None = None,
           highest: int | None = None) -> int:
     """A whole number (never a bool), within ``lowest``..``highest`` when given."""
     if isinstance(value, bool) or not isinstance(value, int):
-        raise RequestError(f"{field}: must be a whole number, not {value!r}.")
+        raise RequestError(f"{field}: must be a whole number, not {shown(value)}.")
     if lowest is not None and value < lowest:
         raise RuleError(f"{field}: must be {lowest} or more; got {value}.")
     if highest is not None and value > highest:

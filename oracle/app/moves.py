@@ -11,7 +11,7 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 
 from oracle.dice import DiceSource, FixedDice, check_face, roll_many
-from oracle.errors import RequestError, RuleError
+from oracle.errors import RequestError, RuleError, shown
 from oracle.systems import System
 
 if TYPE_CHECKING:
@@ -129,7 +129,7 @@ class JournalMoves(Generic[S]):
             return self.journal.dice()
         words = typed.replace(",", " ").split()
         if not all(w.isdigit() for w in words):
-            raise RequestError(f"faces: type whole numbers separated by spaces; got {typed!r}.")
+            raise RequestError(f"faces: type whole numbers separated by spaces; got {shown(typed)}.")
         return FixedDice(int(w) for w in words)
 
     @staticmethod

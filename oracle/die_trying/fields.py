@@ -16,7 +16,7 @@ from oracle.die_trying.character import Character, create_character
 from oracle.die_trying.checks import parse_proficiency
 from oracle.die_trying.creation import parse_abilities, parse_training
 from oracle.die_trying.equipment import Purchase, parse_purchase
-from oracle.errors import RequestError, RuleError
+from oracle.errors import RequestError, RuleError, shown
 from oracle.requests import whole
 
 MAX_POOL_ROLLED = MOST_ROLLED
@@ -34,14 +34,14 @@ def number(request: Mapping[str, Any], field: str, default: int | None = None) -
 def flag(request: Mapping[str, Any], field: str, default: bool = False) -> bool:
     value = request.get(field, default)
     if not isinstance(value, bool):
-        raise RequestError(f"{field}: must be true or false, not {value!r}.")
+        raise RequestError(f"{field}: must be true or false, not {shown(value)}.")
     return value
 
 
 def text(request: Mapping[str, Any], field: str, default: str | None = None) -> str:
     value = request.get(field, default)
     if not isinstance(value, str):
-        raise RequestError(f"{field}: must be a string, not {value!r}.")
+        raise RequestError(f"{field}: must be a string, not {shown(value)}.")
     return value
 
 

@@ -43,7 +43,7 @@ from oracle.die_trying.checks import CHECK_DIE, check
 from oracle.die_trying.death import death_save
 from oracle.die_trying.magic import MiscastEffect, cast
 from oracle.die_trying.requests import resolve, resolve_attack
-from oracle.errors import RequestError, RuleError
+from oracle.errors import RequestError, RuleError, shown
 
 
 @dataclass(frozen=True)
@@ -61,7 +61,7 @@ class CampaignState:
             if c.name == name:
                 return c
         known = ", ".join(c.name for c in self.characters) or "none yet"
-        raise RuleError(f"name: no character called {name!r} in this campaign (known: {known}).")
+        raise RuleError(f"name: no character called {shown(name)} in this campaign (known: {known}).")
 
     def with_character(self, character: Character) -> CampaignState:
         return replace(self, characters=tuple(
@@ -82,7 +82,7 @@ def _living(state: CampaignState, data: Mapping[str, Any], field: str = "name") 
 def _create(state: CampaignState, data: Mapping[str, Any]) -> CampaignState:
     character = fields.character_from(data)
     if any(c.name == character.name for c in state.characters):
-        raise RuleError(f"name: there is already a character called {character.name!r}.")
+        raise RuleError(f"name: there is already a character called {shown(character.name)}.")
     return replace(state, characters=(*state.characters, character))
 
 
@@ -278,7 +278,7 @@ def apply(state: CampaignState, event: Mapping[str, Any]) -> CampaignState:
     kind = event.get("type")
     if kind not in APPLIERS:
         raise RequestError(
-            f"type: {kind!r} is not a Die Trying event; use one of {', '.join(APPLIERS)}."
+            f"type: {shown(kind)} is not a Die Trying event; use one of {', '.join(APPLIERS)}."
         )
     data = event.get("data", event)
     if not isinstance(data, Mapping):

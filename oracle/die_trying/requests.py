@@ -62,7 +62,7 @@ from oracle.die_trying.equipment import (
     total_cost,
 )
 from oracle.die_trying.magic import Casting, cast
-from oracle.errors import RequestError, RuleError
+from oracle.errors import RequestError, RuleError, shown
 from oracle.requests import roll_kind, whole
 
 Handler = Callable[[Mapping[str, Any], DiceSource], dict[str, Any]]
@@ -77,7 +77,7 @@ def _check(request: Mapping[str, Any], dice: DiceSource) -> CheckResult:
 def resolve_check(request: Mapping[str, Any], dice: DiceSource) -> dict[str, Any]:
     kind = fields.text(request, "kind", "skill")
     if kind not in ("skill", "attack", "save"):
-        raise RuleError(f"kind: a check is a skill check, an attack roll or a save; got {kind!r}.")
+        raise RuleError(f"kind: a check is a skill check, an attack roll or a save; got {shown(kind)}.")
     return {"kind": kind, **_check(request, dice).as_dict()}
 
 
@@ -133,7 +133,7 @@ def _combatant(i: int, entry: object, dice: DiceSource) -> combat.InitiativeEntr
         raise RequestError(f"combatants[{i}]: each combatant is an object with a \"name\".")
     skill = entry.get("skill", "perception")
     if not isinstance(skill, str) or skill not in {s.value for s in Skill}:
-        raise RuleError(f"combatants[{i}].skill: {skill!r} is not one of the 18 proficiencies.")
+        raise RuleError(f"combatants[{i}].skill: {shown(skill)} is not one of the 18 proficiencies.")
     return combat.InitiativeEntry(
         name=entry["name"],
         d10=fields.single_die(entry, "d10", CHECK_DIE, dice),

@@ -10,7 +10,7 @@ import re
 from dataclasses import dataclass
 
 from oracle.dice import DiceSource, check_face
-from oracle.errors import RequestError, RuleError
+from oracle.errors import RequestError, RuleError, shown
 
 # Triptycho, Dice Number and Level: the ladder, lowest to highest.
 LADDER: tuple[int, ...] = (2, 4, 6, 8, 10, 12)
@@ -57,16 +57,16 @@ def parse_entry(field: str, text: object) -> DiceEntry:
     if isinstance(text, DiceEntry):
         return text
     if not isinstance(text, str):
-        raise RequestError(f"{field}: a dice entry is written XdY, such as \"2d6\"; got {text!r}.")
+        raise RequestError(f"{field}: a dice entry is written XdY, such as \"2d6\"; got {shown(text)}.")
     match = _ENTRY.match(text)
     if match is None:
         raise RequestError(
-            f"{field}: {text!r} is not a dice entry; write XdY, such as \"1d8\" or \"2d6\"."
+            f"{field}: {shown(text)} is not a dice entry; write XdY, such as \"1d8\" or \"2d6\"."
         )
     number, sides = int(match.group(1)), int(match.group(2))
     if number < 1:
         # Triptycho, Dice Number and Level: dice number cannot be below 1.
-        raise RuleError(f"{field}: the dice number in {text!r} must be at least 1.")
+        raise RuleError(f"{field}: the dice number in {shown(text)} must be at least 1.")
     if sides not in SIDES:
         raise RuleError(
             f"{field}: d{sides} is not a Triptycho die; the dice levels are d2, d4, d6, d8, "

@@ -41,7 +41,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import replace
 from typing import Any
 
-from oracle.errors import RequestError, RuleError
+from oracle.errors import RequestError, RuleError, shown
 from oracle.requests import whole
 from oracle.triptycho.attack import resolve_attack
 from oracle.triptycho.combat import ScenarioKind
@@ -70,7 +70,7 @@ def apply_event(state: ScenarioState, event: Mapping[str, Any]) -> ScenarioState
         raise RequestError("event: must be an object with a \"type\".")
     kind = event.get("type")
     if not isinstance(kind, str) or kind not in APPLIERS:
-        raise RequestError(f"type: {kind!r} is not a Triptycho event; use one of "
+        raise RequestError(f"type: {shown(kind)} is not a Triptycho event; use one of "
                            f"{', '.join(APPLIERS)}.")
     return APPLIERS[kind](state, event)
 
@@ -103,7 +103,7 @@ def _join(state: ScenarioState, event: Mapping[str, Any]) -> ScenarioState:
     if not isinstance(name, str) or not name.strip():
         raise RequestError("name: a combatant needs a name.")
     if any(c.name == name for c in state.roster):
-        raise RuleError(f"name: {name!r} is already on the roster; names must be distinct.")
+        raise RuleError(f"name: {shown(name)} is already on the roster; names must be distinct.")
     vitals = make_vitals(event.get("hp"), event.get("ep"), event.get("wp"),
                          event.get("injuries", 0))
     hand = check_hand(event.get("deck", 0), event.get("hand_limit", DEFAULT_HAND_LIMIT))
@@ -148,7 +148,7 @@ def _scenario_start(state: ScenarioState, event: Mapping[str, Any]) -> ScenarioS
     try:
         kind = ScenarioKind(event.get("kind"))
     except ValueError:
-        raise RequestError(f"kind: {event.get('kind')!r} is not a scenario type; use combat, "
+        raise RequestError(f"kind: {shown(event.get('kind'))} is not a scenario type; use combat, "
                            f"exploration or interaction.") from None
     alive = [c.name for c in state.roster if not c.vitals.dead]
     names = event.get("participants", alive)
@@ -158,7 +158,7 @@ def _scenario_start(state: ScenarioState, event: Mapping[str, Any]) -> ScenarioS
         raise RuleError("participants: each name takes part once.")
     missing = [n for n in names if not any(c.name == n for c in state.roster)]
     if missing:
-        raise RuleError(f"participants: {missing[0]!r} is not on the roster.")
+        raise RuleError(f"participants: {shown(missing[0])} is not on the roster.")
     tracks = event.get("tracks", {})
     if not isinstance(tracks, Mapping):
         raise RequestError("tracks: {name: {track: base}}, such as {\"Ash\": {\"power\": 1}}.")
@@ -233,7 +233,7 @@ def _draw_phase(state: ScenarioState, event: Mapping[str, Any]) -> ScenarioState
         who = state.member(name)
         more = extra.get(name, 0)
         if isinstance(more, bool) or not isinstance(more, int):
-            raise RequestError(f"extra.{name}: must be a whole number, not {more!r}.")
+            raise RequestError(f"extra.{name}: must be a whole number, not {shown(more)}.")
         # Triptycho, Draw Phase: to the Hand Limit in the first round, then 1 card.
         hand = who.hand.first_draw() if round_number == 1 else who.hand.drawn(1 + more)
         tracks = tuple((k, t.settled()) for k, t in who.tracks)
@@ -273,7 +273,7 @@ def _strategy(state: ScenarioState, event: Mapping[str, Any]) -> ScenarioState:
     try:
         option = StrategyOption(event.get("option"))
     except ValueError:
-        raise RequestError(f"option: {event.get('option')!r} is not a Strategy Phase option; "
+        raise RequestError(f"option: {shown(event.get('option'))} is not a Strategy Phase option; "
                            f"use draw, strategy_card, change_equipment or block.") from None
     if option is StrategyOption.BLOCK and state.kind is not ScenarioKind.COMBAT:
         raise RuleError("option: Blocking borders is for combat scenarios only.")

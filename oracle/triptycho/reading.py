@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from oracle.dice import DiceSource
-from oracle.errors import RequestError, RuleError
+from oracle.errors import RequestError, RuleError, shown
 from oracle.requests import whole
 from oracle.triptycho.combat import (
     Affinities,
@@ -111,7 +111,7 @@ def read_spec(field: str, value: object, *, typed: bool = False,
         return Spec(field, entry, check_faces(f"{field}.faces", loose, given), damage_type)
     raise RequestError(
         f"{field}: give an entry as \"XdY\", a list of faces, or {{\"dice\": \"XdY\", ...}}; "
-        f"got {value!r}."
+        f"got {shown(value)}."
     )
 
 
@@ -137,7 +137,7 @@ def read_scenario(request: Mapping[str, Any]) -> ScenarioKind:
         return ScenarioKind(value)
     except ValueError:
         raise RequestError(
-            f"scenario: {value!r} is not a scenario type; use combat, exploration or interaction."
+            f"scenario: {shown(value)} is not a scenario type; use combat, exploration or interaction."
         ) from None
 
 

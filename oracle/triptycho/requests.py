@@ -10,7 +10,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from oracle.dice import DiceSource
-from oracle.errors import RequestError, RuleError
+from oracle.errors import RequestError, RuleError, shown
 from oracle.requests import roll_kind, whole
 from oracle.triptycho.attack import (
     plan_damage,
@@ -59,7 +59,7 @@ def _initiative(request: Request, dice: DiceSource) -> dict[str, Any]:
             raise RequestError(f"{field}: needs a \"name\" and an \"initiative\" entry.")
         name = item["name"]
         if name in seen:
-            raise RuleError(f"{field}.name: {name!r} appears twice; names must be distinct.")
+            raise RuleError(f"{field}.name: {shown(name)} appears twice; names must be distinct.")
         seen.add(name)
         spec = read_spec(f"{field}.initiative", item.get("initiative"))
         total = sum(spec.rolled(dice))

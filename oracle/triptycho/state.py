@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from oracle.errors import RuleError
+from oracle.errors import RuleError, shown
 from oracle.triptycho.combat import POINT_NAMES, ScenarioKind
 from oracle.triptycho.rounds import Hand, Initiative, OffTurnPlays, Phase, Step
 from oracle.triptycho.tracks import StatTrack
@@ -30,7 +30,7 @@ class Combatant:
         for key, value in self.tracks:
             if key == name:
                 return value
-        raise RuleError(f"track: {self.name} has no {name!r} Stat Track; they have "
+        raise RuleError(f"track: {self.name} has no {shown(name)} Stat Track; they have "
                         f"{', '.join(k for k, _ in self.tracks) or 'none'}.")
 
 
@@ -54,7 +54,7 @@ class ScenarioState:
         for who in self.roster:
             if who.name == name:
                 return who
-        raise RuleError(f"name: {name!r} is not on the roster.")
+        raise RuleError(f"name: {shown(name)} is not on the roster.")
 
     @property
     def points(self) -> PointKind | None:

@@ -13,7 +13,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from oracle.dice import check_face
-from oracle.errors import RuleError
+from oracle.errors import RuleError, shown
 from oracle.requests import whole
 from oracle.trophy.ruin import MAX_RUIN, check_can_roll, mark_ruin
 
@@ -116,7 +116,7 @@ def _check_fighters(fighters: Sequence[Fighter], dark_count: int) -> None:
         if not fighter.name:
             raise RuleError(f"{field}.name: every character needs a name.")
         if fighter.name in names:
-            raise RuleError(f"{field}.name: {fighter.name!r} appears twice.")
+            raise RuleError(f"{field}.name: {shown(fighter.name)} appears twice.")
         names.add(fighter.name)
         check_can_roll(f"{field}.ruin", fighter.ruin)
         check_weak_points(f"{field}.weak_points", fighter.weak_points)

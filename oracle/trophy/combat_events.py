@@ -10,7 +10,7 @@ from collections.abc import Iterable
 from dataclasses import replace
 
 from oracle.dice import faces_or_count
-from oracle.errors import RequestError, RuleError
+from oracle.errors import RequestError, RuleError, shown
 from oracle.trophy.combat import (
     CombatResult,
     Fighter,
@@ -25,6 +25,7 @@ from oracle.trophy.results import combat_json
 from oracle.trophy.state import (
     Event,
     OpenCombat,
+    OpenCombatRoll,
     TrophyState,
     close_risk,
     in_play,
@@ -49,7 +50,7 @@ def combat_started(state: TrophyState, event: Event) -> TrophyState:
         data = obj(item, f"fighters[{index}]")
         character = in_play(state, text(data, "name", prefix=prefix), f"{prefix}name")
         if character.name in (name for name, _ in fighters):
-            raise RuleError(f"{prefix}name: {character.name!r} is already in the fight.")
+            raise RuleError(f"{prefix}name: {shown(character.name)} is already in the fight.")
         fighters.append((character.name, (single_face(data.get("weak_point"),
                                                        f"{prefix}weak_point", None),)))
     if not fighters:
@@ -67,7 +68,7 @@ def _fighters(state: TrophyState, combat: OpenCombat, armor: Iterable[str]) -> l
     wearing = set(armor)
     for name in wearing:
         if name not in combat.names:
-            raise RuleError(f"armor: {name!r} is not in the fight.")
+            raise RuleError(f"armor: {shown(name)} is not in the fight.")
         if not state.character(name).usable_armor:
             raise RuleError(
                 f"armor: {name} has no unmarked armor (marked armor is unusable until town)."
@@ -79,6 +80,7 @@ def _fighters(state: TrophyState, combat: OpenCombat, armor: Iterable[str]) -> l
 
 
 def _combat_roll(state: TrophyState, event: Event, dark_count: int) -> TrophyState:
+    before = state
     combat = _open_combat(state, str(event.get("type")))
     armor = strings(event.get("armor") or [], "armor")
     dark = faces_or_count(require(event, "dark"), "dark", None)
@@ -91,7 +93,8 @@ def _combat_roll(state: TrophyState, event: Event, dark_count: int) -> TrophySta
     combat = replace(combat, fighters=still)
     result = read_combat(combat.endurance, _fighters(state, combat, armor), dark)
     state = _record_combat(state, combat, result)
-    return replace(state, last_result=combat_json(result))
+    return replace(state, last_result=combat_json(result),
+                   combat_roll=OpenCombatRoll(before, dict(event)))
 
 
 def _record_combat(state: TrophyState, combat: OpenCombat, result: CombatResult) -> TrophyState:
@@ -128,6 +131,29 @@ def combat_continued(state: TrophyState, event: Event) -> TrophyState:
     return _combat_roll(state, event, combat.dark_count + 1)
 
 
+def combat_armor_marked(state: TrophyState, event: Event) -> TrophyState:
+    """SRD 1.2: after seeing the Combat Roll, a fighter whose Weak Point was hit may mark a
+    piece of armor to ignore all of that roll's Ruin; the same dice are read again with it on."""
+    name = text(event, "name")
+    opened = state.combat_roll
+    if opened is None:
+        raise RuleError("name: armor is marked right after a Combat Roll, before anything else "
+                        "happens; there is no such roll now.")
+    rolled = state.last_result or {}
+    hit = {str(p.get("name")): p for p in rolled.get("characters", []) if isinstance(p, dict)}
+    if name not in hit:
+        raise RuleError(f"name: {name!r} was not in the last Combat Roll.")
+    if hit[name].get("armor_used"):
+        raise RuleError(f"name: {name}'s armor already took this roll's hits.")
+    if not hit[name].get("matches"):
+        raise RuleError(f"name: no dark die hit {name}'s Weak Point, so there is nothing for "
+                        "armor to absorb.")
+    armor = [*strings(opened.event.get("armor") or [], "armor"), name]
+    again = {**opened.event, "armor": armor}
+    reread = (combat_continued if again.get("type") == "combat_continued" else combat_rolled)
+    return reread(opened.before, again)
+
+
 def combat_retreated(state: TrophyState, event: Event) -> TrophyState:
     combat = _open_combat(state, "combat_retreated")
     name = text(event, "name")
@@ -135,7 +161,7 @@ def combat_retreated(state: TrophyState, event: Event) -> TrophyState:
     others = tuple((n, p) for n, p in combat.fighters if n != name)
     to = event.get("to")
     if to is not None and not isinstance(to, str):
-        raise RequestError(f"to: must be a companion's name or null, not {to!r}.")
+        raise RequestError(f"to: must be a companion's name or null, not {shown(to)}.")
     if to is None:
         if others:
             raise RuleError(
@@ -144,7 +170,7 @@ def combat_retreated(state: TrophyState, event: Event) -> TrophyState:
         return replace(state, combat=None,
                        last_result={"event": "combat_retreated", "name": name, "to": None})
     if to == name or to not in dict(others):
-        raise RuleError(f"to: {to!r} is not a companion still in the fight.")
+        raise RuleError(f"to: {shown(to)} is not a companion still in the fight.")
     received = faces_or_count(require(event, "handed"), "handed", None)
     kept = check_hand_off(handed, received, dict(others)[to])
     fighters = tuple((n, kept if n == to else p) for n, p in others)
@@ -166,7 +192,7 @@ def armor_marked(state: TrophyState, event: Event) -> TrophyState:
         if piece.name == piece_name and not piece.marked:
             armor = tuple(replace(p, marked=True) if p is piece else p for p in character.armor)
             return state.with_character(replace(character, armor=armor))
-    raise RuleError(f"piece: {character.name} has no unmarked armor called {piece_name!r}.")
+    raise RuleError(f"piece: {character.name} has no unmarked armor called {shown(piece_name)}.")
 
 
 def town_returned(state: TrophyState, event: Event) -> TrophyState:

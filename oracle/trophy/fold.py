@@ -31,6 +31,8 @@ Event vocabulary (fields; ``?`` optional):
 - ``combat_retreated``: name, to (a companion, or null for the last one standing),
   handed [faces the companion receives: re-rolled while equal to one they hold].
 - ``combat_abandoned``: {}. The whole group retreats from an incomplete fight.
+- ``combat_armor_marked``: name. Right after a Combat Roll (nothing else folded between), a
+  fighter whose Weak Point was hit marks a piece of armor: the roll is read again with it on.
 - ``armor_marked``: name, piece. ``town_returned``: {} (all armor usable again).
 - ``ruin_rolled``: name, dark (face). ``ruin_marked``: name, amount? (1), reason? (custom rolls).
 - ``reduction_rolled``: name, light (face), remove_anyway (the player's choice).
@@ -46,11 +48,12 @@ from dataclasses import replace
 from typing import Any
 
 from oracle.dice import faces_or_count
-from oracle.errors import OracleError, RequestError, RuleError
+from oracle.errors import OracleError, RequestError, RuleError, shown
 from oracle.trophy.character import Fate
 from oracle.trophy.combat_events import (
     armor_marked,
     combat_abandoned,
+    combat_armor_marked,
     combat_continued,
     combat_retreated,
     combat_rolled,
@@ -194,7 +197,7 @@ def _hunt_rolled(state: TrophyState, event: Event) -> TrophyState:
 def _tokens_spent(state: TrophyState, event: Event) -> TrophyState:
     use_value = text(event, "use")
     if use_value not in {use.value for use in TokenUse}:
-        raise RequestError(f"use: must be treasure or goal; got {use_value!r}.")
+        raise RequestError(f"use: must be treasure or goal; got {shown(use_value)}.")
     use = TokenUse(use_value)
     contributions = name_map(require(event, "from"), "from")
     for name in contributions:
@@ -304,7 +307,7 @@ def _condition_added(state: TrophyState, event: Event) -> TrophyState:
     if not condition:
         raise RuleError("condition: describe the Condition.")
     if condition in character.conditions:
-        raise RuleError(f"condition: {character.name} already has {condition!r}.")
+        raise RuleError(f"condition: {character.name} already has {shown(condition)}.")
     return state.with_character(replace(
         character, conditions=(*character.conditions, condition),
         conditions_due=max(0, character.conditions_due - 1)))
@@ -314,7 +317,7 @@ def _condition_removed(state: TrophyState, event: Event) -> TrophyState:
     character = state.character(require(event, "name"))
     condition = text(event, "condition")
     if condition not in character.conditions:
-        raise RuleError(f"condition: {character.name} has no Condition {condition!r}.")
+        raise RuleError(f"condition: {character.name} has no Condition {shown(condition)}.")
     return state.with_character(replace(
         character, conditions=tuple(c for c in character.conditions if c != condition)))
 
@@ -328,7 +331,7 @@ def _fate_chosen(state: TrophyState, event: Event) -> TrophyState:
         raise RuleError(f"fate: {character.name} already chose {character.fate.value}.")
     value = text(event, "fate")
     if value not in {fate.value for fate in Fate}:
-        raise RequestError(f"fate: must be monster or death; got {value!r}.")
+        raise RequestError(f"fate: must be monster or death; got {shown(value)}.")
     return state.with_character(replace(character, fate=Fate(value),
                                         co_gm=flag(event, "co_gm")))
 
@@ -359,6 +362,7 @@ APPLIERS: dict[str, Callable[[TrophyState, Event], TrophyState]] = {
     "combat_continued": combat_continued,
     "combat_retreated": combat_retreated,
     "combat_abandoned": combat_abandoned,
+    "combat_armor_marked": combat_armor_marked,
     "armor_marked": armor_marked,
     "town_returned": town_returned,
     "ruin_rolled": _ruin_rolled,
@@ -380,9 +384,11 @@ def apply(state: TrophyState, event: Event) -> TrophyState:
     kind = event.get("type")
     applier = APPLIERS.get(kind) if isinstance(kind, str) else None
     if applier is None:
-        raise RuleError(f"type: {kind!r} is not a Trophy event; use one of {', '.join(APPLIERS)}.")
+        raise RuleError(f"type: {shown(kind)} is not a Trophy event; use one of {', '.join(APPLIERS)}.")
     try:
         new = applier(state, event)
+        if new.combat_roll is not None and new.combat_roll is state.combat_roll:
+            new = replace(new, combat_roll=None)  # any other event settles the Combat Roll
     except RuleError:
         raise
     except OracleError as exc:

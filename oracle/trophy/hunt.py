@@ -12,7 +12,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from oracle.dice import check_face
-from oracle.errors import RuleError
+from oracle.errors import RuleError, shown
 from oracle.requests import whole
 from oracle.trophy.ruin import check_can_roll
 
@@ -104,7 +104,7 @@ def spend_tokens(
         field = f"from.{name}"
         given = whole(field, amount)
         if name not in holdings:
-            raise RuleError(f"{field}: no character called {name!r} holds Hunt Tokens.")
+            raise RuleError(f"{field}: no character called {shown(name)} holds Hunt Tokens.")
         if given < 1:
             raise RuleError(f"{field}: each contributor gives at least 1 token; got {given}.")
         if given > holdings[name]:

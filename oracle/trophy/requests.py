@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from oracle.dice import DiceSource, faces_or_count, roll_many
-from oracle.errors import RequestError, RuleError
+from oracle.errors import RequestError, RuleError, shown
 from oracle.requests import roll_kind
 from oracle.trophy.combat import (
     CombatResult,
@@ -72,7 +72,7 @@ def parse_enum(request: Mapping[str, Any], field: str, kind: type[Foe | Intent])
         return None
     choices = [member.value for member in kind]
     if value not in choices:
-        raise RequestError(f"{field}: must be one of {', '.join(choices)}; got {value!r}.")
+        raise RequestError(f"{field}: must be one of {', '.join(choices)}; got {shown(value)}.")
     return kind(value)
 
 
@@ -117,7 +117,7 @@ def resolve_risk(request: Mapping[str, Any], dice: DiceSource) -> dict[str, Any]
         return risk_json(result)
     if not isinstance(pushes, list):
         raise RequestError(
-            f"push: a number of pushes, or a list of each push's faces; not {pushes!r}.")
+            f"push: a number of pushes, or a list of each push's faces; not {shown(pushes)}.")
     for index, item in enumerate(pushes):
         data = obj(item, f"push[{index}]")
         new_light = faces_or_count(data.get("light"), f"push[{index}].light", dice,

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from oracle.dice import check_face
-from oracle.errors import RuleError
+from oracle.errors import RuleError, shown
 from oracle.trophy.monsters import Foe, Intent, check_ritual_dark, risk_against
 from oracle.trophy.ruin import RuinChange, check_can_roll, check_ruin, mark_ruin
 
@@ -187,7 +187,7 @@ def _check_helpers(helpers: Sequence[Helper], dark: Sequence[int]) -> None:
         if not helper.name:
             raise RuleError(f"{field}.name: every helper needs a name.")
         if helper.name in seen:
-            raise RuleError(f"{field}.name: {helper.name!r} already helps; one light die each.")
+            raise RuleError(f"{field}.name: {shown(helper.name)} already helps; one light die each.")
         seen.add(helper.name)
         check_face(f"{field}.die", helper.die)
         if helper.already_marked:

@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
-from oracle.errors import RuleError
+from oracle.errors import RuleError, shown
 from oracle.trophy.character import ArmorPiece, Character
 from oracle.trophy.fields import flag, obj, require, strings, text, whole
 from oracle.trophy.ruin import MAX_RUIN, REDUCTION_OPENS_AT, check_ruin, check_starting_ruin
@@ -30,7 +30,7 @@ def character_created(state: TrophyState, event: Event) -> TrophyState:
     if not name:
         raise RuleError("character.name: a character needs a name.")
     if state.has(name):
-        raise RuleError(f"character.name: {name!r} already exists in this campaign.")
+        raise RuleError(f"character.name: {shown(name)} already exists in this campaign.")
     start = check_starting_ruin("character.starting_ruin", whole(data, "starting_ruin", 1,
                                                                  "character."))
     ruin = check_ruin("character.ruin", whole(data, "ruin", start, "character."), start)

@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
-from oracle.errors import RuleError
+from oracle.errors import RuleError, shown
 from oracle.trophy.character import Character
 from oracle.trophy.risk import RiskResult
 from oracle.trophy.ruin import MAX_RUIN, REDUCTION_OPENS_AT
@@ -33,7 +33,7 @@ class OpenCombat:
         for fighter, points in self.fighters:
             if fighter == name:
                 return points
-        raise RuleError(f"name: {name!r} is not in the fight.")
+        raise RuleError(f"name: {shown(name)} is not in the fight.")
 
     @property
     def names(self) -> tuple[str, ...]:
@@ -46,6 +46,16 @@ class OpenRisk:
 
     name: str
     result: RiskResult
+
+
+@dataclass(frozen=True)
+class OpenCombatRoll:
+    """The newest Combat Roll while its fighters may still mark armor for it (SRD 1.2: the
+    choice comes after the dice): the state before the roll and the roll's event, so marking
+    armor reads the same dice again with that fighter's armor on."""
+
+    before: TrophyState
+    event: Mapping[str, Any]
 
 
 @dataclass(frozen=True)
@@ -62,6 +72,7 @@ class TrophyState:
     last_result: Mapping[str, Any] | None = None
     risk: OpenRisk | None = None
     combat: OpenCombat | None = None
+    combat_roll: OpenCombatRoll | None = None  # armor may still be marked for it
     events: int = 0  # how many events were folded
 
     @property
@@ -77,7 +88,7 @@ class TrophyState:
         for character in self.characters:
             if character.name == name:
                 return character
-        raise RuleError(f"{field}: no character called {name!r} in this campaign.")
+        raise RuleError(f"{field}: no character called {shown(name)} in this campaign.")
 
     def with_character(self, character: Character) -> TrophyState:
         """A new state with ``character`` in place of the one with the same name."""

@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
-from oracle.errors import RuleError
+from oracle.errors import RuleError, shown
 from oracle.trophy.combat import check_endurance
 from oracle.trophy.odds.dice import FACES, ONE, SIDES, ZERO, binomial, check_count
 from oracle.trophy.odds.ruin import MAX_RUIN, check_ruin
@@ -87,7 +87,7 @@ def _check_combat(endurance: int, dark: int, characters: Sequence[Fighter]) -> N
     for i, c in enumerate(characters):
         check_ruin(f"characters[{i}].ruin", c.ruin)
         if c.name in names:
-            raise RuleError(f"characters[{i}].name: {c.name!r} appears twice.")
+            raise RuleError(f"characters[{i}].name: {shown(c.name)} appears twice.")
         names.add(c.name)
         wp = c.weak_points
         if isinstance(wp, tuple):

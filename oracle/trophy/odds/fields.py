@@ -10,7 +10,7 @@ from fractions import Fraction
 from typing import Any
 
 from oracle.dice import check_face
-from oracle.errors import RequestError, RuleError
+from oracle.errors import RequestError, RuleError, shown
 from oracle.requests import whole
 
 
@@ -63,7 +63,7 @@ def at_most(field: str, count: int, most: int, what: str) -> int:
 def read_bool(field: str, value: Any) -> bool:
     """true or false."""
     if not isinstance(value, bool):
-        raise RequestError(f"{field}: must be true or false, not {value!r}.")
+        raise RequestError(f"{field}: must be true or false, not {shown(value)}.")
     return value
 
 
