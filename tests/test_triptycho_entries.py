@@ -67,12 +67,9 @@ def test_every_rung_and_every_step_stays_on_the_ladder() -> None:
             assert after.number == 2
 
 
-def test_a_level_change_on_a_d20_is_refused_in_one_sentence() -> None:
-    with pytest.raises(RuleError) as exc:
-        change_level("level", DiceEntry(1, 20), -1)
-    assert str(exc.value) == ("level: a d20 cannot be raised or lowered in dice level; "
-                              "got a level change of -1.")
-    assert change_level("level", DiceEntry(1, 20), 0) == DiceEntry(1, 20)
+def test_a_level_change_on_a_d20_leaves_it_a_d20_as_a_clamp_does() -> None:
+    for steps in range(-7, 8):
+        assert change_level("level", DiceEntry(2, 20), steps) == DiceEntry(2, 20)
 
 
 def test_resistance_and_weakness_leave_a_d20_as_it_is() -> None:
