@@ -9,6 +9,7 @@ from hypothesis import strategies as st
 from oracle.errors import OracleError, RequestError, RuleError
 from oracle.triptycho.entries import (
     LADDER,
+    MOST_DICE,
     DiceEntry,
     change_level,
     change_number,
@@ -115,9 +116,15 @@ def test_level_stays_on_the_ladder_and_number_never_below_one(
 ) -> None:
     entry = DiceEntry(number, sides)
     for level, more in zip(levels, numbers):
-        entry = change_number(change_level("level", entry, level), more)
+        try:
+            entry = change_number(change_level("level", entry, level), more)
+        except RuleError as exc:  # past our limit: refused, naming it
+            assert entry.number + more > MOST_DICE
+            assert str(exc) == (f"number: an entry rolls at most {MOST_DICE} dice (our limit, "
+                                f"far beyond any card); got {entry.number + more}.")
+            return
         assert entry.sides in LADDER
-        assert entry.number >= 1
+        assert 1 <= entry.number <= MOST_DICE
 
 
 @given(st.text(max_size=8))
