@@ -31,6 +31,7 @@ from oracle.errors import RequestError, RuleError, shown
 from oracle.journal.campaign import Campaign
 from oracle.journal.library import CampaignInfo, delete_campaign, list_campaigns
 from oracle.journal.replay import Entry
+from oracle.journal.story import StoryMemory
 from oracle.narrator.asking import YES_FROM, answer_for
 
 log = logging.getLogger("oracle.app")
@@ -292,6 +293,12 @@ class Session:
         self.record({"type": "scene", "title": title.strip()})
         self.changed()
 
+    def set_story(self, **story: Any) -> int:
+        """Record a ``story`` event (place, foe, present, paid; see oracle.journal.story)."""
+        seq = self.record({"type": "story", **story})
+        self.changed()
+        return seq
+
     def set_safety(self, lines: Sequence[str], veils: Sequence[str]) -> None:
         self.record({"type": "safety", "lines": list(lines), "veils": list(veils)})
         self.changed()
@@ -327,15 +334,22 @@ class Session:
         return entry.seq
 
     def undo_last(self) -> int:
-        """Undo the newest entry that is not already undone (a mistyped entry)."""
-        campaign = self.require()
-        for entry in reversed(campaign.entries):
-            if entry.type != "undo" and not entry.undone and entry.type != "preference":
-                campaign.undo(entry.seq)
-                self.moves.undone()
-                self.changed()
-                return entry.seq
-        raise RuleError("undo: there is nothing to undo.")
+        """Undo the newest player's move (a roll with its narration); returns the roll's entry."""
+        from oracle.app.undo import undo_move
+
+        seq = undo_move(self.require())
+        self.moves.undone()
+        self.changed()
+        return seq
+
+    def redo_last(self) -> int:
+        """Restore the move undone last (nothing new recorded since); returns its entry."""
+        from oracle.app.undo import redo_move
+
+        seq = redo_move(self.require())
+        self.moves.opened()  # the newest roll is back: show it as the journal has it
+        self.changed()
+        return seq
 
     # -- narrator ----------------------------------------------------------------------------
 
@@ -357,8 +371,15 @@ class Session:
         self.narrator = make_narrator()
         self.changed()
 
+    @property
+    def story(self) -> StoryMemory:
+        """The open campaign's story memory (:mod:`oracle.journal.story`; empty with none open)."""
+        return self.campaign.story if self.campaign is not None else StoryMemory()
+
     def _context(self, result: Mapping[str, Any], intent: str = "", question: str = "",
-                 n: int = 3, who: Sequence[str] = ()) -> Any:
+                 n: int = 3, who: Sequence[str] = (), beat: str = "") -> Any:
+        """The narration context: the result, the people, and the whole story memory."""
+        from oracle.app.story import story_context
         from oracle.narrator.base import NarrationContext
 
         names = list(who) or ([self.active] if self.active else [])
@@ -370,8 +391,9 @@ class Session:
             journal = recent_text(lines)
         return NarrationContext.build(
             result=result, system=self.system,
-            characters=people, intent=intent, question=question,
-            journal=journal, safety=self.safety, n=n, deck=self._deck,
+            characters=people, question=question, journal=journal, safety=self.safety, n=n,
+            deck=self._deck,
+            **story_context(self.story, beat, result, intent, self.moves.in_play(), names),
         )
 
     def voice(self, beat: str, result: Mapping[str, Any], *, intent: str = "",
@@ -385,7 +407,8 @@ class Session:
         def job() -> Voiced:
             # Built here, off the widget thread: the click that rolled returns at once.
             with self._deck_lock:
-                context = self._context(result, intent=intent, question=question, n=n, who=who)
+                context = self._context(result, intent=intent, question=question, n=n, who=who,
+                                        beat=beat)
                 said = narrator.narrate(beat, context, on_text=on_text)
                 self._keep_deck(said)
             text = str(getattr(said, "text", "")).strip()
@@ -415,7 +438,7 @@ class Session:
         Called on a background thread by the views; returns the items.
         """
         with self._deck_lock:
-            context = self._context(result or {}, intent=intent, n=n)
+            context = self._context(result or {}, intent=intent, n=n, beat=beat)
             said = self.narrator.narrate(beat, context)
             self._keep_deck(said)
         return items_or_lines(said)

@@ -12,7 +12,9 @@ kept)::
     {"type": "note", "text": str, "refers_to": seq | None}              # a player's note
     {"type": "oracle", "question": str, "answer": str, "likelihood": str | None,
      "faces": [int, ...] | None, "refers_to": seq | None}              # a yes/no oracle
-    {"type": "scene", "title": str}                                    # a new scene begins
+    {"type": "scene", "title": str, "place": str?}                     # a new scene begins
+    {"type": "story", "place": str?, "foe": {...} | null?, "present": [str] | null?,
+     "paid": seq?}                             # story memory (oracle.journal.story)
     {"type": "safety", "lines": [str, ...], "veils": [str, ...]}       # replaces either list
     {"type": "preference", "key": str, "value": <any JSON>}            # an app preference
     {"type": "x_card", "refers_to": seq, "reason": str | None}         # strikes a narration
@@ -38,10 +40,11 @@ from typing import Any
 
 from oracle.errors import OracleError, RequestError, RuleError, shown
 from oracle.journal.store import StoredEvent
+from oracle.journal.story import StoryError, check_story
 from oracle.systems import System
 
 META_TYPES: frozenset[str] = frozenset(
-    {"narration", "note", "oracle", "scene", "safety", "preference", "x_card", "undo"}
+    {"narration", "note", "oracle", "scene", "story", "safety", "preference", "x_card", "undo"}
 )
 MAX_TEXT = 100_000
 
@@ -254,6 +257,13 @@ class Fold:
             _ref(data, "refers_to", seq, self.by_seq)
         elif kind == "scene":
             _text(data, "title")
+            _text(data, "place", required=False)
+        elif kind == "story":
+            known = self.by_seq
+            try:
+                check_story(data, seq, lambda n: known[n].data if n in known else None)
+            except StoryError as exc:
+                raise RequestError(str(exc)) from exc
         elif kind == "safety":
             if "lines" not in data and "veils" not in data:
                 raise RequestError("safety: give lines, veils, or both (each a list of text).")

@@ -45,6 +45,8 @@ JOURNAL_TOTAL = 1200
 MAX_CHARACTERS = 8
 CHARACTER_FIELD = 120
 MAX_PARTY = 8
+STORY_LINES = 16
+STORY_LINE = 200
 SAFETY_ITEM = 200
 MAX_SAFETY = 64
 
@@ -147,6 +149,7 @@ def prompt_vars(beat: str, context: NarrationContext) -> dict[str, Any]:
         "request_facts": request_lines(dict(context.request)),
         "characters": [_character_line(c) for c in context.characters[:MAX_CHARACTERS]],
         "party": party,
+        "story": [delimit(_cap(line, STORY_LINE)) for line in context.story[:STORY_LINES]],
         "answer": neutralize(str(result.get("answer", "yes"))[:20]),
         "likelihood": neutralize(str(result.get("likelihood", "even"))[:20]),
         "intent_label": INTENT_LABELS.get(beat, "Stated intent"),
