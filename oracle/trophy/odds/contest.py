@@ -69,6 +69,24 @@ def _ways(n: int) -> dict[tuple[int, ...], int]:
     return {c: fact // math.prod(math.factorial(k) for k in c) for c in _compositions(n, SIDES)}
 
 
+def _keys(n: int, base: int) -> list[tuple[int, int]]:
+    """(key, ways) for every count of 6s, 5s ... 1s that ``n`` d6 can show: the key is those
+    counts as one number in base ``base``, 6s the highest digit; the ways are the multinomial,
+    built as the dice showing each face are chosen among those left."""
+    out: list[tuple[int, int]] = []
+
+    def walk(face: int, left: int, key: int, ways: int) -> None:
+        if face == 0:  # every die left shows a 1
+            out.append((key + left, ways))
+            return
+        weight = base**face
+        for k in range(left + 1):
+            walk(face - 1, left - k, key + k * weight, ways * math.comb(left, k))
+
+    walk(SIDES - 1, n, 0, 1)
+    return out
+
+
 def _check_contest(participants: Sequence[Contestant]) -> None:
     if len(participants) < 2:
         raise RuleError("participants: a Contest Roll needs two or more participants.")
@@ -105,20 +123,27 @@ def contest_odds(participants: Sequence[Contestant]) -> ContestOdds:
     # Every possible key of every size, lowest first: the counts of 6s, then 5s ... then 1s,
     # read as one number in base ``base`` (a count never reaches it), so the Contest's order is
     # the order of numbers. Keys of different sizes never tie (their counts add up differently).
-    keyed = sorted((sum(k * base**face for face, k in enumerate(counts)), n, ways)
-                   for n in many for counts, ways in _ways(n).items())
+    keyed = sorted((key, n, ways) for n in many for key, ways in _keys(n, base))
     below = dict.fromkeys(many, 0)  # ways each size rolls a key lower than the one reached
     totals = dict.fromkeys(many, 0)
+    # The product over every contestant of ``below``, kept as we go: its nonzero factors, and
+    # how many factors are still 0. A contestant's other contestants are that product with one
+    # factor of their own size taken out.
+    nonzero, zeros = 1, len(sizes)
     for _, n, ways in keyed:
-        term = ways
-        for m, times in many.items():
-            others = times - (m == n)
-            if others:
-                term *= below[m] ** others
-                if not term:
-                    break
-        totals[n] += term
-        below[n] += ways
+        own = below[n]
+        if own:
+            others = nonzero // own if not zeros else 0
+        else:
+            others = nonzero if zeros == 1 else 0  # the one 0 left is this contestant's own
+        totals[n] += ways * others
+        times = many[n]
+        if own:
+            nonzero = nonzero // own**times * (own + ways) ** times
+        else:
+            nonzero *= ways**times
+            zeros -= times
+        below[n] = own + ways
     space = SIDES ** sum(sizes)
     wins_of = {n: Fraction(total, space) for n, total in totals.items()}
     wins = [wins_of[n] for n in sizes]
