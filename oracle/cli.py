@@ -109,7 +109,9 @@ def cmd_odds(args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
 def cmd_serve(args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
     from oracle.serve import serve
 
-    code: int = serve(port=args.port, open_browser=not args.no_browser, preheat=args.preheat)
+    code: int = serve(port=args.port, open_browser=not args.no_browser, preheat=args.preheat,
+                      host=args.host, table=args.table, max_pages=args.max_pages,
+                      cull_after=args.cull_after)
     return code
 
 
@@ -175,6 +177,15 @@ def build_parser(inspire_arguments: bool = True) -> argparse.ArgumentParser:
         metavar="N",
         help="keep N preheated kernels ready so a new tab starts faster (default 0)",
     )
+    serve.add_argument("--table", action="store_true",
+                       help="serve a table on the local network: print a join link and QR code")
+    serve.add_argument("--host", metavar="ADDRESS",
+                       help="IP address to listen on (default 127.0.0.1; another serves a table)")
+    serve.add_argument("--max-pages", type=int, default=8, metavar="N",
+                       help="at most N pages (kernels) open at once (default 8)")
+    serve.add_argument("--cull-after", type=int, default=600, metavar="SECONDS",
+                       help="shut down a kernel once no page has been connected to it for "
+                       "SECONDS (default 600)")
     serve.set_defaults(handler=cmd_serve)
 
     inspire = sub.add_parser(
