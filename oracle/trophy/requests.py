@@ -194,13 +194,21 @@ def resolve_combat(request: Mapping[str, Any], dice: DiceSource) -> dict[str, An
     if isinstance(raw, int) and not isinstance(raw, bool) and raw > 0 \
             and not roll_required(endurance, raw):
         # No Combat Roll is required: nothing is rolled.
-        return combat_json(unrolled(endurance, fighters, raw))
+        return _with_weak_points(combat_json(unrolled(endurance, fighters, raw)), fighters)
     dark = faces_or_count(raw, "dark", dice)
     result = read_combat(endurance, fighters, dark)
     continues = request.get("continue")
     if continues is None or continues == [] or continues == 0:
-        return combat_json(result)
-    return _continue_combat(request, fighters, result, continues, dice)
+        return _with_weak_points(combat_json(result), fighters)
+    return _with_weak_points(_continue_combat(request, fighters, result, continues, dice),
+                             fighters)
+
+
+def _with_weak_points(result: dict[str, Any], fighters: list[Fighter]) -> dict[str, Any]:
+    """Each character's Weak Points on the result: given, or rolled (seeded by ``"seed"``)."""
+    held = {f.name: list(f.weak_points) for f in fighters}
+    return {**result, "characters": [{**c, "weak_points": held[c["name"]]}
+                                     for c in result["characters"]]}
 
 
 def _continue_combat(request: Mapping[str, Any], fighters: list[Fighter], first: CombatResult,
