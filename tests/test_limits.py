@@ -114,14 +114,24 @@ def test_a_list_past_the_limit_is_refused_before_anything_is_read(request_: dict
     assert run(["resolve"], request_) == (2, {"error": sentence})
 
 
-def test_trophy_odds_state_their_own_limits_in_one_sentence() -> None:
-    eight = [{"name": f"p{i}", "ruin": 1, "light": 1} for i in range(9)]
-    code, payload = run(["odds"], {"roll": "contest", "participants": eight})
-    assert (code, payload) == (2, {"error": "participants: the odds are computed for up to 8 "
-                                            "participants; got 9."})
-    code, payload = run(["odds"], {"roll": "risk", "ruin": 1, "light": 1, "dark": 31})
-    assert (code, payload) == (2, {"error": "dark: the odds are computed for up to 30 dark "
-                                            "dice; got 31."})
+def test_trophy_rolls_past_the_table_limits_are_refused_alike_by_resolve_and_odds() -> None:
+    nine = [{"name": f"p{i}", "ruin": 1, "light": 1} for i in range(9)]
+    for command in (["resolve"], ["odds"]):
+        code, payload = run(command, {"roll": "contest", "participants": nine})
+        assert (code, payload) == (2, {"error": "participants: at most 8 participants in one "
+                                                "roll (our limit, far beyond any table); got 9."})
+        code, payload = run(command, {"roll": "risk", "ruin": 1, "light": 1, "dark": 31})
+        assert (code, payload) == (2, {"error": "dark: at most 30 dark dice in one roll (our "
+                                                "limit, far beyond any table); got 31."})
+        helpers = [{"name": f"h{i}", "ruin": 1} for i in range(13)]
+        code, payload = run(command, {"roll": "risk", "ruin": 1, "dark": 1, "helpers": helpers})
+        assert (code, payload) == (2, {"error": "helpers: at most 12 helpers in one roll (our "
+                                                "limit, far beyond any table); got 13."})
+        greedy = [{"name": "a", "ruin": 1, "dark": 11}, {"name": "b", "ruin": 1, "dark": 1}]
+        code, payload = run(command, {"roll": "contest", "participants": greedy})
+        assert (code, payload) == (2, {"error": "participants[0].dark: at most 10 dark dice "
+                                                "each in one roll (our limit, far beyond any "
+                                                "table); got 11."})
 
 
 def test_die_trying_reach_past_the_limit_is_refused() -> None:

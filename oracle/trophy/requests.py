@@ -24,6 +24,11 @@ from oracle.trophy.combat import (
 )
 from oracle.trophy.contest import Contestant, read_contest
 from oracle.trophy.fields import (
+    MOST_CONTEST_DARK,
+    MOST_HELPERS,
+    MOST_PARTICIPANTS,
+    MOST_RISK_DARK,
+    at_most,
     count,
     flag,
     listing,
@@ -80,8 +85,10 @@ def resolve_risk(request: Mapping[str, Any], dice: DiceSource) -> dict[str, Any]
     """``risk``: own light dice, dark dice, helpers, bargain, pushes."""
     given = request.get("helpers")
     helpers_field = [] if given is None else listing(given, "helpers")
+    at_most("helpers", len(helpers_field), MOST_HELPERS, "helpers")
     light = faces_or_count(request.get("light"), "light", dice, default=0)
     dark = faces_or_count(request.get("dark"), "dark", dice, default=0)
+    at_most("dark", len(dark), MOST_RISK_DARK, "dark dice")
     helpers = []
     for index, item in enumerate(helpers_field):
         prefix = f"helpers[{index}]."
@@ -145,7 +152,9 @@ def resolve_hunt(request: Mapping[str, Any], dice: DiceSource) -> dict[str, Any]
 def resolve_contest(request: Mapping[str, Any], dice: DiceSource) -> dict[str, Any]:
     """``contest``: two or more participants, each with light and dark dice."""
     contestants = []
-    for index, item in enumerate(listing(require(request, "participants"), "participants")):
+    entries = listing(require(request, "participants"), "participants")
+    at_most("participants", len(entries), MOST_PARTICIPANTS, "participants")
+    for index, item in enumerate(entries):
         prefix = f"participants[{index}]."
         data = obj(item, f"participants[{index}]")
         contestants.append(Contestant(
@@ -154,6 +163,7 @@ def resolve_contest(request: Mapping[str, Any], dice: DiceSource) -> dict[str, A
             light=faces_or_count(data.get("light"), f"{prefix}light", dice, default=0),
             dark=faces_or_count(data.get("dark"), f"{prefix}dark", dice, default=0),
         ))
+        at_most(f"{prefix}dark", len(contestants[-1].dark), MOST_CONTEST_DARK, "dark dice each")
     return contest_json(read_contest(contestants))
 
 
