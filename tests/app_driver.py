@@ -8,6 +8,8 @@ a widget. Tests never reach into a view's private attributes.
 
 from __future__ import annotations
 
+import html
+import re
 from collections.abc import Iterator
 from typing import Any
 
@@ -28,6 +30,12 @@ def _walk(widget: Any) -> Iterator[Any]:
         yield from _walk(child)
 
 
+def widgets_in(scope: Any) -> Iterator[Any]:
+    """Every widget in ``scope`` (to check a promise about all of them at once)."""
+    for root in _roots(scope):
+        yield from _walk(root)
+
+
 def find_all(scope: Any, hook: str) -> list[Any]:
     """Every control in ``scope`` with the DOM class ``hook``, in page order."""
     seen: list[Any] = []
@@ -45,14 +53,25 @@ def find(scope: Any, hook: str) -> Any:
     return found[0]
 
 
+def _caption(widget: Any) -> str | None:
+    """The text of an ``oracle-caption`` (player text labelling a control), else None."""
+    if "oracle-caption" not in getattr(widget, "_dom_classes", ()):
+        return None
+    return html.unescape(re.sub(r"<[^>]+>", "", str(widget.value)))
+
+
 def described(scope: Any, start: str) -> Any:
-    """The one control whose description (its label) starts with ``start``."""
-    found = [
-        w
-        for root in _roots(scope)
-        for w in _walk(root)
-        if str(getattr(w, "description", "")).startswith(start)
-    ]
+    """The one control whose label starts with ``start``: its description, or the caption
+    beside it (player text is a caption, never a description: see ``controls.caption``)."""
+    found = []
+    for root in _roots(scope):
+        for w in _walk(root):
+            if str(getattr(w, "description", "")).startswith(start):
+                found.append(w)
+            kids = list(getattr(w, "children", ()) or ())
+            if any((_caption(k) or "").startswith(start) for k in kids):
+                found += [k for k in kids if hasattr(k, "description")
+                          and "HTML" not in type(k).__name__]
     assert len(found) == 1, f"{start!r}: {len(found)} controls so labelled, expected one"
     return found[0]
 

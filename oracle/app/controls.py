@@ -109,6 +109,19 @@ def checkbox(description: str, css: str = "", value: bool = False) -> widgets.Ch
     return result
 
 
+def caption(text: str, css: str = "") -> widgets.HTML:
+    """Player text labelling a control, shown as typed.
+
+    Player or model text never goes into a widget's ``description`` (nor a ``Label`` or
+    ``HTMLMath``): ipywidgets hands those to the page's TeX typesetter (MathJax), which would
+    turn ``$x^2$`` into mathematics. An ``HTML`` widget is never typeset, and ``esc`` keeps its
+    text from being markup; ``mathjax_ignore`` (MathJax 3's skip class) makes sure of it.
+    """
+    from oracle.app.render import esc
+
+    return html(f'<span class="mathjax_ignore">{esc(text)}</span>', f"oracle-caption {css}")
+
+
 def row(*children: widgets.Widget, css: str = "") -> widgets.HBox:
     box = widgets.HBox(list(children))
     box.layout.align_items = "center"

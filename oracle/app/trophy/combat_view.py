@@ -182,15 +182,17 @@ class CombatView:
             character = self.moves.state.character(name)
             usable = character.usable_armor
             old = self._armor_boxes.get(name)
-            box = c.checkbox(f"{name}: mark {usable[0].name} if hit" if usable
-                             else f"{name}: no armor", css="oracle-armor")
+            # names are player text: a caption beside the box, never its (typeset) description
+            box = c.checkbox("", css="oracle-armor")
+            said = c.caption(f"{name}: mark {usable[0].name} if hit" if usable
+                             else f"{name}: no armor")
             box.value = bool(old.value) if old is not None and usable else False
             box.disabled = not usable
             box.observe(lambda _ch: self._update_odds(), names="value")
             boxes[name] = box
             weak = ", ".join(str(p) for p in points)
             rows.append(c.row(c.html(f"<b>{esc(name)}</b> Weak Point {esc(weak)} · Ruin "
-                                     f"{character.ruin}"), box))
+                                     f"{character.ruin}"), box, said))
         self._armor_boxes = boxes
         self._armor.children = tuple(rows)
 

@@ -105,17 +105,16 @@ class HuntView:
         rows = []
         inputs = {}
         for character in in_play:
-            box = widgets.BoundedIntText(value=0, min=0, max=max(0, character.hunt_tokens),
-                                         description=f"{character.name} ({character.hunt_tokens})",
-                                         style={"description_width": "initial"})
-            box.layout.width = "260px"
+            # the name is a caption beside the box, never its description (which is typeset)
+            box = widgets.BoundedIntText(value=0, min=0, max=max(0, character.hunt_tokens))
+            box.layout.width = "80px"
             old = self._inputs.get(character.name)
             if old is not None:
                 box.value = min(old.value, box.max)
             elif character.name == session.active:
                 box.value = min(3, character.hunt_tokens)
             inputs[character.name] = box
-            rows.append(box)
+            rows.append(c.row(c.caption(f"{character.name} ({character.hunt_tokens})"), box))
         self._inputs = inputs
         self._pool.children = tuple(rows)
 
