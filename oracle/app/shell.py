@@ -82,12 +82,11 @@ class OracleApp:
         self._side_box = widgets.VBox([])
         self._side = c.column(self._side_box, self._side_error, self.journal.widget,
                               css="oracle-side")
-        self._side.layout.width = "40%"
-        self._side.layout.min_width = "380px"
         self._main = c.column(self.tabs, self._other, css="oracle-main")
-        self._main.layout.flex = "1"
+        # The play row wraps (oracle.css): the play column first, the sheet and journal beside
+        # it when the page is wide enough, under it on a phone. No fixed widths here.
         self._play = widgets.HBox([self._main, self._side])
-        self._play.layout.grid_gap = "14px"
+        self._play.layout.flex_flow = "row wrap"
         self._play.add_class("oracle-play")
         self._screen = widgets.VBox([])  # a system's screen above everything (Trophy: fate)
         footer = c.html(f'<div class="oracle-footer">oracle · {esc(ATTRIBUTION)} Trophy™ is a '
