@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import base64
+import logging
+import threading
 from collections.abc import Mapping
 from typing import Any
 
@@ -12,6 +14,8 @@ from oracle.app.session import Session
 from oracle.journal.campaign import Campaign
 from oracle.journal.replay import Entry
 
+log = logging.getLogger("oracle.app")
+
 EXPORTS = {
     "markdown": ("Markdown", "md", "text/markdown"),
     "lonelog": ("Lonelog", "lonelog.md", "text/markdown"),
@@ -19,10 +23,11 @@ EXPORTS = {
 }
 
 
-def download_link(filename: str, mime: str, text: str, label: str) -> str:
+def download_link(filename: str, mime: str, text: str, label: str, css: str = "") -> str:
     """A link that downloads ``text`` as ``filename`` (no server round trip, no file written)."""
     data = base64.b64encode(text.encode("utf-8")).decode("ascii")
-    return (f'<a class="oracle-export-link" download="{esc(filename)}" '
+    classes = " ".join(["oracle-export-link", *css.split()])
+    return (f'<a class="{esc(classes)}" download="{esc(filename)}" '
             f'href="data:{mime};charset=utf-8;base64,{data}">{esc(label)}</a>')
 
 
@@ -42,14 +47,13 @@ class JournalView:
         self._x_card = c.button("X-card", css="oracle-x-card", style="danger",
                                 tooltip="Strike the last narration and ask for another")
         self._undo = c.button("Undo last entry", css="oracle-undo")
-        self._export_buttons = []
-        for kind, (label, _ext, _mime) in EXPORTS.items():
-            button = c.button(f"Export {label}", css=f"oracle-export oracle-export-{kind}")
-            button.on_click(c.guard(self._error_line(), lambda _b, k=kind: self.export(k)))
-            self._export_buttons.append(button)
-        self._links = c.html("", "oracle-export-links")
-        self._note = c.text("Note, or scene title", width="210px",
-                            css="oracle-note")
+        # Exports are links, ready before they are wanted: one click downloads (they are
+        # rebuilt off the widget thread a moment after the journal changes).
+        self._links = c.html(self._pending_links(), "oracle-export-links")
+        self._links_for: tuple[str, int] | None = None
+        self._links_timer: threading.Timer | None = None
+        self._links_lock = threading.Lock()
+        self._note = c.text("a note, or a scene title", label="Note or scene", css="oracle-note")
         self._add_note = c.button("Add note", css="oracle-add-note")
         self._add_scene = c.button("New scene", css="oracle-new-scene")
         self._error = c.error_line()
@@ -57,19 +61,15 @@ class JournalView:
         self._undo.on_click(c.guard(self._error, self._do_undo))
         self._add_note.on_click(c.guard(self._error, lambda _b: self._write("note")))
         self._add_scene.on_click(c.guard(self._error, lambda _b: self._write("scene")))
+        c.on_enter(self._note, c.guard(self._error, lambda: self._write("note")))
         self.widget = c.column(
             c.row(c.html("<h3>Journal</h3>"), self._x_card, self._undo),
             self._entries, self._live, c.row(self._note, self._add_note, self._add_scene),
             self._error,
-            c.row(*self._export_buttons), self._links,
+            self._links,
             css="oracle-journal",
         )
         self.refresh()
-
-    def _error_line(self) -> Any:
-        if not hasattr(self, "_export_error"):
-            self._export_error = c.error_line()
-        return self._export_error
 
     def refresh(self) -> None:
         """Bring this view up to date with the session."""
@@ -79,6 +79,7 @@ class JournalView:
             return
         self._entries.value = journal_html(journal_rows(campaign), campaign.summary,
                                           campaign.system)
+        self._links_soon()
 
     # -- streaming ---------------------------------------------------------------------------
 
@@ -100,13 +101,53 @@ class JournalView:
     # -- actions -----------------------------------------------------------------------------
 
     def export(self, kind: str) -> str:
-        campaign = self.session.require()
-        _label, ext, mime = EXPORTS[kind]
+        """The open campaign exported as ``kind`` (and the download links brought up to date)."""
         text = export_text(self.session, kind)
-        filename = f"{campaign.id}.{ext}"
-        self._links.value = ('<span class="oracle-hint">Ready: </span>'
-                             + download_link(filename, mime, text, f"download {filename}"))
+        self.update_links()
         return text
+
+    @staticmethod
+    def _pending_links() -> str:
+        return '<span class="oracle-hint">Exports appear here once a campaign is open.</span>'
+
+    def update_links(self) -> None:
+        """Rebuild the three download links for the journal as it stands (if it changed)."""
+        with self._links_lock:
+            campaign = self.session.campaign
+            if campaign is None:
+                self._links_for = None
+                self._links.value = self._pending_links()
+                return
+            key = (campaign.id, campaign.last_seq)
+            if key == self._links_for:
+                return
+            links = [download_link(f"{campaign.id}.{ext}", mime, export_text(self.session, kind),
+                                   f"Download {label}", css=f"oracle-export-{kind}")
+                     for kind, (label, ext, mime) in EXPORTS.items()]
+            self._links.value = ('<span class="oracle-hint">Export: </span>'
+                                 + " · ".join(links))
+            self._links_for = key
+
+    def _links_soon(self, delay: float = 0.8) -> None:
+        """Rebuild the links a moment from now, off the widget thread (a roll never waits)."""
+        campaign = self.session.campaign
+        if campaign is None:
+            self.update_links()
+            return
+        if (campaign.id, campaign.last_seq) == self._links_for:
+            return
+        if self._links_timer is not None:
+            self._links_timer.cancel()
+
+        def work() -> None:
+            try:
+                self.update_links()
+            except Exception:  # a link not rebuilt now is rebuilt at the next change
+                log.debug("export links: not rebuilt", exc_info=True)
+
+        self._links_timer = threading.Timer(delay, work)
+        self._links_timer.daemon = True
+        self._links_timer.start()
 
     def _do_x_card(self, _button: Any = None) -> None:
         self.streaming("x_card")

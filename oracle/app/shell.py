@@ -37,6 +37,9 @@ ATTRIBUTION = (
     "license (http://creativecommons.org/licenses/by/3.0/)."
 )
 
+# The preference that keeps Quick start's first roll offered across a reload.
+FIRST_ROLL = "first_roll"
+
 # The tabs every system gets, after its own.
 GENERIC_TABS = ("Oracle", "Safety", "Campaigns")
 
@@ -98,6 +101,7 @@ class OracleApp:
         self.tabs.observe(c.guard(self._side_error, self._tab_changed), names="selected_index")
         self._refreshing = False
         self._lock = threading.RLock()
+        self._opened: object = None  # the campaign whose preferences the page shows
         self._mount(DEFAULT)
         self.refresh()
 
@@ -153,6 +157,9 @@ class OracleApp:
             return
         self._campaign_name.value = esc(campaign.name)
         self._brand.value = _brand_html(campaign.system.tagline)
+        if campaign is not self._opened:
+            self._opened = campaign
+            self._apply_preferences(campaign)
         self._mount(campaign.system.name)
         if self.side is not None:
             self.side.refresh()
@@ -246,5 +253,25 @@ class OracleApp:
         return view
 
     def _toggle_physical(self, change: Any) -> None:
-        self.session.physical = bool(change["new"])
+        physical = bool(change["new"])
+        self.session.physical = physical
+        campaign = self.session.campaign
+        if campaign is not None and campaign.settings.preferences.get("physical") != physical:
+            # kept with the campaign: a reload finds the dice the way the player left them
+            self.session.record({"type": "preference", "key": "physical", "value": physical})
         self.refresh()
+
+    def _apply_preferences(self, campaign: Any) -> None:
+        """Show a newly opened campaign the way its player left it: physical dice or not, and
+        Quick start's first roll still offered if nothing has been rolled since."""
+        preferences = campaign.settings.preferences
+        if "physical" in preferences:
+            physical = bool(preferences["physical"])
+            self.session.physical = physical
+            self._physical.value = physical  # its observer records nothing: no change
+        offer = preferences.get(FIRST_ROLL)
+        if self.session.first_roll is None and isinstance(offer, dict) and offer.get("intent"):
+            after = int(offer.get("after", 0))
+            played = any(e.seq > after and not e.meta and not e.undone for e in campaign.entries)
+            if not played:
+                self.session.first_roll = str(offer["intent"])
