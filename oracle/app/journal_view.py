@@ -57,6 +57,7 @@ class JournalView:
         self._add_note = c.button("Add note", css="oracle-add-note")
         self._add_scene = c.button("New scene", css="oracle-new-scene")
         self._error = c.error_line()
+        self._error.add_class("oracle-journal-error")
         self._x_card.on_click(c.guard(self._error, self._do_x_card))
         self._undo.on_click(c.guard(self._error, self._do_undo))
         self._add_note.on_click(c.guard(self._error, lambda _b: self._write("note")))

@@ -160,6 +160,7 @@ class OracleApp:
         if campaign is not self._opened:
             self._opened = campaign
             self._apply_preferences(campaign)
+        self._keep_first_roll(campaign)
         self._mount(campaign.system.name)
         if self.side is not None:
             self.side.refresh()
@@ -260,6 +261,15 @@ class OracleApp:
             # kept with the campaign: a reload finds the dice the way the player left them
             self.session.record({"type": "preference", "key": "physical", "value": physical})
         self.refresh()
+
+    def _keep_first_roll(self, campaign: Any) -> None:
+        """Quick start's first roll, kept with the campaign until a roll is made: a reload
+        before that first click still finds it offered."""
+        intent = self.session.first_roll
+        kept = campaign.settings.preferences.get(FIRST_ROLL)
+        if intent and not (isinstance(kept, dict) and kept.get("intent") == intent):
+            self.session.record({"type": "preference", "key": FIRST_ROLL,
+                                 "value": {"intent": intent, "after": campaign.last_seq}})
 
     def _apply_preferences(self, campaign: Any) -> None:
         """Show a newly opened campaign the way its player left it: physical dice or not, and

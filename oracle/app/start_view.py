@@ -150,11 +150,6 @@ class StartView:
 
     def _do_quick(self, _button: Any = None) -> None:
         self.session.quick_start()
-        intent, campaign = self.session.first_roll, self.session.campaign
-        if intent and campaign is not None:
-            # kept with the campaign: a reload before the first roll still offers it
-            self.session.record({"type": "preference", "key": "first_roll",
-                                 "value": {"intent": intent, "after": campaign.last_seq}})
         self.shell.refresh()
 
     def _do_new(self, _button: Any = None) -> None:
