@@ -11,7 +11,7 @@ from __future__ import annotations
 import base64
 import json
 import re
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta, timezone
 from pathlib import Path
 
 import pytest
@@ -223,7 +223,7 @@ def test_the_campaign_list_names_systems_and_dates_in_words() -> None:
     ("not a date", "not a date"),
 ])
 def test_human_dates(stamp: str, said: str) -> None:
-    now = datetime(2026, 11, 22, 18, 0, tzinfo=timezone.utc)
+    now = datetime(2026, 11, 22, 18, 0, tzinfo=UTC)
     assert human_date(stamp, now) == said
 
 
