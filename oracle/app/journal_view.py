@@ -129,22 +129,28 @@ class JournalView:
                                  + " · ".join(links))
             self._links_for = key
 
-    def _links_soon(self, delay: float = 0.8) -> None:
-        """Rebuild the links a moment from now, off the widget thread (a roll never waits)."""
+    def _links_soon(self, delay: float = 0.5) -> None:
+        """Rebuild the links a moment from now, off the widget thread (a roll never waits);
+        one pending rebuild at a time, which catches up with whatever changed meanwhile."""
         campaign = self.session.campaign
         if campaign is None:
             self.update_links()
             return
         if (campaign.id, campaign.last_seq) == self._links_for:
             return
-        if self._links_timer is not None:
-            self._links_timer.cancel()
+        if self._links_timer is not None and self._links_timer.is_alive():
+            return
 
         def work() -> None:
-            try:
-                self.update_links()
-            except Exception:  # a link not rebuilt now is rebuilt at the next change
-                log.debug("export links: not rebuilt", exc_info=True)
+            for _ in range(5):  # changes during a rebuild are caught by the next round
+                try:
+                    self.update_links()
+                except Exception:  # a link not rebuilt now is rebuilt at the next change
+                    log.debug("export links: not rebuilt", exc_info=True)
+                    return
+                now = self.session.campaign
+                if now is None or (now.id, now.last_seq) == self._links_for:
+                    return
 
         self._links_timer = threading.Timer(delay, work)
         self._links_timer.daemon = True
@@ -172,31 +178,9 @@ class JournalView:
 def journal_rows(campaign: Campaign) -> list[tuple[Entry, Mapping[str, Any] | None]]:
     """Every entry with the result the rules settled for it (None for meta and undone entries).
 
-    The journal stores faces, not outcomes; replaying the fold gives each entry's result.
+    The campaign's fold keeps each entry's result as it folds (and after an undo refolds), so
+    showing the journal never replays it: a refresh costs the same on the first roll and the
+    five hundredth.
     """
-    system = campaign.system
-    state = system.new_state()
-    rows: list[tuple[Entry, Mapping[str, Any] | None]] = []
-    for entry in campaign.entries:
-        if entry.meta or entry.undone:
-            rows.append((entry, None))
-            continue
-        try:
-            state = system.apply(state, entry.data)
-        except Exception:  # noqa: BLE001 - the campaign already folded it; never break the journal view
-            rows.append((entry, None))
-            continue
-        result = getattr(state, "last_result", None)
-        rows.append((entry, dict(result) if isinstance(result, Mapping) else None))
-        if result is not None:
-            state = _without_result(state)
-    return rows
-
-
-def _without_result(state: Any) -> Any:
-    from dataclasses import replace
-
-    try:
-        return replace(state, last_result=None)
-    except TypeError:
-        return state
+    return [(entry, None if entry.meta or entry.undone else entry.result)
+            for entry in campaign.entries]

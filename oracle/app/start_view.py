@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import logging
+import threading
 from collections.abc import Mapping
 from datetime import datetime
 from typing import Any
@@ -16,6 +18,8 @@ from oracle.app.shell_api import Shell
 from oracle.app.systems import DEFAULT
 from oracle.errors import OracleError, RequestError
 from oracle.systems import SYSTEMS
+
+log = logging.getLogger("oracle.app")
 
 
 def system_title(name: str) -> str:
@@ -89,11 +93,13 @@ class StartView:
             self._error, self._list,
             css="oracle-start",
         )
-        self.refresh()
+        if not with_quick_start:
+            self.refresh()  # the start screen is refreshed by the shell, only when it shows
 
     def refresh(self) -> None:
         """Bring this view up to date with the session."""
         rows = []
+        pending: list[tuple[Any, Any]] = []  # rows whose export link is still to be made
         current = self.session.campaign.id if self.session.campaign is not None else None
         for info in self.session.campaigns():
             if not info.ok:
@@ -110,7 +116,10 @@ class StartView:
             open_button = c.button("Open", css="oracle-open-campaign")
             rename_box = c.text("new name", width="150px", css="oracle-rename-text")
             rename = c.button("Rename", css="oracle-rename-campaign")
-            export = c.html(self._export_link(info), "oracle-campaign-export")
+            export = c.html(self._exports.get((info.id, info.updated), "Export JSON…"),
+                            "oracle-campaign-export")
+            if (info.id, info.updated) not in self._exports:
+                pending.append((info, export))
             confirming = self._confirming == info.id
             delete = c.button("Really delete?" if confirming else "Delete",
                               css="oracle-delete-campaign", style="danger" if confirming else "")
@@ -129,6 +138,29 @@ class StartView:
         if not rows:
             rows.append(c.html('<div class="oracle-hint">No campaigns yet.</div>'))
         self._list.children = tuple(rows)
+        if pending:
+            self._make_links(pending)
+
+    def _make_links(self, pending: list[tuple[Any, Any]]) -> None:
+        """Fill in the rows' export links off the widget thread (each campaign is read whole);
+        ``wait`` them in tests."""
+
+        def work() -> None:
+            for info, box in pending:
+                try:
+                    box.value = self._export_link(info)
+                except Exception:  # the row says so; the picker stays usable
+                    log.exception("export link failed")
+                    box.value = '<span class="oracle-hint">export unavailable</span>'
+
+        self._link_thread = threading.Thread(target=work, daemon=True, name="oracle-exports")
+        self._link_thread.start()
+
+    def wait_links(self, timeout: float = 30.0) -> None:
+        """Wait until the rows' export links are made (tests; the page never waits)."""
+        thread = getattr(self, "_link_thread", None)
+        if thread is not None:
+            thread.join(timeout)
 
     def _export_link(self, info: Any) -> str:
         """A one-click download of the campaign's JSON export (made once per change)."""
