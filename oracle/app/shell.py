@@ -7,6 +7,7 @@ refreshes the views after each change. It never calls ``display``; :func:`oracle
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import threading
 from collections.abc import Callable, Mapping
@@ -37,6 +38,9 @@ ATTRIBUTION = (
     "license (http://creativecommons.org/licenses/by/3.0/)."
 )
 
+# Seconds between answering a click and refreshing the rest of the page (the dice go first).
+AFTER_CLICK = 0.02
+
 # The preference that keeps Quick start's first roll offered across a reload.
 FIRST_ROLL = "first_roll"
 
@@ -63,7 +67,8 @@ class OracleApp:
         spacer.layout.flex = "1"
         self._header = c.row(self._brand, self._campaign_name, spacer, self._physical,
                              self._status, css="oracle-header")
-        self.start = StartView(session, self)
+        self._start: StartView | None = None  # built when first shown (most pages open a campaign)
+        self._start_box = widgets.VBox([])
         self.journal = JournalView(session)
         # Tabs are built when first opened (the page is interactive sooner); the first at once.
         self._generic: dict[str, Callable[[], Any]] = {
@@ -94,23 +99,42 @@ class OracleApp:
         self._screen = widgets.VBox([])  # a system's screen above everything (Trophy: fate)
         footer = c.html(f'<div class="oracle-footer">oracle · {esc(ATTRIBUTION)} Trophy™ is a '
                         "trademark of Hedgemaze Press.</div>")
-        self.root = c.column(self._style, self._header, self._screen, self.start.widget,
+        self.root = c.column(self._style, self._header, self._screen, self._start_box,
                              self._play, footer, css="oracle-app")
 
         self._physical.observe(c.guard(self._side_error, self._toggle_physical), names="value")
         self.tabs.observe(c.guard(self._side_error, self._tab_changed), names="selected_index")
         self._refreshing = False
         self._lock = threading.RLock()
+        self._pending: set[str] = set()
         self._opened: object = None  # the campaign whose preferences the page shows
         self._mount(DEFAULT)
         self.refresh()
+
+    @property
+    def start(self) -> StartView:
+        """The start screen (Quick start and the picker), built the first time it is needed."""
+        if self._start is None:
+            self._start = StartView(self.session, self)
+            self._start_box.children = (self._start.widget,)
+        return self._start
 
     # -- the shell API the views use ---------------------------------------------------------
 
     def voice(self, beat: str, result: Mapping[str, Any], *, intent: str = "",
               question: str = "", refers_to: int | None = None,
               who: tuple[str, ...] = ()) -> None:
-        """Voice a beat in the background, streaming into the journal's live line."""
+        """Voice a beat in the background, streaming into the journal's live line.
+
+        In the kernel it starts just after the click that asked for it is answered, so the
+        dice reach the page before the narrator's thread competes for the interpreter.
+        """
+        self._soon("", lambda: self._voice_now(beat, result, intent=intent, question=question,
+                                               refers_to=refers_to, who=who))
+
+    def _voice_now(self, beat: str, result: Mapping[str, Any], *, intent: str = "",
+                   question: str = "", refers_to: int | None = None,
+                   who: tuple[str, ...] = ()) -> None:
         self.journal.streaming(beat)
         extra = self.side.voicing(beat) if self.side is not None else None
 
@@ -133,7 +157,12 @@ class OracleApp:
 
         Callbacks, the narrator's thread and the watcher all refresh: one at a time (the lock),
         and a refresh that triggers itself (an observed widget) returns at once (the flag).
+        In the kernel, a refresh asked for by a click runs just after the click is answered
+        (several asks become one): the dice a roll drew go out before anything else.
         """
+        self._soon("refresh", self._refresh_now)
+
+    def _refresh_now(self) -> None:
         with self._lock:
             if self._refreshing:
                 return
@@ -143,11 +172,36 @@ class OracleApp:
             finally:
                 self._refreshing = False
 
+    def _soon(self, key: str, action: Callable[[], None]) -> None:
+        """Run ``action`` a moment after the player's click being handled is answered (in the
+        kernel's event loop); at once anywhere else (building the page, the narrator's and
+        the watcher's threads, tests). A non-empty ``key`` is pending once: asking again
+        before it runs changes nothing."""
+        try:
+            loop = asyncio.get_running_loop() if c.in_callback() else None
+        except RuntimeError:
+            loop = None
+        if loop is None:
+            action()
+            return
+        if key and key in self._pending:
+            return
+        self._pending.add(key)
+
+        def run() -> None:
+            self._pending.discard(key)
+            try:
+                action()
+            except Exception:  # never a traceback on the page
+                log.exception("deferred %s failed", key or "voice")
+
+        loop.call_later(AFTER_CLICK, run)
+
     def _refresh(self) -> None:
         session = self.session
         campaign = session.campaign
         self._status.value = esc(session.status)
-        self.start.widget.layout.display = "none" if campaign is not None else ""
+        self._start_box.layout.display = "none" if campaign is not None else ""
         self._play.layout.display = "" if campaign is not None else "none"
         self._screen.layout.display = "" if campaign is not None else "none"
         if campaign is None:

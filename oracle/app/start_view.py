@@ -63,8 +63,10 @@ class StartView:
                                style="primary")
         self._new_name = c.text("e.g. The drowned chapel", label="Name of a new campaign",
                                 width="320px", css="oracle-new-campaign")
+        # Only the default system's title at first: naming the others imports them, which
+        # waits until the picker is shown (refresh).
         self._system = widgets.Dropdown(
-            options=[(system.title, name) for name, system in SYSTEMS.items()], value=DEFAULT,
+            options=[(system_title(DEFAULT), DEFAULT)], value=DEFAULT,
             description="Game", style={"description_width": "initial"})
         self._system.layout.width = "220px"
         self._system.add_class("oracle-new-system")
@@ -98,6 +100,8 @@ class StartView:
 
     def refresh(self) -> None:
         """Bring this view up to date with the session."""
+        if len(self._system.options) < len(SYSTEMS):
+            c.set_options(self._system, [(system_title(name), name) for name in SYSTEMS])
         rows = []
         pending: list[tuple[Any, Any]] = []  # rows whose export link is still to be made
         current = self.session.campaign.id if self.session.campaign is not None else None
