@@ -160,6 +160,10 @@ def _meta_line(kind: str, data: Mapping[str, Any]) -> str | None:
         return f"<b>Scene:</b> {esc(data.get('title', ''))}"
     if kind == "note":
         return f"<i>Note:</i> {esc(data.get('text', ''))}"
+    if kind == "story":
+        from oracle.journal.render import story_text
+
+        return f"<i>Story:</i> {esc(story_text(data))}"
     if kind == "safety":
         return "Safety tools updated (lines and veils)."
     if kind == "x_card":

@@ -27,10 +27,11 @@ from oracle.app.narration import (
 )
 from oracle.app.systems import DEFAULT, offering
 from oracle.dice import DiceSource
-from oracle.errors import RequestError, RuleError
+from oracle.errors import RequestError, RuleError, shown
 from oracle.journal.campaign import Campaign
 from oracle.journal.library import CampaignInfo, delete_campaign, list_campaigns
 from oracle.journal.replay import Entry
+from oracle.journal.story import StoryMemory
 from oracle.narrator.asking import YES_FROM, answer_for
 
 log = logging.getLogger("oracle.app")
@@ -268,7 +269,7 @@ class Session:
         if not question.strip():
             raise RequestError("question: ask something first.")
         if likelihood not in YES_FROM:
-            raise RequestError(f"likelihood: one of {', '.join(YES_FROM)}; got {likelihood!r}.")
+            raise RequestError(f"likelihood: one of {', '.join(YES_FROM)}; got {shown(likelihood)}.")
         rolled = typed_faces(self.dice(), 1, None if face is None else [face], "oracle face")[0]
         answer = answer_for(rolled, likelihood)
         seq = self.record({"type": "oracle", "question": question.strip(), "answer": answer,
@@ -291,6 +292,12 @@ class Session:
             raise RequestError("scene: give the new scene a title.")
         self.record({"type": "scene", "title": title.strip()})
         self.changed()
+
+    def set_story(self, **story: Any) -> int:
+        """Record a ``story`` event (place, foe, present, paid; see oracle.journal.story)."""
+        seq = self.record({"type": "story", **story})
+        self.changed()
+        return seq
 
     def set_safety(self, lines: Sequence[str], veils: Sequence[str]) -> None:
         self.record({"type": "safety", "lines": list(lines), "veils": list(veils)})
@@ -357,8 +364,15 @@ class Session:
         self.narrator = make_narrator()
         self.changed()
 
+    @property
+    def story(self) -> StoryMemory:
+        """The open campaign's story memory (:mod:`oracle.journal.story`; empty with none open)."""
+        return self.campaign.story if self.campaign is not None else StoryMemory()
+
     def _context(self, result: Mapping[str, Any], intent: str = "", question: str = "",
-                 n: int = 3, who: Sequence[str] = ()) -> Any:
+                 n: int = 3, who: Sequence[str] = (), beat: str = "") -> Any:
+        """The narration context: the result, the people, and the whole story memory."""
+        from oracle.app.story import story_context
         from oracle.narrator.base import NarrationContext
 
         names = list(who) or ([self.active] if self.active else [])
@@ -370,8 +384,9 @@ class Session:
             journal = recent_text(lines)
         return NarrationContext.build(
             result=result, system=self.system,
-            characters=people, intent=intent, question=question,
-            journal=journal, safety=self.safety, n=n, deck=self._deck,
+            characters=people, question=question, journal=journal, safety=self.safety, n=n,
+            deck=self._deck,
+            **story_context(self.story, beat, result, intent, self.moves.in_play(), names),
         )
 
     def voice(self, beat: str, result: Mapping[str, Any], *, intent: str = "",
@@ -385,7 +400,8 @@ class Session:
         def job() -> Voiced:
             # Built here, off the widget thread: the click that rolled returns at once.
             with self._deck_lock:
-                context = self._context(result, intent=intent, question=question, n=n, who=who)
+                context = self._context(result, intent=intent, question=question, n=n, who=who,
+                                        beat=beat)
                 said = narrator.narrate(beat, context, on_text=on_text)
                 self._keep_deck(said)
             text = str(getattr(said, "text", "")).strip()
@@ -415,7 +431,7 @@ class Session:
         Called on a background thread by the views; returns the items.
         """
         with self._deck_lock:
-            context = self._context(result or {}, intent=intent, n=n)
+            context = self._context(result or {}, intent=intent, n=n, beat=beat)
             said = self.narrator.narrate(beat, context)
             self._keep_deck(said)
         return items_or_lines(said)

@@ -21,7 +21,12 @@ Lonelog (Roberto Bisceglie's notation for solo-play logs, CC BY-SA 4.0) as used 
 - ``? question`` then ``-> answer`` for an oracle entry;
 - ``=> text`` for narration (a narration with blank lines becomes a ``\\---`` ... ``---\\``
   block); an X-carded narration becomes ``=> [struck with the X-card]``;
-- ``(note: ...)`` for player notes and ``(safety: ...)`` for lines and veils.
+- ``(note: ...)`` for player notes, ``(safety: ...)`` for lines and veils and ``(story: ...)``
+  for story memory (place, foe, who is present, a bargain paid).
+
+Both end with "The story so far": the story memory (:mod:`oracle.journal.story`) at the
+journal's end, one line per fact (scene and place, the foe, stated intent, bargains owed,
+Conditions, ...).
 
 Undone entries are left out of the Lonelog (it is a play log); ``undo`` and ``preference``
 entries appear in neither export.
@@ -42,6 +47,8 @@ from oracle.journal.render import (
     Renderer,
     faces_text,
     safety_text,
+    story_section,
+    story_text,
 )
 from oracle.journal.replay import Entry
 from oracle.systems.base import System
@@ -128,6 +135,10 @@ class Markdown(LineRenderer):
         out += ["", "## Journal", ""]
         for entry in entries:
             out += self.entry(journal.system, entry)
+        story = story_section(entries)
+        if story:
+            out += ["", "## The story so far", ""]
+            out += [f"- {self.escape(one_line(fact))}" for fact in story]
         return "\n".join(out).rstrip() + "\n"
 
 
@@ -169,6 +180,9 @@ class Lonelog(LineRenderer):
     def on_safety(self, system: System, entry: Entry) -> list[str]:
         return [f"(safety: {one_line(safety_text(entry.data))})"]
 
+    def on_story(self, system: System, entry: Entry) -> list[str]:
+        return [f"(story: {one_line(story_text(entry.data))})"]
+
     def on_x_card(self, system: System, entry: Entry) -> list[str]:
         return [f"(X-card: narration {entry.data.get('refers_to')} struck)"]
 
@@ -199,6 +213,10 @@ class Lonelog(LineRenderer):
                     continue
             block.extend(self.entry(journal.system, entry))
         close_block()
+        story = story_section(journal.entries)
+        if story:
+            out += ["", "## The story so far", ""]
+            out += [f"- {md_block(md_escape(one_line(fact)))}" for fact in story]
         return "\n".join(out).rstrip() + "\n"
 
 

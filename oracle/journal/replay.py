@@ -12,7 +12,9 @@ kept)::
     {"type": "note", "text": str, "refers_to": seq | None}              # a player's note
     {"type": "oracle", "question": str, "answer": str, "likelihood": str | None,
      "faces": [int, ...] | None, "refers_to": seq | None}              # a yes/no oracle
-    {"type": "scene", "title": str}                                    # a new scene begins
+    {"type": "scene", "title": str, "place": str?}                     # a new scene begins
+    {"type": "story", "place": str?, "foe": {...} | null?, "present": [str] | null?,
+     "paid": seq?}                             # story memory (oracle.journal.story)
     {"type": "safety", "lines": [str, ...], "veils": [str, ...]}       # replaces either list
     {"type": "preference", "key": str, "value": <any JSON>}            # an app preference
     {"type": "x_card", "refers_to": seq, "reason": str | None}         # strikes a narration
@@ -36,12 +38,13 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from oracle.errors import OracleError, RequestError, RuleError
+from oracle.errors import OracleError, RequestError, RuleError, shown
 from oracle.journal.store import StoredEvent
+from oracle.journal.story import StoryError, check_story
 from oracle.systems import System
 
 META_TYPES: frozenset[str] = frozenset(
-    {"narration", "note", "oracle", "scene", "safety", "preference", "x_card", "undo"}
+    {"narration", "note", "oracle", "scene", "story", "safety", "preference", "x_card", "undo"}
 )
 MAX_TEXT = 100_000
 
@@ -73,7 +76,7 @@ def undone_map(events: Iterable[StoredEvent]) -> dict[int, int]:
 def normalize(event: object) -> dict[str, Any]:
     """A JSON round trip of ``event``: what is applied is exactly what replay will read back."""
     if not isinstance(event, Mapping):
-        raise RequestError(f"event: must be a JSON object with a \"type\", not {event!r}.")
+        raise RequestError(f"event: must be a JSON object with a \"type\", not {shown(event)}.")
     kind = event.get("type")
     if not isinstance(kind, str) or not kind:
         raise RequestError("event: needs a \"type\" naming what happened (e.g. \"risk_rolled\").")
@@ -92,7 +95,7 @@ def _text(event: Mapping[str, Any], key: str, *, required: bool = True) -> str |
         return None
     if not isinstance(value, str) or (required and not value.strip()):
         need = "non-empty text" if required else "text or null"
-        raise RequestError(f"{event['type']}: {key} must be {need}; got {value!r}.")
+        raise RequestError(f"{event['type']}: {key} must be {need}; got {shown(value)}.")
     if len(value) > MAX_TEXT:
         raise RequestError(f"{event['type']}: {key} is at most {MAX_TEXT} characters.")
     return value
@@ -254,6 +257,13 @@ class Fold:
             _ref(data, "refers_to", seq, self.by_seq)
         elif kind == "scene":
             _text(data, "title")
+            _text(data, "place", required=False)
+        elif kind == "story":
+            known = self.by_seq
+            try:
+                check_story(data, seq, lambda n: known[n].data if n in known else None)
+            except StoryError as exc:
+                raise RequestError(str(exc)) from exc
         elif kind == "safety":
             if "lines" not in data and "veils" not in data:
                 raise RequestError("safety: give lines, veils, or both (each a list of text).")

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from oracle.dice import DiceSource
-from oracle.errors import RequestError
+from oracle.errors import RequestError, shown
 from oracle.narrator.base import LIKELIHOODS
 
 # The lowest face that answers yes, by likelihood (our own table; Trophy has no oracle).
@@ -21,7 +21,7 @@ def answer_for(face: int, likelihood: str) -> str:
     """The answer a d6 face gives at a likelihood: yes/no, with "and" or "but" at the edges."""
     if likelihood not in YES_FROM:
         raise RequestError(
-            f"likelihood: {likelihood!r} is not one of {', '.join(LIKELIHOODS)}."
+            f"likelihood: {shown(likelihood)} is not one of {', '.join(LIKELIHOODS)}."
         )
     if not 1 <= face <= 6:
         raise RequestError(f"face: a d6 shows 1 to 6, not {face}.")
@@ -39,7 +39,7 @@ def ask(likelihood: str, dice: DiceSource) -> dict[str, Any]:
     """Roll the oracle: ``{"roll": "oracle", "likelihood", "face", "answer"}``."""
     if likelihood not in YES_FROM:
         raise RequestError(
-            f"likelihood: {likelihood!r} is not one of {', '.join(LIKELIHOODS)}."
+            f"likelihood: {shown(likelihood)} is not one of {', '.join(LIKELIHOODS)}."
         )
     face = dice.roll(6)
     return {"roll": "oracle", "likelihood": likelihood, "face": face,

@@ -21,6 +21,7 @@ OnText = Callable[[str], None]
 LIKELIHOODS: tuple[str, ...] = ("certain", "likely", "even", "unlikely", "doubtful")
 MAX_PLAYER_TEXT = 600  # characters of intent, place or question a prompt carries
 MAX_JOURNAL = 2000  # characters of the recent-journal summary a prompt carries
+MAX_STORY = 24  # lines of story memory a context carries
 
 
 @dataclass(frozen=True)
@@ -102,6 +103,8 @@ class NarrationContext:
     party: tuple[str, ...] = ()
     could_go_wrong: str = ""
     bargain: str = ""
+    # the campaign's story memory as labelled lines (oracle.journal.story), player text
+    story: tuple[str, ...] = ()
 
     @classmethod
     def build(
@@ -122,6 +125,7 @@ class NarrationContext:
         party: Iterable[str] = (),
         could_go_wrong: str = "",
         bargain: str = "",
+        story: Iterable[str] = (),
     ) -> NarrationContext:
         """Build a context from loose inputs (Character dataclasses, safety dicts, ...)."""
         request = dict(request or {})
@@ -132,6 +136,8 @@ class NarrationContext:
                 raise RequestError(f"{label}: must be text; got {type(text).__name__}.")
         if isinstance(party, str) or not all(isinstance(who, str) for who in party):
             raise RequestError("party: must be a list of names.")
+        if isinstance(story, str) or not all(isinstance(line, str) for line in story):
+            raise RequestError("story: must be a list of lines.")
         return cls(
             result=dict(result or {}),
             request=request,
@@ -149,6 +155,7 @@ class NarrationContext:
             party=tuple(who[:MAX_PLAYER_TEXT] for who in party if who.strip())[:12],
             could_go_wrong=could_go_wrong[:MAX_PLAYER_TEXT],
             bargain=bargain[:MAX_PLAYER_TEXT],
+            story=tuple(line[:MAX_PLAYER_TEXT] for line in story if line.strip())[:MAX_STORY],
         )
 
 

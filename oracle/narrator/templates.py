@@ -21,7 +21,7 @@ from typing import Any
 
 import jinja2
 
-from oracle.errors import NarratorError
+from oracle.errors import NarratorError, shown
 from oracle.narrator.base import NarrationContext
 from oracle.narrator.facts import (
     CLOSE,
@@ -45,6 +45,8 @@ JOURNAL_TOTAL = 1200
 MAX_CHARACTERS = 8
 CHARACTER_FIELD = 120
 MAX_PARTY = 8
+STORY_LINES = 16
+STORY_LINE = 200
 SAFETY_ITEM = 200
 MAX_SAFETY = 64
 
@@ -147,6 +149,7 @@ def prompt_vars(beat: str, context: NarrationContext) -> dict[str, Any]:
         "request_facts": request_lines(dict(context.request)),
         "characters": [_character_line(c) for c in context.characters[:MAX_CHARACTERS]],
         "party": party,
+        "story": [delimit(_cap(line, STORY_LINE)) for line in context.story[:STORY_LINES]],
         "answer": neutralize(str(result.get("answer", "yes"))[:20]),
         "likelihood": neutralize(str(result.get("likelihood", "even"))[:20]),
         "intent_label": INTENT_LABELS.get(beat, "Stated intent"),
@@ -170,4 +173,4 @@ def render_prompt(beat: str, context: NarrationContext) -> Prompt:
             facts=env.get_template(f"{beat}.j2").render(**variables),
         )
     except jinja2.TemplateNotFound as exc:
-        raise NarratorError(f"beat: no prompt template {exc.name!r} for {beat!r}.") from exc
+        raise NarratorError(f"beat: no prompt template {shown(exc.name)} for {shown(beat)}.") from exc
