@@ -201,7 +201,10 @@ class OracleApp:
         session = self.session
         campaign = session.campaign
         self._status.value = esc(session.status)
-        self._start_box.layout.display = "none" if campaign is not None else ""
+        shown = "none" if campaign is not None else ""
+        self._start_box.layout.display = shown
+        if self._start is not None or campaign is None:
+            self.start.widget.layout.display = shown
         self._play.layout.display = "" if campaign is not None else "none"
         self._screen.layout.display = "" if campaign is not None else "none"
         if campaign is None:
