@@ -334,15 +334,22 @@ class Session:
         return entry.seq
 
     def undo_last(self) -> int:
-        """Undo the newest entry that is not already undone (a mistyped entry)."""
-        campaign = self.require()
-        for entry in reversed(campaign.entries):
-            if entry.type != "undo" and not entry.undone and entry.type != "preference":
-                campaign.undo(entry.seq)
-                self.moves.undone()
-                self.changed()
-                return entry.seq
-        raise RuleError("undo: there is nothing to undo.")
+        """Undo the newest player's move (a roll with its narration); returns the roll's entry."""
+        from oracle.app.undo import undo_move
+
+        seq = undo_move(self.require())
+        self.moves.undone()
+        self.changed()
+        return seq
+
+    def redo_last(self) -> int:
+        """Restore the move undone last (nothing new recorded since); returns its entry."""
+        from oracle.app.undo import redo_move
+
+        seq = redo_move(self.require())
+        self.moves.opened()  # the newest roll is back: show it as the journal has it
+        self.changed()
+        return seq
 
     # -- narrator ----------------------------------------------------------------------------
 
@@ -406,7 +413,8 @@ class Session:
                 self._keep_deck(said)
             text = str(getattr(said, "text", "")).strip()
             seq = None
-            if record and text and campaign is not None and campaign is self.campaign:
+            if (record and text and campaign is not None and campaign is self.campaign
+                    and not _undone(campaign, refers_to)):
                 event: dict[str, Any] = {
                     "type": "narration", "text": text,
                     "narrator": getattr(said, "narrator", None),
@@ -440,3 +448,13 @@ class Session:
         deck = getattr(said, "deck", None)
         if deck is not None:
             self._deck = deck
+
+
+def _undone(campaign: Campaign, seq: int | None) -> bool:
+    """Whether the entry a narration voices was undone before the narration was ready."""
+    if seq is None:
+        return False
+    try:
+        return campaign.entry(seq).undone
+    except RequestError:
+        return False
