@@ -355,9 +355,6 @@ HOOKS = ("oracle-quickstart", "oracle-intent", "oracle-dark-toggle", "oracle-ris
          "oracle-narrator-status")
 
 
-@pytest.mark.xfail(reason="KNOWN ISSUE (width branch, reported): tabs clicked in quick "
-                   "succession can leave the selection on an earlier tab and a lazily built "
-                   "tab blank; seen after the refresh was deferred past the click", strict=False)
 def test_every_test_hook_is_on_the_page_exactly_once(oracle_server: Server, page: Any) -> None:
     open_app(page, oracle_server.url)
     physical_dice(page)  # (a Quick start first when run alone)
