@@ -37,6 +37,7 @@ Event vocabulary (fields; ``?`` optional):
 - ``condition_added`` / ``condition_removed``: name, condition.
 - ``fate_chosen``: name, fate (monster|death), co_gm?.
 - ``gold_changed``: name, delta (Gold never below 0), reason?.
+- incursions, set goals, a monster's Gold, town: see :mod:`oracle.trophy.incursion_events`.
 """
 
 from __future__ import annotations
@@ -70,6 +71,7 @@ from oracle.trophy.fields import (
     whole,
 )
 from oracle.trophy.hunt import TREASURE_GOLD, TokenUse, claim_tokens, read_hunt, spend_tokens
+from oracle.trophy.incursion_events import INCURSION_APPLIERS, follow
 from oracle.trophy.monsters import Foe, Intent
 from oracle.trophy.requests import parse_bargains, parse_enum
 from oracle.trophy.results import (
@@ -437,6 +439,7 @@ APPLIERS: dict[str, Callable[[TrophyState, Event], TrophyState]] = {
     "condition_removed": _condition_removed,
     "fate_chosen": _fate_chosen,
     "gold_changed": _gold_changed,
+    **INCURSION_APPLIERS,
 }
 
 EVENT_TYPES: tuple[str, ...] = tuple(APPLIERS)
@@ -451,7 +454,7 @@ def apply(state: TrophyState, event: Event) -> TrophyState:
     if applier is None:
         raise RuleError(f"type: {kind!r} is not a Trophy event; use one of {', '.join(APPLIERS)}.")
     try:
-        new = applier(state, event)
+        new = follow(event, applier(state, event))
     except RuleError:
         raise
     except OracleError as exc:

@@ -8,11 +8,12 @@ continue. Values are frozen; every change returns a new state.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from oracle.errors import RuleError
 from oracle.trophy.character import Character
+from oracle.trophy.incursion import Expedition
 from oracle.trophy.risk import RiskResult
 from oracle.trophy.ruin import MAX_RUIN, REDUCTION_OPENS_AT
 
@@ -63,6 +64,7 @@ class TrophyState:
     risk: OpenRisk | None = None
     combat: OpenCombat | None = None
     events: int = 0  # how many events were folded
+    expedition: Expedition = field(default_factory=Expedition)  # oracle.trophy.incursion
 
     @property
     def names(self) -> tuple[str, ...]:
