@@ -191,7 +191,9 @@ def follow(event: Event, state: TrophyState) -> TrophyState:
         gold = event.get("gold", 0)
         if isinstance(gold, bool) or not isinstance(gold, int) or gold < 0:
             raise RequestError(f"gold: the Gold a monster carries is 0 or more; got {gold!r}.")
-        named = name.strip() if isinstance(name, str) and name.strip() else "the monster"
+        # the monster field may hold "name: description"; the quarry is called by its name
+        named = name.split(": ")[0].strip()[:80] if isinstance(name, str) else ""
+        named = named or "the monster"
         state = _with(state, quarry=Quarry(named, gold))
         expedition = state.expedition
     if kind in ("combat_started", "combat_rolled", "combat_continued"):

@@ -321,7 +321,8 @@ class TrophyMoves(Moves):
         return self.latest
 
     def start_combat(self, endurance: int, fighters: Sequence[str],
-                     weak_points: Sequence[int] | None = None, monster: str = "") -> None:
+                     weak_points: Sequence[int] | None = None, monster: str = "",
+                     gold: int = 0) -> None:
         """Combat Roll, first step: each fighter rolls a Weak Point; Endurance after adjustments."""
         points = self._faces(self.dice(), len(fighters), weak_points, "weak points")
         event: dict[str, Any] = {
@@ -331,6 +332,8 @@ class TrophyMoves(Moves):
         }
         if monster.strip():
             event["monster"] = monster.strip()
+        if gold:
+            event["gold"] = gold  # the Gold it carries, collected once it is defeated
         seq = self.record(event)
         if self.state.combat is None and self.state.last_result:
             self.latest = Rolled("combat", (), (), (), dict(self.state.last_result), seq)
