@@ -38,6 +38,7 @@ class ListPanel:
         self._close = c.button("Close", css=f"oracle-{noun}-close")
         self._reopen = c.button("Reopen", css=f"oracle-{noun}-reopen")
         self.error = c.error_line()
+        self.error.add_class(f"oracle-{noun}-error")
         self._add.on_click(c.guard(self.error, self._do_add))
         self._edit.on_click(c.guard(self.error, lambda _b: self._change("edit")))
         self._close.on_click(c.guard(self.error, lambda _b: self._change("close")))
@@ -90,6 +91,7 @@ class ListsView:
         self._offers = widgets.VBox([])
         self._offers.add_class("oracle-list-offers")
         self._error = c.error_line()
+        self._error.add_class("oracle-lists-error")
         self._suggest.on_click(c.guard(self._error, self._do_suggest))
         self.widget = c.column(
             c.html('<h2>Threads and characters</h2><div class="oracle-hint">What comes back: '

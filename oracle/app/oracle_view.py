@@ -12,6 +12,7 @@ from oracle.app.lists_view import ListsView
 from oracle.app.render import esc, percent
 from oracle.app.session import Session
 from oracle.app.shell_api import Shell
+from oracle.errors import RuleError
 from oracle.journal.render import twist_words
 from oracle.solo.answers import MAX_DREAD, MIN_DREAD, Answer, Likelihood
 from oracle.solo.asking import fraction_text
@@ -29,6 +30,15 @@ def odds_html(odds: Any) -> str:
     return (f'<table class="oracle-odds-table">{cells}<tr data-answer="twist"><td>a twist</td>'
             f"<td><b>{percent(odds.twist)}</b></td><td class='when'>"
             f"{fraction_text(odds.twist)}</td></tr></table>")
+
+
+def d10_faces(value: str) -> tuple[int, ...]:
+    """Three typed d10 faces (answer, tone, omen), "3 6 9" or "3,6,9" (ranges checked later)."""
+    parts = [p for p in value.replace(",", " ").split() if p]
+    if len(parts) != 3 or not all(p.isdigit() for p in parts):
+        raise RuleError("d10 faces: type three whole numbers, the answer, tone and omen dice "
+                        f"(e.g. 3 6 9); got {value.strip()!r}.")
+    return tuple(int(p) for p in parts)
 
 
 class OracleView:
@@ -65,6 +75,7 @@ class OracleView:
         self._scene_start = c.button("Begin the scene", css="oracle-scene-start")
         self._verdict = c.html("", "oracle-scene-verdict")
         self._error = c.error_line()
+        self._error.add_class("oracle-oracle-error")
         self.lists = ListsView(session, shell)
         self._shown_dread: tuple[bool, int] | None = None
         self._syncing = False
@@ -153,7 +164,7 @@ class OracleView:
     def _do_ask(self, _button: Any = None) -> None:
         faces = None
         if getattr(self.session, "physical", False):
-            faces = c.parse_faces("d10 faces", self._face.value, 3)
+            faces = d10_faces(self._face.value)
         asked = self.session.solo.ask(self._question.value, self._likelihood.value, faces=faces)
         result = asked.result
         twist = twist_words(None if result.twist is None else result.twist.to_dict())

@@ -223,9 +223,10 @@ class Lonelog(LineRenderer):
                 title = entry.data.get("title", "") if entry.type == "scene" else journal.name
                 out.extend(["", f"### S{scene} *{md_escape(one_line(title))}*", ""])
                 if entry.type == "scene":
-                    extra = scene_extra(entry.data).strip()
-                    if extra:
-                        block.append(f"({one_line(extra)})")
+                    expected = scene_extra({**entry.data, "twist": None}).strip()
+                    twist = twist_words(entry.data.get("twist"))
+                    block.extend([*([one_line(expected)] if expected else []),
+                                  *([f"=> twist: {one_line(twist)}"] if twist else [])])
                     continue
             block.extend(self.entry(journal.system, entry))
         close_block()
