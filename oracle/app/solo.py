@@ -122,6 +122,10 @@ class Solo:
         event: dict[str, Any] = {"type": "list_item", "list": name, "op": op, "id": item_id}
         if op == "edit":
             event["text"] = text.strip()
+        else:
+            found = self.lists.find(item_id)
+            if found is not None:
+                event["item"] = found.text  # the words, for the journal's reader
         self.session.record(event)
         self.session.changed()
 

@@ -183,14 +183,16 @@ class Lonelog(LineRenderer):
         twist = twist_words(entry.data.get("twist"))
         return [f"? {one_line(entry.data.get('question', ''))}",
                 f"-> {one_line(entry.data.get('answer', ''))}" + (f" ({faces})" if faces else "")
-                + one_line(extra), *([f"=> twist: {one_line(twist)}"] if twist else [])]
+                + (f" {one_line(extra)}" if extra.strip() else ""),
+                *([f"=> twist: {one_line(twist)}"] if twist else [])]
 
     def on_list_item(self, system: System, entry: Entry) -> list[str]:
         data = entry.data
         tag = "Thread" if data.get("list") == "threads" else "N"
         state = {"close": "closed", "reopen": "open", "edit": "edited"}.get(
             str(data.get("op")), "open")
-        said = data.get("text") if isinstance(data.get("text"), str) else item_words(data)
+        said = next((data[k] for k in ("text", "item") if isinstance(data.get(k), str)),
+                    item_words(data))
         return [f"[{tag}:{one_line(said)}|{state}]"]
 
     def on_safety(self, system: System, entry: Entry) -> list[str]:

@@ -5,7 +5,8 @@ journal's fold calls them)::
 
     {"type": "list_item", "list": "threads" | "characters", "op": "add" | "edit" | "close" |
      "reopen", "id": seq (not for add), "text": str (add, edit), "kind": str?,
-     "source": "player" | "narrator" | "twist"?}
+     "source": "player" | "narrator" | "twist"?, "item": str? (the words closed or reopened,
+     for the journal's reader; the fold does not read it)}
 
 An item's id is the number of the entry that added it, so edits and closes name it and an undo
 of the add takes the item away (later edits of it are then ignored by the fold). Checking is
@@ -139,7 +140,7 @@ def item_words(data: Mapping[str, Any], lists: Lists | None = None) -> str:
     noun = "thread" if name == "threads" else "character"
     op = str(data.get("op", "add"))
     verb = {"add": "added", "edit": "edited", "close": "closed", "reopen": "reopened"}.get(op, op)
-    said = data.get("text")
+    said = data.get("text") if isinstance(data.get("text"), str) else data.get("item")
     if not isinstance(said, str) and lists is not None and isinstance(data.get("id"), int):
         found = lists.find(int(data["id"]))
         said = found.text if found is not None else None
