@@ -239,3 +239,39 @@ def test_quick_start_draws_a_new_treasure_hunter_each_time() -> None:
         names.add(app.session.active)
         assert read(app.view("Risk"), "oracle-intent")  # the first roll still one click away
     assert len(names) > 1
+
+
+@pytest.mark.parametrize("system", ["die_trying", "triptycho"])
+def test_every_system_asks_the_solo_oracle_with_its_own_dread(system: str) -> None:
+    app = build()
+    app.session.new_campaign(f"A {system} campaign", system)
+    app.refresh()
+    dread = campaign_dread(system, app.session.state)
+    assert f"Dread {dread}, from the campaign" in read(app.oracle, "oracle-dread-why")
+    fill(app.oracle, "oracle-likelihood", "very likely")
+    assert read(app.oracle, "oracle-odds") == odds_html(ask_odds("very likely", dread))
+    fill(app.oracle, "oracle-question", "Is the gate open?")
+    click(app.oracle, "oracle-ask")
+    assert read(app.oracle, "oracle-oracle-error") == ""
+    campaign = app.session.campaign
+    assert campaign is not None
+    entry = [e for e in campaign.entries if e.type == "oracle"][-1]
+    assert entry.data["likelihood"] == "very likely" and entry.data["dread"] == dread
+    app.session.narration.wait()
+
+
+@pytest.mark.parametrize(("system", "kinds"), [("die_trying", ("character",)),
+                                               ("triptycho", ("character", "foe"))])
+def test_die_trying_and_triptycho_generate_what_their_rules_accept(system: str,
+                                                                   kinds: tuple[str, ...]) -> None:
+    app = build()
+    app.session.new_campaign(f"A {system} campaign", system)
+    app.refresh()
+    for kind in kinds:
+        click(app, f"oracle-generate-{kind}")
+        assert read(app, "oracle-generate-error") == ""
+    state = app.session.state
+    people = state.characters if system == "die_trying" else state.roster
+    assert len(people) == len(kinds)  # each draw was folded by the system's own rules
+    if system == "triptycho":
+        assert [p.player for p in people] == [True, False]

@@ -28,9 +28,11 @@ class DieTryingOffering:
         raise KeyError(title)
 
     def panel(self, session: Session) -> Any:
+        from oracle.app import controls as c
         from oracle.app.die_trying.view import build_view
+        from oracle.app.generate_row import generate_row
 
-        return build_view(session)
+        return c.column(generate_row(session, "die_trying"), build_view(session))
 
     def side(self, session: Session, shell: Shell) -> Side | None:
         return None

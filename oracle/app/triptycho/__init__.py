@@ -28,9 +28,11 @@ class TriptychoOffering:
         raise KeyError(title)
 
     def panel(self, session: Session) -> Any:
+        from oracle.app import controls as c
+        from oracle.app.generate_row import generate_row
         from oracle.app.triptycho.view import build_view
 
-        return build_view(session)
+        return c.column(generate_row(session, "triptycho"), build_view(session))
 
     def side(self, session: Session, shell: Shell) -> Side | None:
         return None
