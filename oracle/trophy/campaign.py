@@ -37,7 +37,8 @@ Event vocabulary (fields; ``?`` optional):
 - ``condition_added`` / ``condition_removed``: name, condition.
 - ``fate_chosen``: name, fate (monster|death), co_gm?.
 - ``gold_changed``: name, delta (Gold never below 0), reason?.
-- incursions, set goals, a monster's Gold, town: see :mod:`oracle.trophy.incursion_events`.
+- ``incursion_started``, ``set_added``, ``set_goal_reached``, ``days_passed``,
+  ``gold_collected``, ``gold_spent``: incursions, set goals, Gold (``incursion_events``).
 """
 
 from __future__ import annotations
