@@ -7,36 +7,21 @@ the anthropic SDK.
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from collections.abc import Mapping, Sequence
 from typing import Any, TextIO
 
-from oracle.errors import OracleError, RequestError
+from oracle.errors import OracleError
 
 EXIT_OK = 0
 EXIT_REFUSED = 2
 
 
 def _read_request(path: str | None, stdin: TextIO) -> Mapping[str, Any]:
-    """Read one JSON object from ``path`` or standard input."""
-    try:
-        if path is None:
-            text = stdin.read()
-        else:
-            with open(path, encoding="utf-8") as handle:
-                text = handle.read()
-    except OSError as exc:
-        raise RequestError(f"request: cannot read {path!r} ({exc.strerror}).") from exc
-    try:
-        request = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise RequestError(
-            f"request: not valid JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})."
-        ) from exc
-    if not isinstance(request, dict):
-        raise RequestError("request: must be a JSON object such as {\"roll\": \"risk\", ...}.")
-    return request
+    """Read one JSON object from ``path`` or standard input (see :mod:`oracle.jsonio`)."""
+    from oracle.jsonio import read_request
+
+    return read_request(path, stdin)
 
 
 def _system_of(request: Mapping[str, Any]) -> Any:
@@ -45,26 +30,17 @@ def _system_of(request: Mapping[str, Any]) -> Any:
     return find_system(request.get("system", "trophy"))
 
 
-def _dice_for(request: Mapping[str, Any]) -> Any:
-    from oracle.dice import SeededDice
-
-    seed = request.get("seed")
-    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, (int, str))):
-        raise RequestError("seed: must be a whole number or a string.")
-    return SeededDice(seed)
-
-
 def _emit(out: TextIO, payload: Mapping[str, Any]) -> None:
-    out.write(json.dumps(payload, ensure_ascii=False) + "\n")
+    from oracle.jsonio import emit
+
+    emit(out, payload)
 
 
 def cmd_resolve(args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
     request = _read_request(args.request, stdin)
-    system = _system_of(request)
-    dice = _dice_for(request)
-    from oracle.requests import read_strictly
+    from oracle import requests
 
-    result = read_strictly(request, lambda checked: system.resolve(checked, dice))
+    result = requests.resolve(_system_of(request), request)
     if args.narrate:
         from oracle.journal.library import oracle_home
         from oracle.narrator import narrate_resolved
@@ -76,8 +52,10 @@ def cmd_resolve(args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
 
 
 def cmd_odds(args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
+    from oracle import requests
+
     request = _read_request(args.request, stdin)
-    _emit(out, _system_of(request).odds(request))
+    _emit(out, requests.odds(_system_of(request), request))
     return EXIT_OK
 
 

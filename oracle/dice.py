@@ -9,7 +9,7 @@ import random
 from collections.abc import Iterable
 from typing import Protocol, runtime_checkable
 
-from oracle.errors import RuleError
+from oracle.errors import RequestError, RuleError, shown
 
 
 @runtime_checkable
@@ -66,10 +66,41 @@ def roll_many(dice: DiceSource, count: int, sides: int = 6) -> tuple[int, ...]:
     return tuple(dice.roll(sides) for _ in range(count))
 
 
+# A guard against a count that would take forever to roll; far beyond any table's pool.
+MOST_ROLLED = 100
+
+
 def check_face(field: str, face: object, sides: int = 6) -> int:
-    """Return ``face`` if it is a whole number a d``sides`` can show, else raise RuleError."""
+    """Return ``face`` if a d``sides`` can show it; else a RequestError (not a whole number) or a
+    RuleError (outside 1..sides). The one check of a typed face in every system."""
     if isinstance(face, bool) or not isinstance(face, int):
-        raise RuleError(f"{field}: a die face must be a whole number, not {face!r}.")
+        raise RequestError(f"{field}: a die face must be a whole number, not {shown(face)}.")
     if not 1 <= face <= sides:
         raise RuleError(f"{field}: a d{sides} shows 1 to {sides}, not {face}.")
     return face
+
+
+def faces_or_count(value: object, field: str, dice: DiceSource | None,
+                   default: int | None = None, sides: int = 6) -> tuple[int, ...]:
+    """A dice field of any system: a list of faces already rolled (each checked against a
+    d``sides``), or a count of dice rolled with ``dice``; missing, ``default`` dice are rolled.
+
+    ``dice`` None means faces must be given (a journal event carries every face).
+    """
+    if value is None:
+        if default is None:
+            raise RequestError(f"{field}: this field is required (faces as a list, or a count).")
+        value = default
+    if isinstance(value, list | tuple):
+        return tuple(check_face(f"{field}[{i}]", face, sides) for i, face in enumerate(value))
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise RequestError(
+            f"{field}: give faces as a list of whole numbers or a count of dice, not {shown(value)}."
+        )
+    if value < 0:
+        raise RuleError(f"{field}: a count of dice is never negative; got {value}.")
+    if value > MOST_ROLLED:
+        raise RuleError(f"{field}: at most {MOST_ROLLED} dice are rolled at once; got {value}.")
+    if dice is None:
+        raise RequestError(f"{field}: give the faces rolled as a list here, not a count.")
+    return roll_many(dice, value, sides)

@@ -27,3 +27,16 @@ class StoreError(OracleError):
 
 class NarratorError(OracleError):
     """The narrator could not produce text (the caller falls back to the offline narrator)."""
+
+
+QUOTE_LIMIT = 80
+
+
+def shown(value: object, limit: int = QUOTE_LIMIT) -> str:
+    """``repr(value)`` for an error sentence, cut to about ``limit`` characters.
+
+    An error names the value it refuses, but never echoes a whole request back: a 100,000
+    character string or a deep list shows its start and an ellipsis.
+    """
+    text = repr(value)
+    return text if len(text) <= limit else text[: limit - 3] + "..."

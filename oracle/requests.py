@@ -1,16 +1,24 @@
-"""Requests of ``oracle resolve`` read strictly: a field nobody reads is refused, not ignored.
+"""One strict reading of requests, shared by ``oracle resolve`` and ``oracle odds`` in every system.
 
 A typo such as ``"modifer"`` or ``"helper"`` would otherwise leave a roll quietly different from
-what the player asked for. Every system's ``resolve`` reads its request through a
+what the player asked for. :func:`resolve` runs a system's ``resolve`` on its request through a
 :class:`ReadTracker`; afterwards, any field it never looked at is named in one sentence.
+:func:`odds` reads the request the same way first (its result thrown away), so ``odds`` refuses
+exactly what ``resolve`` refuses, with the same sentence. Also here for every system: the
+``"roll"`` dispatch (:func:`roll_kind`), the one whole-number validator (:func:`whole`) and the
+one reader of typed faces (:func:`faces`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
-from oracle.errors import RequestError
+from oracle.dice import SeededDice
+from oracle.errors import RequestError, RuleError, shown
+
+if TYPE_CHECKING:
+    from oracle.systems.base import System
 
 # Read by the CLI and the narrator, never by a system's rules: the dispatch, the seed, and the
 # narrative context of `oracle resolve --narrate` (who, what they attempt, where, the story so
@@ -92,16 +100,77 @@ def _unread_in(value: Any) -> list[str]:
     return []
 
 
-def read_strictly(request: Mapping[str, Any], reader: Callable[[Mapping[str, Any]], T]) -> T:
-    """Run ``reader`` on ``request`` and refuse the request if any field went unread."""
+def read_strictly(request: Mapping[str, Any], reader: Callable[[Mapping[str, Any]], T],
+                  known: Mapping[str, frozenset[str]] | None = None) -> T:
+    """Run ``reader`` on ``request`` and refuse the request if a field is unknown or unread.
+
+    ``known`` (roll kind -> the fields its rules read, a system's ``fields``) refuses a top
+    field before anything is read, naming the roll's own fields; fields inside entries are
+    refused after the reading, when the reader never looked at them.
+    """
+    kind = str(request.get("roll"))
+    own = (known or {}).get(kind)
+    if own:
+        for key in request:
+            if key not in own and key not in CONTEXT_FIELDS:
+                _refuse(key, kind, f"its fields are {', '.join(sorted(own))}")
     tracker = ReadTracker(request, opaque=CONTEXT_FIELDS)
     answer = reader(tracker)
     unread = tracker.unread(CONTEXT_FIELDS)
     if unread:
-        kind = str(request.get("roll"))
-        article = "an" if kind[:1] in "aeiou" else "a"
-        raise RequestError(
-            f"{unread[0]}: not a field of {article} {kind} request, so it would be ignored; "
-            "check its spelling (see shared/contract/resolve.md)."
-        )
+        _refuse(unread[0], kind, "check its spelling (see shared/contract/resolve.md)")
     return answer
+
+
+def _refuse(field: str, kind: str, hint: str) -> None:
+    article = "an" if kind[:1] in "aeiou" else "a"
+    raise RequestError(f"{field}: not a field of {article} {kind} request, so it would be "
+                       f"ignored; {hint}.")
+
+
+def roll_kind(request: Mapping[str, Any], table: Mapping[str, object], system: str,
+              odds: bool = False) -> str:
+    """The request's ``"roll"``, a key of ``table``, or one sentence naming the choices."""
+    if not isinstance(request, Mapping):
+        raise RequestError("request: must be a JSON object such as {\"roll\": \"risk\", ...}.")
+    kind = request.get("roll")
+    if not isinstance(kind, str) or kind not in table:
+        what = f"{system} roll with odds" if odds else f"{system} roll"
+        raise RequestError(f"roll: {shown(kind)} is not a {what}; use one of {', '.join(table)}.")
+    return kind
+
+
+def seeded_dice(request: Mapping[str, Any], default: int | str | None = None) -> SeededDice:
+    """The dice of a request: ``"seed"`` (a whole number or a string) makes them repeatable."""
+    seed = request.get("seed", default)
+    if seed is None:
+        seed = default
+    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, (int, str))):
+        raise RequestError("seed: must be a whole number or a string.")
+    return SeededDice(seed)
+
+
+def resolve(system: System, request: Mapping[str, Any],
+            dice: SeededDice | None = None) -> dict[str, Any]:
+    """``system.resolve`` read strictly: an unread field is refused, naming it."""
+    rolled = seeded_dice(request) if dice is None else dice
+    return read_strictly(request, lambda checked: system.resolve(checked, rolled), system.fields)
+
+
+def odds(system: System, request: Mapping[str, Any]) -> dict[str, Any]:
+    """``system.odds``, after the very reading :func:`resolve` makes (with fixed dice when the
+    request has no seed), so both commands refuse the same requests with the same sentence."""
+    resolve(system, request, seeded_dice(request, default=0))
+    return system.odds(request)
+
+
+def whole(field: str, value: object, lowest: int | None = None,
+          highest: int | None = None) -> int:
+    """A whole number (never a bool), within ``lowest``..``highest`` when given."""
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise RequestError(f"{field}: must be a whole number, not {shown(value)}.")
+    if lowest is not None and value < lowest:
+        raise RuleError(f"{field}: must be {lowest} or more; got {value}.")
+    if highest is not None and value > highest:
+        raise RuleError(f"{field}: must be {highest} or less; got {value}.")
+    return value

@@ -818,7 +818,7 @@ TROPHY_OPS = st.one_of(
           suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
 @given(ops=st.lists(TROPHY_OPS, max_size=10))
 def test_trophy_journal_replays_to_the_identical_state(ops: list[tuple[Any, ...]]) -> None:
-    from oracle.trophy.campaign import replay
+    from oracle.trophy.fold import replay
 
     with tempfile.TemporaryDirectory() as home:
         camp = Campaign.create("Replay", seed=9, home=home)

@@ -104,3 +104,59 @@ def test_resolve_does_not_pay_for_the_narrator_or_the_sdk() -> None:
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                           check=True)
     assert done.stdout.strip() == "[]"
+
+
+# Issue 8/11: `oracle odds` answered what `oracle resolve` refuses (a misspelt field read as 0
+# dice, a Risk Roll to kill a monster without confirmation, a bargain without its light die, a
+# hunt at Ruin 6). Both commands read a request the same way, so both refuse it, word for word.
+REFUSED_BY_BOTH = [
+    ({"roll": "risk", "lihgt": 1, "dark": 1}, "lihgt: not a field"),
+    ({"roll": "risk", "ruin": 1, "light": 1, "dark": 1, "modifer": 1}, "modifer: not a field"),
+    ({"roll": "contest", "participants": [{"name": "A", "ruin": 1, "light": 1, "drak": 1},
+                                          {"name": "B", "ruin": 1, "light": 1}]},
+     "participants[0].drak: not a field"),
+    ({"roll": "check", "system": "die_trying", "d10": 4, "modifer": 2, "dc": 5},
+     "modifer: not a field"),
+    ({"roll": "damage", "system": "triptycho", "damage": [5, 2], "defence": [3]},
+     "defence: not a field"),
+    ({"roll": "dice", "system": "triptycho", "dice": "2d6", "levle": 1}, "levle: not a field"),
+    ({"roll": "risk", "ruin": 2, "light": 1, "dark": 1, "foe": "monster", "intent": "defeat"},
+     "intent: a Risk Roll to kill"),
+    ({"roll": "risk", "ruin": 2, "dark": 1, "bargain": {"text": "a debt"}}, "light:"),
+    ({"roll": "hunt", "ruin": 6, "tokens": 0, "light": 1}, "ruin:"),
+    ({"roll": "risk", "ruin": 2, "light": 1, "ritual": True}, "dark: a Ritual always"),
+    ({"roll": "spell", "system": "die_trying", "magic": 3, "magic_dice_available": 2},
+     "magic: at most the 2 Magic Dice"),
+    ({"roll": "risk", "ruin": 2, "light": 1, "helpers": {}}, "helpers: must be a list"),
+    ({"roll": "risk", "ruin": 2, "light": 1, "helpers": 0}, "helpers: must be a list"),
+    ({"roll": "risk", "ruin": 2, "light": 1, "dark": 1, "push": "yes"},
+     "push: a number of pushes, or a list"),
+    ({"roll": "risk", "ruin": 2, "light": 1, "foe": "monster", "intent": "ritual"},
+     "dark: a Ritual always"),
+]
+
+
+@pytest.mark.parametrize(("request_", "start"), REFUSED_BY_BOTH,
+                         ids=lambda v: str(v)[:40] if isinstance(v, str) else None)
+def test_odds_refuses_exactly_what_resolve_refuses(request_: dict[str, object], start: str) -> None:
+    resolved = run(["resolve"], json.dumps(request_))
+    odds = run(["odds"], json.dumps(request_))
+    assert resolved[0] == odds[0] == 2
+    assert set(odds[1]) == {"error"}
+    assert odds[1] == resolved[1]
+    assert str(odds[1]["error"]).startswith(start)
+
+
+def test_a_misspelt_top_field_is_told_the_rolls_own_fields() -> None:
+    code, payload = run(["odds"], json.dumps({"roll": "ruin", "ruin": 2, "drak": 3}))
+    assert code == 2
+    assert payload["error"] == ("drak: not a field of a ruin request, so it would be ignored; "
+                                "its fields are dark, ruin.")
+
+
+def test_odds_still_answers_what_resolve_answers() -> None:
+    for request_ in CONTRACT_REQUESTS:
+        assert run(["resolve"], json.dumps(request_))[0] == 0
+        if request_["roll"] in ("risk", "check", "spell", "death_save", "dice", "opposed",
+                                "damage"):
+            assert run(["odds"], json.dumps(request_))[0] == 0

@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from oracle.dice import SeededDice
-from oracle.die_trying.journal import EVENTS
+from oracle.die_trying.fold import APPLIERS
 from oracle.die_trying.system import SYSTEM
 from oracle.errors import OracleError
 
@@ -80,7 +80,7 @@ EVENT_FIELDS = ["name", "amount", "d10", "unconscious_d6", "modifier", "magic", 
                 "attacker", "attack", "request", "abilities", "equipment"]
 events = st.builds(
     lambda kind, extra: {"type": kind, **extra},
-    st.sampled_from([*EVENTS, "nonsense"]),
+    st.sampled_from([*APPLIERS, "nonsense"]),
     st.dictionaries(st.sampled_from(EVENT_FIELDS),
                     st.one_of(values, st.just("Pip"), st.just({"d10": 5, "modifier": 1}),
                               st.just({"roll": "check", "d10": 3, "dc": 4})), max_size=5),

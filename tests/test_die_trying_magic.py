@@ -121,3 +121,18 @@ def test_spell_odds_through_the_system() -> None:
     assert sum(Fraction(v["fraction"]) for v in result["miscast_rows"].values()) == Fraction(4, 9)
     with pytest.raises(RuleError, match="^magic: odds"):
         SYSTEM.odds({"roll": "spell", "magic": 20, "instability": 10})
+
+
+@pytest.mark.parametrize("request_", [
+    {"roll": "spell", "magic": 3, "magic_dice_available": 2},
+    {"roll": "spell", "magic": 1, "spell_level": 2},
+])
+def test_the_magic_dice_limits_are_one_rule_for_rolls_and_odds(request_: dict[str, object]) -> None:
+    # One statement (magic.check_magic_dice): resolve and odds refuse with the same sentence.
+    from oracle.dice import SeededDice
+
+    with pytest.raises(RuleError) as rolled:
+        SYSTEM.resolve(request_, SeededDice(1))
+    with pytest.raises(RuleError) as odds:
+        SYSTEM.odds(request_)
+    assert str(rolled.value) == str(odds.value)

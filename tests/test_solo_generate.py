@@ -15,8 +15,8 @@ from oracle.solo.generate.common import table
 from oracle.solo.tables import load_rows
 from oracle.systems import find_system
 from oracle.triptycho.entries import parse_entry
-from oracle.triptycho.scenario import apply_event, new_state
-from oracle.trophy.campaign import apply, initial_state
+from oracle.triptycho.fold import apply_event, new_state
+from oracle.trophy.fold import apply, initial_state
 
 SEEDS = range(150)
 

@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from oracle.errors import OracleError, RuleError
 from oracle.solo.dread import party_dread
 from oracle.solo.pressure import campaign_dread
-from oracle.trophy.campaign import apply, replay
+from oracle.trophy.fold import apply, replay
 from oracle.trophy.incursion import Reached
 from oracle.trophy.state import TrophyState
 

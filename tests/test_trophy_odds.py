@@ -766,3 +766,22 @@ def test_any_request_gives_exact_odds_or_one_clear_error(request: dict[str, Any]
         return
     assert result["roll"] == request["roll"]
     json.dumps(result)
+
+
+@pytest.mark.parametrize("request_", [
+    {"roll": "risk", "ruin": 2, "dark": 1, "bargain": {"text": "a debt"}},
+    {"roll": "risk", "ruin": 2, "light": 2, "dark": 1, "bargain": [{"text": "a", "accepted": False}]},
+    {"roll": "risk", "ruin": 2, "light": 1, "ritual": True},
+    {"roll": "hunt", "ruin": 6, "tokens": 0, "light": 1},
+])
+def test_odds_ask_the_rules_core_so_they_refuse_like_a_roll(request_: dict[str, Any]) -> None:
+    # The light-dice, Ritual and Ruin rules are stated once (trophy.risk, trophy.monsters,
+    # trophy.ruin): the odds module calls them, so even its Python API refuses as resolve does.
+    from oracle.dice import SeededDice
+    from oracle.trophy.requests import resolve
+
+    with pytest.raises(RuleError) as rolled:
+        resolve(request_, SeededDice(1))
+    with pytest.raises(RuleError) as odds:
+        odds_for_request(request_)
+    assert str(odds.value) == str(rolled.value)

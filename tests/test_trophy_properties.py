@@ -17,7 +17,6 @@ from hypothesis import strategies as st
 
 from oracle.dice import SeededDice
 from oracle.errors import OracleError, RuleError
-from oracle.trophy.campaign import TrophyState, apply, replay
 from oracle.trophy.commands import (
     roll_combat_event,
     roll_combat_start_event,
@@ -30,6 +29,7 @@ from oracle.trophy.commands import (
     roll_risk_event,
     roll_ruin_event,
 )
+from oracle.trophy.fold import TrophyState, apply, replay
 from oracle.trophy.system import SYSTEM
 
 NAMES = ("Ash", "Bel", "Cyr")
@@ -262,7 +262,7 @@ EVENT_FIELDS = ["name", "light", "dark", "helpers", "bargain", "helper", "die", 
 
 
 @settings(max_examples=400, deadline=None)
-@given(kind=st.sampled_from(list(__import__("oracle.trophy.campaign",
+@given(kind=st.sampled_from(list(__import__("oracle.trophy.fold",
                                             fromlist=["EVENT_TYPES"]).EVENT_TYPES)),
        fields=st.dictionaries(st.sampled_from(EVENT_FIELDS), junk, max_size=5),
        opened=st.sampled_from(["none", "risk", "combat"]))

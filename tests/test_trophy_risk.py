@@ -245,3 +245,19 @@ def test_a_lost_roller_cannot_roll_but_a_helper_lost_in_this_roll_keeps_their_di
 def test_marking_the_last_ruin_loses_the_roller_and_ends_pushing() -> None:
     result = read_risk(RiskRoll(ruin=5, light=(1,), dark=(6,)))
     assert result.lost and result.ruin_after == 6 and not result.can_push
+
+
+def test_a_ritual_always_includes_a_dark_die_read_one_way_everywhere() -> None:
+    # SRD 1.2, Risk Roll: the rule is stated once (oracle.trophy.monsters); the roll's check,
+    # the odds, the command helpers and the app's toggles all ask it.
+    from oracle.errors import RuleError
+    from oracle.trophy.monsters import check_ritual_dark, dark_dice, is_ritual
+
+    assert [is_ritual(r, i) for r, i in [(False, None), (True, None), (False, "ritual"),
+                                          (False, "hide")]] == [False, True, True, False]
+    assert [dark_dice(d, r, i) for d, r, i in [(0, False, None), (0, True, None),
+                                                 (0, False, "ritual"), (2, True, None)]] \
+        == [0, 1, 1, 2]
+    with pytest.raises(RuleError, match="^dark: a Ritual always includes a dark die; got none.$"):
+        check_ritual_dark(0, False, "ritual")
+    check_ritual_dark(1, True, "ritual")

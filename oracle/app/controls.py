@@ -15,7 +15,7 @@ from typing import Any, TypeVar
 
 import ipywidgets as widgets  # type: ignore[import-untyped]
 
-from oracle.errors import OracleError, RuleError
+from oracle.errors import OracleError, RuleError, shown
 
 log = logging.getLogger("oracle.app")
 
@@ -137,7 +137,7 @@ def parse_faces(field: str, value: str, expected: int | None = None) -> tuple[in
     faces: list[int] = []
     for part in parts:
         if not part.isdigit() or not 1 <= int(part) <= 6:
-            raise RuleError(f"{field}: each face is a whole number from 1 to 6; got {part!r}.")
+            raise RuleError(f"{field}: each face is a whole number from 1 to 6; got {shown(part)}.")
         faces.append(int(part))
     if expected is not None and len(faces) != expected:
         noun = "face" if expected == 1 else "faces"

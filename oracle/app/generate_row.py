@@ -4,9 +4,12 @@ from our tables within the system's rules, recorded at once (a bad draw writes n
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from oracle.app import controls as c
+from oracle.app.moves import SystemMoves
+from oracle.app.systems import PanelOffering
 
 if TYPE_CHECKING:
     from oracle.app.session import Session
@@ -43,3 +46,14 @@ def generate_row(session: Session, system: str) -> Any:
         button.on_click(c.guard(error, make))
         buttons.append(button)
     return c.column(c.row(*buttons), error)
+
+
+class GeneratingPanel(PanelOffering):
+    """A one-panel system whose panel has Generate buttons above it (Die Trying, Triptycho)."""
+
+    def __init__(self, system: str, moves: Callable[[Session], SystemMoves], view: str) -> None:
+        super().__init__(moves, view)
+        self.system = system
+
+    def panel(self, session: Session) -> Any:
+        return c.column(generate_row(session, self.system), super().panel(session))

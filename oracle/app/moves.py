@@ -10,8 +10,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 
-from oracle.dice import DiceSource, FixedDice, roll_many
-from oracle.errors import RequestError, RuleError
+from oracle.dice import DiceSource, FixedDice, check_face, roll_many
+from oracle.errors import RequestError, RuleError, shown
 from oracle.systems import System
 
 if TYPE_CHECKING:
@@ -26,10 +26,7 @@ def typed_faces(dice: DiceSource, count: int, given: Sequence[int] | None, field
         if len(given) != count:
             noun = "face" if count == 1 else "faces"
             raise RuleError(f"{field_name}: this roll needs {count} {noun}; got {len(given)}.")
-        for face in given:
-            if not 1 <= face <= sides:
-                raise RuleError(f"{field_name}: a d{sides} shows 1 to {sides}, not {face}.")
-        return tuple(given)
+        return tuple(check_face(field_name, face, sides) for face in given)
     return roll_many(dice, count)
 
 
@@ -132,7 +129,7 @@ class JournalMoves(Generic[S]):
             return self.journal.dice()
         words = typed.replace(",", " ").split()
         if not all(w.isdigit() for w in words):
-            raise RequestError(f"faces: type whole numbers separated by spaces; got {typed!r}.")
+            raise RequestError(f"faces: type whole numbers separated by spaces; got {shown(typed)}.")
         return FixedDice(int(w) for w in words)
 
     @staticmethod

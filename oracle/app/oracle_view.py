@@ -12,7 +12,7 @@ from oracle.app.lists_view import ListsView
 from oracle.app.render import esc, percent
 from oracle.app.session import Session
 from oracle.app.shell_api import Shell
-from oracle.errors import RuleError
+from oracle.errors import RuleError, shown
 from oracle.journal.render import twist_words
 from oracle.solo.answers import MAX_DREAD, MIN_DREAD, Answer, Likelihood
 from oracle.solo.asking import fraction_text
@@ -37,7 +37,7 @@ def d10_faces(value: str) -> tuple[int, ...]:
     parts = [p for p in value.replace(",", " ").split() if p]
     if len(parts) != 3 or not all(p.isdigit() for p in parts):
         raise RuleError("d10 faces: type three whole numbers, the answer, tone and omen dice "
-                        f"(e.g. 3 6 9); got {value.strip()!r}.")
+                        f"(e.g. 3 6 9); got {shown(value.strip())}.")
     return tuple(int(p) for p in parts)
 
 

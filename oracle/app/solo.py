@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from oracle.dice import DiceSource, FixedDice
-from oracle.errors import RequestError, RuleError
+from oracle.errors import RequestError, RuleError, shown
 from oracle.journal.lists import LISTS, Lists
 from oracle.solo.answers import DEFAULT_DREAD, AskOdds, ask_odds, check_dread
 from oracle.solo.asking import AskResult, ask, odds_json
@@ -106,7 +106,7 @@ class Solo:
     def add(self, name: str, text: str, kind: str | None = None, source: str = "player") -> int:
         """Add a thread or a character; returns its id (its entry number)."""
         if name not in LISTS:
-            raise RequestError(f"list: threads or characters; got {name!r}.")
+            raise RequestError(f"list: threads or characters; got {shown(name)}.")
         if not text.strip():
             raise RequestError(f"{name}: write a few words first.")
         event: dict[str, Any] = {"type": "list_item", "list": name, "op": "add",

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import importlib
 import logging
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Protocol
 
 from oracle.app.moves import Moves, SystemMoves
@@ -64,20 +65,39 @@ class Offering(Protocol):
         """Seat what a Quick start needs in ``campaign``; returns the first roll's intent."""
 
 
-class NoViews:
-    """The offering of a system the app has no views for: a sentence, no moves of its own."""
+class PanelOffering:
+    """A system with one panel of its own and no tabs or side (Die Trying, Triptycho)."""
 
     tabs: tuple[str, ...] = ()
 
-    def __init__(self, system: str, reason: str = "") -> None:
-        self.system = system
-        self.reason = reason
+    def __init__(self, moves: Callable[[Session], SystemMoves], view: str) -> None:
+        self._moves = moves
+        self._view = view
 
     def moves(self, session: Session) -> SystemMoves:
-        return Moves(session)
+        return self._moves(session)
 
     def tab(self, title: str, session: Session, shell: Shell) -> Any:
         raise KeyError(title)
+
+    def panel(self, session: Session) -> Any:
+        """The view module's ``build_view(session)``, imported when first drawn."""
+        return importlib.import_module(self._view).build_view(session)
+
+    def side(self, session: Session, shell: Shell) -> Side | None:
+        return None
+
+    def quick_start(self, campaign: Campaign) -> str | None:
+        return None
+
+
+class NoViews(PanelOffering):
+    """The offering of a system the app has no views for: a sentence, no moves of its own."""
+
+    def __init__(self, system: str, reason: str = "") -> None:
+        super().__init__(Moves, "")
+        self.system = system
+        self.reason = reason
 
     def panel(self, session: Session) -> Any:
         from oracle.app import controls as c
@@ -86,12 +106,6 @@ class NoViews:
         why = f" ({esc(self.reason)})" if self.reason else ""
         return c.html(f'<div class="oracle-hint">The {esc(self.system)} view is not '
                       f"available{why}.</div>")
-
-    def side(self, session: Session, shell: Shell) -> Side | None:
-        return None
-
-    def quick_start(self, campaign: Campaign) -> str | None:
-        return None
 
 
 _LOADED: dict[str, Offering] = {}

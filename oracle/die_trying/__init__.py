@@ -14,10 +14,11 @@ Modules, by what they hold:
 - ``death``: death saving throws and stabilizing with a Medicine Kit
 - ``magic``: Magic and Instability Dice, spell power, miscasts, improvised casting
 - ``combat``: initiative, Strike, Dash, Hide, Sneak, Dodge
-- ``odds``: exact odds as fractions
-- ``journal``: the campaign state and its pure fold (event vocabulary there)
-- ``fields``, ``resolve``, ``forecast``: reading JSON requests, ``oracle resolve`` and
-  ``oracle odds``; ``system``: the ``SYSTEM`` object the registry finds
+- ``odds``: exact odds as fractions (``odds.requests``: ``oracle odds``' dispatch, ``ODDS``)
+- ``fold``: the campaign state and its pure fold (event vocabulary there)
+- ``words``: an event's journal line and a result's narration beat
+- ``fields``, ``requests``: reading JSON requests; the fields each roll reads (``FIELDS``) and
+  ``oracle resolve``'s dispatch (``RESOLVERS``); ``system``: the ``SYSTEM`` the registry finds
 
 Where the text is silent, the choices are in ``docs/rulings.md`` (Die Trying) and marked
 ``ruling:`` in the code.

@@ -29,7 +29,7 @@ from oracle.die_trying.equipment import (
     check_budget,
     total_bulk,
 )
-from oracle.errors import RuleError
+from oracle.errors import RuleError, shown
 
 BASE_AC = 4
 BASE_SPEED = 30
@@ -220,7 +220,7 @@ def parse_mark_target(value: object) -> str:
         if name in {s.value for s in Skill}:
             return parse_skill("target", name).value
     raise RuleError(
-        f"target: {value!r} is not an ability, one of the 18 proficiencies, or \"talent:<name>\"."
+        f"target: {shown(value)} is not an ability, one of the 18 proficiencies, or \"talent:<name>\"."
     )
 
 

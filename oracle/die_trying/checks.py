@@ -12,7 +12,7 @@ import enum
 from dataclasses import dataclass
 from typing import Any
 
-from oracle.errors import RuleError
+from oracle.errors import RuleError, shown
 
 CRITICAL_MARGIN = 6  # Checks: "6 under or over the DC"
 CHECK_DIE = 10
@@ -78,7 +78,7 @@ def parse_proficiency(field: str, value: object) -> Proficiency:
     if isinstance(value, str) and value.strip().lower() in PROFICIENCY_NAMES:
         return Proficiency[value.strip().upper()]
     raise RuleError(
-        f"{field}: {value!r} is not a proficiency level; use one of {', '.join(PROFICIENCY_NAMES)}."
+        f"{field}: {shown(value)} is not a proficiency level; use one of {', '.join(PROFICIENCY_NAMES)}."
     )
 
 

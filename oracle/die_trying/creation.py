@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 from oracle.die_trying.checks import Proficiency
 from oracle.die_trying.dice import d2_from_face, d3_from_d6
-from oracle.errors import RequestError, RuleError
+from oracle.errors import RequestError, RuleError, shown
 
 ABILITY_ROLLS = 6
 CREATION_LEVELS = 6  # Proficiency and Talents: 6 levels to split
@@ -117,7 +117,7 @@ def parse_ability(field: str, value: object) -> Ability:
     if isinstance(value, str) and value.strip().lower() in {a.value for a in Ability}:
         return Ability(value.strip().lower())
     raise RuleError(
-        f"{field}: {value!r} is not an ability; use one of {', '.join(a.value for a in Ability)}."
+        f"{field}: {shown(value)} is not an ability; use one of {', '.join(a.value for a in Ability)}."
     )
 
 
@@ -127,7 +127,7 @@ def parse_skill(field: str, value: object) -> Skill:
     if isinstance(value, str) and value.strip().lower() in {s.value for s in Skill}:
         return Skill(value.strip().lower())
     raise RuleError(
-        f"{field}: {value!r} is not one of the 18 proficiencies "
+        f"{field}: {shown(value)} is not one of the 18 proficiencies "
         f"({', '.join(s.value for s in Skill)})."
     )
 
@@ -148,7 +148,7 @@ def parse_abilities(field: str, value: object) -> dict[Ability, int]:
     for name, score in value.items():
         ability = parse_ability(f"{field}", name)
         if isinstance(score, bool) or not isinstance(score, int):
-            raise RequestError(f"{field}.{ability.value}: must be a whole number, not {score!r}.")
+            raise RequestError(f"{field}.{ability.value}: must be a whole number, not {shown(score)}.")
         scores[ability] = score
     missing = [a.value for a in Ability if a not in scores]
     if missing:

@@ -8,22 +8,8 @@ showing 1..10; for a d100 a d10's "0" face is its 10.
 from __future__ import annotations
 
 from oracle.dice import DiceSource
-from oracle.errors import RequestError, RuleError
-
-
-def whole(field: str, value: object) -> int:
-    """``value`` if it is a whole number (not a bool), else a RequestError naming ``field``."""
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise RequestError(f"{field}: must be a whole number, not {value!r}.")
-    return value
-
-
-def face(field: str, value: object, sides: int) -> int:
-    """``value`` if a d``sides`` can show it (1..sides), else a RuleError naming ``field``."""
-    number = whole(field, value)
-    if not 1 <= number <= sides:
-        raise RuleError(f"{field}: a d{sides} shows 1 to {sides}, not {number}.")
-    return number
+from oracle.errors import RuleError
+from oracle.requests import whole
 
 
 def d2_from_face(value: int) -> int:

@@ -12,7 +12,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
-from oracle.errors import RequestError, RuleError
+from oracle.errors import RequestError, RuleError, shown
 
 STARTING_SP = 45  # Equipment: 45 SP to spend at character creation
 LIGHT_ITEMS_PER_BULK = 10  # Bulk: ten Light items are 1 Bulk
@@ -190,7 +190,7 @@ def parse_enum(field: str, value: object, kind: type[E]) -> E:
     choices = [member.value for member in kind]
     if isinstance(value, str) and value.strip().lower() in choices:
         return kind(value.strip().lower())
-    raise RuleError(f"{field}: {value!r} is not allowed; use one of {', '.join(map(str, choices))}.")
+    raise RuleError(f"{field}: {shown(value)} is not allowed; use one of {', '.join(map(str, choices))}.")
 
 
 @dataclass(frozen=True)
@@ -239,11 +239,11 @@ def parse_purchase(field: str, entry: object) -> Purchase:
     key = entry.get("item")
     if not isinstance(key, str) or key not in ITEMS:
         raise RuleError(
-            f"{field}.item: {key!r} is not on the price list; use one of {', '.join(ITEMS)}."
+            f"{field}.item: {shown(key)} is not on the price list; use one of {', '.join(ITEMS)}."
         )
     quantity = entry.get("quantity", 1)
     if isinstance(quantity, bool) or not isinstance(quantity, int) or quantity < 1:
-        raise RequestError(f"{field}.quantity: must be a whole number of at least 1, not {quantity!r}.")
+        raise RequestError(f"{field}.quantity: must be a whole number of at least 1, not {shown(quantity)}.")
     if ITEMS[key].category is not Category.WEAPON:
         if "trait" in entry or "damage_type" in entry:
             raise RuleError(f"{field}: only weapons have a trait and a damage type.")

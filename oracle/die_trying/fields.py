@@ -11,15 +11,15 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from oracle.dice import DiceSource
+from oracle.dice import MOST_ROLLED, DiceSource, check_face, faces_or_count
 from oracle.die_trying.character import Character, create_character
 from oracle.die_trying.checks import parse_proficiency
 from oracle.die_trying.creation import parse_abilities, parse_training
-from oracle.die_trying.dice import face, whole
 from oracle.die_trying.equipment import Purchase, parse_purchase
-from oracle.errors import RequestError, RuleError
+from oracle.errors import RequestError, RuleError, shown
+from oracle.requests import whole
 
-MAX_POOL_ROLLED = 100
+MAX_POOL_ROLLED = MOST_ROLLED
 
 
 def number(request: Mapping[str, Any], field: str, default: int | None = None) -> int:
@@ -34,14 +34,14 @@ def number(request: Mapping[str, Any], field: str, default: int | None = None) -
 def flag(request: Mapping[str, Any], field: str, default: bool = False) -> bool:
     value = request.get(field, default)
     if not isinstance(value, bool):
-        raise RequestError(f"{field}: must be true or false, not {value!r}.")
+        raise RequestError(f"{field}: must be true or false, not {shown(value)}.")
     return value
 
 
 def text(request: Mapping[str, Any], field: str, default: str | None = None) -> str:
     value = request.get(field, default)
     if not isinstance(value, str):
-        raise RequestError(f"{field}: must be a string, not {value!r}.")
+        raise RequestError(f"{field}: must be a string, not {shown(value)}.")
     return value
 
 
@@ -50,23 +50,13 @@ def single_die(request: Mapping[str, Any], field: str, sides: int, dice: DiceSou
     value = request.get(field)
     if value is None:
         return dice.roll(sides)
-    return face(field, value, sides)
+    return check_face(field, value, sides)
 
 
 def pool(request: Mapping[str, Any], field: str, sides: int, dice: DiceSource,
          default_count: int | None = None) -> tuple[int, ...]:
     """Faces given as a list, or a count of dice to roll given as an integer."""
-    value = request.get(field)
-    if value is None:
-        if default_count is None:
-            raise RequestError(f"{field}: give the faces as a list, or a count of dice to roll.")
-        value = default_count
-    if isinstance(value, list):
-        return tuple(face(f"{field}[{i}]", v, sides) for i, v in enumerate(value))
-    count = whole(field, value)
-    if not 0 <= count <= MAX_POOL_ROLLED:
-        raise RuleError(f"{field}: a count of dice is 0 to {MAX_POOL_ROLLED}; got {count}.")
-    return tuple(dice.roll(sides) for _ in range(count))
+    return faces_or_count(request.get(field), field, dice, default_count, sides)
 
 
 def pool_spec(request: Mapping[str, Any], field: str, sides: int,
@@ -76,7 +66,7 @@ def pool_spec(request: Mapping[str, Any], field: str, sides: int,
     if value is None:
         value = default_count
     if isinstance(value, list):
-        return 0, tuple(face(f"{field}[{i}]", v, sides) for i, v in enumerate(value))
+        return 0, tuple(check_face(f"{field}[{i}]", v, sides) for i, v in enumerate(value))
     count = whole(field, value)
     if count < 0:
         raise RuleError(f"{field}: a count of dice is 0 or more; got {count}.")

@@ -173,6 +173,18 @@ class Casting:
         }
 
 
+def check_magic_dice(count: int, spell_level: int = 0, available: int | None = None) -> None:
+    """A caster rolls at least the spell's level in Magic Dice, and at most the Magic Dice they
+    have (``available``, when known). Rolls, odds and the app all ask this."""
+    if count < spell_level:
+        raise RuleError(
+            f"magic: a level {spell_level} spell needs at least {spell_level} Magic Dice; "
+            f"got {count}."
+        )
+    if available is not None and count > available:
+        raise RuleError(f"magic: at most the {available} Magic Dice the caster has; got {count}.")
+
+
 def cast(
     magic: Sequence[int],
     instability: Sequence[int],
@@ -184,15 +196,7 @@ def cast(
     """Cast with these faces. ``miscast_d10`` is needed only when the dice match."""
     if spell_level < 0:
         raise RuleError(f"spell_level: a spell's level is 0 or more; got {spell_level}.")
-    if len(magic) < spell_level:
-        raise RuleError(
-            f"magic: a level {spell_level} spell needs at least {spell_level} Magic Dice; "
-            f"got {len(magic)}."
-        )
-    if magic_dice_available is not None and len(magic) > magic_dice_available:
-        raise RuleError(
-            f"magic: at most the {magic_dice_available} Magic Dice the caster has; got {len(magic)}."
-        )
+    check_magic_dice(len(magic), spell_level, magic_dice_available)
     if improvised_check is not None and not magic:
         raise RuleError("magic: an improvised casting spends at least 1 Magic Die.")
     casting = Casting(tuple(magic), tuple(instability), miscast_d10, improvised_check)

@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any, Self
 
 from oracle.dice import SeededDice
-from oracle.errors import OracleError, RequestError, RuleError, StoreError
+from oracle.errors import OracleError, RequestError, RuleError, StoreError, shown
 from oracle.journal import dump as dumps
 from oracle.journal.files import delete_file
 from oracle.journal.library import (
@@ -243,7 +243,7 @@ class Campaign:
     def entry(self, seq: int) -> Entry:
         """The entry numbered ``seq``; RequestError if there is none."""
         if seq not in self._fold.by_seq:
-            raise RequestError(f"seq: there is no entry {seq!r} in this campaign.")
+            raise RequestError(f"seq: there is no entry {shown(seq)} in this campaign.")
         return self.entries[bisect_left(self._fold.events, seq, key=lambda e: e.seq)]
 
     def dice(self, stream: str = "dice") -> SeededDice:

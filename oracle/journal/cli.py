@@ -14,7 +14,7 @@ import secrets
 from pathlib import Path
 from typing import Any, TextIO
 
-from oracle.errors import RequestError
+from oracle.errors import RequestError, shown
 
 EXIT_OK = 0
 FORMATS = ("markdown", "lonelog", "json", "text")
@@ -96,7 +96,7 @@ def cmd_import(args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
         try:
             source = Path(args.file).read_bytes()
         except OSError as exc:
-            raise RequestError(f"import: cannot read {args.file!r} ({exc.strerror}).") from exc
+            raise RequestError(f"import: cannot read {shown(args.file)} ({exc.strerror}).") from exc
     with Campaign.import_json(source, name=args.name) as campaign:
         out.write(json.dumps({"imported": campaign.id, "name": campaign.name,
                               "system": campaign.system.name, "entries": campaign.last_seq,

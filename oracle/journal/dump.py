@@ -13,7 +13,7 @@ import json
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from oracle.errors import RequestError
+from oracle.errors import RequestError, shown
 from oracle.journal.replay import normalize
 from oracle.journal.store import SCHEMA_VERSION, StoredEvent, now
 
@@ -50,9 +50,8 @@ def load(source: str | bytes | Mapping[str, Any]) -> dict[str, Any]:
         )
     version = doc.get("version")
     if isinstance(version, bool) or not isinstance(version, int) or version > EXPORT_VERSION:
-        shown = repr(version) if len(repr(version)) <= 40 else repr(version)[:37] + "..."
         raise RequestError(
-            f"import: export version {shown} is newer than this oracle reads ({EXPORT_VERSION})."
+            f"import: export version {shown(version, 40)} is newer than this oracle reads ({EXPORT_VERSION})."
         )
     if not isinstance(doc.get("meta"), dict) or not isinstance(doc.get("events"), list):
         raise RequestError("import: needs a \"meta\" object and an \"events\" list.")
@@ -65,9 +64,8 @@ def read_event(raw: object, index: int, last_seq: int) -> StoredEvent:
         raise RequestError(f"import: event {index} is not a JSON object.")
     seq, at, data = raw.get("seq"), raw.get("at"), raw.get("data")
     if isinstance(seq, bool) or not isinstance(seq, int) or seq <= last_seq:
-        shown = repr(seq) if len(repr(seq)) <= 40 else repr(seq)[:37] + "..."
         raise RequestError(
-            f"import: event {index} needs a whole-number seq above {last_seq}; got {shown}."
+            f"import: event {index} needs a whole-number seq above {last_seq}; got {shown(seq, 40)}."
         )
     if not isinstance(at, str):
         raise RequestError(f"import: event {seq} needs an \"at\" time as text.")

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from oracle.errors import OracleError, RequestError, StoreError
+from oracle.errors import OracleError, RequestError, StoreError, shown
 from oracle.journal.files import delete_file, label
 from oracle.journal.store import SCHEMA_VERSION, SUFFIX, Journal, now
 
@@ -49,9 +49,8 @@ def campaign_path(id_or_path: str | Path, home: Path | str | None = None) -> Pat
     if isinstance(id_or_path, Path) or os.sep in text or "/" in text or text.endswith(SUFFIX):
         return Path(id_or_path)
     if not _ID_RE.fullmatch(text):
-        shown = text if len(text) <= 60 else text[:57] + "..."
         raise RequestError(
-            f"campaign: {shown!r} is neither a campaign id (lowercase letters, digits and "
+            f"campaign: {shown(text, 60)} is neither a campaign id (lowercase letters, digits and "
             "dashes) nor a path to a .oracle.sqlite file."
         )
     return campaigns_dir(home) / f"{text}{SUFFIX}"
@@ -72,7 +71,7 @@ def check_seed(seed: object) -> int | str:
     if seed is None:
         return secrets.randbits(63)
     if isinstance(seed, bool) or not isinstance(seed, (int, str)):
-        raise RequestError(f"seed: must be a whole number or a string, not {seed!r}.")
+        raise RequestError(f"seed: must be a whole number or a string, not {shown(seed)}.")
     return seed
 
 

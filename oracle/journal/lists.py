@@ -19,7 +19,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
-from oracle.errors import RequestError
+from oracle.errors import RequestError, shown
 
 LISTS = ("threads", "characters")
 KINDS: Mapping[str, tuple[str, ...]] = {
@@ -73,7 +73,7 @@ class Lists:
 def _words(data: Mapping[str, Any], key: str) -> str:
     value = data.get(key)
     if not isinstance(value, str) or not value.strip():
-        raise RequestError(f"list_item: {key} must be some words; got {value!r}.")
+        raise RequestError(f"list_item: {key} must be some words; got {shown(value)}.")
     if len(value) > MAX_ITEM:
         raise RequestError(f"list_item: {key} is at most {MAX_ITEM} characters.")
     return value.strip()
@@ -83,16 +83,16 @@ def check_item(lists: Lists, data: Mapping[str, Any]) -> None:
     """Refuse a ``list_item`` event that does not fit the lists as they stand."""
     name, op = data.get("list"), data.get("op")
     if name not in LISTS:
-        raise RequestError(f"list_item: list must be threads or characters; got {name!r}.")
+        raise RequestError(f"list_item: list must be threads or characters; got {shown(name)}.")
     if op not in OPS:
-        raise RequestError(f"list_item: op must be one of {', '.join(OPS)}; got {op!r}.")
+        raise RequestError(f"list_item: op must be one of {', '.join(OPS)}; got {shown(op)}.")
     kind = data.get("kind")
     if kind is not None and kind not in KINDS[name]:
         raise RequestError(f"list_item: a {name[:-1]} is one of {', '.join(KINDS[name])}; "
-                           f"got {kind!r}.")
+                           f"got {shown(kind)}.")
     source = data.get("source")
     if source is not None and source not in SOURCES:
-        raise RequestError(f"list_item: source is one of {', '.join(SOURCES)}; got {source!r}.")
+        raise RequestError(f"list_item: source is one of {', '.join(SOURCES)}; got {shown(source)}.")
     if op == "add":
         _words(data, "text")
         return
@@ -100,13 +100,13 @@ def check_item(lists: Lists, data: Mapping[str, Any]) -> None:
     item = lists.find(item_id) if isinstance(item_id, int) and not isinstance(item_id, bool) \
         else None
     if item is None or item.list != name:
-        raise RequestError(f"list_item: there is no {name[:-1]} {item_id!r} to {op}.")
+        raise RequestError(f"list_item: there is no {name[:-1]} {shown(item_id)} to {op}.")
     if op == "edit":
         _words(data, "text")
     elif op == "close" and not item.open:
-        raise RequestError(f"list_item: {item.text!r} is already closed.")
+        raise RequestError(f"list_item: {shown(item.text)} is already closed.")
     elif op == "reopen" and item.open:
-        raise RequestError(f"list_item: {item.text!r} is still open.")
+        raise RequestError(f"list_item: {shown(item.text)} is still open.")
 
 
 def fold_item(lists: Lists, seq: int, data: Mapping[str, Any]) -> Lists:

@@ -17,6 +17,7 @@ import json
 from collections.abc import Mapping
 from typing import Any, Protocol
 
+from oracle.errors import shown
 from oracle.journal.lists import item_words
 from oracle.journal.reading import one_line
 from oracle.journal.replay import Entry, Settings
@@ -135,7 +136,7 @@ def meta_line(entry: Entry) -> Line:
         return Line.of("meta", f"X-card on entry {data.get('refers_to')}")
     if kind == "undo":
         return Line.of("meta", f"undo entry {data.get('target')}")
-    raise ValueError(f"{kind!r} is not a meta event")
+    raise ValueError(f"{shown(kind)} is not a meta event")
 
 
 def entry_line(system: System, entry: Entry) -> Line:

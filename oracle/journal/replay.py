@@ -39,7 +39,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from oracle.errors import OracleError, RequestError, RuleError
+from oracle.errors import OracleError, RequestError, RuleError, shown
 from oracle.journal.lists import Lists, check_item, fold_item
 from oracle.journal.store import StoredEvent
 from oracle.systems import System
@@ -79,7 +79,7 @@ def undone_map(events: Iterable[StoredEvent]) -> dict[int, int]:
 def normalize(event: object) -> dict[str, Any]:
     """A JSON round trip of ``event``: what is applied is exactly what replay will read back."""
     if not isinstance(event, Mapping):
-        raise RequestError(f"event: must be a JSON object with a \"type\", not {event!r}.")
+        raise RequestError(f"event: must be a JSON object with a \"type\", not {shown(event)}.")
     kind = event.get("type")
     if not isinstance(kind, str) or not kind:
         raise RequestError("event: needs a \"type\" naming what happened (e.g. \"risk_rolled\").")
@@ -98,7 +98,7 @@ def _text(event: Mapping[str, Any], key: str, *, required: bool = True) -> str |
         return None
     if not isinstance(value, str) or (required and not value.strip()):
         need = "non-empty text" if required else "text or null"
-        raise RequestError(f"{event['type']}: {key} must be {need}; got {value!r}.")
+        raise RequestError(f"{event['type']}: {key} must be {need}; got {shown(value)}.")
     if len(value) > MAX_TEXT:
         raise RequestError(f"{event['type']}: {key} is at most {MAX_TEXT} characters.")
     return value
@@ -124,7 +124,7 @@ def _solo_fields(event: Mapping[str, Any]) -> None:
     kind, dread = event["type"], event.get("dread")
     if dread is not None and (isinstance(dread, bool) or not isinstance(dread, int)
                               or not 1 <= dread <= 9):
-        raise RequestError(f"{kind}: dread is a whole number from 1 to 9; got {dread!r}.")
+        raise RequestError(f"{kind}: dread is a whole number from 1 to 9; got {shown(dread)}.")
     odds = event.get("odds")
     if odds is not None and not (isinstance(odds, Mapping) and all(
             isinstance(p, (int, float)) and not isinstance(p, bool) and 0 <= p <= 1
@@ -135,7 +135,7 @@ def _solo_fields(event: Mapping[str, Any]) -> None:
         raise RequestError(f"{kind}: twist is an object (kind, meaning) or null.")
     verdict = event.get("verdict")
     if verdict is not None and verdict not in VERDICTS:
-        raise RequestError(f"{kind}: verdict is one of {', '.join(VERDICTS)}; got {verdict!r}.")
+        raise RequestError(f"{kind}: verdict is one of {', '.join(VERDICTS)}; got {shown(verdict)}.")
 
 
 def _fold_meta(settings: Settings, event: StoredEvent) -> Settings:

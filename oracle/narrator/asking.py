@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from oracle.dice import DiceSource
-from oracle.errors import RequestError
+from oracle.errors import RequestError, shown
 from oracle.narrator.base import LIKELIHOODS
 
 # the narrator's likelihood words -> the solo oracle's levels
@@ -28,7 +28,7 @@ def solo_level(likelihood: str) -> str:
         return parse_likelihood(likelihood).value
     except RequestError:
         raise RequestError(
-            f"likelihood: {likelihood!r} is not one of {', '.join(LIKELIHOODS)}."
+            f"likelihood: {shown(likelihood)} is not one of {', '.join(LIKELIHOODS)}."
         ) from None
 
 

@@ -21,7 +21,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from oracle.errors import RequestError
+from oracle.errors import RequestError, shown
 
 
 @dataclass(frozen=True)
@@ -143,7 +143,7 @@ def find_beat(name: str) -> BeatSpec:
         return BEATS[name]
     except KeyError:
         choices = ", ".join(BEATS)
-        raise RequestError(f"beat: {name!r} is not a known beat; use one of {choices}.") from None
+        raise RequestError(f"beat: {shown(name)} is not a known beat; use one of {choices}.") from None
 
 
 def beat_for_result(system: str, result: Mapping[str, Any]) -> str:

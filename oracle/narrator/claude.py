@@ -24,6 +24,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from oracle.errors import shown
 from oracle.narrator import referee
 from oracle.narrator.base import NarrationContext, NarrationResult, Narrator, OnText
 from oracle.narrator.beats import BeatSpec, find_beat
@@ -149,7 +150,7 @@ class ModelNarrator(Narrator):
         self._usage_lock = threading.Lock()
 
     def __repr__(self) -> str:
-        return f"{type(self).__name__}(model={self.model!r}, timeout={self.timeout!r})"
+        return f"{type(self).__name__}(model={shown(self.model)}, timeout={shown(self.timeout)})"
 
     @property
     def answering(self) -> str:

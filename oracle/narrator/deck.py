@@ -18,6 +18,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from oracle.errors import shown
+
 
 @functools.lru_cache(maxsize=256)
 def _shuffled(seed: str, table: str, size: int, deal: int) -> tuple[int, ...]:
@@ -46,7 +48,7 @@ class Deck:
     def draw(self, table: str, size: int, count: int = 1) -> tuple[tuple[int, ...], Deck]:
         """Deal ``count`` indices into a table of ``size`` entries; returns them and the new deck."""
         if size <= 0:
-            raise ValueError(f"table {table!r} is empty.")
+            raise ValueError(f"table {shown(table)} is empty.")
         start = self.dealt.get(table, 0)
         picks: list[int] = []
         for position in range(start, start + count):

@@ -14,6 +14,7 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from oracle.errors import shown
 from oracle.narrator.base import Safety
 
 
@@ -168,7 +169,7 @@ class Verdict:
         """One sentence for a log or a fallback reason (names safety items, never the text)."""
         if self.ok:
             return "nothing a line or veil keeps out"
-        hit = [*(f"line {item!r}" for item in self.lines), *(f"veil {item!r}" for item in
+        hit = [*(f"line {shown(item)}" for item in self.lines), *(f"veil {shown(item)}" for item in
                                                               self.veils)]
         return "the text shows " + ", ".join(hit)
 

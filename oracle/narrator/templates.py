@@ -21,7 +21,7 @@ from typing import Any
 
 import jinja2
 
-from oracle.errors import NarratorError
+from oracle.errors import NarratorError, shown
 from oracle.narrator.base import NarrationContext
 from oracle.narrator.facts import (
     CLOSE,
@@ -173,4 +173,4 @@ def render_prompt(beat: str, context: NarrationContext) -> Prompt:
             facts=env.get_template(f"{beat}.j2").render(**variables),
         )
     except jinja2.TemplateNotFound as exc:
-        raise NarratorError(f"beat: no prompt template {exc.name!r} for {beat!r}.") from exc
+        raise NarratorError(f"beat: no prompt template {shown(exc.name)} for {shown(beat)}.") from exc

@@ -26,7 +26,7 @@ from itertools import product
 from types import MappingProxyType
 
 from oracle.dice import DiceSource
-from oracle.errors import RequestError
+from oracle.errors import RequestError, shown
 
 ANSWER_SIDES = 10
 MIN_DREAD = 1
@@ -84,7 +84,7 @@ def parse_likelihood(value: object) -> Likelihood:
             if level.value == key:
                 return level
     names = ", ".join(level.value.replace(" ", "_") for level in Likelihood)
-    raise RequestError(f"likelihood: {value!r} is not a likelihood; use one of {names}.")
+    raise RequestError(f"likelihood: {shown(value)} is not a likelihood; use one of {names}.")
 
 
 def check_dread(value: object) -> int:
@@ -93,7 +93,7 @@ def check_dread(value: object) -> int:
         value = int(value.strip())
     if isinstance(value, bool) or not isinstance(value, int):
         raise RequestError(f"dread: must be a whole number from {MIN_DREAD} to {MAX_DREAD}, "
-                           f"not {value!r}.")
+                           f"not {shown(value)}.")
     if not MIN_DREAD <= value <= MAX_DREAD:
         raise RequestError(f"dread: runs from {MIN_DREAD} to {MAX_DREAD}; got {value}.")
     return value

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from oracle.errors import OracleError, RequestError
+from oracle.errors import OracleError, RequestError, shown
 from oracle.solo.tables import load_rows
 from oracle.trophy.odds import CombatOdds, Fighter, combat_odds
 
@@ -58,13 +58,13 @@ def find_monster(name: str) -> Monster:
     for monster in bestiary():
         if monster.name.lower() == name.strip().lower():
             return monster
-    raise RequestError(f"monster: {name!r} is not in the bestiary.")
+    raise RequestError(f"monster: {shown(name)} is not in the bestiary.")
 
 
 def party_of(size: int, weak_points: int = 1) -> tuple[Fighter, ...]:
     """A party of ``size`` fresh characters (Ruin 1), each with ``weak_points`` Weak Points."""
     if isinstance(size, bool) or not isinstance(size, int) or not 1 <= size <= 6:
-        raise RequestError(f"party: 1 to 6 characters fight together; got {size!r}.")
+        raise RequestError(f"party: 1 to 6 characters fight together; got {shown(size)}.")
     return tuple(Fighter(f"character {i + 1}", 1, weak_points) for i in range(size))
 
 
@@ -77,7 +77,7 @@ def matchup(endurance: int, party: Sequence[Fighter] | int, extra_dark: int = 0)
     (the dice added by continuing an attack)."""
     fighters = _party(party)
     if isinstance(extra_dark, bool) or not isinstance(extra_dark, int) or extra_dark < 0:
-        raise RequestError(f"extra_dark: 0 or more dark dice added; got {extra_dark!r}.")
+        raise RequestError(f"extra_dark: 0 or more dark dice added; got {shown(extra_dark)}.")
     return combat_odds(endurance, len(fighters) + extra_dark, fighters)
 
 
@@ -90,7 +90,7 @@ def defeat_within(endurance: int, party: Sequence[Fighter] | int, rolls: int) ->
     """The chance the monster falls within ``rolls`` Combat Rolls, each continuation adding a
     dark die, if nobody retreats (the rolls are independent)."""
     if isinstance(rolls, bool) or not isinstance(rolls, int) or rolls < 1:
-        raise RequestError(f"rolls: at least 1 Combat Roll; got {rolls!r}.")
+        raise RequestError(f"rolls: at least 1 Combat Roll; got {shown(rolls)}.")
     standing = Fraction(1)
     for extra in range(rolls):
         standing *= 1 - defeat_chance(endurance, party, extra)

@@ -23,7 +23,7 @@ import json
 from collections.abc import Callable, Mapping
 from typing import Any, TextIO
 
-from oracle.errors import RequestError
+from oracle.errors import RequestError, shown
 
 MAX_N = 50
 KINDS: dict[str, tuple[str, ...]] = {
@@ -118,7 +118,7 @@ def _count(value: str | None) -> int:
         return 1
     text = value.strip()
     if not text.lstrip("-").isdigit():
-        raise RequestError(f"n: must be a whole number from 1 to {MAX_N}, not {value!r}.")
+        raise RequestError(f"n: must be a whole number from 1 to {MAX_N}, not {shown(value)}.")
     n = int(text)
     if not 1 <= n <= MAX_N:
         raise RequestError(f"n: generate from 1 to {MAX_N} at a time; got {n}.")
@@ -150,12 +150,12 @@ def cmd_generate(args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
 
     system = args.system
     if system not in KINDS:
-        raise RequestError(f"system: {system!r} is not a known system; use one of "
+        raise RequestError(f"system: {shown(system)} is not a known system; use one of "
                            f"{', '.join(KINDS)}.")
     kind = (args.kind or "").strip().lower()
     if kind not in KINDS[system]:
         raise RequestError(f"kind: {system} generates {', '.join(KINDS[system])}; "
-                           f"not {args.kind!r}.")
+                           f"not {shown(args.kind)}.")
     count = _count(args.n)
     dice = SeededDice(read_seed(args.seed))
     make = _generator(system, kind)

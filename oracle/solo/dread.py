@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from fractions import Fraction
 
-from oracle.errors import RequestError
+from oracle.errors import RequestError, shown
 from oracle.solo.answers import MAX_DREAD, MIN_DREAD
 
 TROPHY_BASE = 1
@@ -19,7 +19,7 @@ MAX_RUIN = 6
 
 def _whole(field: str, value: object, lowest: int = 0, highest: int | None = None) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
-        raise RequestError(f"{field}: must be a whole number, not {value!r}.")
+        raise RequestError(f"{field}: must be a whole number, not {shown(value)}.")
     if value < lowest or (highest is not None and value > highest):
         top = "" if highest is None else f" to {highest}"
         raise RequestError(f"{field}: runs from {lowest}{top}; got {value}.")
@@ -41,7 +41,7 @@ def trophy_dread(highest_ruin: int, mean_ruin: Fraction | float = 1,
     """
     top = _whole("highest_ruin", highest_ruin, 1, MAX_RUIN)
     if isinstance(mean_ruin, bool) or not isinstance(mean_ruin, (int, float, Fraction)):
-        raise RequestError(f"mean_ruin: must be a number, not {mean_ruin!r}.")
+        raise RequestError(f"mean_ruin: must be a number, not {shown(mean_ruin)}.")
     if not 1 <= mean_ruin <= top:
         raise RequestError(f"mean_ruin: lies between 1 and the highest Ruin ({top}); "
                            f"got {mean_ruin}.")

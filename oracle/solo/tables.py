@@ -10,7 +10,7 @@ from functools import cache
 from importlib import resources
 
 from oracle.dice import DiceSource
-from oracle.errors import OracleError
+from oracle.errors import OracleError, shown
 
 
 @cache
@@ -19,11 +19,11 @@ def load_table(package: str, name: str) -> tuple[str, ...]:
     try:
         text = (resources.files(package) / "tables" / f"{name}.txt").read_text(encoding="utf-8")
     except (OSError, ModuleNotFoundError) as exc:
-        raise OracleError(f"tables: the word table {name!r} is missing from {package}.") from exc
+        raise OracleError(f"tables: the word table {shown(name)} is missing from {package}.") from exc
     entries = tuple(line.strip() for line in text.splitlines()
                     if line.strip() and not line.lstrip().startswith("#"))
     if not entries:
-        raise OracleError(f"tables: the word table {name!r} is empty.")
+        raise OracleError(f"tables: the word table {shown(name)} is empty.")
     return entries
 
 
@@ -33,7 +33,7 @@ def load_rows(package: str, name: str, width: int) -> tuple[tuple[str, ...], ...
     for entry in load_table(package, name):
         parts = tuple(part.strip() for part in entry.split("|"))
         if len(parts) != width:
-            raise OracleError(f"tables: {name!r} row {entry[:40]!r} needs {width} fields.")
+            raise OracleError(f"tables: {shown(name)} row {entry[:40]!r} needs {width} fields.")
         rows.append(parts)
     return tuple(rows)
 

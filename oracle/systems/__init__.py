@@ -10,7 +10,7 @@ from __future__ import annotations
 import importlib
 from collections.abc import Iterator, Mapping
 
-from oracle.errors import RequestError
+from oracle.errors import RequestError, shown
 from oracle.systems.base import Line, System, Unnamed
 
 __all__ = ["SYSTEMS", "SYSTEM_NAMES", "Line", "System", "Unnamed", "find_system", "register"]
@@ -70,6 +70,5 @@ def find_system(name: object) -> System:
     """Return the system called ``name`` or raise a RequestError naming the choices."""
     if not isinstance(name, str) or name not in SYSTEMS:
         choices = ", ".join(SYSTEMS)
-        shown = repr(name) if len(repr(name)) <= 40 else repr(name)[:37] + "..."
-        raise RequestError(f"system: {shown} is not a known system; use one of {choices}.")
+        raise RequestError(f"system: {shown(name, 40)} is not a known system; use one of {choices}.")
     return SYSTEMS[name]

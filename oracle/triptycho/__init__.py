@@ -5,5 +5,8 @@ dice level and number), ``combat`` (opposed rolls, Damage, Defense, Piercing, Re
 Weakness), ``cards`` (cards typed in by the table), ``reading`` (request fields to entries and
 faces), ``attack`` (the damage and attack roll kinds), ``vitals`` (HP/EP/WP, Injuries),
 ``tracks`` (Stat Tracks), ``rounds`` (Initiative, the round and the turn, hands as counts),
-``odds`` (exact distributions), ``scenario`` (the journal fold) and ``system`` (``SYSTEM``).
+``state`` (the roster and the scenario), ``odds`` (exact distributions; ``odds.requests`` the
+dispatch of ``oracle odds``), ``requests`` (the fields each roll reads and ``oracle resolve``'s
+dispatch), ``fold`` (the journal fold), ``words`` (journal line and beat) and ``system``
+(``SYSTEM``).
 """

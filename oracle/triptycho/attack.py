@@ -16,6 +16,8 @@ from typing import Any
 
 from oracle.dice import DiceSource
 from oracle.errors import RuleError
+from oracle.requests import whole
+from oracle.triptycho.cards import with_cards
 from oracle.triptycho.combat import (
     OPPOSED_NAMES,
     Affinities,
@@ -42,8 +44,8 @@ from oracle.triptycho.reading import (
     read_declared,
     read_scenario,
     read_specs,
-    whole,
 )
+from oracle.triptycho.vitals import check_points
 
 
 @dataclass(frozen=True)
@@ -238,3 +240,54 @@ def attack_odds(opposed: OpposedPlan, damage: DamagePlan) -> Distribution:
 def hits(result: Mapping[str, Any]) -> bool:
     """The Action's Damage applies: it won the opposed roll or there was none."""
     return result["winner"] in (None, Side.ACTION.value)
+
+
+def opposed_plan(request: Mapping[str, Any]) -> OpposedPlan:
+    """The opposed entries of a request: ``action``/``reaction`` when either is given, else the
+    scenario's own names."""
+    generic = "action" in request or "reaction" in request
+    return plan_opposed(request, ("action", "reaction") if generic else None)
+
+
+def resolve_opposed(request: Mapping[str, Any], dice: DiceSource) -> dict[str, Any]:
+    """An opposed roll: totals, ``winner`` and the scenario's names for the two sides."""
+    scenario = read_scenario(request)
+    act, react = OPPOSED_NAMES[scenario]
+    return {**roll_opposed(opposed_plan(request), dice), "scenario": scenario.value,
+            "action_name": act, "reaction_name": react}
+
+
+def with_points(request: Mapping[str, Any], result: dict[str, Any]) -> dict[str, Any]:
+    """The target's ``points`` (when given) after the damage dealt."""
+    if request.get("points") is None:
+        return {**result, "points_before": None, "points_after": None, "defeated": None}
+    before = check_points("points", request["points"])
+    after = max(0, before - result["dealt"])
+    return {**result, "points_before": before, "points_after": after, "defeated": after == 0}
+
+
+def read_counter(request: Mapping[str, Any]) -> Spec | None:
+    """A Reaction's own Damage entry (``counter``), its type checked."""
+    check_damage_type("counter_type", request.get("counter_type"), read_declared(request))
+    return optional_spec(request, "counter")
+
+
+def resolve_attack(request: Mapping[str, Any], dice: DiceSource) -> dict[str, Any]:
+    """An opposed roll then, on a hit, the Damage roll; a Reaction's counter dealt back."""
+    request = with_cards(request, read_scenario(request))
+    plan = plan_damage(request)  # read (and refuse) everything before any die is rolled
+    counter = read_counter(request)
+    opposed = resolve_opposed(request, dice)
+    damage = roll_damage(plan, dice) if hits(opposed) else no_damage(plan)
+    # Triptycho, Damage Rolls: a Reaction's Damage applies when it wins the opposed roll, or
+    # when there is none (then at the same time as the Action's).
+    counter_faces = None
+    if counter is not None and opposed["winner"] in (None, "reaction"):
+        counter_faces = list(counter.rolled(dice))
+    return with_points(request, {
+        **opposed, "hit": hits(opposed), **damage,
+        "counter_faces": counter_faces,
+        "counter_dealt": None if counter_faces is None else sum(counter_faces),
+        "counter_type": check_damage_type("counter_type", request.get("counter_type"),
+                                          read_declared(request)),
+    })

@@ -14,7 +14,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from oracle.errors import RequestError, RuleError
+from oracle.errors import RequestError, RuleError, shown
 from oracle.triptycho.combat import OPPOSED_NAMES, ScenarioKind
 
 _PIERCING = re.compile(r"^\s*piercing\s+(\d+)\s*$", re.IGNORECASE)
@@ -70,13 +70,13 @@ def read_card(field: str, data: object) -> Card:
     try:
         kind = CardKind(data.get("kind", "action" if field.startswith("action") else "reaction"))
     except ValueError:
-        raise RequestError(f"{field}.kind: {data.get('kind')!r} is not a card kind; use "
+        raise RequestError(f"{field}.kind: {shown(data.get('kind'))} is not a card kind; use "
                            f"{', '.join(k.value for k in CardKind)}.") from None
     allowed = _COMMON | (_REACTION_KEYS if kind is CardKind.REACTION else _ACTION_KEYS)
     unknown = sorted(set(data) - allowed)
     if unknown:
         article = "an" if kind.value[0] in "aeiou" else "a"
-        raise RequestError(f"{field}: {article} {kind.value} card has no {unknown[0]!r} entry.")
+        raise RequestError(f"{field}: {article} {kind.value} card has no {shown(unknown[0])} entry.")
     keywords = data.get("keywords", [])
     if not isinstance(keywords, list) or not all(isinstance(k, str) for k in keywords):
         raise RequestError(f"{field}.keywords: a list of words, such as [\"Piercing 1\"].")

@@ -11,7 +11,7 @@ import enum
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
-from oracle.errors import RequestError, RuleError
+from oracle.errors import RequestError, RuleError, shown
 from oracle.triptycho.entries import DiceEntry, pierce_level, shift_level
 
 
@@ -65,13 +65,13 @@ def check_damage_type(field: str, name: object, declared: Iterable[str] = ()) ->
     if name is None or name == "" or name == "untyped":
         return None
     if not isinstance(name, str):
-        raise RequestError(f"{field}: a damage type is a word such as \"fire\", not {name!r}.")
+        raise RequestError(f"{field}: a damage type is a word such as \"fire\", not {shown(name)}.")
     key = name.strip().lower()
     known = KNOWN_DAMAGE_TYPES | {d.strip().lower() for d in declared}
     if key not in known:
         listed = ", ".join(sorted(known))
         raise RuleError(
-            f"{field}: {name!r} is not a known damage type; use one of {listed}, or declare "
+            f"{field}: {shown(name)} is not a known damage type; use one of {listed}, or declare "
             f"it in damage_types."
         )
     return key
@@ -88,7 +88,7 @@ def affinity_value(field: str, grants: object) -> int:
     largest, increase = 0, 0
     for item in items:
         if isinstance(item, bool):
-            raise RequestError(f"{field}: {item!r} is not a Resistance or Weakness value.")
+            raise RequestError(f"{field}: {shown(item)} is not a Resistance or Weakness value.")
         if isinstance(item, int):
             if item < 0:
                 raise RuleError(f"{field}: a Resistance or Weakness value is 0 or more; got {item}.")
@@ -100,7 +100,7 @@ def affinity_value(field: str, grants: object) -> int:
         else:
             raise RequestError(
                 f"{field}: write a Resistance or Weakness as a number (gains 2) or \"+1\" "
-                f"(an increase); got {item!r}."
+                f"(an increase); got {shown(item)}."
             )
     return largest + increase
 

@@ -9,8 +9,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from oracle.dice import DiceSource
-from oracle.errors import RequestError, RuleError
+from oracle.dice import DiceSource, check_face
+from oracle.errors import RequestError, RuleError, shown
 
 # Triptycho, Dice Number and Level: the ladder, lowest to highest.
 LADDER: tuple[int, ...] = (2, 4, 6, 8, 10, 12)
@@ -57,16 +57,16 @@ def parse_entry(field: str, text: object) -> DiceEntry:
     if isinstance(text, DiceEntry):
         return text
     if not isinstance(text, str):
-        raise RequestError(f"{field}: a dice entry is written XdY, such as \"2d6\"; got {text!r}.")
+        raise RequestError(f"{field}: a dice entry is written XdY, such as \"2d6\"; got {shown(text)}.")
     match = _ENTRY.match(text)
     if match is None:
         raise RequestError(
-            f"{field}: {text!r} is not a dice entry; write XdY, such as \"1d8\" or \"2d6\"."
+            f"{field}: {shown(text)} is not a dice entry; write XdY, such as \"1d8\" or \"2d6\"."
         )
     number, sides = int(match.group(1)), int(match.group(2))
     if number < 1:
         # Triptycho, Dice Number and Level: dice number cannot be below 1.
-        raise RuleError(f"{field}: the dice number in {text!r} must be at least 1.")
+        raise RuleError(f"{field}: the dice number in {shown(text)} must be at least 1.")
     if sides not in SIDES:
         raise RuleError(
             f"{field}: d{sides} is not a Triptycho die; the dice levels are d2, d4, d6, d8, "
@@ -146,12 +146,4 @@ def check_faces(field: str, entry: DiceEntry, faces: object) -> tuple[int, ...]:
             f"{'die' if entry.number == 1 else 'dice'}, so give {entry.number} "
             f"{'face' if entry.number == 1 else 'faces'}; got {len(faces)}."
         )
-    return tuple(_face(field, face, entry.sides) for face in faces)
-
-
-def _face(field: str, face: object, sides: int) -> int:
-    if isinstance(face, bool) or not isinstance(face, int):
-        raise RequestError(f"{field}: a die face must be a whole number, not {face!r}.")
-    if not 1 <= face <= sides:
-        raise RuleError(f"{field}: a d{sides} shows 1 to {sides}, not {face}.")
-    return face
+    return tuple(check_face(field, face, entry.sides) for face in faces)

@@ -18,7 +18,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from oracle.dice import DiceSource
-from oracle.errors import RequestError, RuleError
+from oracle.errors import RequestError, RuleError, shown
+from oracle.requests import whole
 from oracle.triptycho.combat import (
     Affinities,
     ScenarioKind,
@@ -93,9 +94,9 @@ def read_spec(field: str, value: object, *, typed: bool = False,
         if "dice" not in value:
             raise RequestError(f"{field}: an entry object needs \"dice\", such as \"1d8\".")
         entry = parse_entry(f"{field}.dice", value["dice"])
-        entry = change_level(f"{field}.level", entry, _whole(f"{field}.level",
+        entry = change_level(f"{field}.level", entry, whole(f"{field}.level",
                                                               value.get("level", 0)))
-        entry = change_number(entry, _whole(f"{field}.number", value.get("number", 0)))
+        entry = change_number(entry, whole(f"{field}.number", value.get("number", 0)))
         given: object = value.get("faces")
         damage_type = None
         if "type" in value:
@@ -110,7 +111,7 @@ def read_spec(field: str, value: object, *, typed: bool = False,
         return Spec(field, entry, check_faces(f"{field}.faces", loose, given), damage_type)
     raise RequestError(
         f"{field}: give an entry as \"XdY\", a list of faces, or {{\"dice\": \"XdY\", ...}}; "
-        f"got {value!r}."
+        f"got {shown(value)}."
     )
 
 
@@ -136,7 +137,7 @@ def read_scenario(request: Mapping[str, Any]) -> ScenarioKind:
         return ScenarioKind(value)
     except ValueError:
         raise RequestError(
-            f"scenario: {value!r} is not a scenario type; use combat, exploration or interaction."
+            f"scenario: {shown(value)} is not a scenario type; use combat, exploration or interaction."
         ) from None
 
 
@@ -164,17 +165,3 @@ def read_affinities(request: Mapping[str, Any], declared: Sequence[str]) -> Affi
             table[key] = affinity_value(f"{field}.{key}", grants)
         tables.append(table)
     return Affinities(tables[0], tables[1])
-
-
-def whole(field: str, value: object, lowest: int | None = None) -> int:
-    """A whole number, at least ``lowest`` when given."""
-    number = _whole(field, value)
-    if lowest is not None and number < lowest:
-        raise RuleError(f"{field}: must be {lowest} or more; got {number}.")
-    return number
-
-
-def _whole(field: str, value: object) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise RequestError(f"{field}: must be a whole number, not {value!r}.")
-    return value

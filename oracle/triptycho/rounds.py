@@ -10,7 +10,7 @@ import enum
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
-from oracle.errors import RuleError
+from oracle.errors import RuleError, shown
 
 # Triptycho, Draw Phase: the Hand Limit is typically 5.
 DEFAULT_HAND_LIMIT = 5
@@ -125,7 +125,7 @@ def check_hand(deck: object, limit: object) -> Hand:
     """A fresh hand from a deck size and a Hand Limit."""
     for field, value in (("deck", deck), ("hand_limit", limit)):
         if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-            raise RuleError(f"{field}: a card count is a whole number 0 or more; got {value!r}.")
+            raise RuleError(f"{field}: a card count is a whole number 0 or more; got {shown(value)}.")
     assert isinstance(deck, int) and isinstance(limit, int)
     return Hand(deck=deck, limit=limit)
 
@@ -142,7 +142,7 @@ def off_turn_play(name: str, kind: str, used: OffTurnPlays, automatic: bool,
                   own_turn: bool) -> OffTurnPlays:
     """Record an Assist or Interrupt, or refuse it (one of each per turn, not on your own)."""
     if kind not in ("assist", "interrupt"):
-        raise RuleError(f"kind: an off-turn play is an assist or an interrupt; got {kind!r}.")
+        raise RuleError(f"kind: an off-turn play is an assist or an interrupt; got {shown(kind)}.")
     if automatic:
         if kind != "interrupt":
             raise RuleError("automatic: only Interrupts have the Automatic keyword.")

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from oracle.errors import RequestError, RuleError
+from oracle.errors import RequestError, RuleError, shown
 
 BASE_LOWEST = -2
 BASE_HIGHEST = 2
@@ -38,7 +38,7 @@ class StatTrack:
 def check_base(field: str, value: object) -> int:
     """A Track base value: a whole number within -2..+2."""
     if isinstance(value, bool) or not isinstance(value, int):
-        raise RequestError(f"{field}: a Stat Track base is a whole number, not {value!r}.")
+        raise RequestError(f"{field}: a Stat Track base is a whole number, not {shown(value)}.")
     if not BASE_LOWEST <= value <= BASE_HIGHEST:
         raise RuleError(
             f"{field}: a Stat Track base lies within -2..+2 unless a card says otherwise; "

@@ -10,7 +10,7 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass, replace
 
-from oracle.errors import RuleError
+from oracle.errors import RuleError, shown
 
 # Triptycho, Injuries: each Injury lowers maximum HP, EP and WP by 5.
 INJURY_PENALTY = 5
@@ -27,7 +27,7 @@ class PointKind(enum.Enum):
 def check_points(field: str, value: object) -> int:
     """A points value: a whole number, 0 or more (the text tracks no negative points)."""
     if isinstance(value, bool) or not isinstance(value, int):
-        raise RuleError(f"{field}: points are a whole number, not {value!r}.")
+        raise RuleError(f"{field}: points are a whole number, not {shown(value)}.")
     if value < 0:
         raise RuleError(
             f"{field}: points cannot be below 0 (Triptycho tracks no negative points); got {value}."

@@ -13,8 +13,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from oracle.dice import check_face
-from oracle.errors import RuleError
-from oracle.trophy.ruin import MAX_RUIN, check_can_roll, check_whole, mark_ruin
+from oracle.errors import RuleError, shown
+from oracle.requests import whole
+from oracle.trophy.ruin import MAX_RUIN, check_can_roll, mark_ruin
 
 MAX_ENDURANCE = 12
 MIN_ENDURANCE = 0
@@ -63,7 +64,7 @@ class CombatResult:
 
 def check_endurance(endurance: object) -> int:
     """Endurance after the GM's adjustments: at most 12 (above, retreat or lower it)."""
-    value = check_whole("endurance", endurance)
+    value = whole("endurance", endurance)
     if value > MAX_ENDURANCE:
         # SRD 1.2, Combat Roll: above 12 the monster is too difficult to fight.
         raise RuleError(
@@ -115,7 +116,7 @@ def _check_fighters(fighters: Sequence[Fighter], dark_count: int) -> None:
         if not fighter.name:
             raise RuleError(f"{field}.name: every character needs a name.")
         if fighter.name in names:
-            raise RuleError(f"{field}.name: {fighter.name!r} appears twice.")
+            raise RuleError(f"{field}.name: {shown(fighter.name)} appears twice.")
         names.add(fighter.name)
         check_can_roll(f"{field}.ruin", fighter.ruin)
         check_weak_points(f"{field}.weak_points", fighter.weak_points)

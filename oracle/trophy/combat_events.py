@@ -9,7 +9,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import replace
 
-from oracle.errors import RequestError, RuleError
+from oracle.dice import faces_or_count
+from oracle.errors import RequestError, RuleError, shown
 from oracle.trophy.combat import (
     CombatResult,
     Fighter,
@@ -19,7 +20,7 @@ from oracle.trophy.combat import (
     roll_required,
     unrolled,
 )
-from oracle.trophy.fields import faces_or_count, listing, obj, require, single_face, strings, text
+from oracle.trophy.fields import listing, obj, require, single_face, strings, text
 from oracle.trophy.results import combat_json
 from oracle.trophy.state import (
     Event,
@@ -48,7 +49,7 @@ def combat_started(state: TrophyState, event: Event) -> TrophyState:
         data = obj(item, f"fighters[{index}]")
         character = in_play(state, text(data, "name", prefix=prefix), f"{prefix}name")
         if character.name in (name for name, _ in fighters):
-            raise RuleError(f"{prefix}name: {character.name!r} is already in the fight.")
+            raise RuleError(f"{prefix}name: {shown(character.name)} is already in the fight.")
         fighters.append((character.name, (single_face(data.get("weak_point"),
                                                        f"{prefix}weak_point", None),)))
     if not fighters:
@@ -66,7 +67,7 @@ def _fighters(state: TrophyState, combat: OpenCombat, armor: Iterable[str]) -> l
     wearing = set(armor)
     for name in wearing:
         if name not in combat.names:
-            raise RuleError(f"armor: {name!r} is not in the fight.")
+            raise RuleError(f"armor: {shown(name)} is not in the fight.")
         if not state.character(name).usable_armor:
             raise RuleError(
                 f"armor: {name} has no unmarked armor (marked armor is unusable until town)."
@@ -134,7 +135,7 @@ def combat_retreated(state: TrophyState, event: Event) -> TrophyState:
     others = tuple((n, p) for n, p in combat.fighters if n != name)
     to = event.get("to")
     if to is not None and not isinstance(to, str):
-        raise RequestError(f"to: must be a companion's name or null, not {to!r}.")
+        raise RequestError(f"to: must be a companion's name or null, not {shown(to)}.")
     if to is None:
         if others:
             raise RuleError(
@@ -143,7 +144,7 @@ def combat_retreated(state: TrophyState, event: Event) -> TrophyState:
         return replace(state, combat=None,
                        last_result={"event": "combat_retreated", "name": name, "to": None})
     if to == name or to not in dict(others):
-        raise RuleError(f"to: {to!r} is not a companion still in the fight.")
+        raise RuleError(f"to: {shown(to)} is not a companion still in the fight.")
     received = faces_or_count(require(event, "handed"), "handed", None)
     kept = check_hand_off(handed, received, dict(others)[to])
     fighters = tuple((n, kept if n == to else p) for n, p in others)
@@ -165,7 +166,7 @@ def armor_marked(state: TrophyState, event: Event) -> TrophyState:
         if piece.name == piece_name and not piece.marked:
             armor = tuple(replace(p, marked=True) if p is piece else p for p in character.armor)
             return state.with_character(replace(character, armor=armor))
-    raise RuleError(f"piece: {character.name} has no unmarked armor called {piece_name!r}.")
+    raise RuleError(f"piece: {character.name} has no unmarked armor called {shown(piece_name)}.")
 
 
 def town_returned(state: TrophyState, event: Event) -> TrophyState:

@@ -1,7 +1,8 @@
 """Commands to events: roll with a DiceSource, return the JSON-ready event to journal and fold.
 
-The app and the CLI call these, record the returned event, then fold it with
-``campaign.apply``. The helpers only roll and shape; the fold checks every rule, so an event
+For Python callers that drive a Trophy campaign without the app (the tests, ``bench/store.py``,
+notebooks): record the returned event, then fold it with ``fold.apply``. (The app builds its
+events in ``oracle.app``; the CLI resolves requests and journals nothing.) The helpers only roll and shape; the fold checks every rule, so an event
 built here for a forbidden command is refused by ``apply`` with one clear sentence.
 """
 
@@ -12,9 +13,9 @@ from typing import Any
 
 from oracle.dice import DiceSource, roll_many
 from oracle.errors import RuleError
-from oracle.trophy.campaign import TrophyState
 from oracle.trophy.combat import hand_off
-from oracle.trophy.monsters import Foe, Intent
+from oracle.trophy.fold import TrophyState
+from oracle.trophy.monsters import Foe, Intent, dark_dice
 from oracle.trophy.risk import DevilsBargain
 
 Event = dict[str, Any]
@@ -47,8 +48,7 @@ def roll_risk_event(
     ``dark`` dark dice (one when risking mind or body; forced for a Ritual), helpers' dice."""
     shaped = _bargain(bargain)
     accepted = shaped is not None and shaped.get("accepted", True) is True
-    if (ritual or intent is Intent.RITUAL) and dark < 1:
-        dark = 1  # SRD 1.2: a Ritual always includes a dark die.
+    dark = dark_dice(dark, ritual, intent)
     event: Event = {
         "type": "risk_rolled",
         "name": name,

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from oracle.dice import check_face
-from oracle.errors import RuleError
+from oracle.errors import RuleError, shown
 from oracle.trophy.ruin import MAX_RUIN, check_can_roll, mark_ruin
 
 
@@ -68,7 +68,7 @@ def _check(index: int, contestant: Contestant, names: set[str]) -> None:
         raise RuleError(f"{field}.name: every participant needs a name.")
     if contestant.name in names:
         raise RuleError(
-            f"{field}.name: {contestant.name!r} appears twice; participants have distinct names."
+            f"{field}.name: {shown(contestant.name)} appears twice; participants have distinct names."
         )
     names.add(contestant.name)
     ruin = check_can_roll(f"{field}.ruin", contestant.ruin)

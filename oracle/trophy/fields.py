@@ -10,10 +10,11 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from oracle.dice import DiceSource, check_face, roll_many
-from oracle.errors import RequestError, RuleError
+from oracle import requests
+from oracle.dice import MOST_ROLLED, DiceSource, check_face
+from oracle.errors import RequestError, RuleError, shown
 
-MAX_COUNT = 100  # a guard against a count that would take forever to roll
+MAX_COUNT = MOST_ROLLED
 
 
 def require(data: Mapping[str, Any], field: str, prefix: str = "") -> Any:
@@ -31,9 +32,7 @@ def whole(data: Mapping[str, Any], field: str, default: int | None = None,
         if default is None:
             raise RequestError(f"{prefix}{field}: this field is required (a whole number).")
         return default
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise RequestError(f"{prefix}{field}: must be a whole number, not {value!r}.")
-    return value
+    return requests.whole(f"{prefix}{field}", value)
 
 
 def flag(data: Mapping[str, Any], field: str, default: bool = False, prefix: str = "") -> bool:
@@ -42,7 +41,7 @@ def flag(data: Mapping[str, Any], field: str, default: bool = False, prefix: str
     if value is None:
         return default
     if not isinstance(value, bool):
-        raise RequestError(f"{prefix}{field}: must be true or false, not {value!r}.")
+        raise RequestError(f"{prefix}{field}: must be true or false, not {shown(value)}.")
     return value
 
 
@@ -54,50 +53,28 @@ def text(data: Mapping[str, Any], field: str, default: str | None = None, prefix
             raise RequestError(f"{prefix}{field}: this field is required (a name or text).")
         return default
     if not isinstance(value, str):
-        raise RequestError(f"{prefix}{field}: must be a string, not {value!r}.")
+        raise RequestError(f"{prefix}{field}: must be a string, not {shown(value)}.")
     return value
 
 
 def obj(value: object, field: str) -> Mapping[str, Any]:
     """A JSON object."""
     if not isinstance(value, Mapping):
-        raise RequestError(f"{field}: must be a JSON object, not {value!r}.")
+        raise RequestError(f"{field}: must be a JSON object, not {shown(value)}.")
     return value
 
 
 def listing(value: object, field: str) -> Sequence[Any]:
     """A JSON list."""
     if not isinstance(value, list | tuple):
-        raise RequestError(f"{field}: must be a list, not {value!r}.")
+        raise RequestError(f"{field}: must be a list, not {shown(value)}.")
     return value
-
-
-def faces_or_count(value: object, field: str, dice: DiceSource | None,
-                   default: int | None = None) -> tuple[int, ...]:
-    """A dice field: a list of faces (each checked) or a count rolled with ``dice``."""
-    if value is None:
-        if default is None:
-            raise RequestError(f"{field}: this field is required (faces as a list, or a count).")
-        value = default
-    if isinstance(value, list | tuple):
-        return tuple(check_face(f"{field}[{i}]", face) for i, face in enumerate(value))
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise RequestError(
-            f"{field}: give faces as a list of whole numbers or a count of dice, not {value!r}."
-        )
-    if value < 0:
-        raise RuleError(f"{field}: a count of dice is never negative; got {value}.")
-    if value > MAX_COUNT:
-        raise RuleError(f"{field}: at most {MAX_COUNT} dice are rolled at once; got {value}.")
-    if dice is None:
-        raise RequestError(f"{field}: give the faces rolled as a list here, not a count.")
-    return roll_many(dice, value)
 
 
 def count(value: object, field: str) -> int:
     """A whole number of repetitions (pushes, continues), 0..MAX_COUNT."""
     if isinstance(value, bool) or not isinstance(value, int):
-        raise RequestError(f"{field}: must be a whole number or a list, not {value!r}.")
+        raise RequestError(f"{field}: must be a whole number or a list, not {shown(value)}.")
     if not 0 <= value <= MAX_COUNT:
         raise RuleError(f"{field}: a count runs 0 to {MAX_COUNT}; got {value}.")
     return value
@@ -122,7 +99,7 @@ def name_map(value: object, field: str) -> dict[str, int]:
     result: dict[str, int] = {}
     for name, amount in mapping.items():
         if isinstance(amount, bool) or not isinstance(amount, int):
-            raise RequestError(f"{field}.{name}: must be a whole number, not {amount!r}.")
+            raise RequestError(f"{field}.{name}: must be a whole number, not {shown(amount)}.")
         result[str(name)] = amount
     return result
 
@@ -131,5 +108,5 @@ def strings(value: object, field: str) -> tuple[str, ...]:
     items = listing(value, field)
     for index, item in enumerate(items):
         if not isinstance(item, str):
-            raise RequestError(f"{field}[{index}]: must be a string, not {item!r}.")
+            raise RequestError(f"{field}[{index}]: must be a string, not {shown(item)}.")
     return tuple(items)

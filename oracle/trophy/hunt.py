@@ -12,8 +12,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from oracle.dice import check_face
-from oracle.errors import RuleError
-from oracle.trophy.ruin import check_can_roll, check_whole
+from oracle.errors import RuleError, shown
+from oracle.requests import whole
+from oracle.trophy.ruin import check_can_roll
 
 MAX_HUNT_LIGHT = 2
 
@@ -58,7 +59,7 @@ class HuntResult:
 
 def check_tokens(field: str, tokens: object) -> int:
     """Tokens are a whole number, never negative."""
-    value = check_whole(field, tokens)
+    value = whole(field, tokens)
     if value < 0:
         raise RuleError(f"{field}: Hunt Tokens are never negative; got {value}.")
     return value
@@ -101,9 +102,9 @@ def spend_tokens(
     total = 0
     for name, amount in contributions.items():
         field = f"from.{name}"
-        given = check_whole(field, amount)
+        given = whole(field, amount)
         if name not in holdings:
-            raise RuleError(f"{field}: no character called {name!r} holds Hunt Tokens.")
+            raise RuleError(f"{field}: no character called {shown(name)} holds Hunt Tokens.")
         if given < 1:
             raise RuleError(f"{field}: each contributor gives at least 1 token; got {given}.")
         if given > holdings[name]:
@@ -128,7 +129,7 @@ def claim_tokens(tokens: int, shares: Mapping[str, int]) -> dict[str, int]:
     held = check_tokens("tokens", tokens)
     total = 0
     for name, amount in shares.items():
-        taken = check_whole(f"shares.{name}", amount)
+        taken = whole(f"shares.{name}", amount)
         if taken < 0:
             raise RuleError(f"shares.{name}: a share is never negative; got {taken}.")
         total += taken

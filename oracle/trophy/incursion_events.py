@@ -25,7 +25,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
-from oracle.errors import RequestError, RuleError
+from oracle.errors import RequestError, RuleError, shown
 from oracle.trophy.fields import listing, name_map, obj, require, text, whole
 from oracle.trophy.incursion import (
     Expedition,
@@ -94,7 +94,7 @@ def set_goal_reached(state: TrophyState, event: Event) -> TrophyState:
                         if current is None else f"set: this incursion has no set {index}.")
     chosen = incursion.sets[index]
     if chosen.reached is not None:
-        raise RuleError(f"set: the goal of {chosen.title!r} is already reached.")
+        raise RuleError(f"set: the goal of {shown(chosen.title)} is already reached.")
     how = text(event, "how", Reached.PLAY.value)
     if how != Reached.PLAY.value:
         raise RequestError("how: a goal reached by this event is reached in play; spending 3 "
@@ -135,7 +135,7 @@ def gold_collected(state: TrophyState, event: Event) -> TrophyState:
     elif source == "treasure":
         result["treasure"] = text(event, "treasure", "")
     else:
-        raise RequestError(f"source: Gold comes from a monster or a treasure; got {source!r}.")
+        raise RequestError(f"source: Gold comes from a monster or a treasure; got {shown(source)}.")
     for name, gold in shares.items():
         character = state.character(name)
         state = state.with_character(replace(character, gold=character.gold + gold))
@@ -190,7 +190,7 @@ def follow(event: Event, state: TrophyState) -> TrophyState:
         name = event.get("monster")
         gold = event.get("gold", 0)
         if isinstance(gold, bool) or not isinstance(gold, int) or gold < 0:
-            raise RequestError(f"gold: the Gold a monster carries is 0 or more; got {gold!r}.")
+            raise RequestError(f"gold: the Gold a monster carries is 0 or more; got {shown(gold)}.")
         # the monster field may hold "name: description"; the quarry is called by its name
         named = name.split(": ")[0].strip()[:80] if isinstance(name, str) else ""
         named = named or "the monster"

@@ -48,6 +48,18 @@ def risk_against(foe: Foe | None, intent: Intent | None, confirmed: bool = False
     return False
 
 
-def needs_ritual_die(intent: Intent | None) -> bool:
-    """A Ritual always includes a dark die (SRD 1.2, Risk Roll)."""
-    return intent is Intent.RITUAL
+def is_ritual(ritual: bool, intent: Intent | str | None = None) -> bool:
+    """A Ritual roll: the roll's ``ritual`` flag, or a Ritual used on a monster (intent)."""
+    return bool(ritual) or intent in (Intent.RITUAL, Intent.RITUAL.value)
+
+
+def dark_dice(dark: int, ritual: bool, intent: Intent | str | None = None) -> int:
+    """The dark dice a Risk Roll takes: a Ritual always includes a dark die (SRD 1.2, Risk
+    Roll), so at least one for a Ritual."""
+    return max(dark, 1) if is_ritual(ritual, intent) else dark
+
+
+def check_ritual_dark(dark: int, ritual: bool, intent: Intent | str | None = None) -> None:
+    """Refuse a Ritual roll without its dark die, in one sentence."""
+    if dark < dark_dice(dark, ritual, intent):
+        raise RuleError("dark: a Ritual always includes a dark die; got none.")

@@ -7,12 +7,12 @@ reads shapes.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import Any
 
-from oracle.dice import DiceSource, roll_many
-from oracle.errors import RequestError, RuleError
-from oracle.requests import CONTEXT_FIELDS
+from oracle.dice import DiceSource, faces_or_count, roll_many
+from oracle.errors import RequestError, RuleError, shown
+from oracle.requests import roll_kind
 from oracle.trophy.combat import (
     CombatResult,
     Fighter,
@@ -25,7 +25,6 @@ from oracle.trophy.combat import (
 from oracle.trophy.contest import Contestant, read_contest
 from oracle.trophy.fields import (
     count,
-    faces_or_count,
     flag,
     listing,
     obj,
@@ -73,13 +72,14 @@ def parse_enum(request: Mapping[str, Any], field: str, kind: type[Foe | Intent])
         return None
     choices = [member.value for member in kind]
     if value not in choices:
-        raise RequestError(f"{field}: must be one of {', '.join(choices)}; got {value!r}.")
+        raise RequestError(f"{field}: must be one of {', '.join(choices)}; got {shown(value)}.")
     return kind(value)
 
 
 def resolve_risk(request: Mapping[str, Any], dice: DiceSource) -> dict[str, Any]:
     """``risk``: own light dice, dark dice, helpers, bargain, pushes."""
-    helpers_field = listing(request.get("helpers") or [], "helpers")
+    given = request.get("helpers")
+    helpers_field = [] if given is None else listing(given, "helpers")
     light = faces_or_count(request.get("light"), "light", dice, default=0)
     dark = faces_or_count(request.get("dark"), "dark", dice, default=0)
     helpers = []
@@ -115,7 +115,10 @@ def resolve_risk(request: Mapping[str, Any], dice: DiceSource) -> dict[str, Any]
             result = push(result, roll_many(dice, len(result.roll.light)),
                           roll_many(dice, len(result.roll.dark) + 1))
         return risk_json(result)
-    for index, item in enumerate(listing(pushes, "push")):
+    if not isinstance(pushes, list):
+        raise RequestError(
+            f"push: a number of pushes, or a list of each push's faces; not {shown(pushes)}.")
+    for index, item in enumerate(pushes):
         data = obj(item, f"push[{index}]")
         new_light = faces_or_count(data.get("light"), f"push[{index}].light", dice,
                                    default=len(result.roll.light))
@@ -258,9 +261,6 @@ RESOLVERS = {
 }
 
 
-# Fields every request may carry (dispatch, seed, narrative context); they never change a result.
-COMMON_FIELDS = CONTEXT_FIELDS
-
 FIELDS: dict[str, frozenset[str]] = {
     "risk": frozenset({"ruin", "light", "dark", "helpers", "bargain", "bargains", "ritual", "foe",
                        "intent", "confirmed", "push"}),
@@ -271,48 +271,8 @@ FIELDS: dict[str, frozenset[str]] = {
     "reduction": frozenset({"ruin", "starting_ruin", "reached_five", "light", "remove_anyway"}),
 }
 
-ENTRY_FIELDS: dict[str, frozenset[str]] = {
-    "helpers": frozenset({"name", "ruin", "die", "already_marked"}),
-    "participants": frozenset({"name", "ruin", "light", "dark"}),
-    "characters": frozenset({"name", "ruin", "weak_points", "armor"}),
-}
-
-
-def check_fields(request: Mapping[str, Any], kind: str) -> None:
-    """Refuse a field the roll does not know, so a typo (``"helper"``) is never silently ignored."""
-    allowed = COMMON_FIELDS | FIELDS[kind]
-    for key in request:
-        if key not in allowed:
-            known = ", ".join(sorted(FIELDS[kind]))
-            raise RequestError(f"{key}: not a field of a {kind} request; its fields are {known}.")
-    for listed, fields in ENTRY_FIELDS.items():
-        entries = request.get(listed)
-        if listed not in FIELDS[kind] or not isinstance(entries, list):
-            continue
-        for index, entry in enumerate(entries):
-            if not isinstance(entry, Mapping):
-                continue
-            for key in entry:
-                if key not in fields:
-                    known = ", ".join(sorted(fields))
-                    raise RequestError(
-                        f"{listed}[{index}].{key}: not a field of {listed} entries; "
-                        f"their fields are {known}."
-                    )
-
 
 def resolve(request: Mapping[str, Any], dice: DiceSource) -> dict[str, Any]:
     """Resolve one Trophy request of the contract."""
-    if not isinstance(request, Mapping):
-        raise RequestError("request: must be a JSON object such as {\"roll\": \"risk\", ...}.")
-    kind = request.get("roll")
-    if not isinstance(kind, str) or kind not in RESOLVERS:
-        raise RequestError(
-            f"roll: {kind!r} is not a Trophy roll; use one of {', '.join(RESOLVERS)}."
-        )
-    check_fields(request, kind)
+    kind = roll_kind(request, RESOLVERS, "Trophy")
     return RESOLVERS[kind](request, dice)
-
-
-def known_rolls() -> Sequence[str]:
-    return tuple(RESOLVERS)

@@ -13,8 +13,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from oracle.dice import check_face
-from oracle.errors import RuleError
-from oracle.trophy.monsters import Foe, Intent, needs_ritual_die, risk_against
+from oracle.errors import RuleError, shown
+from oracle.trophy.monsters import Foe, Intent, check_ritual_dark, risk_against
 from oracle.trophy.ruin import RuinChange, check_can_roll, check_ruin, mark_ruin
 
 MAX_OWN_LIGHT = 2
@@ -143,16 +143,18 @@ def accepted_bargain(bargains: Sequence[DevilsBargain] | None) -> DevilsBargain 
     return taken[0] if taken else None
 
 
-def _check_light_count(roll: RiskRoll) -> None:
-    count = len(roll.light)
-    if roll.bargains is None:
+def check_light_dice(count: int, bargains: Sequence[DevilsBargain] | None) -> None:
+    """SRD 1.2, Risk Roll: one own light die for a Skill or equipment, a second only with the
+    one accepted Devil's Bargain (which always brings it). ``bargains`` None: none were listed,
+    so up to two own light dice are trusted (the contract)."""
+    if bargains is None:
         if count > MAX_OWN_LIGHT:
             raise RuleError(
                 "light: at most 2 light dice (one for a Skill or equipment, one for a Devil's "
                 f"Bargain); got {count}."
             )
         return
-    bargain = accepted_bargain(roll.bargains)
+    bargain = accepted_bargain(bargains)
     if bargain and count > MAX_OWN_LIGHT:
         raise RuleError(
             "light: at most 2 light dice (one for a Skill or equipment, one for the accepted "
@@ -167,20 +169,25 @@ def _check_light_count(roll: RiskRoll) -> None:
         raise RuleError("light: an accepted Devil's Bargain brings one light die; got none.")
 
 
-def _check_helpers(helpers: Sequence[Helper], dark: Sequence[int]) -> None:
-    if helpers and not dark:
-        # SRD 1.2, Help Roll: help is only offered on a roll with at least one dark die.
+def check_help_possible(dark: Sequence[int]) -> None:
+    """SRD 1.2, Help Roll: help is only offered on a roll with at least one dark die."""
+    if not dark:
         raise RuleError(
             "helpers: help is only possible on a Risk Roll with at least one dark die; "
             "this roll has none."
         )
+
+
+def _check_helpers(helpers: Sequence[Helper], dark: Sequence[int]) -> None:
+    if helpers:
+        check_help_possible(dark)
     seen: set[str] = set()
     for index, helper in enumerate(helpers):
         field = f"helpers[{index}]"
         if not helper.name:
             raise RuleError(f"{field}.name: every helper needs a name.")
         if helper.name in seen:
-            raise RuleError(f"{field}.name: {helper.name!r} already helps; one light die each.")
+            raise RuleError(f"{field}.name: {shown(helper.name)} already helps; one light die each.")
         seen.add(helper.name)
         check_face(f"{field}.die", helper.die)
         if helper.already_marked:
@@ -197,12 +204,10 @@ def check_risk(roll: RiskRoll) -> bool:
         check_face(f"light[{index}]", face)
     for index, face in enumerate(roll.dark):
         check_face(f"dark[{index}]", face)
-    _check_light_count(roll)
+    check_light_dice(len(roll.light), roll.bargains)
     if not roll.light and not roll.dark:
         raise RuleError("light, dark: a Risk Roll needs at least one die; got none.")
-    if (roll.ritual or needs_ritual_die(roll.intent)) and not roll.dark:
-        # SRD 1.2, Risk Roll: a Ritual always includes a dark die.
-        raise RuleError("dark: a Ritual always includes a dark die; got none.")
+    check_ritual_dark(len(roll.dark), roll.ritual, roll.intent)
     _check_helpers(roll.helpers, roll.dark)
     return risk_against(roll.foe, roll.intent, roll.confirmed)
 
@@ -247,11 +252,8 @@ def _read_helper(helper: Helper, dark: Sequence[int]) -> HelperResult:
     )
 
 
-def push(result: RiskResult, light: Sequence[int], dark: Sequence[int]) -> RiskResult:
-    """Push: add one dark die and re-roll all the roller's dice; helpers keep theirs.
-
-    ``light`` and ``dark`` are the new faces: as many light dice as before and one more dark die.
-    """
+def check_can_push(result: RiskResult) -> None:
+    """Refuse a push of a settled roll (the highest die dark, the roller lost or dead)."""
     if not result.can_push:
         reason = (
             "the roller is lost" if result.lost
@@ -259,6 +261,14 @@ def push(result: RiskResult, light: Sequence[int], dark: Sequence[int]) -> RiskR
             else f"the highest die ({result.highest}) is dark"
         )
         raise RuleError(f"push: a push needs the highest die to be light; here {reason}.")
+
+
+def push(result: RiskResult, light: Sequence[int], dark: Sequence[int]) -> RiskResult:
+    """Push: add one dark die and re-roll all the roller's dice; helpers keep theirs.
+
+    ``light`` and ``dark`` are the new faces: as many light dice as before and one more dark die.
+    """
+    check_can_push(result)
     roll = result.roll
     if len(light) != len(roll.light):
         raise RuleError(

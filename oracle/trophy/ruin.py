@@ -11,23 +11,17 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from oracle.dice import check_face
-from oracle.errors import RequestError, RuleError
+from oracle.errors import RuleError
+from oracle.requests import whole
 
 MIN_RUIN = 1
 MAX_RUIN = 6
 REDUCTION_OPENS_AT = 5
 
 
-def check_whole(field: str, value: object) -> int:
-    """Return ``value`` if it is a whole number (not a bool), else raise RequestError."""
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise RequestError(f"{field}: must be a whole number, not {value!r}.")
-    return value
-
-
 def check_ruin(field: str, ruin: object, starting_ruin: int = MIN_RUIN) -> int:
     """Return ``ruin`` if it lies in ``starting_ruin``..6, else raise RuleError."""
-    value = check_whole(field, ruin)
+    value = whole(field, ruin)
     if not starting_ruin <= value <= MAX_RUIN:
         if starting_ruin == MIN_RUIN:
             raise RuleError(f"{field}: Ruin runs 1 to 6 (6 means lost); got {value}.")
@@ -39,7 +33,7 @@ def check_ruin(field: str, ruin: object, starting_ruin: int = MIN_RUIN) -> int:
 
 def check_starting_ruin(field: str, starting_ruin: object) -> int:
     """Starting Ruin is 1..5: a character who starts at 6 would begin the game lost."""
-    value = check_whole(field, starting_ruin)
+    value = whole(field, starting_ruin)
     if not MIN_RUIN <= value < MAX_RUIN:
         raise RuleError(f"{field}: starting Ruin runs 1 to 5; got {value}.")
     return value

@@ -1,6 +1,6 @@
 """The state of a Trophy campaign and the small steps every event shares.
 
-``TrophyState`` is what the journal fold (``campaign.apply``) builds: the characters (NPCs too),
+``TrophyState`` is what the journal fold (``fold.apply``) builds: the characters (NPCs too),
 the last resolved result, a Risk Roll that may still be pushed or helped, and a fight that may
 continue. Values are frozen; every change returns a new state.
 """
@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from oracle.errors import RuleError
+from oracle.errors import RuleError, shown
 from oracle.trophy.character import Character
 from oracle.trophy.incursion import Expedition
 from oracle.trophy.risk import RiskResult
@@ -34,7 +34,7 @@ class OpenCombat:
         for fighter, points in self.fighters:
             if fighter == name:
                 return points
-        raise RuleError(f"name: {name!r} is not in the fight.")
+        raise RuleError(f"name: {shown(name)} is not in the fight.")
 
     @property
     def names(self) -> tuple[str, ...]:
@@ -79,7 +79,7 @@ class TrophyState:
         for character in self.characters:
             if character.name == name:
                 return character
-        raise RuleError(f"{field}: no character called {name!r} in this campaign.")
+        raise RuleError(f"{field}: no character called {shown(name)} in this campaign.")
 
     def with_character(self, character: Character) -> TrophyState:
         """A new state with ``character`` in place of the one with the same name."""

@@ -16,9 +16,10 @@ from oracle.dice import FixedDice
 from oracle.die_trying.character import Character
 from oracle.die_trying.creation import Ability, Skill
 from oracle.die_trying.equipment import check_budget, parse_purchase
-from oracle.die_trying.journal import CampaignState
+from oracle.die_trying.fold import CampaignState
+from oracle.die_trying.magic import check_magic_dice
 from oracle.die_trying.system import SYSTEM
-from oracle.errors import RequestError, RuleError
+from oracle.errors import RequestError, RuleError, shown
 
 
 def purchases(cart: Sequence[Mapping[str, Any]]) -> tuple[Any, ...]:
@@ -34,7 +35,7 @@ def pairs(text: str, field: str) -> dict[str, Any]:
             continue
         name, sep, value = part.partition(":")
         if not sep or not name.strip() or not value.strip():
-            raise RequestError(f"{field}: write each one as \"name: level\"; got {part!r}.")
+            raise RequestError(f"{field}: write each one as \"name: level\"; got {shown(part)}.")
         level = value.strip()
         result[name.strip()] = int(level) if level.lstrip("-").isdigit() else level
     return result
@@ -75,8 +76,8 @@ class DieTryingMoves(JournalMoves[CampaignState]):
         if rolled is not None:
             chosen = sorted(sheet["abilities"].values())
             if chosen != sorted(rolled):
-                shown = ", ".join(f"{s:+d}" for s in sorted(rolled))
-                raise RuleError(f"abilities: assign the six scores you rolled ({shown}), "
+                scores = ", ".join(f"{s:+d}" for s in sorted(rolled))
+                raise RuleError(f"abilities: assign the six scores you rolled ({scores}), "
                                 "each once.")
         self.record({"type": "create_character", **sheet})
 
@@ -128,9 +129,8 @@ class DieTryingMoves(JournalMoves[CampaignState]):
 
     def cast_odds(self, request: Mapping[str, Any]) -> dict[str, Any]:
         """The chance of a miscast (and of death), refusing more dice than the caster has."""
-        if request["magic"] > request["magic_dice_available"]:
-            raise RuleError(f"magic: at most the {request['magic_dice_available']} Magic Dice "
-                            f"the caster has; got {request['magic']}.")
+        check_magic_dice(request["magic"], request.get("spell_level", 0),
+                         request["magic_dice_available"])
         return SYSTEM.odds(request)
 
     def cast(self, request: Mapping[str, Any], name: str, typed: str = "") -> dict[str, Any]:

@@ -11,7 +11,7 @@ from typing import Any
 
 from oracle.app.render import esc, percent
 from oracle.die_trying.checks import Degree
-from oracle.die_trying.journal import CampaignState
+from oracle.die_trying.fold import CampaignState
 
 # the degree bar's colours, worst to best, in the app's palette (blood to gold)
 DEGREE_COLOURS = {"critical_failure": "#4a1512", "failure": "#7d2b24", "success": "#9a7330",

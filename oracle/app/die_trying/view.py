@@ -37,7 +37,7 @@ from oracle.die_trying.equipment import (
     total_bulk,
     total_cost,
 )
-from oracle.die_trying.journal import CampaignState
+from oracle.die_trying.fold import CampaignState
 from oracle.errors import OracleError, RuleError
 
 log = logging.getLogger("oracle.app")

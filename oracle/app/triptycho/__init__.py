@@ -5,40 +5,7 @@ The shell finds this package through :mod:`oracle.app.systems` and mounts :data:
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
-
+from oracle.app.generate_row import GeneratingPanel
 from oracle.app.triptycho.moves import TriptychoMoves
 
-if TYPE_CHECKING:
-    from oracle.app.session import Session
-    from oracle.app.shell_api import Shell
-    from oracle.app.systems import Side
-    from oracle.journal.campaign import Campaign
-
-
-class TriptychoOffering:
-    """One panel over the open Triptycho campaign."""
-
-    tabs: tuple[str, ...] = ()
-
-    def moves(self, session: Session) -> TriptychoMoves:
-        return TriptychoMoves(session)
-
-    def tab(self, title: str, session: Session, shell: Shell) -> Any:
-        raise KeyError(title)
-
-    def panel(self, session: Session) -> Any:
-        from oracle.app import controls as c
-        from oracle.app.generate_row import generate_row
-        from oracle.app.triptycho.view import build_view
-
-        return c.column(generate_row(session, "triptycho"), build_view(session))
-
-    def side(self, session: Session, shell: Shell) -> Side | None:
-        return None
-
-    def quick_start(self, campaign: Campaign) -> str | None:
-        return None
-
-
-OFFERING = TriptychoOffering()
+OFFERING = GeneratingPanel("triptycho", TriptychoMoves, "oracle.app.triptycho.view")

@@ -12,10 +12,10 @@ from collections.abc import Mapping
 from typing import Any
 
 from oracle.app.moves import JournalMoves
-from oracle.errors import RequestError, RuleError
+from oracle.errors import RequestError, RuleError, shown
 from oracle.triptycho.combat import OPPOSED_NAMES, ScenarioKind
 from oracle.triptycho.entries import parse_entry, roll_entry
-from oracle.triptycho.scenario import ScenarioState
+from oracle.triptycho.fold import ScenarioState
 from oracle.triptycho.system import SYSTEM
 from oracle.triptycho.vitals import PointKind
 
@@ -29,12 +29,12 @@ def parse_tracks(text: str) -> dict[str, dict[str, int]]:
         name, sep, rest = part.partition(":")
         if not sep or not name.strip():
             raise RequestError(f"tracks: write each person as \"Name: track base, ...\"; "
-                               f"got {part!r}.")
+                               f"got {shown(part)}.")
         own: dict[str, int] = {}
         for item in (i.strip() for i in rest.split(",")):
             words = item.split()
             if len(words) != 2 or not words[1].lstrip("+-").isdigit():
-                raise RequestError(f"tracks: write each track as \"power +1\"; got {item!r}.")
+                raise RequestError(f"tracks: write each track as \"power +1\"; got {shown(item)}.")
             own[words[0]] = int(words[1])
         tracks[name.strip()] = own
     return tracks

@@ -20,7 +20,7 @@ from oracle.app.render import esc, percent
 from oracle.app.triptycho.moves import TriptychoMoves
 from oracle.errors import RequestError, RuleError
 from oracle.triptycho.combat import OPPOSED_NAMES, POINT_NAMES, ScenarioKind
-from oracle.triptycho.scenario import ScenarioState, summary
+from oracle.triptycho.state import ScenarioState, summary
 
 log = logging.getLogger("oracle.app")
 

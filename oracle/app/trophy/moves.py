@@ -3,7 +3,7 @@
 :class:`TrophyMoves` is what a :class:`oracle.app.session.Session` holds while a Trophy
 campaign is open (composition: the session has no system's moves among its bases). Each
 move chooses faces (the campaign's seeded dice, or faces typed from physical dice), builds one
-event of ``oracle.trophy.campaign``'s vocabulary and records it; the rules core folds it, or
+event of ``oracle.trophy.fold``'s vocabulary and records it; the rules core folds it, or
 refuses it with one sentence and nothing written. Roll methods return the :class:`Rolled` faces without
 notifying listeners, so a view draws the dice first and refreshes the rest afterwards.
 """
@@ -16,8 +16,10 @@ from typing import TYPE_CHECKING, Any
 
 from oracle.app.moves import Moves
 from oracle.errors import RequestError, RuleError
-from oracle.trophy.campaign import TrophyState
 from oracle.trophy.character import Character
+from oracle.trophy.fold import TrophyState
+from oracle.trophy.monsters import dark_dice
+from oracle.trophy.risk import check_can_push, check_help_possible
 
 if TYPE_CHECKING:
     from oracle.app.session import Session
@@ -140,7 +142,7 @@ class TrophyMoves(Moves):
         """The ``oracle odds``-shaped request for the pool the toggles describe."""
         roller = self.character()
         light = int(skill) + int(bargain)
-        dark_count = 1 if (dark or ritual) else 0
+        dark_count = dark_dice(int(dark), ritual)
         return {
             "roll": "risk",
             "ruin": roller.ruin,
@@ -168,7 +170,7 @@ class TrophyMoves(Moves):
             raise RequestError("bargain: an accepted Devil's Bargain needs its text (the price).")
         dice = self.dice()
         n_light = int(skill) + int(bargain is not None)
-        n_dark = 1 if (dark or ritual) else 0
+        n_dark = dark_dice(int(dark), ritual)
         light = self._faces(dice, n_light, light_faces, "light faces")
         dark_f = self._faces(dice, n_dark, dark_faces, "dark faces")
         helper_dice = self._faces(dice, len(helpers), helper_faces, "helper faces")
@@ -238,8 +240,7 @@ class TrophyMoves(Moves):
         risk = self.state.risk
         if risk is None:
             raise RuleError("push: there is no open Risk Roll to push.")
-        if not risk.result.can_push:
-            raise RuleError("push: a push needs the highest die to be light.")
+        check_can_push(risk.result)
         dice = self.dice()
         roll = risk.result.roll
         light = self._faces(dice, len(roll.light), light_faces, "light faces")
@@ -252,8 +253,7 @@ class TrophyMoves(Moves):
         risk = self.state.risk
         if risk is None:
             raise RuleError("helper: there is no open Risk Roll to help.")
-        if not risk.result.roll.dark:
-            raise RuleError("helper: help is only possible on a Risk Roll with a dark die.")
+        check_help_possible(risk.result.roll.dark)
         die = self._faces(self.dice(), 1, None if face is None else [face], "helper face")[0]
         seq = self.record({"type": "help_added", "helper": helper, "die": die})
         return self._rolled_risk(seq)

@@ -18,6 +18,7 @@ from oracle.app.session import Session
 from oracle.app.shell_api import Shell
 from oracle.app.trophy.moves import Rolled, trophy_moves
 from oracle.app.trophy.render import odds_bar, outcome_line, risk_dice
+from oracle.trophy.monsters import dark_dice
 
 FOES = [("nobody in particular", ""), ("folk (people, animals)", "folk"), ("a monster", "monster")]
 INTENTS = [("—", ""), ("defeat it (kill or incapacitate)", "defeat"), ("hide", "hide"),
@@ -187,6 +188,10 @@ class RiskView:
         )
         self._update_odds()
 
+    def _dark_dice(self) -> int:
+        """The dark dice the toggles roll (a Ritual always includes one: the core says so)."""
+        return dark_dice(int(self._dark.value), bool(self._ritual.value))
+
     def _warnings(self) -> list[str]:
         notes = []
         if self._foe.value == "monster" and self._foe_intent.value == "defeat":
@@ -196,7 +201,7 @@ class RiskView:
             notes.append("A Ritual always includes a dark die: the dark die is on.")
         if self._foe_intent.value == "ritual" and not self._ritual.value:
             notes.append("Using a Ritual on it: tick Ritual, which adds the dark die.")
-        if self._helpers.value and not (self._dark.value or self._ritual.value):
+        if self._helpers.value and not self._dark_dice():
             notes.append("Help is only possible on a roll with a dark die; risk mind or body "
                          "to take the helpers' dice.")
         return notes
@@ -210,7 +215,7 @@ class RiskView:
         try:
             request = self.moves.risk_request(
                 self._skill.value, self._bargain_on.value, self._dark.value,
-                list(self._helpers.value) if (self._dark.value or self._ritual.value) else [],
+                list(self._helpers.value) if self._dark_dice() else [],
                 self._ritual.value,
             )
             if request["light"] + request["dark"] == 0:

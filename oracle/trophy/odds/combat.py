@@ -6,7 +6,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
-from oracle.errors import RequestError, RuleError
+from oracle.errors import RuleError, shown
+from oracle.trophy.combat import check_endurance
 from oracle.trophy.odds.dice import FACES, ONE, SIDES, ZERO, binomial, check_count
 from oracle.trophy.odds.ruin import MAX_RUIN, check_ruin
 
@@ -72,16 +73,7 @@ def top_two_total(dark: int) -> tuple[Fraction, ...]:
 
 
 def _check_combat(endurance: int, dark: int, characters: Sequence[Fighter]) -> None:
-    if isinstance(endurance, bool) or not isinstance(endurance, int):
-        raise RequestError(f"endurance: must be a whole number up to 12, not {endurance!r}.")
-    if endurance > 12:
-        raise RuleError(
-            f"endurance: above 12 the monster is too difficult to fight; retreat or find a way "
-            f"to lower it (got {endurance})."
-        )
-    if endurance < 0:
-        # lowered below the number of dark dice it needs no roll, but it is never negative
-        raise RuleError(f"endurance: Endurance is never negative; got {endurance}.")
+    check_endurance(endurance)
     check_count("dark", dark)
     if not characters:
         raise RuleError("characters: a Combat Roll needs at least one character.")
@@ -95,7 +87,7 @@ def _check_combat(endurance: int, dark: int, characters: Sequence[Fighter]) -> N
     for i, c in enumerate(characters):
         check_ruin(f"characters[{i}].ruin", c.ruin)
         if c.name in names:
-            raise RuleError(f"characters[{i}].name: {c.name!r} appears twice.")
+            raise RuleError(f"characters[{i}].name: {shown(c.name)} appears twice.")
         names.add(c.name)
         wp = c.weak_points
         if isinstance(wp, tuple):

@@ -9,7 +9,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
-from oracle.errors import RuleError
+from oracle.errors import RuleError, shown
 from oracle.trophy.odds.dice import SIDES, ZERO, binomial, check_count
 from oracle.trophy.odds.ruin import MAX_RUIN, check_ruin
 
@@ -85,7 +85,7 @@ def _check_contest(participants: Sequence[Contestant]) -> None:
                 f"participants[{i}]: each participant rolls at least one die; got none."
             )
         if p.name in names:
-            raise RuleError(f"participants[{i}].name: {p.name!r} appears twice; names must differ.")
+            raise RuleError(f"participants[{i}].name: {shown(p.name)} appears twice; names must differ.")
         names.add(p.name)
 
 

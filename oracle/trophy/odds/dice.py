@@ -9,7 +9,7 @@ from __future__ import annotations
 import math
 from fractions import Fraction
 
-from oracle.errors import RequestError, RuleError
+from oracle.errors import RequestError, RuleError, shown
 
 SIDES = 6
 FACES = tuple(range(1, SIDES + 1))
@@ -47,6 +47,6 @@ def binomial(n: int, p: Fraction) -> tuple[Fraction, ...]:
 def check_count(field: str, count: int) -> None:
     """Refuse a number of dice that is not a whole number, or is negative."""
     if isinstance(count, bool) or not isinstance(count, int):
-        raise RequestError(f"{field}: a number of dice must be a whole number, not {count!r}.")
+        raise RequestError(f"{field}: a number of dice must be a whole number, not {shown(count)}.")
     if count < 0:
         raise RuleError(f"{field}: a number of dice cannot be negative; got {count}.")

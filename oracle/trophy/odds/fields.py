@@ -9,8 +9,9 @@ from collections.abc import Mapping
 from fractions import Fraction
 from typing import Any
 
-from oracle.errors import RequestError, RuleError
-from oracle.trophy.odds.dice import SIDES
+from oracle.dice import check_face
+from oracle.errors import RequestError, RuleError, shown
+from oracle.requests import whole
 
 
 def number(value: Fraction) -> dict[str, Any]:
@@ -27,28 +28,13 @@ def read_field(request: Mapping[str, Any], field: str, default: Any = ...) -> An
     return default
 
 
-def read_int(field: str, value: Any) -> int:
-    """A whole number (not a bool)."""
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise RequestError(f"{field}: must be a whole number, not {value!r}.")
-    return value
-
-
-def read_face(field: str, value: Any) -> int:
-    """One face of a d6, 1 to 6."""
-    face = read_int(field, value)
-    if not 1 <= face <= SIDES:
-        raise RuleError(f"{field}: a d6 shows 1 to 6, not {face}.")
-    return face
-
-
 def read_dice_count(field: str, value: Any) -> int:
     """A dice field: an integer count, or a list of faces (only their number counts)."""
     if isinstance(value, list):
         for i, face in enumerate(value):
-            read_face(f"{field}[{i}]", face)
+            check_face(f"{field}[{i}]", face)
         return len(value)
-    count = read_int(field, value)
+    count = whole(field, value)
     if count < 0:
         raise RuleError(f"{field}: a number of dice cannot be negative; got {count}.")
     return count
@@ -63,7 +49,7 @@ def read_single_die(field: str, value: Any) -> int:
         if len(value) != 1:
             raise RuleError(f"{field}: this roll uses exactly one die; got {len(value)}.")
         value = value[0]
-    read_face(field, value)
+    check_face(field, value)
     return 1
 
 
@@ -77,7 +63,7 @@ def at_most(field: str, count: int, most: int, what: str) -> int:
 def read_bool(field: str, value: Any) -> bool:
     """true or false."""
     if not isinstance(value, bool):
-        raise RequestError(f"{field}: must be true or false, not {value!r}.")
+        raise RequestError(f"{field}: must be true or false, not {shown(value)}.")
     return value
 
 
@@ -106,12 +92,12 @@ def read_helper_face(field: str, value: Any) -> int | None:
     if isinstance(value, list):
         if len(value) > 1:
             raise RuleError(f"{field}: a helper rolls exactly one light die; got {len(value)}.")
-        return read_face(f"{field}[0]", value[0]) if value else None
-    return read_face(field, value)
+        return check_face(f"{field}[0]", value[0]) if value else None
+    return check_face(field, value)
 
 
 def read_weak_points(field: str, value: Any) -> int | tuple[int, ...]:
     """Weak Points as faces (a list) or as a count of distinct ones."""
     if isinstance(value, list):
-        return tuple(read_face(f"{field}[{i}]", face) for i, face in enumerate(value))
-    return read_int(field, value)
+        return tuple(check_face(f"{field}[{i}]", face) for i, face in enumerate(value))
+    return whole(field, value)

@@ -5,10 +5,12 @@ The request and result shapes are described in the package docstring (``oracle.t
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
-from oracle.errors import RequestError, RuleError
+from oracle.requests import roll_kind, whole
+from oracle.trophy.hunt import check_tokens
+from oracle.trophy.monsters import check_ritual_dark
 from oracle.trophy.odds.combat import Fighter, combat_odds
 from oracle.trophy.odds.contest import Contestant, contest_odds
 from oracle.trophy.odds.dice import FACES, SIDES
@@ -20,7 +22,6 @@ from oracle.trophy.odds.fields import (
     read_entries,
     read_field,
     read_helper_face,
-    read_int,
     read_single_die,
     read_str,
     read_weak_points,
@@ -28,8 +29,11 @@ from oracle.trophy.odds.fields import (
 from oracle.trophy.odds.hunt import hunt_odds
 from oracle.trophy.odds.risk import HelperDie, RiskOdds, risk_odds, risk_push_odds
 from oracle.trophy.odds.ruin import reduction_odds, ruin_roll_odds
+from oracle.trophy.requests import parse_bargains
+from oracle.trophy.risk import check_light_dice
+from oracle.trophy.ruin import check_can_roll
 
-ROLLS = ("risk", "hunt", "contest", "combat", "ruin", "reduction")
+ROLLS = ("risk", "hunt", "contest", "combat", "ruin", "reduction")  # the keys of ODDS
 # Far beyond any roll at the table; they keep one request from tying up the oracle.
 MOST_RISK_DARK = 30
 MOST_HELPERS = 12
@@ -54,31 +58,8 @@ def _risk_json(odds: RiskOdds) -> dict[str, Any]:
     }
 
 
-def _check_bargains(request: Mapping[str, Any], light: int) -> None:
-    """With ``bargain`` given, the second own light die needs exactly one accepted bargain."""
-    value = request.get("bargain", request.get("bargains"))
-    if value is None:
-        return
-    items = value if isinstance(value, list) else [value]
-    accepted = 0
-    for i, item in enumerate(items):
-        if not isinstance(item, dict):
-            raise RequestError(f"bargain[{i}]: must be an object such as {{\"text\": \"...\"}}.")
-        accepted += read_bool(f"bargain[{i}].accepted", read_field(item, "accepted", True))
-    if accepted > 1:
-        # SRD 1.2, Risk Roll: you can only accept one Devil's Bargain
-        raise RuleError(
-            f"bargain: only one Devil's Bargain may be accepted on a Risk Roll; got {accepted}."
-        )
-    if light > 1 + accepted:
-        raise RuleError(
-            f"light: at most {1 + accepted} light dice (one for a Skill or equipment; a second "
-            f"only comes with an accepted Devil's Bargain); got {light}."
-        )
-
-
 def _risk_request(request: Mapping[str, Any]) -> dict[str, Any]:
-    ruin = read_int("ruin", read_field(request, "ruin"))
+    ruin = whole("ruin", read_field(request, "ruin"))
     light = read_dice_count("light", read_field(request, "light", 0))
     dark = at_most("dark", read_dice_count("dark", read_field(request, "dark", 0)), MOST_RISK_DARK,
                    "dark dice")
@@ -88,15 +69,14 @@ def _risk_request(request: Mapping[str, Any]) -> dict[str, Any]:
     for i, entry in enumerate(read_entries(request, "helpers", required=False)):
         helpers.append(HelperDie(
             name=read_str(f"helpers[{i}].name", read_field(entry, "name", f"helper {i + 1}")),
-            ruin=read_int(f"helpers[{i}].ruin", read_field(entry, "ruin", 1)),
+            ruin=whole(f"helpers[{i}].ruin", read_field(entry, "ruin", 1)),
             face=read_helper_face(f"helpers[{i}].die", entry.get("die")),
             already_marked=read_bool(f"helpers[{i}].already_marked",
                                      read_field(entry, "already_marked", False)),
         ))
-    _check_bargains(request, light)
-    if read_bool("ritual", read_field(request, "ritual", False)) and dark == 0:
-        # SRD 1.2, Risk Roll: a Ritual always includes a dark die
-        raise RuleError("dark: a Ritual always includes a dark die; got none.")
+    check_light_dice(light, parse_bargains(request))
+    check_ritual_dark(dark, read_bool("ritual", read_field(request, "ritual", False)),
+                      request.get("intent"))
     first = risk_odds(light, dark, ruin, helpers)
     push = risk_push_odds(light, dark, ruin, helpers)
     result: dict[str, Any] = {
@@ -116,9 +96,9 @@ def _risk_request(request: Mapping[str, Any]) -> dict[str, Any]:
 
 def _hunt_request(request: Mapping[str, Any]) -> dict[str, Any]:
     light = read_dice_count("light", read_field(request, "light", 1))
-    tokens = read_int("tokens", read_field(request, "tokens", 0))
-    if tokens < 0:
-        raise RuleError(f"tokens: Hunt Tokens cannot be negative; got {tokens}.")
+    tokens = check_tokens("tokens", read_field(request, "tokens", 0))
+    if request.get("ruin") is not None:
+        check_can_roll("ruin", request["ruin"])  # the core's reading of a Hunt Roll's Ruin
     odds = hunt_odds(light, tokens)
     return {
         "system": "trophy", "roll": "hunt",
@@ -134,12 +114,12 @@ def _hunt_request(request: Mapping[str, Any]) -> dict[str, Any]:
 
 
 def _combat_request(request: Mapping[str, Any]) -> dict[str, Any]:
-    endurance = read_int("endurance", read_field(request, "endurance"))
+    endurance = whole("endurance", read_field(request, "endurance"))
     fighters = []
     for i, entry in enumerate(read_entries(request, "characters", required=True)):
         fighters.append(Fighter(
             name=read_str(f"characters[{i}].name", read_field(entry, "name", f"character {i + 1}")),
-            ruin=read_int(f"characters[{i}].ruin", read_field(entry, "ruin")),
+            ruin=whole(f"characters[{i}].ruin", read_field(entry, "ruin")),
             weak_points=read_weak_points(f"characters[{i}].weak_points",
                                          read_field(entry, "weak_points", 1)),
             armor=read_bool(f"characters[{i}].armor", read_field(entry, "armor", False)),
@@ -177,7 +157,7 @@ def _contest_request(request: Mapping[str, Any]) -> dict[str, Any]:
         people.append(Contestant(
             name=read_str(f"participants[{i}].name",
                           read_field(entry, "name", f"participant {i + 1}")),
-            ruin=read_int(f"participants[{i}].ruin", read_field(entry, "ruin")),
+            ruin=whole(f"participants[{i}].ruin", read_field(entry, "ruin")),
             light=read_dice_count(f"participants[{i}].light", read_field(entry, "light", 0)),
             dark=at_most(f"participants[{i}].dark",
                          read_dice_count(f"participants[{i}].dark", read_field(entry, "dark", 0)),
@@ -198,7 +178,7 @@ def _contest_request(request: Mapping[str, Any]) -> dict[str, Any]:
 
 def _ruin_request(request: Mapping[str, Any]) -> dict[str, Any]:
     read_single_die("dark", request.get("dark"))
-    odds = ruin_roll_odds(read_int("ruin", read_field(request, "ruin")))
+    odds = ruin_roll_odds(whole("ruin", read_field(request, "ruin")))
     return {"system": "trophy", "roll": "ruin", "ruin_before": odds.ruin_before,
             "ruin_marked": number(odds.ruin_marked), "lost": number(odds.lost)}
 
@@ -206,8 +186,8 @@ def _ruin_request(request: Mapping[str, Any]) -> dict[str, Any]:
 def _reduction_request(request: Mapping[str, Any]) -> dict[str, Any]:
     read_single_die("light", request.get("light"))
     odds = reduction_odds(
-        read_int("ruin", read_field(request, "ruin")),
-        read_int("starting_ruin", read_field(request, "starting_ruin", 1)),
+        whole("ruin", read_field(request, "ruin")),
+        whole("starting_ruin", read_field(request, "starting_ruin", 1)),
         read_bool("reached_five", read_field(request, "reached_five", False)),
         read_bool("remove_anyway", read_field(request, "remove_anyway", False)),
     )
@@ -217,9 +197,9 @@ def _reduction_request(request: Mapping[str, Any]) -> dict[str, Any]:
             "ruin_after_expected": number(odds.ruin_after_expected)}
 
 
-_HANDLERS = {
-    "risk": _risk_request, "hunt": _hunt_request, "combat": _combat_request,
-    "contest": _contest_request, "ruin": _ruin_request, "reduction": _reduction_request,
+ODDS: dict[str, Callable[[Mapping[str, Any]], dict[str, Any]]] = {
+    "risk": _risk_request, "hunt": _hunt_request, "contest": _contest_request,
+    "combat": _combat_request, "ruin": _ruin_request, "reduction": _reduction_request,
 }
 
 
@@ -228,9 +208,4 @@ def odds_for_request(request: Mapping[str, Any]) -> dict[str, Any]:
 
     Raises RuleError for a roll the rules forbid and RequestError for a malformed request.
     """
-    if not isinstance(request, Mapping):
-        raise RequestError("request: must be a JSON object such as {\"roll\": \"risk\", ...}.")
-    roll = request.get("roll")
-    if roll not in _HANDLERS:
-        raise RequestError(f"roll: {roll!r} is not a Trophy roll; use one of {', '.join(ROLLS)}.")
-    return _HANDLERS[roll](request)
+    return ODDS[roll_kind(request, ODDS, "Trophy")](request)

@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
-from oracle.errors import RuleError
+from oracle.errors import RuleError, shown
 from oracle.trophy.odds.dice import (
     FACES,
     ONE,
@@ -98,7 +98,7 @@ def _check_risk(light: int, dark: int, ruin: int, helpers: Sequence[HelperDie]) 
         if helper.face is not None and not 1 <= helper.face <= SIDES:
             raise RuleError(f"helpers[{index}].die: a d6 shows 1 to 6, not {helper.face}.")
         if helper.name in names:
-            raise RuleError(f"helpers[{index}].name: {helper.name!r} is helping twice.")
+            raise RuleError(f"helpers[{index}].name: {shown(helper.name)} is helping twice.")
         names.add(helper.name)
 
 

@@ -8,20 +8,19 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
-from oracle.errors import RequestError, RuleError
+from oracle.errors import RuleError
 from oracle.trophy.odds.dice import SIDES, ZERO
+from oracle.trophy.ruin import MAX_RUIN, check_can_roll, check_starting_ruin
+from oracle.trophy.ruin import check_ruin as check_ruin_range
 
-MAX_RUIN = 6
+__all__ = ["MAX_RUIN", "ReductionOdds", "RuinRollOdds", "check_ruin", "reduction_odds",
+           "ruin_roll_odds"]
 
 
 def check_ruin(field: str, ruin: int, *, rolling: bool = True) -> None:
-    """Refuse a Ruin outside 1..6, and (when ``rolling``) a lost character at Ruin 6."""
-    if isinstance(ruin, bool) or not isinstance(ruin, int):
-        raise RequestError(f"{field}: Ruin must be a whole number 1 to 6, not {ruin!r}.")
-    if not 1 <= ruin <= MAX_RUIN:
-        raise RuleError(f"{field}: Ruin runs 1 to 6 (it starts at 1); got {ruin}.")
-    if rolling and ruin == MAX_RUIN:
-        raise RuleError(f"{field}: a character at Ruin 6 is lost and cannot roll.")
+    """Refuse a Ruin outside 1..6, and (when ``rolling``) a lost character at Ruin 6: the
+    core's own checks (``oracle.trophy.ruin``), so odds and rolls refuse alike."""
+    (check_can_roll if rolling else check_ruin_range)(field, ruin)
 
 
 @dataclass(frozen=True)
@@ -55,7 +54,7 @@ def reduction_odds(ruin: int, starting_ruin: int = 1, reached_five: bool = False
                    remove_anyway: bool = False) -> ReductionOdds:
     """Exact odds of a Reduction Roll at ``ruin`` (SRD 1.2, Reduction Roll)."""
     check_ruin("ruin", ruin)
-    check_ruin("starting_ruin", starting_ruin)
+    check_starting_ruin("starting_ruin", starting_ruin)
     if not (reached_five or ruin == 5):
         raise RuleError("reached_five: a Reduction Roll is only open once 5 Ruin has been marked.")
     if ruin <= starting_ruin:

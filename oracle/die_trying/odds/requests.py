@@ -26,9 +26,10 @@ from oracle.dice import FixedDice
 from oracle.die_trying import fields, odds
 from oracle.die_trying.checks import CHECK_DIE, CheckResult, Degree
 from oracle.die_trying.death import check_dying_hp
-from oracle.die_trying.magic import MiscastEffect
-from oracle.die_trying.resolve import d2_sides, resolve_attack
-from oracle.errors import RequestError, RuleError
+from oracle.die_trying.magic import MiscastEffect, check_magic_dice
+from oracle.die_trying.requests import d2_sides, resolve_attack
+from oracle.errors import RequestError
+from oracle.requests import roll_kind
 
 J = odds.as_json
 
@@ -89,8 +90,10 @@ def _spell(request: Mapping[str, Any], improvised: bool) -> dict[str, Any]:
     magic_unknown, magic_known = fields.pool_spec(request, "magic", 6)
     inst_unknown, inst_known = fields.pool_spec(request, "instability", 6)
     level = fields.number(request, "spell_level", 0)
-    if magic_unknown + len(magic_known) < level:
-        raise RuleError(f"magic: a level {level} spell needs at least {level} Magic Dice.")
+    available = request.get("magic_dice_available")
+    check_magic_dice(magic_unknown + len(magic_known), level,
+                     None if available is None else fields.number(request,
+                                                                  "magic_dice_available"))
     odds.pool_size_check(magic_unknown + inst_unknown, "magic")
     known = magic_known + inst_known
     unknown = magic_unknown + inst_unknown
@@ -181,10 +184,7 @@ ODDS: dict[str, Callable[[Mapping[str, Any]], dict[str, Any]]] = {
 
 
 def odds_for_request(request: Mapping[str, Any]) -> dict[str, Any]:
-    roll = request.get("roll")
-    if roll not in ODDS:
-        raise RequestError(
-            f"roll: Die Trying has odds for {', '.join(ODDS)}; not for {roll!r}."
-        )
+    """Exact odds for one request; the result echoes ``roll`` and ``system``."""
+    roll = roll_kind(request, ODDS, "Die Trying", odds=True)
     return {"roll": roll, "system": "die_trying", **ODDS[roll](request)}
 

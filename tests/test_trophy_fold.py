@@ -9,7 +9,6 @@ import pytest
 
 from oracle.dice import FixedDice, SeededDice
 from oracle.errors import RuleError
-from oracle.trophy.campaign import EVENT_TYPES, TrophyState, apply, replay
 from oracle.trophy.character import Fate
 from oracle.trophy.commands import (
     roll_combat_event,
@@ -23,6 +22,7 @@ from oracle.trophy.commands import (
     roll_risk_event,
     roll_ruin_event,
 )
+from oracle.trophy.fold import EVENT_TYPES, TrophyState, apply, replay
 from oracle.trophy.risk import DevilsBargain
 from oracle.trophy.system import SYSTEM
 
@@ -269,7 +269,7 @@ def test_invalid_events_are_refused_and_change_nothing(event: dict[str, Any],
 
 
 def test_every_event_type_is_documented_in_the_module() -> None:
-    import oracle.trophy.campaign as module
+    import oracle.trophy.fold as module
 
     assert module.__doc__ is not None
     for kind in EVENT_TYPES:

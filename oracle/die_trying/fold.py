@@ -42,7 +42,8 @@ from oracle.die_trying.character import (
 from oracle.die_trying.checks import CHECK_DIE, check
 from oracle.die_trying.death import death_save
 from oracle.die_trying.magic import MiscastEffect, cast
-from oracle.errors import RequestError, RuleError
+from oracle.die_trying.requests import resolve, resolve_attack
+from oracle.errors import RequestError, RuleError, shown
 
 
 @dataclass(frozen=True)
@@ -60,7 +61,7 @@ class CampaignState:
             if c.name == name:
                 return c
         known = ", ".join(c.name for c in self.characters) or "none yet"
-        raise RuleError(f"name: no character called {name!r} in this campaign (known: {known}).")
+        raise RuleError(f"name: no character called {shown(name)} in this campaign (known: {known}).")
 
     def with_character(self, character: Character) -> CampaignState:
         return replace(self, characters=tuple(
@@ -81,7 +82,7 @@ def _living(state: CampaignState, data: Mapping[str, Any], field: str = "name") 
 def _create(state: CampaignState, data: Mapping[str, Any]) -> CampaignState:
     character = fields.character_from(data)
     if any(c.name == character.name for c in state.characters):
-        raise RuleError(f"name: there is already a character called {character.name!r}.")
+        raise RuleError(f"name: there is already a character called {shown(character.name)}.")
     return replace(state, characters=(*state.characters, character))
 
 
@@ -212,8 +213,6 @@ def _mark(state: CampaignState, data: Mapping[str, Any]) -> CampaignState:
 
 
 def _strike(state: CampaignState, data: Mapping[str, Any]) -> CampaignState:
-    from oracle.die_trying.resolve import resolve_attack
-
     _living(state, data, "attacker")
     request = data.get("attack")
     if not isinstance(request, Mapping):
@@ -231,8 +230,6 @@ def _strike(state: CampaignState, data: Mapping[str, Any]) -> CampaignState:
 
 
 def _roll(state: CampaignState, data: Mapping[str, Any]) -> CampaignState:
-    from oracle.die_trying.resolve import resolve
-
     request = data.get("request")
     if not isinstance(request, Mapping):
         raise RequestError("request: a roll event carries its resolve request, faces included.")
@@ -250,7 +247,7 @@ def _rolled(state: CampaignState, roll: str, name: str | None,
     return replace(state, rolls=state.rolls + 1, last_result=kept)
 
 
-EVENTS: dict[str, Callable[[CampaignState, Mapping[str, Any]], CampaignState]] = {
+APPLIERS: dict[str, Callable[[CampaignState, Mapping[str, Any]], CampaignState]] = {
     "create_character": _create,
     "damage": _damage,
     "heal": _heal,
@@ -267,6 +264,11 @@ EVENTS: dict[str, Callable[[CampaignState, Mapping[str, Any]], CampaignState]] =
 }
 
 
+def new_state() -> CampaignState:
+    """An empty campaign."""
+    return CampaignState()
+
+
 def apply(state: CampaignState, event: Mapping[str, Any]) -> CampaignState:
     """Fold one event into the state (a new value), or raise and change nothing."""
     if not isinstance(state, CampaignState):
@@ -274,55 +276,12 @@ def apply(state: CampaignState, event: Mapping[str, Any]) -> CampaignState:
     if not isinstance(event, Mapping):
         raise RequestError("event: must be an object with a \"type\".")
     kind = event.get("type")
-    if kind not in EVENTS:
+    if kind not in APPLIERS:
         raise RequestError(
-            f"type: {kind!r} is not a Die Trying event; use one of {', '.join(EVENTS)}."
+            f"type: {shown(kind)} is not a Die Trying event; use one of {', '.join(APPLIERS)}."
         )
     data = event.get("data", event)
     if not isinstance(data, Mapping):
         raise RequestError("data: an event's data must be an object.")
-    new = EVENTS[kind](state, data)
+    new = APPLIERS[kind](state, data)
     return replace(new, events=state.events + 1)
-
-
-def _part(data: object, key: str) -> Any:
-    return data.get(key) if isinstance(data, Mapping) else None
-
-
-def _faces(value: object) -> str:
-    """Faces for a journal line: ``3, 5``; ``none`` when there are none."""
-    if isinstance(value, list | tuple):
-        return ", ".join(str(face) for face in value) if value else "none"
-    return "none" if value is None else str(value)
-
-
-def describe(event: Mapping[str, Any]) -> str:
-    """One journal line for an event (the faces included, so the line can be checked)."""
-    data = event.get("data", event)
-    kind = event.get("type")
-    name = _part(data, "name") or _part(data, "attacker") or ""
-    if kind == "create_character":
-        return f"{name} joins the delve"
-    if kind in ("damage", "heal"):
-        return f"{name} {'takes' if kind == 'damage' else 'heals'} {_part(data, 'amount')}"
-    if kind in ("death_save", "stabilize"):
-        label = "death save" if kind == "death_save" else "stabilizing Medicine check"
-        return f"{name}: {label}, d10 {_part(data, 'd10')}"
-    if kind == "cast":
-        return (f"{name} casts: Magic Dice {_faces(_part(data, 'magic'))}, "
-                f"Instability Dice {_faces(_part(data, 'instability'))}"
-                + (" (improvised)" if _part(data, "improvised") else ""))
-    if kind == "strike":
-        attack = _part(data, "attack")
-        return (f"{name} strikes {_part(data, 'target') or 'a foe'}: d10 "
-                f"{_part(attack, 'd10')}, damage d6 {_part(attack, 'damage_d6')}")
-    if kind == "mark":
-        return f"{name} marks {_part(data, 'target')}"
-    if kind == "award_points":
-        return f"{name} gains {_part(data, 'points') or 1} Point(s)"
-    if kind == "new_day":
-        return "a new day: all Instability Dice are lost"
-    if kind == "roll":
-        request = _part(data, "request")
-        return f"roll {_part(request, 'roll')}: d10 {_part(request, 'd10')}"
-    return str(kind)

@@ -43,12 +43,13 @@ Event vocabulary (fields; ``?`` optional):
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import replace
 from typing import Any
 
-from oracle.errors import OracleError, RequestError, RuleError
-from oracle.trophy.character import ArmorPiece, Character, Fate
+from oracle.dice import faces_or_count
+from oracle.errors import OracleError, RequestError, RuleError, shown
+from oracle.trophy.character import Fate
 from oracle.trophy.combat_events import (
     armor_marked,
     combat_abandoned,
@@ -60,14 +61,12 @@ from oracle.trophy.combat_events import (
 )
 from oracle.trophy.contest import Contestant, read_contest
 from oracle.trophy.fields import (
-    faces_or_count,
     flag,
     listing,
     name_map,
     obj,
     require,
     single_face,
-    strings,
     text,
     whole,
 )
@@ -84,14 +83,11 @@ from oracle.trophy.results import (
 )
 from oracle.trophy.risk import Helper, RiskResult, RiskRoll, add_helper, push, read_risk
 from oracle.trophy.ruin import (
-    MAX_RUIN,
-    REDUCTION_OPENS_AT,
-    check_ruin,
-    check_starting_ruin,
     mark_ruin,
     read_reduction,
     read_ruin_roll,
 )
+from oracle.trophy.sheet_events import character_created, character_updated
 from oracle.trophy.state import (
     Event,
     OpenCombat,
@@ -111,74 +107,9 @@ __all__ = [
     "TrophyState",
     "apply",
     "initial_state",
+    "new_state",
     "replay",
 ]
-
-# --- characters -------------------------------------------------------------------------------
-
-_SHEET_TEXT = ("occupation", "background", "drive", "notes")
-_SHEET_LISTS = ("skills", "rituals", "equipment")
-
-
-def _armor(value: object, field: str, old: Sequence[ArmorPiece] = ()) -> tuple[ArmorPiece, ...]:
-    marked = {piece.name for piece in old if piece.marked}
-    return tuple(ArmorPiece(name, name in marked) for name in strings(value, field))
-
-
-def _created(state: TrophyState, event: Event) -> TrophyState:
-    data = obj(require(event, "character"), "character")
-    name = text(data, "name", prefix="character.").strip()
-    if not name:
-        raise RuleError("character.name: a character needs a name.")
-    if state.has(name):
-        raise RuleError(f"character.name: {name!r} already exists in this campaign.")
-    start = check_starting_ruin("character.starting_ruin", whole(data, "starting_ruin", 1,
-                                                                 "character."))
-    ruin = check_ruin("character.ruin", whole(data, "ruin", start, "character."), start)
-    if ruin >= MAX_RUIN:
-        raise RuleError("character.ruin: a new character cannot start lost (Ruin 6).")
-    tokens = whole(data, "hunt_tokens", 0, "character.")
-    gold = whole(data, "gold", 0, "character.")
-    if tokens < 0 or gold < 0:
-        raise RuleError("character: Hunt Tokens and Gold are never negative.")
-    sheet: dict[str, Any] = {key: text(data, key, "", "character.") for key in _SHEET_TEXT}
-    sheet.update({key: strings(data.get(key, []), f"character.{key}") for key in _SHEET_LISTS})
-    character = Character(
-        name=name,
-        **sheet,
-        armor=_armor(data.get("armor", []), "character.armor"),
-        starting_ruin=start,
-        ruin=ruin,
-        hunt_tokens=tokens,
-        gold=gold,
-        reached_five=flag(data, "reached_five", prefix="character.") or ruin >= REDUCTION_OPENS_AT,
-        npc=flag(data, "npc", prefix="character."),
-    )
-    return replace(state, characters=(*state.characters, character))
-
-
-def _updated(state: TrophyState, event: Event) -> TrophyState:
-    character = state.character(require(event, "name"))
-    changes = obj(require(event, "changes"), "changes")
-    values: dict[str, Any] = {}
-    for key, value in changes.items():
-        field = f"changes.{key}"
-        if key in _SHEET_TEXT:
-            values[key] = text(changes, key, prefix="changes.")
-        elif key in _SHEET_LISTS:
-            values[key] = strings(value, field)
-        elif key == "armor":
-            values[key] = _armor(value, field, character.armor)
-        elif key == "npc":
-            values[key] = flag(changes, key, prefix="changes.")
-        else:
-            raise RuleError(
-                f"{field}: only the sheet ({', '.join((*_SHEET_TEXT, *_SHEET_LISTS))}, armor, "
-                "npc) is edited directly; Ruin, tokens, Gold, Conditions and Fate change through "
-                "their own events."
-            )
-    return state.with_character(replace(character, **values))
-
 
 # --- risk -------------------------------------------------------------------------------------
 
@@ -266,7 +197,7 @@ def _hunt_rolled(state: TrophyState, event: Event) -> TrophyState:
 def _tokens_spent(state: TrophyState, event: Event) -> TrophyState:
     use_value = text(event, "use")
     if use_value not in {use.value for use in TokenUse}:
-        raise RequestError(f"use: must be treasure or goal; got {use_value!r}.")
+        raise RequestError(f"use: must be treasure or goal; got {shown(use_value)}.")
     use = TokenUse(use_value)
     contributions = name_map(require(event, "from"), "from")
     for name in contributions:
@@ -376,7 +307,7 @@ def _condition_added(state: TrophyState, event: Event) -> TrophyState:
     if not condition:
         raise RuleError("condition: describe the Condition.")
     if condition in character.conditions:
-        raise RuleError(f"condition: {character.name} already has {condition!r}.")
+        raise RuleError(f"condition: {character.name} already has {shown(condition)}.")
     return state.with_character(replace(
         character, conditions=(*character.conditions, condition),
         conditions_due=max(0, character.conditions_due - 1)))
@@ -386,7 +317,7 @@ def _condition_removed(state: TrophyState, event: Event) -> TrophyState:
     character = state.character(require(event, "name"))
     condition = text(event, "condition")
     if condition not in character.conditions:
-        raise RuleError(f"condition: {character.name} has no Condition {condition!r}.")
+        raise RuleError(f"condition: {character.name} has no Condition {shown(condition)}.")
     return state.with_character(replace(
         character, conditions=tuple(c for c in character.conditions if c != condition)))
 
@@ -400,7 +331,7 @@ def _fate_chosen(state: TrophyState, event: Event) -> TrophyState:
         raise RuleError(f"fate: {character.name} already chose {character.fate.value}.")
     value = text(event, "fate")
     if value not in {fate.value for fate in Fate}:
-        raise RequestError(f"fate: must be monster or death; got {value!r}.")
+        raise RequestError(f"fate: must be monster or death; got {shown(value)}.")
     return state.with_character(replace(character, fate=Fate(value),
                                         co_gm=flag(event, "co_gm")))
 
@@ -416,8 +347,8 @@ def _gold_changed(state: TrophyState, event: Event) -> TrophyState:
 
 
 APPLIERS: dict[str, Callable[[TrophyState, Event], TrophyState]] = {
-    "character_created": _created,
-    "character_updated": _updated,
+    "character_created": character_created,
+    "character_updated": character_updated,
     "risk_rolled": _risk_rolled,
     "risk_pushed": _risk_pushed,
     "help_added": _help_added,
@@ -453,7 +384,7 @@ def apply(state: TrophyState, event: Event) -> TrophyState:
     kind = event.get("type")
     applier = APPLIERS.get(kind) if isinstance(kind, str) else None
     if applier is None:
-        raise RuleError(f"type: {kind!r} is not a Trophy event; use one of {', '.join(APPLIERS)}.")
+        raise RuleError(f"type: {shown(kind)} is not a Trophy event; use one of {', '.join(APPLIERS)}.")
     try:
         new = follow(event, applier(state, event))
     except RuleError:
@@ -469,3 +400,6 @@ def replay(events: Iterable[Event], state: TrophyState | None = None) -> TrophyS
     for event in events:
         current = apply(current, event)
     return current
+
+
+new_state = initial_state

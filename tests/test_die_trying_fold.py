@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from oracle.die_trying.journal import CampaignState
+from oracle.die_trying.fold import CampaignState
 from oracle.die_trying.system import SYSTEM
 from oracle.errors import OracleError, RequestError, RuleError
 

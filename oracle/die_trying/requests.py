@@ -1,4 +1,4 @@
-"""``oracle resolve`` for Die Trying: one request in, one JSON-ready result out.
+"""Die Trying's requests: the fields each roll reads (``FIELDS``) and ``resolve``'s dispatch.
 
 Roll kinds (all take ``"system": "die_trying"``; see ``system.py`` for the face conventions):
 
@@ -51,7 +51,7 @@ from oracle.die_trying.creation import (
     assign_scores,
 )
 from oracle.die_trying.death import death_save
-from oracle.die_trying.dice import d2_from_face, d3_from_d6, d100_from_digits, digit, whole
+from oracle.die_trying.dice import d2_from_face, d3_from_d6, d100_from_digits, digit
 from oracle.die_trying.equipment import (
     PRICE_LIST,
     STARTING_SP,
@@ -62,7 +62,8 @@ from oracle.die_trying.equipment import (
     total_cost,
 )
 from oracle.die_trying.magic import Casting, cast
-from oracle.errors import RequestError, RuleError
+from oracle.errors import RequestError, RuleError, shown
+from oracle.requests import roll_kind, whole
 
 Handler = Callable[[Mapping[str, Any], DiceSource], dict[str, Any]]
 
@@ -76,7 +77,7 @@ def _check(request: Mapping[str, Any], dice: DiceSource) -> CheckResult:
 def resolve_check(request: Mapping[str, Any], dice: DiceSource) -> dict[str, Any]:
     kind = fields.text(request, "kind", "skill")
     if kind not in ("skill", "attack", "save"):
-        raise RuleError(f"kind: a check is a skill check, an attack roll or a save; got {kind!r}.")
+        raise RuleError(f"kind: a check is a skill check, an attack roll or a save; got {shown(kind)}.")
     return {"kind": kind, **_check(request, dice).as_dict()}
 
 
@@ -132,7 +133,7 @@ def _combatant(i: int, entry: object, dice: DiceSource) -> combat.InitiativeEntr
         raise RequestError(f"combatants[{i}]: each combatant is an object with a \"name\".")
     skill = entry.get("skill", "perception")
     if not isinstance(skill, str) or skill not in {s.value for s in Skill}:
-        raise RuleError(f"combatants[{i}].skill: {skill!r} is not one of the 18 proficiencies.")
+        raise RuleError(f"combatants[{i}].skill: {shown(skill)} is not one of the 18 proficiencies.")
     return combat.InitiativeEntry(
         name=entry["name"],
         d10=fields.single_die(entry, "d10", CHECK_DIE, dice),
@@ -365,7 +366,7 @@ def resolve_d100(request: Mapping[str, Any], dice: DiceSource) -> dict[str, Any]
     return {"tens": tens, "ones": ones, "result": d100_from_digits(tens, ones)}
 
 
-HANDLERS: dict[str, Handler] = {
+RESOLVERS: dict[str, Handler] = {
     "check": resolve_check,
     "attack": resolve_attack,
     "initiative": resolve_initiative,
@@ -389,12 +390,40 @@ HANDLERS: dict[str, Handler] = {
 }
 
 
+_CHECK = frozenset({"d10", "modifier", "ability", "proficiency", "bonus"})
+_STEALTH = _CHECK | {"concealed", "heavy_armor", "watchers"}
+_SPELL = frozenset({"magic", "instability", "miscast_d10", "spell_level", "magic_dice_available"})
+
+FIELDS: Mapping[str, frozenset[str]] = {
+    "check": _CHECK | {"dc", "kind"},
+    "attack": _CHECK | {"ac", "dodging", "damage_d6", "damage_bonus", "trait", "strength",
+                        "twin_both", "target_prone", "target_object", "sweep_half", "concealed",
+                        "hidden", "concealment_d10", "reach", "reach_die", "immune",
+                        "resistance", "weakness"},
+    "initiative": frozenset({"combatants"}),
+    "concealment": frozenset({"d10", "hidden"}),
+    "hide": _STEALTH,
+    "sneak": _STEALTH,
+    "dash": frozenset({"speed"}),
+    "dodge": frozenset({"ac"}),
+    "spell": _SPELL,
+    "improvised_spell": _SPELL | _CHECK | {"dc"},
+    "death_save": frozenset({"hp", "d10", "modifier", "ability", "unconscious_d6"}),
+    "stabilize": _CHECK | {"hp", "unconscious_d6"},
+    "ability_scores": frozenset({"d6", "d2", "assign"}),
+    "character": frozenset({"species", "size", "abilities", "proficiencies", "talents",
+                            "equipment", "magic_dice", "wear_armor"}),
+    "equipment": frozenset({"purchases", "equipment", "budget"}),
+    "price_list": frozenset(),
+    "mark": frozenset({"target", "marks", "level"}),
+    "d2": frozenset({"face", "sides"}),
+    "d3": frozenset({"d6"}),
+    "d100": frozenset({"tens", "ones"}),
+}
+
+
 def resolve(request: Mapping[str, Any], dice: DiceSource) -> dict[str, Any]:
     """Resolve one Die Trying request; the result echoes ``roll`` and ``system``."""
-    roll = request.get("roll")
-    if roll not in HANDLERS:
-        raise RequestError(
-            f"roll: {roll!r} is not a Die Trying roll; use one of {', '.join(HANDLERS)}."
-        )
-    return {"roll": roll, "system": "die_trying", **HANDLERS[roll](request, dice)}
+    roll = roll_kind(request, RESOLVERS, "Die Trying")
+    return {"roll": roll, "system": "die_trying", **RESOLVERS[roll](request, dice)}
 

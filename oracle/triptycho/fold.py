@@ -38,15 +38,16 @@ A scenario:
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 from typing import Any
 
-from oracle.errors import RequestError, RuleError
-from oracle.triptycho.combat import POINT_NAMES, ScenarioKind
+from oracle.errors import RequestError, RuleError, shown
+from oracle.requests import whole
+from oracle.triptycho.attack import resolve_attack
+from oracle.triptycho.combat import ScenarioKind
 from oracle.triptycho.entries import check_faces, parse_entry
 from oracle.triptycho.rounds import (
     DEFAULT_HAND_LIMIT,
-    Hand,
     Initiative,
     OffTurnPlays,
     Phase,
@@ -56,74 +57,9 @@ from oracle.triptycho.rounds import (
     off_turn_play,
     turn_order,
 )
-from oracle.triptycho.tracks import StatTrack, new_track
-from oracle.triptycho.vitals import PointKind, Vitals, check_points, make_vitals
-
-
-@dataclass(frozen=True)
-class Combatant:
-    """One entity on the roster: points, Injuries, cards as counts, tracks, Initiative."""
-
-    name: str
-    player: bool
-    vitals: Vitals
-    hand: Hand
-    valuables: int = 0
-    tracks: tuple[tuple[str, StatTrack], ...] = ()
-    initiative: Initiative | None = None
-    plays: OffTurnPlays = field(default_factory=OffTurnPlays)
-
-    def track(self, name: str) -> StatTrack:
-        """The Stat Track called ``name``."""
-        for key, value in self.tracks:
-            if key == name:
-                return value
-        raise RuleError(f"track: {self.name} has no {name!r} Stat Track; they have "
-                        f"{', '.join(k for k, _ in self.tracks) or 'none'}.")
-
-
-@dataclass(frozen=True)
-class ScenarioState:
-    """The campaign's roster and the scenario under way (``kind`` None: none running)."""
-
-    roster: tuple[Combatant, ...] = ()
-    kind: ScenarioKind | None = None
-    participants: tuple[str, ...] = ()
-    round: int = 0
-    phase: Phase = Phase.OVER
-    order: tuple[str, ...] = ()
-    turn: int | None = None  # index into ``order`` of the entity whose turn it is
-    step: Step | None = None
-    turns_done: bool = False
-    log: tuple[str, ...] = ()
-
-    def member(self, name: object) -> Combatant:
-        """The roster entry called ``name``."""
-        for who in self.roster:
-            if who.name == name:
-                return who
-        raise RuleError(f"name: {name!r} is not on the roster.")
-
-    @property
-    def points(self) -> PointKind | None:
-        """The points this scenario uses (HP, EP or WP)."""
-        return None if self.kind is None else PointKind(POINT_NAMES[self.kind])
-
-    @property
-    def current(self) -> str | None:
-        """Whose turn it is."""
-        return None if self.turn is None else self.order[self.turn]
-
-    def defeated(self, name: str) -> bool:
-        """Out of this scenario: no points left."""
-        kind = self.points
-        return kind is not None and self.member(name).vitals.defeated(kind)
-
-
-def new_state() -> ScenarioState:
-    """An empty campaign."""
-    return ScenarioState()
-
+from oracle.triptycho.state import Combatant, ScenarioState, new_state
+from oracle.triptycho.tracks import new_track
+from oracle.triptycho.vitals import check_points, make_vitals
 
 Handler = Callable[[ScenarioState, Mapping[str, Any]], ScenarioState]
 
@@ -133,10 +69,10 @@ def apply_event(state: ScenarioState, event: Mapping[str, Any]) -> ScenarioState
     if not isinstance(event, Mapping):
         raise RequestError("event: must be an object with a \"type\".")
     kind = event.get("type")
-    if not isinstance(kind, str) or kind not in _HANDLERS:
-        raise RequestError(f"type: {kind!r} is not a Triptycho event; use one of "
-                           f"{', '.join(_HANDLERS)}.")
-    return _HANDLERS[kind](state, event)
+    if not isinstance(kind, str) or kind not in APPLIERS:
+        raise RequestError(f"type: {shown(kind)} is not a Triptycho event; use one of "
+                           f"{', '.join(APPLIERS)}.")
+    return APPLIERS[kind](state, event)
 
 
 def _put(state: ScenarioState, who: Combatant, line: str | None = None) -> ScenarioState:
@@ -159,10 +95,7 @@ def _participant(state: ScenarioState, name: object) -> Combatant:
 
 
 def _whole(event: Mapping[str, Any], key: str, default: int | None = None) -> int:
-    value = event.get(key, default)
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise RequestError(f"{key}: must be a whole number, not {value!r}.")
-    return value
+    return whole(key, event.get(key, default))
 
 
 def _join(state: ScenarioState, event: Mapping[str, Any]) -> ScenarioState:
@@ -170,7 +103,7 @@ def _join(state: ScenarioState, event: Mapping[str, Any]) -> ScenarioState:
     if not isinstance(name, str) or not name.strip():
         raise RequestError("name: a combatant needs a name.")
     if any(c.name == name for c in state.roster):
-        raise RuleError(f"name: {name!r} is already on the roster; names must be distinct.")
+        raise RuleError(f"name: {shown(name)} is already on the roster; names must be distinct.")
     vitals = make_vitals(event.get("hp"), event.get("ep"), event.get("wp"),
                          event.get("injuries", 0))
     hand = check_hand(event.get("deck", 0), event.get("hand_limit", DEFAULT_HAND_LIMIT))
@@ -215,7 +148,7 @@ def _scenario_start(state: ScenarioState, event: Mapping[str, Any]) -> ScenarioS
     try:
         kind = ScenarioKind(event.get("kind"))
     except ValueError:
-        raise RequestError(f"kind: {event.get('kind')!r} is not a scenario type; use combat, "
+        raise RequestError(f"kind: {shown(event.get('kind'))} is not a scenario type; use combat, "
                            f"exploration or interaction.") from None
     alive = [c.name for c in state.roster if not c.vitals.dead]
     names = event.get("participants", alive)
@@ -225,7 +158,7 @@ def _scenario_start(state: ScenarioState, event: Mapping[str, Any]) -> ScenarioS
         raise RuleError("participants: each name takes part once.")
     missing = [n for n in names if not any(c.name == n for c in state.roster)]
     if missing:
-        raise RuleError(f"participants: {missing[0]!r} is not on the roster.")
+        raise RuleError(f"participants: {shown(missing[0])} is not on the roster.")
     tracks = event.get("tracks", {})
     if not isinstance(tracks, Mapping):
         raise RequestError("tracks: {name: {track: base}}, such as {\"Ash\": {\"power\": 1}}.")
@@ -300,7 +233,7 @@ def _draw_phase(state: ScenarioState, event: Mapping[str, Any]) -> ScenarioState
         who = state.member(name)
         more = extra.get(name, 0)
         if isinstance(more, bool) or not isinstance(more, int):
-            raise RequestError(f"extra.{name}: must be a whole number, not {more!r}.")
+            raise RequestError(f"extra.{name}: must be a whole number, not {shown(more)}.")
         # Triptycho, Draw Phase: to the Hand Limit in the first round, then 1 card.
         hand = who.hand.first_draw() if round_number == 1 else who.hand.drawn(1 + more)
         tracks = tuple((k, t.settled()) for k, t in who.tracks)
@@ -340,7 +273,7 @@ def _strategy(state: ScenarioState, event: Mapping[str, Any]) -> ScenarioState:
     try:
         option = StrategyOption(event.get("option"))
     except ValueError:
-        raise RequestError(f"option: {event.get('option')!r} is not a Strategy Phase option; "
+        raise RequestError(f"option: {shown(event.get('option'))} is not a Strategy Phase option; "
                            f"use draw, strategy_card, change_equipment or block.") from None
     if option is StrategyOption.BLOCK and state.kind is not ScenarioKind.COMBAT:
         raise RuleError("option: Blocking borders is for combat scenarios only.")
@@ -389,8 +322,6 @@ def _off_turn(kind: str) -> Handler:
 
 
 def _attack(state: ScenarioState, event: Mapping[str, Any]) -> ScenarioState:
-    from oracle.triptycho.system import SYSTEM
-
     kind = _in_scenario(state, "an attack")
     attacker = _participant(state, event.get("attacker"))
     target = _participant(state, event.get("target"))
@@ -398,8 +329,7 @@ def _attack(state: ScenarioState, event: Mapping[str, Any]) -> ScenarioState:
         if state.defeated(who.name):
             raise RuleError(f"{key}: {who.name} is defeated and out of the scenario.")
     request = {k: v for k, v in event.items() if k not in ("type", "attacker", "target")}
-    result = SYSTEM.resolve({**request, "roll": "attack", "scenario": kind.value,
-                             "points": None}, _NoDice())
+    result = resolve_attack({**request, "scenario": kind.value, "points": None}, _NoDice())
     points = state.points
     assert points is not None
     vitals = target.vitals.damaged(points, result["dealt"])
@@ -481,7 +411,7 @@ def _scenario_end(state: ScenarioState, event: Mapping[str, Any]) -> ScenarioSta
                    log=(*new.log, f"The scenario ends ({outcome})."))
 
 
-_HANDLERS: dict[str, Handler] = {
+APPLIERS: dict[str, Handler] = {
     "join": _join, "injury": _injury, "heal_injury": _heal_injury, "valuables": _valuables,
     "scenario_start": _scenario_start, "initiative": _initiative,
     "lower_initiative": _lower_initiative, "draw_phase": _draw_phase, "next_turn": _next_turn,
@@ -491,45 +421,10 @@ _HANDLERS: dict[str, Handler] = {
     "discard_phase": _discard_phase, "scenario_end": _scenario_end,
 }
 
-EVENT_TYPES: tuple[str, ...] = tuple(_HANDLERS)
+EVENT_TYPES: tuple[str, ...] = tuple(APPLIERS)
 
 
-def summary(state: ScenarioState) -> dict[str, Any]:
-    """A JSON-ready picture of the state (for views and narration)."""
-    points = state.points
-    return {
-        "scenario": None if state.kind is None else state.kind.value,
-        "round": state.round, "phase": state.phase.value, "turn": state.current,
-        "step": None if state.step is None else state.step.value,
-        "order": list(state.order),
-        "combatants": [
-            {"name": c.name, "player": c.player, "injuries": c.vitals.injuries,
-             "dead": c.vitals.dead, "valuables": c.valuables,
-             "points": None if points is None else c.vitals.current(points),
-             "maximum": {k.value: c.vitals.maximum(k) for k in PointKind},
-             "defeated": False if points is None else c.vitals.defeated(points),
-             "initiative": None if c.initiative is None else c.initiative.value,
-             "hand": c.hand.hand, "deck": c.hand.deck, "discard": c.hand.discard,
-             "tracks": {k: {"base": t.base, "current": t.current} for k, t in c.tracks}}
-            for c in state.roster
-        ],
-    }
+apply = apply_event
 
-
-def describe_event(event: Mapping[str, Any]) -> str:
-    """One journal line for an event (its own words, not the state's)."""
-    kind = str(event.get("type", "?"))
-    who = event.get("name") or event.get("target") or ""
-    if kind == "attack":
-        return f"attack: {event.get('attacker')} on {event.get('target')}"
-    if kind == "scenario_start":
-        return f"scenario: {event.get('kind')} begins"
-    if kind == "scenario_end":
-        return f"scenario ends ({event.get('outcome', 'over')})"
-    if kind in ("damage", "recover"):
-        return f"{kind}: {who} {event.get('amount')}"
-    if kind == "initiative":
-        return f"initiative: {who} rolls {sum(event.get('faces') or [])}"
-    if kind == "move_track":
-        return f"track: {who} {event.get('track')} {event.get('by', 0):+d}"
-    return f"{kind.replace('_', ' ')}{': ' + str(who) if who else ''}"
+__all__ = ["APPLIERS", "EVENT_TYPES", "Combatant", "ScenarioState", "apply", "apply_event",
+           "new_state"]

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from oracle.errors import OracleError, RuleError
 from oracle.triptycho.rounds import Phase, Step
-from oracle.triptycho.scenario import ScenarioState, summary
+from oracle.triptycho.state import ScenarioState, summary
 from oracle.triptycho.system import SYSTEM
 from oracle.triptycho.vitals import PointKind
 
