@@ -8,6 +8,8 @@ import re
 from typing import Any
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from oracle.errors import RequestError
 from oracle.journal.campaign import Campaign
@@ -131,3 +133,31 @@ def test_exports_show_the_lists_scenes_and_twists() -> None:
 
 def test_an_empty_campaign_has_empty_lists() -> None:
     assert Campaign.create("Empty", "die_trying").settings.lists == Lists()
+
+
+OPS = st.tuples(st.sampled_from(["threads", "characters"]),
+                st.sampled_from(["add", "edit", "close", "reopen"]), st.integers(1, 12))
+
+
+@given(st.lists(OPS, max_size=14), st.integers(0, 13))
+def test_any_accepted_history_still_folds_after_an_entry_is_dropped(
+        ops: list[tuple[str, str, int]], dropped: int) -> None:
+    from oracle.journal.lists import check_item, fold_item
+
+    lists, kept = Lists(), []
+    for seq, (name, op, target) in enumerate(ops, start=1):
+        data = {"list": name, "op": op, "id": target, "text": f"item {seq}"}
+        try:
+            check_item(lists, data)
+        except RequestError:
+            continue
+        lists = fold_item(lists, seq, data)
+        kept.append((seq, data))
+    assert len(lists.threads) + len(lists.characters) == sum(
+        1 for _, d in kept if d["op"] == "add")
+    # an undo of any one entry: the lenient fold never fails and never invents an item
+    again = Lists()
+    for seq, data in [k for i, k in enumerate(kept) if i != dropped]:
+        again = fold_item(again, seq, data)
+    assert {i.id for i in (*again.threads, *again.characters)} <= {
+        i.id for i in (*lists.threads, *lists.characters)}

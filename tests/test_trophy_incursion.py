@@ -150,3 +150,27 @@ def test_sets_cleared_never_exceed_the_sets_and_town_always_ends_the_incursion(
             assert incursion is None
         if incursion is not None:
             assert 0 <= incursion.cleared <= len(incursion.sets)
+
+
+@pytest.mark.parametrize(("event", "result", "words"), [
+    (INCURSION, {}, ("The incursion The Sunken Abbey begins: 2 set(s); first The ford "
+                     "(goal: Cross before dusk)")),
+    ({"type": "set_added", "title": "The bell", "goal": "Ring it"}, {},
+     "A new set: The bell (goal: Ring it)"),
+    ({"type": "set_goal_reached"}, {"set": "The ford", "set_goal": "Cross before dusk"},
+     "Set goal reached in play at The ford: Cross before dusk"),
+    ({"type": "days_passed", "days": 2}, {}, "2 day(s) pass in the forest"),
+    ({"type": "gold_collected", "source": "monster", "shares": {"Ash": 2}},
+     {"monster": "The Moss Wight"}, "Gold collected from The Moss Wight (Ash 2)"),
+    ({"type": "gold_spent", "name": "Ash", "amount": 1, "on": "a lantern"}, {},
+     "Ash spends 1 Gold in town on a lantern"),
+    ({"type": "tokens_spent", "use": "goal", "from": {"Ash": 3}},
+     {"goal": "Cross before dusk", "set": "The ford"},
+     "Hunt Tokens spent (Ash 3) on a goal: Cross before dusk (set goal of The ford)"),
+])
+def test_the_journal_words_every_incursion_event(event: dict[str, Any], result: dict[str, Any],
+                                                 words: str) -> None:
+    from oracle.trophy.words import journal_line
+
+    line = journal_line(event, result)
+    assert "".join(value for _role, value in line.parts) == words
