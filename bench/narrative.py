@@ -2,9 +2,12 @@
 and through ``oracle resolve --narrate``, checked for contradictions, decisions taken for the
 character, safety leaks, broken weavings and repeats, with the issue's "today" figures beside.
 
-Run: ``.venv/bin/python bench/narrative.py`` (offline; about ten seconds). The app's-session
-campaign is not played here yet (the app is being restructured); the promises are also tests
-(tests/test_narrator_truth.py, test_narrator_safety.py, test_narrator_deckfile.py).
+Run: ``.venv/bin/python bench/narrative.py`` (offline; under a minute). Each campaign is played
+three ways: straight through the narrator, through ``oracle resolve --narrate`` and through the
+app's own session (``narrative_app.py``: the moves, the views' voice calls, a reload halfway,
+the story memory telling the narrator the scene, the fight's monster, the party, the intent,
+what could go wrong and the bargain owed). The promises are also tests
+(tests/test_narrator_campaigns.py, test_narrator_truth.py, test_narrator_safety.py).
 """
 
 from __future__ import annotations
@@ -22,6 +25,7 @@ from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from oracle.dice import SeededDice
 from oracle.narrator import BEATS, NarrationContext, OfflineNarrator, beat_for_result
@@ -76,6 +80,9 @@ class Tally:
     counts: Counter[str] = field(default_factory=Counter)
     examples: dict[str, str] = field(default_factory=dict)
     narrations: int = 0
+    rolls: int = 0
+    fights: int = 0  # app path: fights whose monster was voiced, and how many times
+    monster_voiced: int = 0
 
     def flag(self, kind: str, text: str) -> None:
         self.counts[kind] += 1
@@ -247,6 +254,26 @@ def play_cli(system: str, script: Iterator[Roll]) -> tuple[Tally, Counter[str]]:
     return tally, texts
 
 
+def play_app(system: str, seed: str, solo: bool = True) -> tuple[Tally, Counter[str]]:
+    """Through the app's session (``narrative_app``): moves, then the views' voice calls."""
+    import narrative_app as app
+
+    tally = Tally()
+    played = app.Played(check, lambda result, intent, foe, party: Roll(
+        result, intent, foe, party), tally)
+    if system == "trophy":
+        app.play_trophy(played, solo, seed, SAFETY)
+    else:
+        app.play_other(played, system, seed, SAFETY)
+    for names in played.foes.values():
+        if len(names) > 1:
+            tally.flag("contradiction: the monster changed within a fight", " / ".join(names))
+    tally.rolls = played.rolls
+    tally.fights = len(played.foes)
+    tally.monster_voiced = sum(played.monster_voiced.values())
+    return tally, played.texts
+
+
 def distinct_before_repeat(beat: str, result: Mapping[str, Any], cap: int = 2000) -> int:
     narrator = OfflineNarrator(seed=f"distinct-{beat}")
     context = NarrationContext.build(result=result, characters=[{"name": "Mara Vell"}],
@@ -277,8 +304,11 @@ def main() -> int:
         os.environ["ORACLE_NARRATOR"] = "offline"
         for label, script in campaigns:
             system = label.split(" ")[0]
-            for path, (tally, texts) in (("direct", play_direct(system, script(), label)),
-                                         ("CLI", play_cli(system, script()))):
+            runs = (("direct", lambda s=system, m=script, n=label: play_direct(s, m(), n)),
+                    ("CLI", lambda s=system, m=script: play_cli(s, m())),
+                    ("app", lambda s=system, n=label: play_app(s, n, solo="party" not in n)))
+            for path, run in runs:
+                tally, texts = run()
                 dupes = sum(n - 1 for n in texts.values() if n > 1)
                 repeats += dupes
                 total.counts.update(tally.counts)
@@ -286,7 +316,10 @@ def main() -> int:
                 for kind, text in tally.examples.items():
                     total.examples.setdefault(kind, text)
                 print(f"  {label:15} {path:6} narrations {tally.narrations:3}  problems "
-                      f"{sum(tally.counts.values()):3}  exact repeats {dupes}  {dict(tally.counts) or ''}")
+                      f"{sum(tally.counts.values()):3}  exact repeats {dupes}  "
+                      + (f"(rolls {tally.rolls}, fights {tally.fights}, monster voiced "
+                         f"{tally.monster_voiced} times, reload at roll 30) "
+                         if path == "app" else "") + f"{dict(tally.counts) or ''}")
     print()
     rows = [
         ("contradictions", sum(v for k, v in total.counts.items()

@@ -37,8 +37,11 @@ def _emit(out: TextIO, payload: Mapping[str, Any]) -> None:
 
 
 def cmd_resolve(args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
-    request = _read_request(args.request, stdin)
     from oracle import requests
+    from oracle.context import rules_request
+
+    asked = _read_request(args.request, stdin)
+    request = rules_request(asked)  # narrative fields checked; a text bargain is the narrator's
 
     result = requests.resolve(_system_of(request), request)
     if args.narrate:
@@ -46,15 +49,16 @@ def cmd_resolve(args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
         from oracle.narrator import narrate_resolved
 
         # one offline deck continues between calls (ORACLE_HOME); a seeded request replays
-        result = {**result, "narration": narrate_resolved(request, result, home=oracle_home())}
+        result = {**result, "narration": narrate_resolved(asked, result, home=oracle_home())}
     _emit(out, result)
     return EXIT_OK
 
 
 def cmd_odds(args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
     from oracle import requests
+    from oracle.context import rules_request
 
-    request = _read_request(args.request, stdin)
+    request = rules_request(_read_request(args.request, stdin))  # as resolve reads it
     _emit(out, requests.odds(_system_of(request), request))
     return EXIT_OK
 

@@ -76,3 +76,31 @@ def test_a_pasted_key_voices_rolls_with_claude_and_a_failure_says_why(
     written = b"".join(p.read_bytes() for p in _oracle_home.rglob("*") if p.is_file())
     assert KEY.encode() not in written
     assert KEY not in read(app.journal, "oracle-journal-entries")
+
+
+def test_claude_is_told_the_fights_monster_and_the_whole_story_memory(
+    fake: FakeClaude, _oracle_home: Path
+) -> None:
+    import json
+
+    app = build()
+    click(app.start, "oracle-quickstart")
+    fill(app.safety, "oracle-api-key", KEY)
+    click(app.safety, "oracle-use-key")
+    fill(app, "oracle-physical", True)
+    view = app.view("Combat")
+    fill(view, "oracle-monster", "the Antlered Man")
+    fill(view, "oracle-endurance", 12)
+    fill(view, "oracle-weak-faces", "3")
+    click(view, "oracle-combat-start")
+    fake.queue(Act(text="The antlers lower; the blows are not enough, and it still stands."))
+    fill(view, "oracle-combat-faces", "1")
+    click(view, "oracle-combat-roll")
+    app.session.narration.wait(timeout=30)
+    sent = json.dumps(fake.requests[-1].body["messages"], ensure_ascii=False)
+    story = sent.split("<story>")[1].split("</story>")[0]
+    assert "<player_text>the Antlered Man</player_text>" in story
+    assert "Stated intent: (none stated)" in story  # the monster is not sent as an intent
+    assert "Place: <player_text>The forest" in story  # the scene is the place
+    assert "Also present: nobody. This is solo play" in story
+    assert "Story memory" in story and "Foe (the foe of the fight under way" in story

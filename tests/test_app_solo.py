@@ -275,3 +275,20 @@ def test_die_trying_and_triptycho_generate_what_their_rules_accept(system: str,
     assert len(people) == len(kinds)  # each draw was folded by the system's own rules
     if system == "triptycho":
         assert [p.player for p in people] == [True, False]
+
+
+def test_an_unnamed_monster_drawn_from_the_bestiary_carries_its_gold() -> None:
+    app = ready_app()
+    session = app.session
+    combat = app.view("Combat")
+    fill(combat, "oracle-fighters", (str(session.active),))
+    fill(combat, "oracle-weak-faces", "1")
+    click(combat, "oracle-combat-start")  # no name typed: one is drawn from the bestiary
+    assert read(combat, "oracle-error") == ""
+    campaign = session.campaign
+    assert campaign is not None
+    started = [e for e in campaign.entries if e.type == "combat_started"][-1].data
+    drawn = {m.name: m for m in bestiary()}[started["monster"]]
+    assert started.get("gold", 0) == drawn.gold
+    quarry = session.moves.state.expedition.quarry
+    assert quarry is not None and quarry.name == drawn.name and quarry.gold == drawn.gold

@@ -138,7 +138,11 @@ def test_the_apps_session_loses_no_deck_update_when_beats_overlap(_oracle_home: 
 
 @pytest.mark.parametrize("field,value,sentence", [
     ("attempt", 5, "attempt: must be text; got int."),
-    ("monster", ["a", "b"], "monster: must be text; got list."),
+    ("monster", ["a", "b"], "monster: must be text or {\"name\", \"description\"}; got list."),
+    ("monster", {"name": 3},
+     "monster: an object holds only \"name\" and \"description\", both text."),
+    ("bargain", 7,
+     "bargain: must be text, or {\"text\", \"accepted\"} or a list of them; got int."),
     ("party", "Ash", "party: must be a list of names (none means solo)."),
     ("could_go_wrong", {"x": 1}, "could_go_wrong: must be text; got dict."),
 ])

@@ -175,3 +175,41 @@ def test_the_example_results_of_every_beat_pass_with_the_offline_narrators_own_w
         text = OfflineNarrator(seed=3).narrate(name, context).text
         reason = check(name, context, text)
         assert reason is None or "number" in reason, (name, text, reason)
+
+
+SAFE = {"lines": ["spiders", "harm to children"], "veils": ["drowning"]}
+
+
+@pytest.mark.parametrize("text,reason", [
+    ("A child's voice calls up from the well.", "the text shows line 'harm to children'"),
+    ("A many-legged shape lets down a sticky thread.", "the text shows line 'spiders'"),
+    ("The drowned giant turns over in the reeds.", "the text shows veil 'drowning'"),
+    ("The well is dry, and the bucket comes up full of moss.", None),
+])
+def test_the_referee_screens_model_text_by_meaning_as_the_offline_narrator_does(
+    text: str, reason: str | None
+) -> None:
+    context = NarrationContext.build(result=HUNT, characters=[{"name": "Ash Varga"}],
+                                     safety=SAFE)
+    found = check("encounter", context, text)
+    assert (found is None) if reason is None else (found or "").startswith(reason), found
+
+
+def test_the_players_own_words_are_theirs_to_say() -> None:
+    # the player named the monster; the filter judges what the model added, not their words
+    context = NarrationContext.build(result=COMBAT, characters=[{"name": "Ash Varga"}],
+                                     safety={"lines": [], "veils": ["drowning"]},
+                                     monster="the Drowned Saint")
+    assert check("monster", context, "The Drowned Saint takes the blow and stands.") is None
+    assert check("monster", context, "It drags Ash under the black water to drown.") is not None
+
+
+def test_a_fake_that_shows_a_veiled_theme_is_never_shown(fake: FakeClaude) -> None:
+    leak = "Something thrashes and goes under; the water closes over a drowned face."
+    fake.queue(Act(text=leak), Act(text=leak))
+    context = NarrationContext.build(result=HUNT, characters=[{"name": "Ash Varga"}],
+                                     safety=SAFE)
+    shown: list[str] = []
+    result = claude(fake).narrate("encounter", context, shown.append)
+    assert result.narrator == "offline" and leak not in shown
+    assert result.fallback_reason is not None and "veil 'drowning'" in result.fallback_reason

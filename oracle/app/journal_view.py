@@ -9,6 +9,7 @@ from typing import Any
 from oracle.app import controls as c
 from oracle.app.render import esc, journal_html
 from oracle.app.session import Session
+from oracle.errors import RequestError
 from oracle.journal.campaign import Campaign
 from oracle.journal.replay import Entry
 
@@ -53,6 +54,12 @@ class JournalView:
         self._add_note = c.button("Add note", css="oracle-add-note")
         self._add_scene = c.button("New scene", css="oracle-new-scene")
         self._error = c.error_line()
+        # the story memory: what the narrators are told besides the dice
+        self._story = c.html("", "oracle-story")
+        self._place = c.text("Where the story is now", width="210px", css="oracle-place")
+        self._move = c.button("Move here", css="oracle-move")
+        self._owed = c.column(css="oracle-owed")
+        self._move.on_click(c.guard(self._error, self._do_move))
         self._x_card.on_click(c.guard(self._error, self._do_x_card))
         self._undo.on_click(c.guard(self._error, self._do_undo))
         self._add_note.on_click(c.guard(self._error, lambda _b: self._write("note")))
@@ -60,7 +67,7 @@ class JournalView:
         self.widget = c.column(
             c.row(c.html("<h3>Journal</h3>"), self._x_card, self._undo),
             self._entries, self._live, c.row(self._note, self._add_note, self._add_scene),
-            self._error,
+            self._error, self._story, c.row(self._place, self._move), self._owed,
             c.row(*self._export_buttons), self._links,
             css="oracle-journal",
         )
@@ -76,9 +83,30 @@ class JournalView:
         campaign = self.session.campaign
         if campaign is None:
             self._entries.value = ""
+            self._story.value = ""
+            self._owed.children = ()
             return
         self._entries.value = journal_html(journal_rows(campaign), campaign.summary,
                                           campaign.system)
+        self._refresh_story(campaign)
+
+    def _refresh_story(self, campaign: Campaign) -> None:
+        story = campaign.story
+        facts = story.facts()
+        self._story.value = ("<details><summary>The story so far</summary><ul>"
+                             + "".join(f"<li>{esc(fact)}</li>" for fact in facts)
+                             + "</ul></details>") if facts else ""
+        key = tuple(b.seq for b in story.owed)
+        if key != getattr(self, "_owed_key", None):
+            self._owed_key = key
+            buttons = []
+            for bargain in story.owed:
+                button = c.button(f"Paid: {bargain.text[:40]}", css="oracle-bargain-paid",
+                                  tooltip="The price of this Devil's Bargain has been paid")
+                button.on_click(c.guard(self._error,
+                                        lambda _b, seq=bargain.seq: self._do_paid(seq)))
+                buttons.append(button)
+            self._owed.children = tuple(buttons)
 
     # -- streaming ---------------------------------------------------------------------------
 
@@ -120,6 +148,18 @@ class JournalView:
         else:
             self.session.new_scene(self._note.value)
         self._note.value = ""
+        self.refresh()
+
+    def _do_move(self, _button: Any = None) -> None:
+        place = self._place.value.strip()
+        if not place:
+            raise RequestError("place: say where the story is now.")
+        self.session.set_story(place=place)
+        self._place.value = ""
+        self.refresh()
+
+    def _do_paid(self, seq: int) -> None:
+        self.session.set_story(paid=seq)
         self.refresh()
 
     def _do_undo(self, _button: Any = None) -> None:

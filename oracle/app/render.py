@@ -146,6 +146,10 @@ def _meta_line(kind: str, data: Mapping[str, Any]) -> str | None:
         return f"<i>{esc(item_words(data))}</i>"
     if kind == "note":
         return f"<i>Note:</i> {esc(data.get('text', ''))}"
+    if kind == "story":
+        from oracle.journal.render import story_text
+
+        return f"<i>Story:</i> {esc(story_text(data))}"
     if kind == "safety":
         return "Safety tools updated (lines and veils)."
     if kind == "x_card":

@@ -32,6 +32,7 @@ from oracle.errors import RequestError, RuleError
 from oracle.journal.campaign import Campaign
 from oracle.journal.library import CampaignInfo, delete_campaign, list_campaigns
 from oracle.journal.replay import Entry
+from oracle.journal.story import StoryMemory
 
 log = logging.getLogger("oracle.app")
 
@@ -279,6 +280,12 @@ class Session:
         """Start a new scene; with an expectation it is rolled against the dread (Solo.scene)."""
         self.solo.scene(title, expected)
 
+    def set_story(self, **story: Any) -> int:
+        """Record a ``story`` event (place, foe, present, paid; see oracle.journal.story)."""
+        seq = self.record({"type": "story", **story})
+        self.changed()
+        return seq
+
     def set_safety(self, lines: Sequence[str], veils: Sequence[str]) -> None:
         self.record({"type": "safety", "lines": list(lines), "veils": list(veils)})
         self.changed()
@@ -344,8 +351,15 @@ class Session:
         self.narrator = make_narrator()
         self.changed()
 
+    @property
+    def story(self) -> StoryMemory:
+        """The open campaign's story memory (:mod:`oracle.journal.story`; empty with none open)."""
+        return self.campaign.story if self.campaign is not None else StoryMemory()
+
     def _context(self, result: Mapping[str, Any], intent: str = "", question: str = "",
-                 n: int = 3, who: Sequence[str] = ()) -> Any:
+                 n: int = 3, who: Sequence[str] = (), beat: str = "") -> Any:
+        """The narration context: the result, the people, and the whole story memory."""
+        from oracle.app.story import story_context
         from oracle.narrator.base import NarrationContext
 
         names = list(who) or ([self.active] if self.active else [])
@@ -358,10 +372,9 @@ class Session:
         lists = self.solo.lists
         return NarrationContext.build(
             result=result, system=self.system,
-            characters=people, intent=intent, question=question,
-            journal=journal, safety=self.safety, n=n, deck=self._deck,
-            place=self.solo.place, threads=lists.texts("threads"),
-            cast=lists.texts("characters"),
+            characters=people, question=question, journal=journal, safety=self.safety, n=n,
+            deck=self._deck, threads=lists.texts("threads"), cast=lists.texts("characters"),
+            **story_context(self.story, beat, result, intent, self.moves.in_play(), names),
         )
 
     def voice(self, beat: str, result: Mapping[str, Any], *, intent: str = "",
@@ -375,7 +388,8 @@ class Session:
         def job() -> Voiced:
             # Built here, off the widget thread: the click that rolled returns at once.
             with self._deck_lock:
-                context = self._context(result, intent=intent, question=question, n=n, who=who)
+                context = self._context(result, intent=intent, question=question, n=n, who=who,
+                                        beat=beat)
                 said = narrator.narrate(beat, context, on_text=on_text)
                 self._keep_deck(said)
             text = str(getattr(said, "text", "")).strip()
@@ -405,7 +419,7 @@ class Session:
         Called on a background thread by the views; returns the items.
         """
         with self._deck_lock:
-            context = self._context(result or {}, intent=intent, n=n)
+            context = self._context(result or {}, intent=intent, n=n, beat=beat)
             said = self.narrator.narrate(beat, context)
             self._keep_deck(said)
         return items_or_lines(said)

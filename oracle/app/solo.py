@@ -196,11 +196,6 @@ class Solo:
 
     @property
     def place(self) -> str:
-        """The title of the newest scene not undone: the place the narrator uses."""
-        campaign = self.session.campaign
-        if campaign is None:
-            return ""
-        for entry in reversed(campaign.entries):
-            if entry.type == "scene" and not entry.undone:
-                return str(entry.data.get("title", ""))
-        return ""
+        """The place the narrator uses: the story memory's (the newest scene's title, unless a
+        story event moved it)."""
+        return self.session.story.place

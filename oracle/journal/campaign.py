@@ -38,6 +38,7 @@ from oracle.journal.library import (
 from oracle.journal.render import PlainText
 from oracle.journal.replay import META_TYPES, Entry, EntryFails, Fold, Settings, normalize
 from oracle.journal.store import DEFAULT_BUSY_TIMEOUT, SUFFIX, Journal, StoredEvent, now
+from oracle.journal.story import StoryMemory, story_of
 from oracle.systems import System, find_system
 
 __all__ = ["Campaign", "CampaignChanged"]
@@ -86,6 +87,7 @@ class Campaign:
         self._lock = threading.RLock()
         self._seen_version = journal.data_version()
         self._entries: tuple[Entry, ...] | None = None
+        self._story: tuple[tuple[Entry, ...], StoryMemory] | None = None
 
     # -- making and finding ----------------------------------------------------------------
 
@@ -240,6 +242,15 @@ class Campaign:
                 self._entries = self._fold.entries()
             return self._entries
 
+    @property
+    def story(self) -> StoryMemory:
+        """The story memory (scene, foe, intent, bargains owed, ...) folded from the journal."""
+        with self._lock:
+            entries = self.entries
+            if self._story is None or self._story[0] is not entries:
+                self._story = (entries, story_of(entries))
+            return self._story[1]
+
     def entry(self, seq: int) -> Entry:
         """The entry numbered ``seq``; RequestError if there is none."""
         if seq not in self._fold.by_seq:
@@ -383,4 +394,4 @@ class Campaign:
 
     def export_json(self) -> str:
         """Every event plus meta as JSON; :meth:`import_json` turns it back into a campaign."""
-        return dumps.dump(self.meta, self._fold.events)
+        return dumps.dump(self.meta, self._fold.events, self.story.facts())

@@ -4,7 +4,10 @@ This is not a renderer for people (see :mod:`oracle.journal.exports`): it is the
 imports back into an identical campaign, so it keeps sequence numbers, times and the seed::
 
     {"format": "oracle-campaign", "version": 1, "schema": 1, "exported": "<UTC time>",
-     "meta": {...}, "events": [{"seq": 1, "at": "...", "type": "...", "data": {...}}, ...]}
+     "meta": {...}, "events": [{"seq": 1, "at": "...", "type": "...", "data": {...}}, ...],
+     "story": ["Scene: ...", "Foe (...): ...", ...]}
+
+``story`` is the story memory at the end, for readers; import ignores it (the events hold it).
 """
 
 from __future__ import annotations
@@ -21,15 +24,17 @@ EXPORT_FORMAT = "oracle-campaign"
 EXPORT_VERSION = 1
 
 
-def dump(meta: Mapping[str, Any], events: Sequence[StoredEvent]) -> str:
+def dump(meta: Mapping[str, Any], events: Sequence[StoredEvent],
+         story: Sequence[str] = ()) -> str:
     """The dump of a campaign's meta and every event (undone ones and undos included)."""
-    doc = {
+    doc: dict[str, Any] = {
         "format": EXPORT_FORMAT,
         "version": EXPORT_VERSION,
         "schema": SCHEMA_VERSION,
         "exported": now(),
         "meta": dict(meta),
         "events": [{"seq": e.seq, "at": e.at, "type": e.type, "data": e.data} for e in events],
+        "story": list(story),
     }
     return json.dumps(doc, ensure_ascii=False, indent=1)
 

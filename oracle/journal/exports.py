@@ -21,12 +21,17 @@ Lonelog (Roberto Bisceglie's notation for solo-play logs, CC BY-SA 4.0) as used 
 - ``? question`` then ``-> answer`` for an oracle entry;
 - ``=> text`` for narration (a narration with blank lines becomes a ``\\---`` ... ``---\\``
   block); an X-carded narration becomes ``=> [struck with the X-card]``;
-- ``(note: ...)`` for player notes and ``(safety: ...)`` for lines and veils;
+- ``(note: ...)`` for player notes, ``(safety: ...)`` for lines and veils and ``(story: ...)``
+  for story memory (place, foe, who is present, a bargain paid);
 - ``[Thread:words|open]`` and ``[N:words|closed]`` for threads and characters as they change,
   ``=> twist: ...`` under an oracle answer or a scene that drew a twist.
 
 Markdown lists the open threads and characters under the header, and each scene's expectation
 and verdict under its heading.
+
+Both end with "The story so far": the story memory (:mod:`oracle.journal.story`) at the
+journal's end, one line per fact (scene and place, the foe, stated intent, bargains owed,
+Conditions, ...).
 
 Undone entries are left out of the Lonelog (it is a play log); ``undo`` and ``preference``
 entries appear in neither export.
@@ -50,6 +55,8 @@ from oracle.journal.render import (
     oracle_extra,
     safety_text,
     scene_extra,
+    story_section,
+    story_text,
     twist_words,
 )
 from oracle.journal.replay import Entry
@@ -144,6 +151,10 @@ class Markdown(LineRenderer):
         out += ["", "## Journal", ""]
         for entry in entries:
             out += self.entry(journal.system, entry)
+        story = story_section(entries)
+        if story:
+            out += ["", "## The story so far", ""]
+            out += [f"- {self.escape(one_line(fact))}" for fact in story]
         return "\n".join(out).rstrip() + "\n"
 
 
@@ -198,6 +209,9 @@ class Lonelog(LineRenderer):
     def on_safety(self, system: System, entry: Entry) -> list[str]:
         return [f"(safety: {one_line(safety_text(entry.data))})"]
 
+    def on_story(self, system: System, entry: Entry) -> list[str]:
+        return [f"(story: {one_line(story_text(entry.data))})"]
+
     def on_x_card(self, system: System, entry: Entry) -> list[str]:
         return [f"(X-card: narration {entry.data.get('refers_to')} struck)"]
 
@@ -232,6 +246,10 @@ class Lonelog(LineRenderer):
                     continue
             block.extend(self.entry(journal.system, entry))
         close_block()
+        story = story_section(journal.entries)
+        if story:
+            out += ["", "## The story so far", ""]
+            out += [f"- {md_block(md_escape(one_line(fact)))}" for fact in story]
         return "\n".join(out).rstrip() + "\n"
 
 

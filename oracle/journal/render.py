@@ -14,13 +14,14 @@ escapes anything a Markdown, HTML or TeX renderer would read as markup), and not
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any, Protocol
 
 from oracle.errors import shown
 from oracle.journal.lists import item_words
 from oracle.journal.reading import one_line
 from oracle.journal.replay import Entry, Settings
+from oracle.journal.story import story_of
 from oracle.systems.base import Line, Role, System, text
 
 STRUCK = "[struck with the X-card]"
@@ -68,6 +69,32 @@ def safety_text(data: Mapping[str, Any]) -> str:
             items = data[key] if isinstance(data[key], list) else []
             parts.append(f"{key}: " + (", ".join(str(i) for i in items) or "none"))
     return "; ".join(parts)
+
+
+def story_text(data: Mapping[str, Any]) -> str:
+    """``place: the mill; foe: the Antlered Man`` for a ``story`` event."""
+    parts = []
+    if isinstance(data.get("place"), str):
+        parts.append(f"place: {data['place']}")
+    if "foe" in data:
+        foe = data["foe"]
+        if isinstance(foe, Mapping):
+            about = foe.get("description")
+            parts.append(f"foe: {foe.get('name', '')}" + (f" ({about})" if about else ""))
+        else:
+            parts.append("the fight is over")
+    if "present" in data:
+        present = data["present"]
+        parts.append("present: " + (", ".join(str(p) for p in present) or "nobody else")
+                     if isinstance(present, list) else "present: everyone in play")
+    if "paid" in data:
+        parts.append(f"the Devil's Bargain of entry {data['paid']} is paid")
+    return "; ".join(parts)
+
+
+def story_section(entries: Sequence[Entry]) -> list[str]:
+    """The story memory at the journal's end, one plain line per fact (empty: nothing kept)."""
+    return story_of(entries).facts()
 
 
 def faces_text(faces: object) -> str:
@@ -127,6 +154,8 @@ def meta_line(entry: Entry) -> Line:
         return Line.of("meta", "scene: ", text(data.get("title", "")), text(scene_extra(data)))
     if kind == "list_item":
         return Line.of("meta", text(item_words(data)))
+    if kind == "story":
+        return Line.of("meta", "story: ", text(story_text(data)))
     if kind == "safety":
         return Line.of("meta", "safety: ", text(safety_text(data)))
     if kind == "preference":

@@ -13,9 +13,11 @@ kept)::
     {"type": "oracle", "question": str, "answer": str, "likelihood": str | None,
      "faces": [int, ...] | None, "refers_to": seq | None}              # a yes/no oracle
     {"type": "oracle", ..., "dread": int?, "odds": {answer: float}?, "twist": {...} | None}
-    {"type": "scene", "title": str, "expected": str?, "verdict": "kept" | "altered" |
-     "interrupted"?, "dread": int?, "dice": [int, int]?, "twist": {...} | None}  # a new scene
+    {"type": "scene", "title": str, "place": str?, "expected": str?, "verdict": "kept" |
+     "altered" | "interrupted"?, "dread": int?, "dice": [int, int]?, "twist": {...} | None}
     {"type": "list_item", "list": "threads" | "characters", "op": ..., ...}   # oracle.journal.lists
+    {"type": "story", "place": str?, "foe": {...} | null?, "present": [str] | null?,
+     "paid": seq?}                             # story memory (oracle.journal.story)
     {"type": "safety", "lines": [str, ...], "veils": [str, ...]}       # replaces either list
     {"type": "preference", "key": str, "value": <any JSON>}            # an app preference
     {"type": "x_card", "refers_to": seq, "reason": str | None}         # strikes a narration
@@ -42,10 +44,11 @@ from typing import Any
 from oracle.errors import OracleError, RequestError, RuleError, shown
 from oracle.journal.lists import Lists, check_item, fold_item
 from oracle.journal.store import StoredEvent
+from oracle.journal.story import StoryError, check_story
 from oracle.systems import System
 
 META_TYPES: frozenset[str] = frozenset(
-    {"narration", "note", "oracle", "scene", "safety", "preference", "x_card", "undo",
+    {"narration", "note", "oracle", "scene", "story", "safety", "preference", "x_card", "undo",
      "list_item"}
 )
 MAX_TEXT = 100_000
@@ -286,9 +289,16 @@ class Fold:
         elif kind == "scene":
             _text(data, "title")
             _text(data, "expected", required=False)
+            _text(data, "place", required=False)
             _solo_fields(data)
         elif kind == "list_item":
             check_item(self.settings.lists, data)
+        elif kind == "story":
+            known = self.by_seq
+            try:
+                check_story(data, seq, lambda n: known[n].data if n in known else None)
+            except StoryError as exc:
+                raise RequestError(str(exc)) from exc
         elif kind == "safety":
             if "lines" not in data and "veils" not in data:
                 raise RequestError("safety: give lines, veils, or both (each a list of text).")

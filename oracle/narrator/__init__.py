@@ -57,7 +57,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from oracle.errors import RequestError
+from oracle.context import bargain_of, check_context, monster_of
 from oracle.narrator.asking import ask
 from oracle.narrator.base import (
     LIKELIHOODS,
@@ -141,30 +141,18 @@ def _characters_of(request: Mapping[str, Any]) -> list[dict[str, Any]]:
 
 def _text(request: Mapping[str, Any], key: str) -> str:
     value = request.get(key, "")
-    if value is None:
-        return ""
-    if not isinstance(value, str):
-        raise RequestError(f"{key}: must be text; got {type(value).__name__}.")
-    return value
+    return value if isinstance(value, str) else ""
 
 
-def _monster(request: Mapping[str, Any]) -> str:
-    """``monster``: a name, or ``{"name", "description"}``."""
-    value = request.get("monster")
-    if isinstance(value, Mapping):
-        name, description = value.get("name", ""), value.get("description", "")
-        if not isinstance(name, str) or not isinstance(description, str):
-            raise RequestError("monster: name and description must be text.")
-        return name.strip() or description.strip()
-    return _text(request, "monster")
-
-
-def _party(request: Mapping[str, Any]) -> list[str]:
-    value = request.get("party") or []
-    if isinstance(value, str) or not isinstance(value, (list, tuple)) or not all(
-            isinstance(who, str) for who in value):
-        raise RequestError("party: must be a list of names (none means solo).")
-    return list(value)
+def _story(request: Mapping[str, Any], monster: tuple[str, str]) -> list[str]:
+    """What the request establishes beyond the single fields, as story facts."""
+    name, description = monster
+    lines = []
+    if name or description:
+        lines.append("Foe (named by the table): " + ": ".join(p for p in (name, description) if p))
+    party = request.get("party") or []
+    lines.append("Present: " + (", ".join(party) if party else "nobody else (solo play)"))
+    return lines
 
 
 def narrate_resolved(request: Mapping[str, Any], result: Mapping[str, Any],
@@ -194,7 +182,8 @@ def _narrate(request: Mapping[str, Any], result: Mapping[str, Any], narrator: Na
         blob = json.dumps([request, result], sort_keys=True, default=str).encode()
         seed = hashlib.sha256(blob).hexdigest()[:16]
     narrator = narrator if narrator is not None else get_narrator(seed=seed)
-    bargain = request.get("bargain")
+    check_context(request)
+    monster = monster_of(request)
     context = NarrationContext.build(
         result=result,
         request=request,
@@ -207,10 +196,11 @@ def _narrate(request: Mapping[str, Any], result: Mapping[str, Any], narrator: Na
         place=_text(request, "place"),
         journal=_text(request, "journal"),
         deck=deck if deck is not None else Deck.seeded(seed),
-        monster=_monster(request),
-        party=_party(request),
+        monster=monster[0] or monster[1],
+        party=list(request.get("party") or []),
         could_go_wrong=_text(request, "could_go_wrong"),
-        bargain=bargain if isinstance(bargain, str) else "",  # Trophy's own is in the result
+        bargain=bargain_of(request),  # Trophy's accepted object is in the result too
+        story=_story(request, monster),
     )
     beat = beat_for_result(system, result)
     return narrator.narrate(beat, context)

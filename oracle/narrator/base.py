@@ -21,6 +21,7 @@ OnText = Callable[[str], None]
 LIKELIHOODS: tuple[str, ...] = ("certain", "likely", "even", "unlikely", "doubtful")
 MAX_PLAYER_TEXT = 600  # characters of intent, place or question a prompt carries
 MAX_JOURNAL = 2000  # characters of the recent-journal summary a prompt carries
+MAX_STORY = 24  # lines of story memory a context carries
 
 
 @dataclass(frozen=True)
@@ -116,6 +117,8 @@ class NarrationContext:
     # folk, monsters; ``characters`` above are the rollers' sheets)
     threads: tuple[str, ...] = ()
     cast: tuple[str, ...] = ()
+    # the campaign's story memory as labelled lines (oracle.journal.story), player text
+    story: tuple[str, ...] = ()
 
     @classmethod
     def build(
@@ -138,6 +141,7 @@ class NarrationContext:
         bargain: str = "",
         threads: Iterable[str] = (),
         cast: Iterable[str] = (),
+        story: Iterable[str] = (),
     ) -> NarrationContext:
         """Build a context from loose inputs (Character dataclasses, safety dicts, ...)."""
         request = dict(request or {})
@@ -148,6 +152,8 @@ class NarrationContext:
                 raise RequestError(f"{label}: must be text; got {type(text).__name__}.")
         if isinstance(party, str) or not all(isinstance(who, str) for who in party):
             raise RequestError("party: must be a list of names.")
+        if isinstance(story, str) or not all(isinstance(line, str) for line in story):
+            raise RequestError("story: must be a list of lines.")
         return cls(
             result=dict(result or {}),
             request=request,
@@ -167,6 +173,7 @@ class NarrationContext:
             bargain=bargain[:MAX_PLAYER_TEXT],
             threads=_listed(threads),
             cast=_listed(cast),
+            story=tuple(line[:MAX_PLAYER_TEXT] for line in story if line.strip())[:MAX_STORY],
         )
 
 

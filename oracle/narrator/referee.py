@@ -4,7 +4,8 @@ It rejects text that gives a number of Ruin, tokens or totals the result does no
 number the result does not hold), uses words of success on a failure (or of failure on a
 success), begins an oracle answer with a different answer, kills or loses a character the result
 does not (or leaves out a death that happened), decides the lost character's end, calls a
-monster beaten that still stands, or names a campaign's line. Each rejection is one sentence the
+monster beaten that still stands, or names a campaign's line or shows a line's or veil's theme
+(:func:`oracle.narrator.safety.screen`, the offline narrator's own filter). Each rejection is one sentence the
 narrator can hand back to the model (one retry) and then to the player (the offline fallback).
 
 The checks are deliberately about words and numbers, not meaning: they catch the contradictions
@@ -19,6 +20,7 @@ from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import Any
 
 from oracle.narrator.base import NarrationContext
+from oracle.narrator.safety import screen
 
 _NUMBER_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
                  "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "zero": 0,
@@ -210,11 +212,26 @@ def _fates(text: str, context: NarrationContext) -> str | None:
     return None
 
 
+def _told(text: str, context: NarrationContext) -> str:
+    """``text`` without the player's own words (their attempt, place, foe, question): what the
+    table said is theirs to say; the filter judges what the model added."""
+    for said in sorted((context.intent, context.place, context.monster, context.question),
+                       key=len, reverse=True):
+        if said.strip():
+            text = re.sub(re.escape(said.strip()), " ", text, flags=re.IGNORECASE)
+    return text
+
+
 def _safety(text: str, context: NarrationContext) -> str | None:
     avoid = _line_words(context.safety.lines)
     for word in re.findall(r"[A-Za-z]{4,}", text):
         if _stem(word) in avoid:
             return f"it names {word!r}, under one of this campaign's lines"
+    # the offline narrator's filter, by meaning as well as by word: a line's theme (a child's
+    # voice under "harm to children") and a veil shown on screen reject the text too
+    verdict = screen(_told(text, context), context.safety)
+    if not verdict.ok:
+        return verdict.reason + ", which this campaign's safety settings keep out"
     return None
 
 

@@ -46,6 +46,8 @@ JOURNAL_TOTAL = 1200
 MAX_CHARACTERS = 8
 CHARACTER_FIELD = 120
 MAX_PARTY = 8
+STORY_LINES = 16
+STORY_LINE = 200
 SAFETY_ITEM = 200
 MAX_SAFETY = 64
 
@@ -150,6 +152,7 @@ def prompt_vars(beat: str, context: NarrationContext) -> dict[str, Any]:
         "party": party,
         **dict(zip(("threads", "cast"), story_facts(context.threads, context.cast).values(),
                    strict=True)),
+        "story": [delimit(_cap(line, STORY_LINE)) for line in context.story[:STORY_LINES]],
         "answer": neutralize(str(result.get("answer", "yes"))[:20]),
         "likelihood": neutralize(str(result.get("likelihood", "even"))[:20]),
         "intent_label": INTENT_LABELS.get(beat, "Stated intent"),

@@ -16,8 +16,9 @@ OWN = "(type your own)"
 
 
 def monster_text(monster: Monster) -> str:
-    """What the monster field shows for a bestiary monster: its name, then what it is."""
-    return f"{monster.name}: {monster.description}"
+    """What the monster field shows for a bestiary monster: its name (the fight's event takes
+    its description from the bestiary)."""
+    return monster.name
 
 
 class BestiaryPicker:

@@ -24,8 +24,11 @@ class CombatView:
         self.session = session
         self.moves = trophy_moves(session)
         self.shell = shell
-        self._monster = c.text("The monster (e.g. the antlered thing in the mist)",
+        self._monster = c.text("The monster (empty: the oracle draws one from the bestiary)",
                                css="oracle-monster")
+        # a fight from before the story kept its monster: name it once, mid-fight
+        self._name_it = c.text("Name the monster of this fight", css="oracle-monster-late")
+        self._name_button = c.button("Name it", css="oracle-monster-name")
         self._endurance = widgets.BoundedIntText(value=7, min=2, max=12,
                                                  description="Endurance (2-12)",
                                                  style={"description_width": "initial"})
@@ -58,13 +61,16 @@ class CombatView:
         self._abandon = c.button("The group retreats", css="oracle-abandon", style="danger")
         self._dice = c.html("", "oracle-roll-dice oracle-combat-dice")
         self._error = c.error_line()
-        self._fight_box = c.column(self._status, self._armor, c.row(self._dark_faces),
+        self._naming = c.row(self._name_it, self._name_button, css="oracle-monster-naming")
+        self._fight_box = c.column(self._status, self._naming, self._armor,
+                                   c.row(self._dark_faces),
                                    self._odds, c.row(self._roll),
                                    c.row(self._retreat_who, self._retreat_to, self._retreat,
                                          self._abandon))
         self.bestiary = BestiaryPicker(lambda m: apply_pick(m, self._monster, self._endurance))
         self._setup_box = c.column(
-            self.bestiary.widget, self._monster, c.row(self._endurance, self._lower, self._raise), self._effective,
+            self.bestiary.widget, self._monster,
+            c.row(self._endurance, self._lower, self._raise), self._effective,
             c.row(self._fighters, self._weak_faces), c.row(self._start))
         self._armor_boxes: dict[str, Any] = {}
         self._armor_key: Any = None
@@ -75,6 +81,7 @@ class CombatView:
         self._roll.on_click(c.guard(self._error, self._do_roll))
         self._retreat.on_click(c.guard(self._error, self._do_retreat))
         self._abandon.on_click(c.guard(self._error, self._do_abandon))
+        self._name_button.on_click(c.guard(self._error, self._do_name))
         self._retreat_who.observe(c.guard(self._error, lambda _ch: self._retreat_targets()),
                                   names="value")
         self.widget = c.column(
@@ -121,9 +128,15 @@ class CombatView:
         verb = "Continue: add a dark die and re-roll" if combat.rolls else "Roll the dark dice"
         self._roll.description = verb
         count = combat.dark_count + (1 if combat.rolls else 0)
-        self._status.value = (f"<h3>{esc(self._monster.value or 'The monster')}: Endurance "
-                              f"{combat.endurance}</h3><div class='oracle-hint'>{count} dark "
-                              "dice on this roll.</div>")
+        story = self.session.story
+        foe = story.foe if story.fighting else None
+        self._naming.layout.display = "none" if foe is not None else ""
+        name = foe.name if foe is not None else "The monster"
+        about = (f"<div class='oracle-hint oracle-monster-about'>{esc(foe.description)}</div>"
+                 if foe is not None and foe.description else "")
+        self._status.value = (f"<h3>{esc(name)}: Endurance "
+                              f"{combat.endurance}</h3>{about}<div class='oracle-hint'>{count} "
+                              "dark dice on this roll.</div>")
         c.set_options(self._retreat_who, list(combat.names))
         self._retreat_targets()
         self._update_odds()
@@ -204,13 +217,15 @@ class CombatView:
         if getattr(self.session, "physical", False):
             typed = c.parse_faces("weak points", self._weak_faces.value, len(fighters))
         self.moves.start_combat(self.endurance, fighters, typed, monster=self._monster.value,
-                                gold=self.bestiary.gold)
+                                gold=self.bestiary.gold or None)  # None: the bestiary's
+        self._monster.value = ""  # the story keeps it now
+        self.bestiary.reset()
         if self.moves.state.combat is None:
             result = self.moves.state.last_result or {}
             self._dice.value = ('<div class="oracle-outcome success">No roll needed: the monster '
                                 "is defeated.</div>")
-            self.shell.voice("monster", result, intent=self._monster.value,
-                             who=tuple(fighters))
+            # the monster comes from the story memory (named or drawn), never as an intent
+            self.shell.voice("monster", result, who=tuple(fighters))
         else:
             self._dice.value = ""
         self.shell.refresh()
@@ -242,13 +257,22 @@ class CombatView:
         self._dice.value = (f'<div data-roll="{self._rolls}">{dice_row(dice)}'
                             f'<div class="oracle-outcome {outcome}">' + "<br>".join(lines)
                             + "</div></div>")
-        self.shell.voice("monster", result, intent=self._monster.value, refers_to=rolled.seq,
-                         who=tuple(names))
+        self.shell.voice("monster", result, refers_to=rolled.seq, who=tuple(names))
         self.shell.refresh()
 
     def _do_retreat(self, _button: Any = None) -> None:
         to = self._retreat_to.value or None
         self.moves.retreat(self._retreat_who.value, to)
+        self.shell.refresh()
+
+    def _do_name(self, _button: Any = None) -> None:
+        from oracle.errors import RequestError
+
+        name = self._name_it.value.strip()
+        if not name:
+            raise RequestError("monster: type a name for the monster first.")
+        self.session.set_story(foe={"name": name})
+        self._name_it.value = ""
         self.shell.refresh()
 
     def _do_abandon(self, _button: Any = None) -> None:

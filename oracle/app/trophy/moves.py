@@ -322,22 +322,35 @@ class TrophyMoves(Moves):
 
     def start_combat(self, endurance: int, fighters: Sequence[str],
                      weak_points: Sequence[int] | None = None, monster: str = "",
-                     gold: int = 0) -> None:
-        """Combat Roll, first step: each fighter rolls a Weak Point; Endurance after adjustments."""
+                     gold: int | None = None) -> None:
+        """Combat Roll, first step: each fighter rolls a Weak Point; Endurance after adjustments.
+
+        The monster is the one the player names, or one drawn once from our bestiary; either
+        way it travels on the event, so the story keeps it for the whole fight and any reload.
+        So does the Gold it carries (given, or the bestiary's), collected once it is defeated.
+        """
         points = self._faces(self.dice(), len(fighters), weak_points, "weak points")
         event: dict[str, Any] = {
             "type": "combat_started", "endurance": endurance,
             "fighters": [{"name": n, "weak_point": p}
                          for n, p in zip(fighters, points, strict=True)],
+            **self._monster(monster),
         }
-        if monster.strip():
-            event["monster"] = monster.strip()
+        if gold is None:
+            from oracle.solo.bestiary import gold_of
+
+            gold = gold_of(str(event.get("monster", "")))
         if gold:
-            event["gold"] = gold  # the Gold it carries, collected once it is defeated
+            event["gold"] = gold
         seq = self.record(event)
         if self.state.combat is None and self.state.last_result:
             self.latest = Rolled("combat", (), (), (), dict(self.state.last_result), seq)
         self.changed()
+
+    def _monster(self, named: str) -> dict[str, Any]:
+        from oracle.app.story import monster_fields
+
+        return monster_fields(named, self.require().dice("monster"), self.session.safety)
 
     def combat_roll(self, armor: Sequence[str] = (), faces: Sequence[int] | None = None) -> Rolled:
         """Roll (or continue with one more) dark dice against the monster's Endurance."""

@@ -1,0 +1,88 @@
+"""What of the campaign's story memory a beat is told (the narration context's story fields).
+
+The memory itself is folded from the journal (:mod:`oracle.journal.story`); this picks, for one
+beat and one result, the place, the foe of the fight, who else is present, the attempt stated,
+the "what could go wrong" picked and the bargain owed on it, and hands the whole memory over as
+facts, so both narrators know all of it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from oracle.dice import DiceSource
+from oracle.journal.story import Said, StoryMemory, party_of
+
+_FIGHT_BEATS = frozenset({"monster", "telling_blow", "defeat"})
+_SAID_BY_BEAT = {"reduction": "betrayal", "ruin": "sight"}
+
+
+def _foe(memory: StoryMemory, beat: str, result: Mapping[str, Any]) -> str:
+    """The foe's name while a fight is under way or the result is a fight's (its description
+    reaches the narrators among the story facts)."""
+    foe = memory.foe
+    if foe is None:
+        return ""
+    fighting = memory.fighting or beat in _FIGHT_BEATS or result.get("roll") == "combat" \
+        or result.get("foe") == "monster"
+    if not fighting:
+        return ""
+    bare = foe.drawn and not foe.name.lower().startswith(("the ", "a ", "an "))
+    return f"the {foe.name}" if bare else foe.name  # a bestiary name reads "the Pale Stag"
+
+
+def _stated(memory: StoryMemory, beat: str, result: Mapping[str, Any]) -> str:
+    """What the player stated for the roll being voiced, when the view passed nothing."""
+    kind = _SAID_BY_BEAT.get(beat) or _SAID_BY_BEAT.get(str(result.get("roll", "")))
+    said = getattr(memory, kind) if kind else memory.intent
+    return str(said.text) if said is not None and beat not in ("monster", "encounter") else ""
+
+
+def _current(said: Said | None, memory: StoryMemory) -> str:
+    """``said`` if it belongs to the newest stated attempt (not an older roll's)."""
+    if said is None or memory.intent is None or said.seq != memory.intent.seq:
+        return ""
+    return str(said.text)
+
+
+def _owed_now(memory: StoryMemory) -> str:
+    """The Devil's Bargain accepted on the newest attempt, if it is still owed."""
+    return next((_current(b, memory) for b in reversed(memory.owed) if _current(b, memory)), "")
+
+
+def story_context(memory: StoryMemory, beat: str, result: Mapping[str, Any], intent: str,
+                  in_play: Sequence[str], roller: Sequence[str]) -> dict[str, Any]:
+    """``NarrationContext.build`` keywords from the memory; ``intent`` given by a view wins."""
+    before_roll = beat in ("wrong", "bargain")  # offers for the next roll, not the last one
+    return {
+        "intent": intent or _stated(memory, beat, result),
+        "place": memory.place,
+        "monster": _foe(memory, beat, result),
+        "party": party_of(memory, in_play, roller),
+        "could_go_wrong": "" if before_roll else _current(memory.could_go_wrong, memory),
+        "bargain": "" if before_roll else _owed_now(memory),
+        "story": memory.facts(),
+    }
+
+
+def monster_fields(named: str, dice: DiceSource, safety: Mapping[str, Any]) -> dict[str, Any]:
+    """A fight's monster fields for its ``combat_started`` event: as the player named it
+    (described when our bestiary knows it), or drawn once from the bestiary with ``dice``,
+    among the monsters the campaign's lines and veils allow."""
+    from oracle.narrator import Safety
+    from oracle.narrator.safety import screen
+    from oracle.solo.bestiary import bestiary
+
+    known = {m.name.lower(): m for m in bestiary()}
+    name = " ".join(named.split())
+    if name:
+        found = known.get(name.lower()) or known.get(name.lower().removeprefix("the "))
+        return {"monster": name, **({"monster_description": found.description}
+                                    if found is not None else {})}
+    rules = Safety.of(safety)
+    every = sorted(known.values(), key=lambda m: m.name)
+    allowed = [m for m in every if screen(f"{m.name}. {m.description}", rules).ok] or every
+    drawn = allowed[dice.roll(len(allowed)) - 1]
+    return {"monster": drawn.name, "monster_description": drawn.description,
+            "monster_drawn": True}

@@ -1,0 +1,319 @@
+"""Story memory: what the rules do not track but the story must keep, folded from the journal.
+
+Pure (standard library only). :func:`story_of` reads a campaign's entries, oldest first, skipping
+undone ones, so the memory survives a reload, an undo (and its redo) and an import exactly as
+the rules state does. Nothing here changes game state; the narrators read it.
+
+Where each part comes from (any system: the fields are read wherever they appear):
+
+- **Scene and place**: a ``scene`` event (``title``; optional ``place``, and ``expected`` as
+  the solo layer writes it). A scene's title is the place unless a ``place`` is given; a
+  ``story`` event's ``place`` moves the story within a scene. (Threads and the characters list
+  are the solo layer's own ``list_item`` events, folded with the settings.)
+- **The foe of a fight**: a rules event carrying ``monster`` (a name, or ``{"name",
+  "description"}``; ``monster_description`` and ``monster_drawn`` beside a plain name) starts a
+  fight against it; a ``story`` event's ``foe`` does the same, and ``"foe": null`` ends the
+  fight. A fight also ends when a result says the foe fell (``defeated`` true, or no roll was
+  required) or on an event in :data:`FIGHT_OVER`. The foe is kept, named once, for the whole
+  fight (and after it, as the last foe, until the next fight names another).
+- **Stated intent**: a rules event's ``action`` (what the character attempts, said by the
+  player). On a Reduction it is the betrayal stated, on a Ruin Roll what the player says they
+  see (read from the entry's result, ``roll``).
+- **What could go wrong**: a rules event's ``could_go_wrong``.
+- **Devil's Bargains**: a rules event's ``bargain`` (``{"text", "accepted"}`` or a list of
+  them): accepted ones are owed until a ``story`` event's ``paid`` names their entry.
+- **Conditions**: rules events carrying ``name`` and ``condition`` (``*_removed`` removes it).
+- **Who is present**: a ``story`` event's ``present`` (a list of names; ``null`` goes back to
+  everyone in play, which the app knows and this module does not).
+
+The ``story`` meta event (checked by :func:`check_story`)::
+
+    {"type": "story", "place": str?, "foe": {"name": str, "description": str?,
+     "drawn": bool?} | null?, "present": [str, ...] | null?, "paid": seq?}
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from typing import Any, Protocol
+
+MAX_STORY_TEXT = 2000
+MAX_PRESENT = 24
+STORY_KEYS = ("place", "foe", "present", "paid")
+FIGHT_OVER = frozenset({"combat_abandoned"})
+
+
+class StoryError(ValueError):
+    """A ``story`` event that cannot be folded (the journal turns it into a RequestError)."""
+
+
+class Event(Protocol):
+    """What the fold reads of a journal entry (an :class:`oracle.journal.replay.Entry`)."""
+
+    @property
+    def seq(self) -> int: ...
+
+    @property
+    def type(self) -> str: ...
+
+    @property
+    def data(self) -> dict[str, Any]: ...
+
+    @property
+    def undone(self) -> bool: ...
+
+    @property
+    def result(self) -> dict[str, Any] | None: ...
+
+
+@dataclass(frozen=True)
+class Foe:
+    """The monster or foe of a fight: named by the player, or drawn once and then kept."""
+
+    name: str
+    description: str = ""
+    drawn: bool = False
+    since: int = 0  # the entry that named it
+
+    @property
+    def text(self) -> str:
+        """``name: description`` (or the name alone), as a narrator reads it."""
+        return f"{self.name}: {self.description}" if self.description else self.name
+
+
+@dataclass(frozen=True)
+class Said:
+    """Something the player stated, with who said it and the entry it belongs to."""
+
+    text: str
+    who: str = ""
+    seq: int = 0
+
+
+@dataclass(frozen=True)
+class StoryMemory:
+    """The story so far, as the narrators and the exports read it."""
+
+    scene: str = ""
+    place: str = ""
+    expected: str = ""
+    foe: Foe | None = None
+    fighting: bool = False
+    intent: Said | None = None
+    could_go_wrong: Said | None = None
+    owed: tuple[Said, ...] = ()  # Devil's Bargains accepted and not yet paid
+    betrayal: Said | None = None
+    sight: Said | None = None
+    conditions: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    present: tuple[str, ...] | None = None  # None: everyone in play
+    paid: tuple[Said, ...] = field(default=(), repr=False)
+
+    def conditions_of(self, name: str) -> tuple[str, ...]:
+        return dict(self.conditions).get(name, ())
+
+    def owed_by(self, name: str) -> tuple[Said, ...]:
+        return tuple(b for b in self.owed if not b.who or b.who == name)
+
+    @property
+    def empty(self) -> bool:
+        return self == StoryMemory()
+
+    def facts(self) -> list[str]:
+        """The memory as short labelled lines (player text unescaped: callers delimit it)."""
+        out: list[str] = []
+        if self.scene:
+            out.append(f"Scene: {self.scene}")
+        if self.place and self.place != self.scene:
+            out.append(f"Place: {self.place}")
+        if self.expected:
+            out.append(f"The scene the player expected: {self.expected}")
+        if self.foe is not None:
+            how = "drawn by the oracle" if self.foe.drawn else "named by the player"
+            when = "the foe of the fight under way" if self.fighting else "the last foe fought"
+            out.append(f"Foe ({when}, {how}): {self.foe.text}")
+        if self.present is not None:
+            out.append("Present: " + (", ".join(self.present) or "nobody else"))
+        for label, said in (("Stated intent", self.intent),
+                            ("What could go wrong (picked)", self.could_go_wrong),
+                            ("Betrayal stated for the last Reduction", self.betrayal),
+                            ("What the player saw in the last Ruin Roll", self.sight)):
+            if said is not None:
+                out.append(f"{label}: " + (f"{said.who}: " if said.who else "") + said.text)
+        for bargain in self.owed:
+            out.append("Devil's Bargain owed" + (f" by {bargain.who}" if bargain.who else "")
+                       + f": {bargain.text}")
+        for name, conditions in self.conditions:
+            out.append(f"Conditions of {name}: " + ", ".join(conditions))
+        return out
+
+
+def _str(value: object, limit: int = MAX_STORY_TEXT) -> str:
+    return " ".join(value.split())[:limit] if isinstance(value, str) else ""
+
+
+def _texts(value: object) -> tuple[str, ...]:
+    if not isinstance(value, list):
+        return ()
+    return tuple(t for t in (_str(v, 200) for v in value[:MAX_PRESENT]) if t)
+
+
+def _foe_of(value: object, seq: int, *, description: object = "", drawn: object = False
+            ) -> Foe | None:
+    if isinstance(value, Mapping):
+        description, drawn = value.get("description", description), value.get("drawn", drawn)
+        value = value.get("name")
+    name = _str(value, 200)
+    if not name:
+        return None
+    return Foe(name, _str(description), drawn is True, seq)
+
+
+def _bargains(value: object) -> list[str]:
+    items = value if isinstance(value, list) else [value]
+    out = []
+    for item in items:
+        if isinstance(item, Mapping) and item.get("accepted", True) is not False:
+            text = _str(item.get("text"))
+            if text:
+                out.append(text)
+    return out
+
+
+def check_story(data: Mapping[str, Any], seq: int,
+                earlier: Callable[[int], Mapping[str, Any] | None]) -> None:
+    """Refuse a malformed ``story`` event with one sentence (StoryError); ``earlier(seq)`` is
+    the data of an earlier entry, or None."""
+    if not any(key in data for key in STORY_KEYS):
+        raise StoryError("story: give place, foe, present or paid.")
+    place = data.get("place")
+    if "place" in data and (not isinstance(place, str) or not place.strip()
+                            or len(place) > MAX_STORY_TEXT):
+        raise StoryError(f"story: place must be non-empty text (at most {MAX_STORY_TEXT} "
+                         "characters).")
+    if "foe" in data and data["foe"] is not None:
+        foe = data["foe"]
+        if not isinstance(foe, Mapping) or not isinstance(foe.get("name"), str) \
+                or not foe["name"].strip() \
+                or not isinstance(foe.get("description", ""), str) \
+                or not isinstance(foe.get("drawn", False), bool):
+            raise StoryError("story: foe must be {\"name\": text, \"description\": text, "
+                             "\"drawn\": true|false}, or null to end the fight.")
+    present = data.get("present")
+    if present is not None and (not isinstance(present, list) or len(present) > MAX_PRESENT
+                                or not all(isinstance(p, str) and p.strip() for p in present)):
+        raise StoryError(f"story: present must be a list of names (at most {MAX_PRESENT}), "
+                         "or null for everyone in play.")
+    if "paid" in data:
+        paid = data["paid"]
+        target = None if isinstance(paid, bool) or not isinstance(paid, int) or paid >= seq \
+            else earlier(paid)
+        if target is None:
+            raise StoryError("story: paid must be the number of an earlier entry.")
+        if not _bargains(target.get("bargain")):
+            raise StoryError(f"story: entry {paid} accepted no Devil's Bargain to pay.")
+
+
+def _fold_story(memory: StoryMemory, seq: int, data: Mapping[str, Any]) -> StoryMemory:
+    if "place" in data:
+        memory = replace(memory, place=_str(data["place"]))
+    if "foe" in data:
+        foe = _foe_of(data["foe"], seq)
+        memory = (replace(memory, foe=foe, fighting=True) if foe is not None
+                  else replace(memory, fighting=False))
+    if "present" in data:
+        memory = replace(memory, present=None if data["present"] is None
+                         else _texts(data["present"]))
+    if "paid" in data:
+        paid = [b for b in memory.owed if b.seq == data["paid"]]
+        memory = replace(memory, owed=tuple(b for b in memory.owed if b.seq != data["paid"]),
+                         paid=memory.paid + tuple(paid))
+    return memory
+
+
+def _fold_scene(memory: StoryMemory, data: Mapping[str, Any]) -> StoryMemory:
+    title = _str(data.get("title"))
+    return replace(memory, scene=title, place=_str(data.get("place")) or title,
+                   expected=_str(data.get("expected")))
+
+
+def _fold_conditions(memory: StoryMemory, kind: str, data: Mapping[str, Any]
+                     ) -> StoryMemory:
+    name, condition = _str(data.get("name"), 200), _str(data.get("condition"), 200)
+    if not name or not condition:
+        return memory
+    held = dict(memory.conditions)
+    mine = held.get(name, ())
+    if kind.endswith("_removed"):
+        mine = tuple(c for c in mine if c != condition)
+    elif condition not in mine:
+        mine = (*mine, condition)
+    held[name] = mine
+    return replace(memory, conditions=tuple((n, c) for n, c in held.items() if c))
+
+
+def _fold_rules(memory: StoryMemory, event: Event) -> StoryMemory:
+    data, seq = event.data, event.seq
+    result = event.result or {}
+    who = _str(data.get("name"), 200) or _str(result.get("name"), 200)
+    foe = _foe_of(data.get("monster"), seq, description=data.get("monster_description", ""),
+                  drawn=data.get("monster_drawn", False))
+    if foe is not None:
+        same = memory.foe is not None and memory.fighting and memory.foe.name == foe.name
+        memory = replace(memory, foe=memory.foe if same else foe, fighting=True)
+    action = _str(data.get("action"))
+    if action:
+        said = Said(action, who, seq)
+        roll = result.get("roll") or data.get("roll")
+        if roll == "reduction" or event.type == "reduction_rolled":
+            memory = replace(memory, betrayal=said)
+        elif roll == "ruin" or event.type == "ruin_rolled":
+            memory = replace(memory, sight=said)
+        else:
+            memory = replace(memory, intent=said)
+    wrong = _str(data.get("could_go_wrong"))
+    if wrong:
+        memory = replace(memory, could_go_wrong=Said(wrong, who, seq))
+    owed = tuple(Said(text, who, seq) for text in _bargains(data.get("bargain")))
+    if owed:
+        memory = replace(memory, owed=memory.owed + owed)
+    if "condition" in data:
+        memory = _fold_conditions(memory, event.type, data)
+    if memory.fighting and (event.type in FIGHT_OVER or result.get("defeated") is True
+                            or result.get("roll_required") is False):
+        memory = replace(memory, fighting=False)
+    return memory
+
+
+def fold_entry(memory: StoryMemory, event: Event) -> StoryMemory:
+    """The memory after one more entry (undone entries change nothing)."""
+    if event.undone:
+        return memory
+    if event.type == "story":
+        return _fold_story(memory, event.seq, event.data)
+    if event.type == "scene":
+        return _fold_scene(memory, event.data)
+    if event.type in _META or getattr(event, "meta", False):
+        return memory  # any other meta event (notes, lists, ...) is not the story's
+    return _fold_rules(memory, event)
+
+
+_META = frozenset({"narration", "note", "oracle", "safety", "preference", "x_card", "undo",
+                   "list_item"})
+
+
+def story_of(entries: Iterable[Event]) -> StoryMemory:
+    """The story memory of a journal's entries, oldest first."""
+    memory = StoryMemory()
+    for entry in entries:
+        memory = fold_entry(memory, entry)
+    return memory
+
+
+def party_of(memory: StoryMemory, in_play: Sequence[str], roller: Sequence[str]) -> list[str]:
+    """Who else is present: the stated ``present`` list (or everyone in play), minus the roller.
+
+    Empty means solo: the narrators invent no companions.
+    """
+    people = list(memory.present) if memory.present is not None else list(in_play)
+    return [p for p in people if p not in roller]
