@@ -173,10 +173,16 @@ def test_a_risk_roll_to_kill_a_monster_warns_and_is_refused_without_confirmation
     assert find(view, "oracle-confirm-death").layout.display == ""
     before = entries(app)
     click(view, "oracle-risk-roll")
-    assert "intent: a Risk Roll to kill or incapacitate a monster" in read(
-        view, "oracle-roll-error"
-    )
+    said = read(view, "oracle-roll-error")
+    # in the player's words, naming the control that confirms (never "set confirmed to true")
+    assert "means your character dies" in said and "I know: my character dies" in said
+    assert "confirmed" not in said
     assert entries(app) == before
+    # the odds say what the roll means: death, whatever the dice
+    assert "dies" in read(view, "oracle-odds") and "success" not in read(view, "oracle-odds")
+    fill(view, "oracle-confirm-death", True)
+    click(view, "oracle-risk-roll")
+    assert app.session.state.character("Wren Ashdown").dead
 
 
 def test_the_odds_follow_the_toggles_and_match_the_exact_odds() -> None:
@@ -610,9 +616,10 @@ def test_undo_strikes_a_mistyped_entry_and_restores_the_state() -> None:
     click(app.view("Risk"), "oracle-risk-roll")
     assert app.session.moves.character().ruin == 2
     app.session.narration.wait()
-    click(app.journal, "oracle-undo")  # the newest entry is the narration
-    click(app.journal, "oracle-undo")  # then the roll itself
+    click(app.journal, "oracle-undo")  # one click: the roll with its narration
     assert read(app.journal, "oracle-error") == ""
+    assert [e.type for e in app.session.campaign.entries if e.undone] == [  # type: ignore[union-attr]
+        "risk_rolled", "narration"]
     assert app.session.moves.character().ruin == 1
     assert "(undone)" in read(app.journal, "oracle-journal-entries")
 

@@ -313,3 +313,41 @@ def test_commands_roll_events_that_replay_identically_and_are_json() -> None:
 def test_a_ritual_command_always_brings_a_dark_die() -> None:
     event = roll_risk_event(party("A"), "A", skill=False, ritual=True, dice=SeededDice(1))
     assert len(event["dark"]) == 1
+
+
+def test_armor_is_marked_after_seeing_the_combat_roll() -> None:
+    """SRD 1.2, Combat Roll: the player may mark armor to ignore a roll's Ruin once the dice
+    are seen; the same dice are read again with the armor on, and nothing else may come between."""
+    state = apply(party("A", "B", armor=["Mail"]), {"type": "combat_started", "endurance": 11,
+                  "fighters": [{"name": "A", "weak_point": 3}, {"name": "B", "weak_point": 5}]})
+    refused(state, {"type": "combat_armor_marked", "name": "A"}, "name:")
+    rolled = apply(state, {"type": "combat_rolled", "dark": [3, 3]})
+    assert rolled.character("A").ruin == 3 and rolled.character("A").conditions_due == 2
+    refused(rolled, {"type": "combat_armor_marked", "name": "B"}, "name:")  # no hit on B
+    refused(rolled, {"type": "combat_armor_marked", "name": "C"}, "name:")
+    marked = apply(rolled, {"type": "combat_armor_marked", "name": "A"})
+    a = marked.character("A")
+    assert (a.ruin, a.conditions_due, [p.marked for p in a.armor]) == (1, 0, [True])
+    assert marked.last_result and marked.last_result["characters"][0]["armor_used"] is True
+    assert marked.combat is not None and marked.combat.rolls == 1 and marked.events == 5
+    refused(marked, {"type": "combat_armor_marked", "name": "A"}, "name:")  # already used
+    # the same as ticking the armor before the roll
+    ticked = apply(state, {"type": "combat_rolled", "dark": [3, 3], "armor": ["A"]})
+    assert ticked.characters == marked.characters and ticked.combat == marked.combat
+    # anything else folded after the roll settles it: the choice is gone
+    later = apply(rolled, {"type": "condition_added", "name": "A", "condition": "Limps"})
+    refused(later, {"type": "combat_armor_marked", "name": "A"}, "name:")
+
+
+def test_armor_after_the_roll_brings_back_a_fighter_the_roll_would_have_lost() -> None:
+    state = apply(party("A", ruin=5, armor=["Mail"]), {"type": "combat_started",
+                  "endurance": 12, "fighters": [{"name": "A", "weak_point": 2}]})
+    rolled = apply(state, {"type": "combat_rolled", "dark": [2]})
+    assert rolled.character("A").lost and rolled.combat is None
+    marked = apply(rolled, {"type": "combat_armor_marked", "name": "A"})
+    assert marked.character("A").ruin == 5 and marked.combat is not None
+    assert replay([created("A", ruin=5, armor=["Mail"]),
+                   {"type": "combat_started", "endurance": 12,
+                    "fighters": [{"name": "A", "weak_point": 2}]},
+                   {"type": "combat_rolled", "dark": [2]},
+                   {"type": "combat_armor_marked", "name": "A"}]) == marked

@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from oracle.app import controls as c
-from oracle.app.render import esc, journal_html
+from oracle.app.render import entry_line, esc, journal_html
 from oracle.app.session import Session
 from oracle.errors import RequestError
 from oracle.journal.campaign import Campaign
@@ -42,7 +42,10 @@ class JournalView:
         self._live = c.html("", "oracle-live")
         self._x_card = c.button("X-card", css="oracle-x-card", style="danger",
                                 tooltip="Strike the last narration and ask for another")
-        self._undo = c.button("Undo last entry", css="oracle-undo")
+        self._undo = c.button("Undo", css="oracle-undo",
+                              tooltip="Undo the last move: a roll with its narration")
+        self._redo = c.button("Redo", css="oracle-redo", tooltip="Restore the move undone last")
+        self._undone = c.html("", "oracle-undone-line")
         self._export_buttons = []
         for kind, (label, _ext, _mime) in EXPORTS.items():
             button = c.button(f"Export {label}", css=f"oracle-export oracle-export-{kind}")
@@ -62,11 +65,13 @@ class JournalView:
         self._move.on_click(c.guard(self._error, self._do_move))
         self._x_card.on_click(c.guard(self._error, self._do_x_card))
         self._undo.on_click(c.guard(self._error, self._do_undo))
+        self._redo.on_click(c.guard(self._error, self._do_redo))
         self._add_note.on_click(c.guard(self._error, lambda _b: self._write("note")))
         self._add_scene.on_click(c.guard(self._error, lambda _b: self._write("scene")))
         self.widget = c.column(
-            c.row(c.html("<h3>Journal</h3>"), self._x_card, self._undo),
-            self._entries, self._live, c.row(self._note, self._add_note, self._add_scene),
+            c.row(c.html("<h3>Journal</h3>"), self._x_card, self._undo, self._redo),
+            self._undone, self._entries, self._live,
+            c.row(self._note, self._add_note, self._add_scene),
             self._error, self._story, c.row(self._place, self._move), self._owed,
             c.row(*self._export_buttons), self._links,
             css="oracle-journal",
@@ -80,7 +85,10 @@ class JournalView:
 
     def refresh(self) -> None:
         """Bring this view up to date with the session."""
+        from oracle.app.undo import redoable
+
         campaign = self.session.campaign
+        self._redo.disabled = campaign is None or redoable(campaign)[0] is None
         if campaign is None:
             self._entries.value = ""
             self._story.value = ""
@@ -163,8 +171,21 @@ class JournalView:
         self.refresh()
 
     def _do_undo(self, _button: Any = None) -> None:
-        self.session.undo_last()
-        self.refresh()
+        self._undone.value = self._said("Undone", self.session.undo_last)
+
+    def _do_redo(self, _button: Any = None) -> None:
+        self._undone.value = self._said("Restored", self.session.redo_last)
+
+    def _said(self, verb: str, act: Any) -> str:
+        """Do ``act`` (undo or redo a move) and say which move, in the journal's words."""
+        campaign = self.session.require()
+        before = {e.seq: (e, r) for e, r in journal_rows(campaign)}
+        seq = act()  # the session tells every view, this one included, to refresh
+        rows = before if verb == "Undone" else {e.seq: (e, r) for e, r in journal_rows(campaign)}
+        entry, result = rows[seq]
+        _css, line = entry_line(campaign.system, entry.type, entry.data, result, entry.type)
+        return f'<div class="oracle-hint"><b>{verb}</b>: {line}</div>'
+
 
 
 def journal_rows(campaign: Campaign) -> list[tuple[Entry, Mapping[str, Any] | None]]:

@@ -53,13 +53,17 @@ class Die:
     caption: str = ""
     deciding: bool = False
     faded: bool = False
+    hit: bool = False  # on a fighter's Weak Point (Combat Roll): ringed in red
+
+
+HIT = "#d0453a"
 
 
 def die_svg(die: Die, size: int = 54) -> str:
     """One die as an ``oracle-die`` element holding an SVG face, with ``data-face``."""
     colours = _COLOURS[DARK if die.kind == DARK else LIGHT]
-    stroke = GOLD if die.deciding else colours["edge"]
-    width = 7 if die.deciding else 3
+    stroke = HIT if die.hit else GOLD if die.deciding else colours["edge"]
+    width = 7 if die.deciding or die.hit else 3
     pips = "".join(
         f'<circle cx="{x}" cy="{y}" r="8.5" fill="{colours["pip"]}"/>'
         for x, y in _PIPS.get(die.face, ())
@@ -69,7 +73,11 @@ def die_svg(die: Die, size: int = 54) -> str:
         classes.append("oracle-deciding")
     if die.faded:
         classes.append("oracle-faded")
-    label = f"{die.kind} die showing {die.face}" + (", the one that decides" if die.deciding else "")
+    if die.hit:
+        classes.append("oracle-hit")
+    label = (f"{die.kind} die showing {die.face}" + (", the one that decides" if die.deciding
+                                                      else "")
+             + (", on a Weak Point" if die.hit else ""))
     caption = die.caption or ("decides" if die.deciding else die.kind)
     return (
         f'<span class="{" ".join(classes)}" data-face="{die.face}" data-kind="{esc(die.kind)}" '

@@ -321,15 +321,22 @@ class Session:
         return entry.seq
 
     def undo_last(self) -> int:
-        """Undo the newest entry that is not already undone (a mistyped entry)."""
-        campaign = self.require()
-        for entry in reversed(campaign.entries):
-            if entry.type != "undo" and not entry.undone and entry.type != "preference":
-                campaign.undo(entry.seq)
-                self.moves.undone()
-                self.changed()
-                return entry.seq
-        raise RuleError("undo: there is nothing to undo.")
+        """Undo the newest player's move (a roll with its narration); returns the roll's entry."""
+        from oracle.app.undo import undo_move
+
+        seq = undo_move(self.require())
+        self.moves.undone()
+        self.changed()
+        return seq
+
+    def redo_last(self) -> int:
+        """Restore the move undone last (nothing new recorded since); returns its entry."""
+        from oracle.app.undo import redo_move
+
+        seq = redo_move(self.require())
+        self.moves.opened()  # the newest roll is back: show it as the journal has it
+        self.changed()
+        return seq
 
     # -- narrator ----------------------------------------------------------------------------
 

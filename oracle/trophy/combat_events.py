@@ -25,6 +25,7 @@ from oracle.trophy.results import combat_json
 from oracle.trophy.state import (
     Event,
     OpenCombat,
+    OpenCombatRoll,
     TrophyState,
     close_risk,
     in_play,
@@ -79,6 +80,7 @@ def _fighters(state: TrophyState, combat: OpenCombat, armor: Iterable[str]) -> l
 
 
 def _combat_roll(state: TrophyState, event: Event, dark_count: int) -> TrophyState:
+    before = state
     combat = _open_combat(state, str(event.get("type")))
     armor = strings(event.get("armor") or [], "armor")
     dark = faces_or_count(require(event, "dark"), "dark", None)
@@ -91,7 +93,8 @@ def _combat_roll(state: TrophyState, event: Event, dark_count: int) -> TrophySta
     combat = replace(combat, fighters=still)
     result = read_combat(combat.endurance, _fighters(state, combat, armor), dark)
     state = _record_combat(state, combat, result)
-    return replace(state, last_result=combat_json(result))
+    return replace(state, last_result=combat_json(result),
+                   combat_roll=OpenCombatRoll(before, dict(event)))
 
 
 def _record_combat(state: TrophyState, combat: OpenCombat, result: CombatResult) -> TrophyState:
@@ -126,6 +129,29 @@ def combat_continued(state: TrophyState, event: Event) -> TrophyState:
         raise RuleError("combat_continued: roll the fight first (combat_rolled).")
     # SRD 1.2: to continue, add one more dark die and re-roll them all.
     return _combat_roll(state, event, combat.dark_count + 1)
+
+
+def combat_armor_marked(state: TrophyState, event: Event) -> TrophyState:
+    """SRD 1.2: after seeing the Combat Roll, a fighter whose Weak Point was hit may mark a
+    piece of armor to ignore all of that roll's Ruin; the same dice are read again with it on."""
+    name = text(event, "name")
+    opened = state.combat_roll
+    if opened is None:
+        raise RuleError("name: armor is marked right after a Combat Roll, before anything else "
+                        "happens; there is no such roll now.")
+    rolled = state.last_result or {}
+    hit = {str(p.get("name")): p for p in rolled.get("characters", []) if isinstance(p, dict)}
+    if name not in hit:
+        raise RuleError(f"name: {name!r} was not in the last Combat Roll.")
+    if hit[name].get("armor_used"):
+        raise RuleError(f"name: {name}'s armor already took this roll's hits.")
+    if not hit[name].get("matches"):
+        raise RuleError(f"name: no dark die hit {name}'s Weak Point, so there is nothing for "
+                        "armor to absorb.")
+    armor = [*strings(opened.event.get("armor") or [], "armor"), name]
+    again = {**opened.event, "armor": armor}
+    reread = (combat_continued if again.get("type") == "combat_continued" else combat_rolled)
+    return reread(opened.before, again)
 
 
 def combat_retreated(state: TrophyState, event: Event) -> TrophyState:

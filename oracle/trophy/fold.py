@@ -31,6 +31,8 @@ Event vocabulary (fields; ``?`` optional):
 - ``combat_retreated``: name, to (a companion, or null for the last one standing),
   handed [faces the companion receives: re-rolled while equal to one they hold].
 - ``combat_abandoned``: {}. The whole group retreats from an incomplete fight.
+- ``combat_armor_marked``: name. Right after a Combat Roll (nothing else folded between), a
+  fighter whose Weak Point was hit marks a piece of armor: the roll is read again with it on.
 - ``armor_marked``: name, piece. ``town_returned``: {} (all armor usable again).
 - ``ruin_rolled``: name, dark (face). ``ruin_marked``: name, amount? (1), reason? (custom rolls).
 - ``reduction_rolled``: name, light (face), remove_anyway (the player's choice).
@@ -53,6 +55,7 @@ from oracle.trophy.character import Fate
 from oracle.trophy.combat_events import (
     armor_marked,
     combat_abandoned,
+    combat_armor_marked,
     combat_continued,
     combat_retreated,
     combat_rolled,
@@ -362,6 +365,7 @@ APPLIERS: dict[str, Callable[[TrophyState, Event], TrophyState]] = {
     "combat_continued": combat_continued,
     "combat_retreated": combat_retreated,
     "combat_abandoned": combat_abandoned,
+    "combat_armor_marked": combat_armor_marked,
     "armor_marked": armor_marked,
     "town_returned": town_returned,
     "ruin_rolled": _ruin_rolled,
@@ -387,6 +391,8 @@ def apply(state: TrophyState, event: Event) -> TrophyState:
         raise RuleError(f"type: {shown(kind)} is not a Trophy event; use one of {', '.join(APPLIERS)}.")
     try:
         new = follow(event, applier(state, event))
+        if new.combat_roll is not None and new.combat_roll is state.combat_roll:
+            new = replace(new, combat_roll=None)  # any other event settles the Combat Roll
     except RuleError:
         raise
     except OracleError as exc:

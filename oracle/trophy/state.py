@@ -50,6 +50,16 @@ class OpenRisk:
 
 
 @dataclass(frozen=True)
+class OpenCombatRoll:
+    """The newest Combat Roll while its fighters may still mark armor for it (SRD 1.2: the
+    choice comes after the dice): the state before the roll and the roll's event, so marking
+    armor reads the same dice again with that fighter's armor on."""
+
+    before: TrophyState
+    event: Mapping[str, Any]
+
+
+@dataclass(frozen=True)
 class TrophyState:
     """Everything a Trophy campaign knows, folded from its journal.
 
@@ -63,6 +73,7 @@ class TrophyState:
     last_result: Mapping[str, Any] | None = None
     risk: OpenRisk | None = None
     combat: OpenCombat | None = None
+    combat_roll: OpenCombatRoll | None = None  # armor may still be marked for it
     events: int = 0  # how many events were folded
     expedition: Expedition = field(default_factory=Expedition)  # oracle.trophy.incursion
 

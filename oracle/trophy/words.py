@@ -71,12 +71,14 @@ def journal_line(event: Mapping[str, Any], outcome: Mapping[str, Any] | None = N
         bargain = data.get("bargain")
         deal = (f" · Devil's Bargain: {bargain.get('text', '')}"
                 if isinstance(bargain, Mapping) else "")
-        return Line.of("roll", who(name), verb, *_said(data), f" · {faces_text(data)} → ",
+        arrow = " → " if words else ""  # an undone roll has no result to show
+        return Line.of("roll", who(name), verb, *_said(data), f" · {faces_text(data)}{arrow}",
                        result(words), _ruin(res) + deal)
     if kind == "hunt_rolled":
         return Line.of("roll", who(name), " hunts", *_said(data),
-                       f" · {faces_text(data)} → {res.get('encounter', '')}, tokens "
-                       f"{res.get('tokens_before')} → {res.get('tokens_after')}")
+                       f" · {faces_text(data)}" + (
+                           f" → {res.get('encounter', '')}, tokens {res.get('tokens_before')}"
+                           f" → {res.get('tokens_after')}" if res else ""))
     if kind == "ruin_rolled":
         return Line.of("ruin", who(name), " makes a Ruin Roll", *_said(data),
                        f" · dark {_faces(data.get('dark'))}"
@@ -84,19 +86,22 @@ def journal_line(event: Mapping[str, Any], outcome: Mapping[str, Any] | None = N
     if kind == "reduction_rolled":
         noticed = " (noticed)" if res.get("noticed") else ""
         return Line.of("ruin", who(name), " betrays the group", *_said(data),
-                       f" · light {_faces(data.get('light'))} · Ruin {res.get('ruin_before')} → "
-                       f"{res.get('ruin_after')}{noticed}")
+                       f" · light {_faces(data.get('light'))}" + (
+                           f" · Ruin {res.get('ruin_before')} → {res.get('ruin_after')}{noticed}"
+                           if "ruin_before" in res else ""))
     if kind == "contest_rolled":
         winner = res.get("winner")
         return Line.of("roll", f"Contest → {str(winner) + ' wins' if winner else 'a full tie'}")
     if kind in ("combat_rolled", "combat_continued"):
         verdict = "defeated" if res.get("defeated") else "still standing"
-        return Line.of("roll", f"Combat · dark {_faces(data.get('dark', []))} · total "
-                               f"{res.get('total')} → the monster is {verdict}")
+        return Line.of("roll", f"Combat · dark {_faces(data.get('dark', []))}" + (
+            f" · total {res.get('total')} → the monster is {verdict}" if res else ""))
     if kind == "combat_started":
         fighters = ", ".join(f"{f.get('name', '')} (Weak Point {f.get('weak_point', '')})"
                              for f in data.get("fighters", []) if isinstance(f, Mapping))
-        monster = data.get("monster") or "a monster"
+        monster = str(data.get("monster") or "a monster")
+        if monster.split(" ")[0] in ("The", "A", "An"):  # "against the antlered thing"
+            monster = monster[0].lower() + monster[1:]
         return Line.of("roll", f"A fight begins against {monster}, Endurance "
                                f"{data.get('endurance')}: {fighters}")
     if kind == "combat_retreated":
@@ -129,6 +134,9 @@ def journal_line(event: Mapping[str, Any], outcome: Mapping[str, Any] | None = N
         return Line.of("ruin", who(name), f" is rid of a Condition: {data.get('condition', '')}")
     if kind == "fate_chosen":
         return Line.of("ruin", who(name), f" is lost: {data.get('fate', '')}")
+    if kind == "combat_armor_marked":
+        return Line.of("roll", who(name), " marks armor after the roll: it takes every hit, "
+                       "no Ruin from this roll")
     if kind == "armor_marked":
         return Line.of("meta", who(name), f" marks armor: {data.get('piece', '')}")
     if kind == "ruin_marked":

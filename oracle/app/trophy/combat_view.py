@@ -12,6 +12,7 @@ from oracle.app.render import Die, dice_row, esc, percent
 from oracle.app.session import Session
 from oracle.app.shell_api import Shell
 from oracle.app.trophy.bestiary_picker import BestiaryPicker, apply_pick
+from oracle.app.trophy.cards import Cards
 from oracle.app.trophy.moves import trophy_moves
 
 MAX_ENDURANCE = 12
@@ -60,6 +61,14 @@ class CombatView:
         self._retreat = c.button("Retreat", css="oracle-retreat")
         self._abandon = c.button("The group retreats", css="oracle-abandon", style="danger")
         self._dice = c.html("", "oracle-roll-dice oracle-combat-dice")
+        # SRD 1.2: armor may be marked after the dice are seen, while the roll is unsettled
+        self._ask_armor = c.html("", "oracle-armor-ask")
+        self._armor_buttons = widgets.VBox([])
+        self._decline = c.button("Take the Ruin (keep the armor)", css="oracle-armor-decline")
+        self._question = c.column(self._ask_armor, self._armor_buttons, self._decline,
+                                  css="oracle-armor-question oracle-panel")
+        self._pending_voice: tuple[Any, tuple[str, ...]] | None = None
+        self._points: dict[str, tuple[int, ...]] = {}
         self._error = c.error_line()
         self._naming = c.row(self._name_it, self._name_button, css="oracle-monster-naming")
         self._fight_box = c.column(self._status, self._naming, self._armor,
@@ -81,6 +90,7 @@ class CombatView:
         self._roll.on_click(c.guard(self._error, self._do_roll))
         self._retreat.on_click(c.guard(self._error, self._do_retreat))
         self._abandon.on_click(c.guard(self._error, self._do_abandon))
+        self._decline.on_click(c.guard(self._error, self._do_decline))
         self._name_button.on_click(c.guard(self._error, self._do_name))
         self._retreat_who.observe(c.guard(self._error, lambda _ch: self._retreat_targets()),
                                   names="value")
@@ -90,12 +100,13 @@ class CombatView:
                    "fighter rolls a Weak Point and adds a dark die; the two highest dark dice "
                    "against Endurance defeat it. Every dark die equal to your Weak Point marks "
                    "Ruin, unless you mark a piece of armor.</div>"),
-            self._setup_box, self._fight_box, self._error, self._dice,
+            self._dice, self._question, self._setup_box, self._fight_box, self._error,
             css="oracle-combat",
         )
         c.hooks(self, {"_armor": "oracle-combat-armor", "_fight_box": "oracle-fight",
                        "_lower": "oracle-combat-lower", "_retreat_to": "oracle-retreat-to",
                        "_retreat_who": "oracle-retreat-who"})
+        self._cards = Cards(session)
         self.refresh()
 
     @property
@@ -114,6 +125,8 @@ class CombatView:
         self._fighters.options = names
         self._fighters.value = chosen or tuple(n for n in names[:1])
         combat = self.moves.state.combat if session.campaign is not None else None
+        self._cards.sweep()
+        self._refresh_question()
         self._setup_box.layout.display = "none" if combat else ""
         self._fight_box.layout.display = "" if combat else "none"
         if combat is None:
@@ -136,11 +149,33 @@ class CombatView:
                  if foe is not None and foe.description else "")
         self._status.value = (f"<h3>{esc(name)}: Endurance "
                               f"{combat.endurance}</h3>{about}<div class='oracle-hint'>{count} "
-                              "dark dice on this roll.</div>")
+                              f"dark {'die' if count == 1 else 'dice'} on this roll.</div>")
         c.set_options(self._retreat_who, list(combat.names))
         self._retreat_targets()
         self._update_odds()
 
+
+    def _refresh_question(self) -> None:
+        """Ask each fighter the newest roll hit whether to mark armor (the roll is not settled)."""
+        choices = self.moves.armor_choices() if self.session.campaign is not None else []
+        if not choices:
+            self._question.layout.display = "none"
+            self._armor_buttons.children = ()
+            return
+        self._question.layout.display = ""
+        rows = []
+        for name, piece, before, after in choices:
+            lost = " and loses themself" if after >= 6 else ""
+            line = c.html(f"<b>{esc(name)}</b>: the dice hit the Weak Point, Ruin {before} → "
+                          f"{after}{lost}. Marking <i>{esc(piece)}</i> takes no Ruin this roll.",
+                          "oracle-armor-hit")
+            mark = c.button(f"Mark armor: {name}", css="oracle-armor-mark",
+                            tooltip=f"{name} marks {piece}: no Ruin from this roll")
+            mark.on_click(c.guard(self._error, lambda _b, who=name: self._do_mark(who)))
+            rows.append(c.column(line, mark))
+        self._ask_armor.value = ("<b>Mark armor?</b> You may mark a piece of armor to ignore all "
+                                 "of this roll's Ruin; marked armor is unusable until town.")
+        self._armor_buttons.children = tuple(rows)
 
     def _rebuild_armor(self, combat: Any) -> None:
         """Per fighter: Weak Points, Ruin, and a box to mark armor on this roll."""
@@ -150,8 +185,8 @@ class CombatView:
             character = self.moves.state.character(name)
             usable = character.usable_armor
             old = self._armor_boxes.get(name)
-            box = c.checkbox(f"{name}: mark {usable[0].name}" if usable else f"{name}: no armor",
-                             css="oracle-armor")
+            box = c.checkbox(f"{name}: mark {usable[0].name} if hit" if usable
+                             else f"{name}: no armor", css="oracle-armor")
             box.value = bool(old.value) if old is not None and usable else False
             box.disabled = not usable
             box.observe(lambda _ch: self._update_odds(), names="value")
@@ -237,27 +272,65 @@ class CombatView:
         if getattr(self.session, "physical", False):
             typed = c.parse_faces("dark faces", self._dark_faces.value)
         names = combat.names if combat else ()
+        points = dict(combat.fighters) if combat else {}
         rolled = self.moves.combat_roll(armor, typed)
+        if self._pending_voice is not None:  # the last roll was left as it fell: voice it too
+            self._voice(*self._pending_voice)
+        self._dark_faces.value = ""
+        self._points = points
+        self._draw(rolled)
+        if self.moves.armor_choices():
+            self._pending_voice = (rolled, tuple(names))  # voiced once armor is decided
+        else:
+            self._voice(rolled, tuple(names))
+        self.shell.refresh()
+
+    def _draw(self, rolled: Any) -> None:
+        """The roll's card: dice (Weak Point hits ringed in red), total, who marks what."""
         self._rolls += 1
         result = rolled.result
         dark = list(rolled.dark)
+        points = self._points
+        weak = {p for held in points.values() for p in held}
         top = sorted(range(len(dark)), key=lambda i: dark[i], reverse=True)[:2]
-        dice = [Die(f, "dark", deciding=i in top) for i, f in enumerate(dark)]
+        owners = {f: [n for n, held in points.items() if f in held] for f in dark}
+        dice = [Die(f, "dark", deciding=i in top, hit=f in weak,
+                    caption=("hits " + ", ".join(owners[f])) if owners.get(f) else "")
+                for i, f in enumerate(dark)]
         lines = [(f"Total of the two highest: <b>{result.get('total')}</b> against Endurance "
-                 f"{combat.endurance if combat else '?'}")]
+                 f"{result.get('endurance', '?')}")]
         lines.append("<b>The monster is defeated.</b>" if result.get("defeated")
                      else "Not yet defeated: continue, or retreat.")
         for person in result.get("characters", []):
-            if person.get("matches"):
+            matches = int(person.get("matches") or 0)
+            if matches:
                 what = ("armor takes it" if person.get("armor_used")
                         else f"Ruin {person.get('ruin_before')} → {person.get('ruin_after')}")
-                lines.append(f"{esc(person['name'])}: {person['matches']} dark die on the Weak "
+                noun = "die" if matches == 1 else "dice"
+                lines.append(f"{esc(person['name'])}: {matches} dark {noun} on the Weak "
                              f"Point, {esc(what)}")
         outcome = "success" if result.get("defeated") else "complication"
-        self._dice.value = (f'<div data-roll="{self._rolls}">{dice_row(dice)}'
-                            f'<div class="oracle-outcome {outcome}">' + "<br>".join(lines)
-                            + "</div></div>")
-        self.shell.voice("monster", result, refers_to=rolled.seq, who=tuple(names))
+        self._dice.value = (f'<div data-roll="{self._rolls}" class="oracle-result-card">'
+                            f'{dice_row(dice)}<div class="oracle-outcome {outcome}">'
+                            + "<br>".join(lines) + "</div></div>")
+        self._cards.put(rolled.seq, self._dice)
+
+    def _voice(self, rolled: Any, names: tuple[str, ...]) -> None:
+        self._pending_voice = None
+        # the monster comes from the story memory (named or drawn), never as an intent
+        self.shell.voice("monster", rolled.result, refers_to=rolled.seq, who=names)
+
+    def _do_mark(self, name: str) -> None:
+        rolled = self.moves.mark_armor(name)
+        self._draw(rolled)
+        if not self.moves.armor_choices() and self._pending_voice is not None:
+            self._voice(rolled, self._pending_voice[1])
+        self.shell.refresh()
+
+    def _do_decline(self, _button: Any = None) -> None:
+        self.moves.decline_armor()
+        if self._pending_voice is not None:
+            self._voice(self.moves.latest or self._pending_voice[0], self._pending_voice[1])
         self.shell.refresh()
 
     def _do_retreat(self, _button: Any = None) -> None:

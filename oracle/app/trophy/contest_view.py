@@ -10,6 +10,7 @@ from oracle.app import controls as c
 from oracle.app.render import Die, dice_row, esc, percent
 from oracle.app.session import Session
 from oracle.app.shell_api import Shell
+from oracle.app.trophy.cards import Cards
 from oracle.app.trophy.moves import trophy_moves
 
 
@@ -48,10 +49,12 @@ class ContestView:
             css="oracle-contest",
         )
         c.hooks(self, {"_error": "oracle-contest-error"})
+        self._cards = Cards(session)
         self.refresh()
 
     def refresh(self) -> None:
         """Bring this view up to date with the session."""
+        self._cards.sweep()
         names = self.moves.names()
         chosen = tuple(n for n in self._who.value if n in names)
         self._who.options = names
@@ -149,6 +152,7 @@ class ContestView:
             parts.append(f"<div><b>{esc(item['name'])}</b>{esc(ruin)}</div>{dice_row(dice)}")
         parts.append("</div>")
         self._result.value = "".join(parts)
+        self._cards.put(rolled.seq, self._result)
         self.shell.voice("roll", result, intent=self._stake.value, refers_to=rolled.seq,
                          who=tuple(self._controls))
         self.shell.refresh()

@@ -11,6 +11,7 @@ from oracle.app import controls as c
 from oracle.app.render import Die, dice_row, esc, percent
 from oracle.app.session import Session
 from oracle.app.shell_api import Shell
+from oracle.app.trophy.cards import Cards
 from oracle.app.trophy.moves import trophy_moves
 
 ENCOUNTER = {
@@ -79,10 +80,12 @@ class HuntView:
         )
         c.hooks(self, {"_error": "oracle-hunt-error", "_spend_error": "oracle-spend-error",
                        "_claim_row": "oracle-claim-row"})
+        self._cards = Cards(session)
         self.refresh()
 
     def refresh(self) -> None:
-        """Bring this view up to date with the session."""
+        """Bring this view up to date with the session (an undone roll's card is cleared)."""
+        self._cards.sweep()
         session = self.session
         self._faces.layout.display = "" if getattr(session, "physical", False) else "none"
         self._roll.disabled = session.campaign is None or session.active is None
@@ -138,8 +141,12 @@ class HuntView:
                      if isinstance(v, Mapping)]
             gained = odds.get("token_gained", {})
             gain = percent(gained["value"]) if isinstance(gained, Mapping) else "?"
+            lost = odds.get("tokens_lost", {})
+            # SRD 1.2, Hunt Roll: a 1 loses every Hunt Token (only matters with some to lose)
+            losing = (f"; lose all {who.hunt_tokens} Hunt Tokens <b>{percent(lost['value'])}"
+                      "</b>" if who.hunt_tokens and isinstance(lost, Mapping) else "")
             self._odds.value = (f"<b>Odds</b>: encounter {' · '.join(parts)}; "
-                                f"gain a token <b>{gain}</b>")
+                                f"gain a token <b>{gain}</b>{losing}")
         except Exception as exc:  # noqa: BLE001 - shown as a sentence, never a traceback
             self._odds.value = f'<span class="oracle-hint">{esc(exc)}</span>'
 
@@ -162,6 +169,7 @@ class HuntView:
                      f"<b>{result.get('tokens_after')}</b>")
         self._result.value = (f'<div class="oracle-outcome {esc(result.get("encounter"))}">'
                               + "<br>".join(lines) + "</div>")
+        self._cards.put(rolled.seq, self._dice, self._result)
         self.shell.voice("encounter", result, intent=self._exploring.value,
                          refers_to=rolled.seq)
         self.shell.refresh()

@@ -11,10 +11,10 @@ notifying listeners, so a view draws the dice first and refreshes the rest after
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from oracle.app.moves import Moves
+from oracle.app.trophy.combat_moves import CombatMoves, Rolled
 from oracle.errors import RequestError, RuleError
 from oracle.trophy.character import Character
 from oracle.trophy.fold import TrophyState
@@ -24,17 +24,7 @@ from oracle.trophy.risk import check_can_push, check_help_possible
 if TYPE_CHECKING:
     from oracle.app.session import Session
 
-
-@dataclass(frozen=True)
-class Rolled:
-    """The faces of the newest roll as the page draws them."""
-
-    kind: str
-    light: tuple[int, ...] = ()
-    dark: tuple[int, ...] = ()
-    helpers: tuple[tuple[str, int], ...] = ()
-    result: Mapping[str, Any] = field(default_factory=dict)
-    seq: int = 0
+__all__ = ["Rolled", "TrophyMoves", "trophy_moves"]
 
 
 def trophy_moves(session: Session) -> TrophyMoves:
@@ -44,7 +34,7 @@ def trophy_moves(session: Session) -> TrophyMoves:
     return moves
 
 
-class TrophyMoves(Moves):
+class TrophyMoves(CombatMoves, Moves):
     """Risk (push, help), Hunt and tokens, Contest, Combat, Ruin, Reduction, Conditions, Fate."""
 
     system = "trophy"
@@ -114,7 +104,8 @@ class TrophyMoves(Moves):
         self.latest = self._restored_roll()
 
     def undone(self) -> None:
-        self.latest = None
+        """After an undo the newest roll is the one the journal now ends with."""
+        self.latest = self._restored_roll()
 
     def _restored_roll(self) -> Rolled | None:
         """The newest Risk Roll as the journal left it (a reload shows it, push and all)."""
@@ -319,77 +310,6 @@ class TrophyMoves(Moves):
                              dict(self.state.last_result or {}), seq)
         self.latest_contest = rolled
         return self.latest
-
-    def start_combat(self, endurance: int, fighters: Sequence[str],
-                     weak_points: Sequence[int] | None = None, monster: str = "",
-                     gold: int | None = None) -> None:
-        """Combat Roll, first step: each fighter rolls a Weak Point; Endurance after adjustments.
-
-        The monster is the one the player names, or one drawn once from our bestiary; either
-        way it travels on the event, so the story keeps it for the whole fight and any reload.
-        So does the Gold it carries (given, or the bestiary's), collected once it is defeated.
-        """
-        points = self._faces(self.dice(), len(fighters), weak_points, "weak points")
-        event: dict[str, Any] = {
-            "type": "combat_started", "endurance": endurance,
-            "fighters": [{"name": n, "weak_point": p}
-                         for n, p in zip(fighters, points, strict=True)],
-            **self._monster(monster),
-        }
-        if gold is None:
-            from oracle.solo.bestiary import gold_of
-
-            gold = gold_of(str(event.get("monster", "")))
-        if gold:
-            event["gold"] = gold
-        seq = self.record(event)
-        if self.state.combat is None and self.state.last_result:
-            self.latest = Rolled("combat", (), (), (), dict(self.state.last_result), seq)
-        self.changed()
-
-    def _monster(self, named: str) -> dict[str, Any]:
-        from oracle.app.story import monster_fields
-
-        return monster_fields(named, self.require().dice("monster"), self.session.safety)
-
-    def combat_roll(self, armor: Sequence[str] = (), faces: Sequence[int] | None = None) -> Rolled:
-        """Roll (or continue with one more) dark dice against the monster's Endurance."""
-        combat = self.state.combat
-        if combat is None:
-            raise RuleError("combat: start a fight first (Endurance and fighters).")
-        continuing = combat.rolls > 0
-        count = combat.dark_count + (1 if continuing else 0)
-        dark = self._faces(self.dice(), count, faces, "dark faces")
-        kind = "combat_continued" if continuing else "combat_rolled"
-        seq = self.record({"type": kind, "dark": list(dark), "armor": list(armor)})
-        self.latest = Rolled("combat", (), dark, (), dict(self.state.last_result or {}), seq)
-        return self.latest
-
-    def retreat(self, name: str, to: str | None, handed: Sequence[int] | None = None) -> None:
-        """Retreat from the fight, handing the Weak Point die to a companion."""
-        combat = self.state.combat
-        if combat is None:
-            raise RuleError("retreat: no fight is under way.")
-        event: dict[str, Any] = {"type": "combat_retreated", "name": name, "to": to}
-        if to is not None:
-            own = combat.weak_points(name)
-            theirs = combat.weak_points(to)
-            if handed is None:
-                # SRD 1.2: a handed die equal to one they hold is re-rolled until it differs.
-                dice = self.dice()
-                out = []
-                for face in own:
-                    while face in theirs or face in out:
-                        face = dice.roll(6)
-                    out.append(face)
-                handed = out
-            event["handed"] = list(handed)
-        self.record(event)
-        self.changed()
-
-    def abandon_combat(self) -> None:
-        self.record({"type": "combat_abandoned"})
-        self.changed()
 
     def ruin_roll(self, face: int | None = None, reason: str = "") -> Rolled:
         """SRD 1.2, Ruin Roll: one dark die against current Ruin."""

@@ -115,7 +115,16 @@ class RiskView:
                                   self._push_odds, self._late_row, self._push_error,
                                   css="oracle-push-box")
         self._wrong_error = c.error_line()
+        # the settled roll stays above the next setup, until the next roll replaces it
+        self._card = c.column(c.html("<h3>The roll</h3>"), self._dice, self._outcome,
+                              self._push_box, css="oracle-result-card oracle-panel")
+        self._card.layout.display = "none"
+        self._settle_first = c.html('<div class="oracle-hint">The roll above is still open: '
+                                    "push it, or keep it. Rolling again keeps it as it stands."
+                                    "</div>", "oracle-settle-first")
+        self._dark_before_ritual: bool | None = None
         self._rolls = 0
+        self._drawn: Rolled | None = None  # the roll the card shows
 
         self._roll.on_click(c.guard(self._roll_error, self._do_roll))
         self._push.on_click(c.guard(self._push_error, self._do_push))
@@ -132,6 +141,8 @@ class RiskView:
             c.html('<div class="oracle-hint">Say what you hope will happen, ask what could go '
                    "wrong, gather your dice, roll. The highest die decides; a dark die that "
                    "ties a light one wins the tie.</div>"),
+            self._card,
+            c.html('<h3 class="oracle-setup-title">Set up the next roll</h3>'),
             self._intent,
             self._wrong, c.row(self._wrong_ask, self._bargain_ask), self._wrong_offers,
             self._wrong_error,
@@ -141,11 +152,11 @@ class RiskView:
             self._warning,
             self._odds,
             self._faces_row,
-            c.row(self._roll), self._roll_error,
-            self._dice, self._outcome, self._push_box,
+            c.row(self._roll), self._settle_first, self._roll_error,
             css="oracle-risk",
         )
         c.hooks(self, {"_roll_error": "oracle-roll-error", "_push_error": "oracle-push-error",
+                       "_wrong": "oracle-wrong",
                        "_foe": "oracle-foe", "_foe_intent": "oracle-foe-intent",
                        "_late_row": "oracle-late-row"})
         self.refresh()
@@ -167,7 +178,19 @@ class RiskView:
         self._helpers.options = helpers
         self._helpers.value = chosen
         self._helpers.layout.display = "" if helpers else "none"
+        pending = session.campaign is not None and self.moves.can_push
         self._roll.disabled = session.campaign is None or active is None
+        # never settled silently: the button says that rolling again keeps the open roll
+        self._roll.description = "Keep it and roll again" if pending else "Roll the dice"
+        self._settle_first.layout.display = "" if pending else "none"
+        latest = self.moves.latest
+        if latest is not self._drawn and (latest is None or latest.kind == "risk"):
+            if latest is None:  # undone: the card leaves with it
+                self._drawn = None
+                self._dice.value = self._outcome.value = ""
+                self._card.layout.display = "none"
+            else:
+                self.show(latest)
         self._update_odds()
         self._update_push()
 
@@ -179,14 +202,21 @@ class RiskView:
     def _toggled(self, _change: Any = None) -> None:
         if self._ritual.value:
             # SRD 1.2, Risk Roll: a Ritual always includes the dark die.
+            if self._dark_before_ritual is None:
+                self._dark_before_ritual = bool(self._dark.value)
             self._dark.value = True
             self._dark.disabled = True
         else:
             self._dark.disabled = False
+            if self._dark_before_ritual is not None:  # unticked: the dark die as it was
+                self._dark.value, self._dark_before_ritual = self._dark_before_ritual, None
         self._confirm.layout.display = (
             "" if (self._foe.value == "monster" and self._foe_intent.value == "defeat") else "none"
         )
         self._update_odds()
+
+    def _kills(self) -> bool:
+        return bool(self._foe.value == "monster" and self._foe_intent.value == "defeat")
 
     def _dark_dice(self) -> int:
         """The dark dice the toggles roll (a Ritual always includes one: the core says so)."""
@@ -218,6 +248,12 @@ class RiskView:
                 list(self._helpers.value) if self._dark_dice() else [],
                 self._ritual.value,
             )
+            if self._kills():
+                self._odds.value = (
+                    '<div class="oracle-outcome failure oracle-kill-odds"><b>Whatever the dice '
+                    f"show, {esc(session.active)} dies</b>: a Risk Roll to kill or incapacitate "
+                    "a monster is death (100%). The roll only tells how it happens.</div>")
+                return
             if request["light"] + request["dark"] == 0:
                 self._odds.value = ('<span class="oracle-hint">No dice yet: a Skill, a Bargain '
                                     "or risking mind or body gives you a die.</span>")
@@ -264,6 +300,12 @@ class RiskView:
         return c.parse_faces(name, box.value)
 
     def _do_roll(self, _button: Any = None) -> None:
+        if self._kills() and not self._confirm.value:
+            from oracle.errors import RuleError
+
+            raise RuleError("A Risk Roll to kill or incapacitate a monster means your character "
+                            "dies. Tick “I know: my character dies” to roll anyway, or hide, "
+                            "escape, use a Ritual, fight past it, or fight it in the Combat tab.")
         helpers = list(self._helpers.value)
         rolled = self.moves.risk(
             action=self._intent.value,
@@ -282,13 +324,25 @@ class RiskView:
         )
         self.show(rolled)
         self._narrate(rolled)
+        self._reset()
         self.shell.refresh()
+
+    def _reset(self) -> None:
+        """A new roll starts from a clean form: no bargain, helpers, worries or typed faces."""
+        self._bargain_on.value = False
+        self._bargain.value = self._wrong.value = ""
+        self._wrong_offers.children = self._bargain_offers.children = ()
+        self._helpers.value = ()
+        self._confirm.value = False
+        for box in (self._light_faces, self._dark_faces, self._helper_faces):
+            box.value = ""
 
     def _do_push(self, _button: Any = None) -> None:
         rolled = self.moves.push(
             light_faces=self._typed(self._push_light, "light faces"),
             dark_faces=self._typed(self._push_dark, "dark faces"),
         )
+        self._push_light.value = self._push_dark.value = ""
         self.show(rolled)
         self._narrate(rolled)
         self.shell.refresh()
@@ -298,7 +352,9 @@ class RiskView:
         if getattr(self.session, "physical", False):
             face = c.parse_faces("helper face", self._late_face.value, 1)[0]
         rolled = self.moves.help_after(self._late_helper.value, face)
+        self._late_face.value = ""
         self.show(rolled)
+        self._narrate(rolled)  # the help changes the result: voice it again
         self.shell.refresh()
 
     def _do_accept(self, _button: Any = None) -> None:
@@ -308,6 +364,8 @@ class RiskView:
     def show(self, rolled: Rolled) -> None:
         """Draw the dice and the outcome at once (the narrator comes later)."""
         self._rolls += 1
+        self._drawn = rolled
+        self._card.layout.display = ""
         result = rolled.result
         helpers = [(str(h.get("name", "")), int(h.get("die", 0)))
                    for h in result.get("helpers", []) if h.get("die")] or list(rolled.helpers)

@@ -5,9 +5,10 @@ from __future__ import annotations
 from typing import Any
 
 from oracle.app import controls as c
-from oracle.app.render import Die, dice_row, esc
+from oracle.app.render import Die, dice_row, esc, percent
 from oracle.app.session import Session
 from oracle.app.shell_api import Shell
+from oracle.app.trophy.cards import Cards
 from oracle.app.trophy.moves import trophy_moves
 
 
@@ -24,6 +25,7 @@ class RuinView:
         self._ruin_roll = c.button("Ruin Roll", css="oracle-ruin-roll", style="danger")
         self._ruin_error = c.error_line()
         self._ruin_dice = c.html("", "oracle-roll-dice oracle-ruin-dice")
+        self._ruin_odds = c.html("", "oracle-odds-line oracle-ruin-odds")
         self._betrayal = c.text("How do you betray or sabotage the others, quietly?",
                                 css="oracle-betrayal")
         self._red_face = c.text("light face", width="110px", css="oracle-reduction-face")
@@ -49,7 +51,8 @@ class RuinView:
             c.html("<h2>Ruin</h2>"),
             c.html('<div class="oracle-hint">When you witness or undergo something disturbing, '
                    "roll one dark die: higher than your Ruin marks 1 Ruin.</div>"),
-            self._reason, c.row(self._ruin_roll, self._ruin_face), self._ruin_error,
+            self._reason, self._ruin_odds, c.row(self._ruin_roll, self._ruin_face),
+            self._ruin_error,
             self._ruin_dice,
             c.html("<h3>Reduction</h3>"),
             self._red_note,
@@ -59,10 +62,12 @@ class RuinView:
             css="oracle-ruin-view",
         )
         c.hooks(self, {"_choice": "oracle-reduction-choice"})
+        self._cards = Cards(session)
         self.refresh()
 
     def refresh(self) -> None:
-        """Bring this view up to date with the session."""
+        """Bring this view up to date with the session (an undone roll's card is cleared)."""
+        self._cards.sweep()
         session = self.session
         physical = getattr(session, "physical", False)
         self._ruin_face.layout.display = "" if physical else "none"
@@ -80,7 +85,20 @@ class RuinView:
                 note += f" ({who.name}: not open yet.)" if not who.reached_five else (
                     f" ({who.name}: already at starting Ruin.)")
         self._red_note.value = esc(note)
+        self._ruin_odds.value = self._odds() if ready else ""
         self._red_roll.disabled = not can or self._pending is not None
+
+    def _odds(self) -> str:
+        """The exact odds of the active character's Ruin Roll (the core's odds)."""
+        from oracle.trophy.odds import odds_for_request
+
+        who = self.moves.character()
+        if who.out_of_play:
+            return ""
+        odds = odds_for_request({"roll": "ruin", "ruin": who.ruin})
+        marked, lost = odds["ruin_marked"]["value"], odds["lost"]["value"]
+        return (f"<b>Odds</b>: {esc(who.name)} marks Ruin <b>{percent(marked)}</b>"
+                + (f" · lost <b>{percent(lost)}</b>" if lost else ""))
 
     def _typed(self, box: Any, field: str) -> int | None:
         if not getattr(self.session, "physical", False):
@@ -99,6 +117,7 @@ class RuinView:
         self._ruin_dice.value = (f'<div data-roll="{self._rolls}">'
                                  + dice_row([Die(face, "dark", deciding=True)])
                                  + f'<div class="oracle-outcome">{esc(verdict)}</div></div>')
+        self._cards.put(rolled.seq, self._ruin_dice)
         from oracle.narrator.beats import beat_for_result
 
         self.shell.voice(beat_for_result("trophy", result), result, intent=self._reason.value,
@@ -134,6 +153,7 @@ class RuinView:
         self._red_dice.value = (dice_row([Die(face, "light", deciding=True)])
                                 + f'<div class="oracle-outcome">{esc(text)} Ruin '
                                 f'{result.get("ruin_before")} → {result.get("ruin_after")}</div>')
+        self._cards.put(rolled.seq, self._red_dice)
         self.shell.voice("reduction", result, intent=self._betrayal.value, refers_to=rolled.seq)
         self.shell.refresh()
 

@@ -31,18 +31,21 @@ class TrophySide:
                                         style={"description_width": "initial"})
         self._active.add_class("oracle-active")
         self._sheet = c.html("", "oracle-sheet")
-        self._cond_prompt = c.html("", "oracle-warning")
+        self._switched = c.html("", "oracle-warning oracle-switched")
+        self._last_active: str | None = None
+        self._cond_prompt = c.html("", "oracle-warning oracle-condition-prompt")
         self._cond_offers = widgets.VBox([])
         self._cond_text = c.text("Describe the Condition", css="oracle-condition-text")
         self._cond_take = c.button("Take this Condition", css="oracle-condition-take")
         self._cond_error = c.error_line()
+        self._cond_error.add_class("oracle-condition-error")
         self._cond_box = c.column(self._cond_prompt, self._cond_offers,
                                   c.row(self._cond_text, self._cond_take), self._cond_error,
                                   css="oracle-condition-box oracle-panel")
-        self._cond_key: tuple[str, int] | None = None
+        self._cond_key: tuple[str, int, int, int] | None = None
         self._error = c.error_line()
         self._error.add_class("oracle-side-error")
-        self.widget = c.column(self._active, self._sheet, self._cond_box, self._error)
+        self.widget = c.column(self._active, self._switched, self._sheet, self._cond_box, self._error)
         # losing yourself: its own screen
         self._lost_text = c.html("", "oracle-lost-text")
         self._monster = c.button("Become a monster of the forest", css="oracle-fate-monster",
@@ -80,6 +83,7 @@ class TrophySide:
                 self._active.value = names[0]
         finally:
             self._refreshing = False
+        self._say_switch(session.active, names)
         self._sheet.value = (sheet_html(moves.character()) if session.active else
                              '<div class="oracle-hint">Add a character in the Party tab.</div>')
         self._refresh_condition()
@@ -101,29 +105,50 @@ class TrophySide:
 
         return on_text, on_done
 
+    def _say_switch(self, active: str | None, names: list[str]) -> None:
+        """Never switch characters silently: say who left play and who is played now."""
+        old = self._last_active
+        self._last_active = active
+        if old is None or old == active or old in names or not self.moves.state.has(old):
+            return
+        gone = self.moves.state.character(old)
+        how = ("is dead" if gone.dead or (gone.fate is not None and gone.fate.value == "death")
+               else "has lost themself" if gone.lost else "has left play")
+        now = f"you now play <b>{esc(active)}</b>" if active else "nobody is left to play"
+        self._switched.value = f"<b>{esc(old)}</b> {how}: {now}."
+
     def _choose_active(self, change: Any) -> None:
         name = change["new"]
         if self._refreshing or not name or name == self.session.active:
             return
+        self._switched.value = ""
         self.moves.set_active(name)
         self.shell.refresh()
 
     # -- conditions --------------------------------------------------------------------------
 
     def _refresh_condition(self) -> None:
-        due = [ch for ch in self.moves.characters() if ch.conditions_due > 0 and not ch.out_of_play]
+        # while the Combat Roll may still be changed by armor, its Ruin is not yet settled
+        deciding = {name for name, *_ in self.moves.armor_choices()}
+        due = [ch for ch in self.moves.characters()
+               if ch.conditions_due > 0 and not ch.out_of_play and ch.name not in deciding]
         if not due:
             self._cond_box.layout.display = "none"
             self._cond_key = None
             return
         who = due[0]
         self._cond_box.layout.display = ""
-        self._cond_prompt.value = (f"<b>{esc(who.name)}</b> marked Ruin ({who.ruin}): choose a "
-                                   "Condition, a change in mind or body.")
-        key = (who.name, who.ruin)
+        owed = who.conditions_due
+        count = "a Condition" if owed == 1 else f"{owed} Conditions, one for each Ruin marked"
+        self._cond_prompt.value = (f"<b>{esc(who.name)}</b> marked Ruin ({who.ruin}) and owes "
+                                   f"{count}: a change in mind or body."
+                                   + (" Choose the first." if owed > 1 else ""))
+        key = (who.name, who.ruin, owed, len(who.conditions))
         if key == self._cond_key:
             return
         self._cond_key = key
+        self._cond_error.value = ""  # a new question: an old refusal no longer applies
+        taken = {t.casefold() for t in who.conditions}
         self._cond_offers.children = (c.html('<span class="oracle-spinner"></span>'),)
         result = {"roll": "ruin", "ruin_before": who.ruin - 1, "ruin_after": who.ruin,
                   "ruin_marked": True, "name": who.name}
@@ -137,6 +162,8 @@ class TrophySide:
                 items = ()
             buttons = []
             for item in items:
+                if item.strip().casefold() in taken:
+                    continue  # never offer a Condition the character already has
                 pick = c.button(item[:120], css="oracle-condition-offer")
                 pick.layout.width = "100%"
                 pick.on_click(lambda _b, text=item: setattr(self._cond_text, "value", text))
@@ -156,6 +183,7 @@ class TrophySide:
             raise RequestError("condition: pick an offer or describe the Condition.")
         self.moves.add_condition(text, due[0].name)
         self._cond_text.value = ""
+        self._cond_error.value = ""
         self.shell.refresh()
 
     # -- losing yourself ---------------------------------------------------------------------
@@ -170,7 +198,9 @@ class TrophySide:
                 "<div>Choose: a monster in the service of the forest, or death.</div>")
 
     def _refresh_lost(self) -> None:
-        lost = [ch for ch in self.moves.characters() if ch.lost and ch.fate is None]
+        deciding = {name for name, *_ in self.moves.armor_choices()}
+        lost = [ch for ch in self.moves.characters()
+                if ch.lost and ch.fate is None and ch.name not in deciding]
         if not lost:
             self.screen.layout.display = "none"
             self._lost_name = None

@@ -1,0 +1,154 @@
+"""The Combat Roll's moves of a Trophy session: face the monster, roll, mark armor after the
+dice, retreat or give up (SRD 1.2, Combat Roll). Mixed into :class:`TrophyMoves`."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from oracle.errors import RuleError
+
+if TYPE_CHECKING:
+    from oracle.app.session import Session
+    from oracle.dice import DiceSource
+    from oracle.journal.campaign import Campaign
+    from oracle.trophy.state import TrophyState
+
+
+@dataclass(frozen=True)
+class Rolled:
+    """The faces of the newest roll as the page draws them."""
+
+    kind: str
+    light: tuple[int, ...] = ()
+    dark: tuple[int, ...] = ()
+    helpers: tuple[tuple[str, int], ...] = ()
+    result: Mapping[str, Any] = field(default_factory=dict)
+    seq: int = 0
+
+
+class CombatMoves:
+    """The fight's moves; the host class records events and holds the newest roll."""
+
+    latest: Rolled | None
+
+    if TYPE_CHECKING:
+        @property
+        def state(self) -> TrophyState: ...
+
+        def record(self, event: Mapping[str, Any]) -> int: ...
+
+        def dice(self, faces: Sequence[int] | None = None) -> DiceSource: ...
+
+        def changed(self) -> None: ...
+
+        def require(self) -> Campaign: ...
+
+        session: Session
+
+        @staticmethod
+        def _faces(dice: DiceSource, count: int, given: Sequence[int] | None, field_name: str
+                   ) -> tuple[int, ...]: ...
+
+    def start_combat(self, endurance: int, fighters: Sequence[str],
+                     weak_points: Sequence[int] | None = None, monster: str = "",
+                     gold: int | None = None) -> None:
+        """Combat Roll, first step: each fighter rolls a Weak Point; Endurance after adjustments.
+
+        The monster is the one the player names, or one drawn once from our bestiary; either
+        way it travels on the event, so the story keeps it for the whole fight and any reload.
+        So does the Gold it carries (given, or the bestiary's), collected once it is defeated.
+        """
+        points = self._faces(self.dice(), len(fighters), weak_points, "weak points")
+        event: dict[str, Any] = {
+            "type": "combat_started", "endurance": endurance,
+            "fighters": [{"name": n, "weak_point": p}
+                         for n, p in zip(fighters, points, strict=True)],
+            **self._monster(monster),
+        }
+        if gold is None:
+            from oracle.solo.bestiary import gold_of
+
+            gold = gold_of(str(event.get("monster", "")))
+        if gold:
+            event["gold"] = gold
+        seq = self.record(event)
+        if self.state.combat is None and self.state.last_result:
+            self.latest = Rolled("combat", (), (), (), dict(self.state.last_result), seq)
+        self.changed()
+
+    def _monster(self, named: str) -> dict[str, Any]:
+        from oracle.app.story import monster_fields
+
+        return monster_fields(named, self.require().dice("monster"), self.session.safety)
+
+    def combat_roll(self, armor: Sequence[str] = (), faces: Sequence[int] | None = None) -> Rolled:
+        """Roll (or continue with one more) dark dice against the monster's Endurance."""
+        combat = self.state.combat
+        if combat is None:
+            raise RuleError("combat: start a fight first (Endurance and fighters).")
+        continuing = combat.rolls > 0
+        count = combat.dark_count + (1 if continuing else 0)
+        dark = self._faces(self.dice(), count, faces, "dark faces")
+        kind = "combat_continued" if continuing else "combat_rolled"
+        seq = self.record({"type": kind, "dark": list(dark), "armor": list(armor)})
+        self.latest = Rolled("combat", (), dark, (), dict(self.state.last_result or {}), seq)
+        return self.latest
+
+    def armor_choices(self) -> list[tuple[str, str, int, int]]:
+        """Fighters the newest Combat Roll hit who may still mark armor for it (SRD 1.2: after
+        the dice): (name, piece, Ruin before, Ruin after the hits)."""
+        state = self.state
+        if (state.combat_roll is None or not state.last_result
+                or state.combat_roll is getattr(self, "_armor_declined", None)):
+            return []
+        before = state.combat_roll.before
+        choices = []
+        for person in state.last_result.get("characters", []):
+            name = str(person.get("name", ""))
+            if not person.get("matches") or person.get("armor_used") or not before.has(name):
+                continue
+            usable = before.character(name).usable_armor
+            if usable:
+                choices.append((name, usable[0].name, int(person.get("ruin_before", 0)),
+                                int(person.get("ruin_after", 0))))
+        return choices
+
+    def decline_armor(self) -> None:
+        """The fighters the newest Combat Roll hit take its Ruin: no more armor question."""
+        self._armor_declined = self.state.combat_roll
+        self.changed()
+
+    def mark_armor(self, name: str) -> Rolled:
+        """Mark ``name``'s armor for the Combat Roll just made: that roll's Ruin is ignored."""
+        seq = self.record({"type": "combat_armor_marked", "name": name})
+        dark = tuple(self.state.last_result.get("dark", ())) if self.state.last_result else ()
+        self.latest = Rolled("combat", (), dark, (), dict(self.state.last_result or {}), seq)
+        return self.latest
+
+    def retreat(self, name: str, to: str | None, handed: Sequence[int] | None = None) -> None:
+        """Retreat from the fight, handing the Weak Point die to a companion."""
+        combat = self.state.combat
+        if combat is None:
+            raise RuleError("retreat: no fight is under way.")
+        event: dict[str, Any] = {"type": "combat_retreated", "name": name, "to": to}
+        if to is not None:
+            own = combat.weak_points(name)
+            theirs = combat.weak_points(to)
+            if handed is None:
+                # SRD 1.2: a handed die equal to one they hold is re-rolled until it differs.
+                dice = self.dice()
+                out = []
+                for face in own:
+                    while face in theirs or face in out:
+                        face = dice.roll(6)
+                    out.append(face)
+                handed = out
+            event["handed"] = list(handed)
+        self.record(event)
+        self.changed()
+
+    def abandon_combat(self) -> None:
+        self.record({"type": "combat_abandoned"})
+        self.changed()
