@@ -292,3 +292,18 @@ def test_an_unnamed_monster_drawn_from_the_bestiary_carries_its_gold() -> None:
     assert started.get("gold", 0) == drawn.gold
     quarry = session.moves.state.expedition.quarry
     assert quarry is not None and quarry.name == drawn.name and quarry.gold == drawn.gold
+
+
+def test_redo_restores_a_move_whose_narration_landed_after_the_undo() -> None:
+    from oracle.app.undo import redo_move, undo_move
+
+    app = ready_app()
+    campaign = app.session.campaign
+    assert campaign is not None
+    hero = str(app.session.active)
+    seq = campaign.append({"type": "hunt_rolled", "name": hero, "light": [6]})[0]
+    assert undo_move(campaign) == seq
+    # the narrator's thread finishes only now, voicing the roll that was just undone
+    campaign.record({"type": "narration", "text": "A token glints.", "refers_to": seq})
+    assert redo_move(campaign) == seq
+    assert campaign.state.character(hero).hunt_tokens == 1
