@@ -7,9 +7,17 @@ Prints, in one run and side by side:
 - click-to-dice-visible latency (button click until the new dice are in the DOM, measured inside
   the page with ``performance.now()``) of our Risk Roll and of the bare button;
 
-each as medians and as a ratio ours / bare. Not a test: numbers depend on the machine.
+each as medians and as a ratio ours / bare. Then, for our app alone (no preheat):
 
-    .venv/bin/python bench/app.py [--loads 3] [--clicks 10]
+- memory of one kernel serving a page (RSS and PSS, MiB) and of the server process;
+- kernels alive a few seconds after reloading one tab ``--reloads`` times (the page asks for
+  its kernel's shutdown on unload: 1 is the tab still open);
+- how long a roll takes to show on a second tab of the same campaign (click in one tab until its
+  journal line is in the other's DOM; the kernels' watchers poll the campaign store).
+
+Not a test: numbers depend on the machine.
+
+    .venv/bin/python bench/app.py [--loads 3] [--clicks 10] [--reloads 6] [--cross 5]
 """
 
 from __future__ import annotations
@@ -33,6 +41,9 @@ from tests.browser.harness import (
     start_server,
     stop_server,
 )
+
+sys.path.insert(0, str(ROOT / "tests" / "browser"))
+from serve_harness import kernel_pids  # needs tests/browser on the path
 
 BARE_SOURCE = """\
 import ipywidgets as w
@@ -141,10 +152,63 @@ def measure(browser: Any, home: Path, notebook: Path | None, preheat: int, loads
             stop_server(proc)
 
 
+def _mib(pid: int, field: str) -> float:
+    """``field`` (VmRSS from status, Pss from smaps_rollup) of process ``pid``, in MiB."""
+    source = "smaps_rollup" if field == "Pss" else "status"
+    for line in Path(f"/proc/{pid}/{source}").read_text().splitlines():
+        if line.startswith(field + ":"):
+            return int(line.split()[1]) / 1024
+    return float("nan")
+
+
+def kernel_figures(browser: Any, home: Path, reloads: int, cross: int) -> dict[str, float]:
+    """Memory per kernel, kernels alive after reloads, and a roll's delay to another tab."""
+    figures: dict[str, float] = {}
+    with tempfile.TemporaryDirectory() as logs:
+        proc, server = start_server(home, Path(logs) / "serve.log")
+        try:
+            _, page = time_to_interactive(browser, server.url)
+            time.sleep(3)  # let the kernel settle after the first render
+            (kernel,) = kernel_pids(proc.pid)
+            figures["kernel RSS (MiB)"] = _mib(kernel, "VmRSS")
+            figures["kernel PSS (MiB)"] = _mib(kernel, "Pss")
+            figures["server RSS (MiB)"] = _mib(proc.pid, "VmRSS")
+            for _ in range(reloads):
+                page.reload(wait_until="domcontentloaded")
+                page.wait_for_selector("button.oracle-risk-roll:not([disabled])",
+                                       timeout=120_000)
+            time.sleep(5)
+            figures[f"kernels alive 5 s after {reloads} reloads"] = len(kernel_pids(proc.pid))
+            _, other = time_to_interactive(browser, server.url)
+            delays = []
+            for index in range(cross):
+                mark = f"Cross-tab roll {index} of the bench"
+                page.fill(".oracle-intent input", mark)
+                page.check(".oracle-skill input[type=checkbox]")
+                page.wait_for_timeout(300)
+                start = time.perf_counter()
+                page.click("button.oracle-risk-roll")
+                other.wait_for_function(f"() => document.body.innerText.includes({mark!r})",
+                                        timeout=30_000, polling=20)
+                delays.append(time.perf_counter() - start)
+                page.wait_for_timeout(500)
+            figures["roll seen on another tab, median (s)"] = statistics.median(delays)
+            figures["roll seen on another tab, max (s)"] = max(delays)
+            page.context.close()
+            other.context.close()
+        finally:
+            stop_server(proc)
+    return figures
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--loads", type=int, default=3, help="page loads per configuration")
     parser.add_argument("--clicks", type=int, default=10, help="clicks for the latency")
+    parser.add_argument("--reloads", type=int, default=6, help="reloads of one tab")
+    parser.add_argument("--cross", type=int, default=5, help="rolls watched from another tab")
+    parser.add_argument("--kernels-only", action="store_true",
+                        help="only the kernel figures (skip the comparison with a bare notebook)")
     args = parser.parse_args()
     if not Path(CHROMIUM).exists():
         print(f"bench/app.py needs {CHROMIUM}", file=sys.stderr)
@@ -158,16 +222,22 @@ def main() -> int:
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         try:
             results: dict[tuple[str, int], tuple[list[float], list[float]]] = {}
-            for preheat in (0, 2):
+            for preheat in () if args.kernels_only else (0, 2):
                 for name, notebook in (("bare", bare), ("ours", None)):
                     results[(name, preheat)] = measure(browser, home, notebook, preheat,
                                                        args.loads, args.clicks)
+            kernels = kernel_figures(browser, home, args.reloads, args.cross)
         finally:
             browser.close()
 
     def med(values: list[float]) -> float:
         return statistics.median(values) if values else float("nan")
 
+    if args.kernels_only:
+        print("oracle app: kernels (no preheat)")
+        for label, value in kernels.items():
+            print(f"{label:44} {value:10.2f}")
+        return 0
     print(f"oracle app vs bare ipywidgets notebook, same Voila, Chromium "
           f"({args.loads} loads, {args.clicks} clicks; medians)")
     print(f"{'measure':44} {'ours':>10} {'bare':>10} {'ours/bare':>10}")
@@ -180,6 +250,10 @@ def main() -> int:
     print(f"{label:44} {ours_c:10.1f} {bare_c:10.1f} {ours_c / bare_c:10.2f}")
     cold, warm = med(results[("ours", 0)][0]), med(results[("ours", 2)][0])
     print(f"{'ours: preheated / cold time to interactive':44} {warm / cold:10.2f}")
+    print()
+    print("oracle app: kernels (no preheat)")
+    for label, value in kernels.items():
+        print(f"{label:44} {value:10.2f}")
     return 0
 
 

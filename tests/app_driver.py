@@ -68,7 +68,11 @@ def fill(scope: Any, hook: str, value: Any) -> None:
 
 
 def read(scope: Any, hook: str) -> Any:
-    """The value of the control ``hook`` (for an HTML control, its markup)."""
+    """The value of the control ``hook`` (for an HTML control, its markup), once the odds being
+    counted off the widget thread have been shown (``oracle.app.background``)."""
+    from oracle.app.background import settle
+
+    settle()
     return find(scope, hook).value
 
 

@@ -401,7 +401,8 @@ class Session:
                 self._keep_deck(said)
             text = str(getattr(said, "text", "")).strip()
             seq = None
-            if record and text and campaign is not None and campaign is self.campaign:
+            if (record and text and campaign is not None and campaign is self.campaign
+                    and not _undone(campaign, refers_to)):
                 event: dict[str, Any] = {
                     "type": "narration", "text": text,
                     "narrator": getattr(said, "narrator", None),
@@ -435,3 +436,13 @@ class Session:
         deck = getattr(said, "deck", None)
         if deck is not None:
             self._deck = deck
+
+
+def _undone(campaign: Campaign, seq: int | None) -> bool:
+    """Whether the entry a narration voices was undone before the narration was ready."""
+    if seq is None:
+        return False
+    try:
+        return campaign.entry(seq).undone
+    except RequestError:
+        return False

@@ -66,9 +66,9 @@ def redoable(campaign: Campaign) -> tuple[int | None, list[Entry]]:
         if entry.type == "preference" or (entry.type != "undo" and entry.undone):
             continue
         if entry.type != "undo":
-            refers = by_seq.get(entry.data.get("refers_to"))  # type: ignore[arg-type]
-            if entry.meta and refers is not None and refers.undone:
-                continue  # a narration of the undone move that landed late: part of it
+            root = by_seq.get(move_of(entry, by_seq))
+            if entry.meta and root is not None and root.seq != entry.seq and root.undone:
+                continue  # a narration that landed after its move was undone is part of it
             break  # a move made after the undo: nothing to redo
         target = by_seq.get(entry.data.get("target"))  # type: ignore[arg-type]
         if entry.undone or target is None or target.type == "undo":

@@ -10,13 +10,13 @@ scratch party kept in memory).
 
 from __future__ import annotations
 
-import logging
 from fractions import Fraction
 from typing import Any
 
 import ipywidgets as widgets  # type: ignore[import-untyped]
 
 from oracle.app import controls as c
+from oracle.app.background import markup_into
 from oracle.app.die_trying.moves import DieTryingMoves, pairs, purchases
 from oracle.app.die_trying.render import (
     DEGREE_COLOURS,
@@ -39,8 +39,6 @@ from oracle.die_trying.equipment import (
 )
 from oracle.die_trying.fold import CampaignState
 from oracle.errors import OracleError, RuleError
-
-log = logging.getLogger("oracle.app")
 
 NO_SKILL = "(no skill)"
 SCORES = [-1, 0, 1, 2, 3]
@@ -175,6 +173,7 @@ class DieTryingView:
         self._cast = c.button("Cast", style="danger")
         self._cast_result = c.html(css="oracle-outcome")
         self._cast_error = c.error_line()
+        self._cast_job = markup_into(self._cast_odds, self._cast_error)
 
     def _build_dying(self) -> None:
         self._patient = widgets.Dropdown(options=[], description="who")
@@ -359,9 +358,9 @@ class DieTryingView:
                                        int(self._level.value), bool(self._improvised.value),
                                        self._cast_skill.value, self._cast_ability.value)
 
-    def cast_odds_html(self) -> str:
+    def cast_odds_html(self, request: dict[str, Any] | None = None) -> str:
         """The chance of a miscast (and of death) before the dice are rolled."""
-        request = self.cast_request()
+        request = self.cast_request() if request is None else request
         odds = self.moves.cast_odds(request)
         parts = [f"miscast <b>{percent(Fraction(odds['miscast']['fraction']))}</b>",
                  f"the caster dies {percent(Fraction(odds['death']['fraction']))}",
@@ -376,7 +375,8 @@ class DieTryingView:
         return " · ".join(parts)
 
     def _show_cast_odds(self) -> None:
-        self._cast_odds.value = self.cast_odds_html()
+        request = self.cast_request()  # read on the widget thread; the odds counted off it
+        self._cast_job.ask(lambda: self.cast_odds_html(request))
 
     def _do_cast(self) -> None:
         result = self.moves.cast(self.cast_request(), self._caster.value,

@@ -16,6 +16,7 @@ from typing import Any
 import ipywidgets as widgets  # type: ignore[import-untyped]
 
 from oracle.app import controls as c
+from oracle.app.background import markup_into
 from oracle.app.render import esc, percent
 from oracle.app.triptycho.moves import TriptychoMoves
 from oracle.errors import RequestError, RuleError
@@ -119,6 +120,7 @@ class TriptychoView:
         self._roll = c.button("Roll attack", style="primary")
         self._result = c.html(css="oracle-outcome")
         self._resolve_error = c.error_line()
+        self._odds_job = markup_into(self._odds, self._resolve_error)
         for attr, css in HOOKS.items():  # stable DOM classes for the browser tests
             getattr(self, attr).add_class(f"oracle-tp-{css}")
         for box in (self._hp, self._ep, self._wp, self._deck, self._lower_to, self._amount,
@@ -202,11 +204,20 @@ class TriptychoView:
         return self.moves.attack_request(entries, self._dmg_type.value, _int(self._piercing))
 
     def _show_odds(self) -> None:
-        self._odds.value = self.odds_html()
+        # the request is read here, on the widget thread; the odds are counted off it
+        request, target = self.request(), self._target.value
+        points = self.moves.target_points(target)
+        self._odds_job.ask(lambda: self.odds_markup(request, target, points))
 
     def odds_html(self) -> str:
         """Win chance and expected damage for the resolver's entries, before rolling."""
-        odds = self.moves.odds(self.request())
+        target = self._target.value
+        return self.odds_markup(self.request(), target, self.moves.target_points(target))
+
+    def odds_markup(self, request: Mapping[str, Any], target: str | None,
+                    points: int | None) -> str:
+        """The odds of ``request`` in words (``points``: the target's, when known)."""
+        odds = self.moves.odds(request)
         win = Fraction(odds["action_wins"]["fraction"])
         tie = Fraction(odds["tie"]["fraction"])
         mean = Fraction(odds["expected"]["fraction"])
@@ -214,11 +225,10 @@ class TriptychoView:
                  + (f" (ties {percent(tie)}, which go to the action)" if odds["opposed_roll"]
                     else " (no opposed roll: it hits)"),
                  f"expected damage <b>{float(mean):.2f}</b>"]
-        points = self.moves.target_points(self._target.value)
         if points is not None:
             defeat = sum((Fraction(r["fraction"]) for r in odds["distribution"]
                           if r["total"] >= points), Fraction(0))
-            parts.append(f"defeats {esc(self._target.value)} <b>{percent(defeat)}</b>")
+            parts.append(f"defeats {esc(target)} <b>{percent(defeat)}</b>")
         return " · ".join(parts)
 
     def _do_attack(self) -> None:
