@@ -27,6 +27,7 @@ from oracle.app.narration import (
 )
 from oracle.app.solo import Solo
 from oracle.app.systems import DEFAULT, offering
+from oracle.app.undo import redo_move, undo_move, undone_before_voiced
 from oracle.dice import DiceSource
 from oracle.errors import RequestError, RuleError
 from oracle.journal.campaign import Campaign
@@ -322,8 +323,6 @@ class Session:
 
     def undo_last(self) -> int:
         """Undo the newest player's move (a roll with its narration); returns the roll's entry."""
-        from oracle.app.undo import undo_move
-
         seq = undo_move(self.require())
         self.moves.undone()
         self.changed()
@@ -331,8 +330,6 @@ class Session:
 
     def redo_last(self) -> int:
         """Restore the move undone last (nothing new recorded since); returns its entry."""
-        from oracle.app.undo import redo_move
-
         seq = redo_move(self.require())
         self.moves.opened()  # the newest roll is back: show it as the journal has it
         self.changed()
@@ -402,7 +399,7 @@ class Session:
             text = str(getattr(said, "text", "")).strip()
             seq = None
             if (record and text and campaign is not None and campaign is self.campaign
-                    and not _undone(campaign, refers_to)):
+                    and not undone_before_voiced(campaign, refers_to)):
                 event: dict[str, Any] = {
                     "type": "narration", "text": text,
                     "narrator": getattr(said, "narrator", None),
@@ -436,13 +433,3 @@ class Session:
         deck = getattr(said, "deck", None)
         if deck is not None:
             self._deck = deck
-
-
-def _undone(campaign: Campaign, seq: int | None) -> bool:
-    """Whether the entry a narration voices was undone before the narration was ready."""
-    if seq is None:
-        return False
-    try:
-        return campaign.entry(seq).undone
-    except RequestError:
-        return False

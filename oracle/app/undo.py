@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from oracle.errors import RuleError
+from oracle.errors import RequestError, RuleError
 from oracle.journal.campaign import Campaign
 from oracle.journal.replay import Entry
 
@@ -81,3 +81,13 @@ def redoable(campaign: Campaign) -> tuple[int | None, list[Entry]]:
         move = key
         undos.append(target)
     return move, undos
+
+
+def undone_before_voiced(campaign: Campaign, seq: int | None) -> bool:
+    """Whether the entry a narration voices was undone before the narration was ready."""
+    if seq is None:
+        return False
+    try:
+        return campaign.entry(seq).undone
+    except RequestError:
+        return False
