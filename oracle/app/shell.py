@@ -178,6 +178,7 @@ class OracleApp:
             self.side.refresh()
         if not self._titles:
             self.campaigns.refresh()
+            self.oracle.refresh()  # the solo oracle below a tabless system's panel
             self.journal.refresh()
             return
         for (system, title), view in list(self._built.items()):
@@ -211,7 +212,8 @@ class OracleApp:
             self.view(self._titles[0])
             self._other.children = ()
         else:
-            self._other.children = (offer.panel(self.session), self.campaigns.widget)
+            self._other.children = (offer.panel(self.session), self.oracle.widget,
+                                    self.campaigns.widget)
 
     def _key(self, title: str) -> tuple[str, str]:
         return ("" if title in GENERIC_TABS else str(self._mounted), title)
