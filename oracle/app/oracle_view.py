@@ -60,7 +60,7 @@ class OracleView:
         self._dread.add_class("oracle-dread")
         self._why = c.html("", "oracle-hint oracle-dread-why")
         self._odds = c.html("", "oracle-odds")
-        self._face = c.text("d10 faces: answer tone omen", width="220px",
+        self._face = c.text("d10 faces: answer tone omen", label="d10 faces", width="220px",
                             css="oracle-question-face")
         self._ask = c.button("Ask the oracle", css="oracle-ask", style="primary")
         self._answer = c.html("", "oracle-answer")
@@ -82,6 +82,11 @@ class OracleView:
         self._ask.on_click(c.guard(self._error, self._do_ask))
         self._explore_ask.on_click(c.guard(self._error, self._do_explore))
         self._scene_start.on_click(c.guard(self._error, self._do_scene))
+        for field, action in ((self._question, self._do_ask), (self._face, self._do_ask),
+                              (self._explore, self._do_explore),
+                              (self._scene_title, self._do_scene),
+                              (self._expected, self._do_scene)):
+            c.on_enter(field, c.guard(self._error, action))
         self._likelihood.observe(c.guard(self._error, lambda _ch: self._show_odds()),
                                  names="value")
         self._dread.observe(c.guard(self._error, self._dread_moved), names="value")
