@@ -109,6 +109,28 @@ def tags(items: Iterable[str], css: str = "") -> str:
     return "".join(f'<span class="oracle-tag {esc(css)}">{esc(item)}</span>' for item in items)
 
 
+def sheet_details(character: Any) -> str:
+    """What a sheet carries besides Ruin and counters: Skills, rituals, equipment, armor, Drive.
+
+    Read by attribute (any system's character with these fields); empty ones are left out.
+    """
+    rows = []
+    for label, attr in (("Skills", "skills"), ("Rituals", "rituals"),
+                        ("Equipment", "equipment")):
+        items = tuple(getattr(character, attr, ()) or ())
+        if items:
+            rows.append(f'<div class="oracle-sheet-{attr}">{label}: {tags(items)}</div>')
+    armor = tuple(getattr(character, "armor", ()) or ())
+    if armor:
+        pieces = (f"{getattr(p, 'name', p)}{' (marked)' if getattr(p, 'marked', False) else ''}"
+                  for p in armor)
+        rows.append(f'<div class="oracle-sheet-armor">Armor: {tags(pieces)}</div>')
+    drive = str(getattr(character, "drive", "") or "")
+    if drive:
+        rows.append(f'<div class="oracle-sheet-drive">Drive: {esc(drive)}</div>')
+    return f'<div class="oracle-hint oracle-sheet-details">{"".join(rows)}</div>' if rows else ""
+
+
 def percent(value: Any) -> str:
     """A probability (Fraction, float or ``"a/b"`` string) as a rounded percentage."""
     number = float(Fraction(value)) if isinstance(value, str) else float(value)
@@ -139,11 +161,19 @@ def _meta_line(kind: str, data: Mapping[str, Any]) -> str | None:
     if kind == "narration":
         return esc(data.get("text", ""))
     if kind == "oracle":
+        from oracle.journal.render import oracle_extra
+
         return (f"? {esc(data.get('question', ''))} → <b>{esc(data.get('answer', ''))}"
-                f"</b> <span class='when'>({esc(data.get('likelihood', ''))}, d6 "
-                f"{esc(' '.join(str(f) for f in data.get('faces') or []))})</span>")
+                f"</b> <span class='when'>{esc(oracle_extra(data))}</span>")
     if kind == "scene":
-        return f"<b>Scene:</b> {esc(data.get('title', ''))}"
+        from oracle.journal.render import scene_extra
+
+        return (f"<b>Scene:</b> {esc(data.get('title', ''))}"
+                f" <span class='when'>{esc(scene_extra(data))}</span>")
+    if kind == "list_item":
+        from oracle.journal.lists import item_words
+
+        return f"<i>{esc(item_words(data))}</i>"
     if kind == "note":
         return f"<i>Note:</i> {esc(data.get('text', ''))}"
     if kind == "story":

@@ -61,7 +61,7 @@ class TriptychoView:
         self._status = c.html(css="oracle-panel")
         self._tracker = c.html(css="oracle-panel")
         # roster
-        self._name = c.text("Name", width="10em")
+        self._name = c.text("e.g. Ash", label="Name", width="10em")
         self._player = c.checkbox("player", value=True)
         self._hp = widgets.BoundedIntText(20, min=1, max=999, description="HP")
         self._ep = widgets.BoundedIntText(20, min=1, max=999, description="EP")
@@ -72,11 +72,13 @@ class TriptychoView:
         self._join = c.button("Add to roster")
         self._roster_error = c.error_line()
         # scenario and round
-        self._kind = widgets.Dropdown(options=[k.value for k in ScenarioKind], value="combat")
-        self._tracks = c.text("Tracks, e.g. Ash: power +1; Ogre: power 0", width="28em")
+        self._kind = widgets.Dropdown(options=[k.value for k in ScenarioKind], value="combat",
+                                     description="scenario")
+        self._tracks = c.text("e.g. Ash: power +1; Ogre: power 0", label="Tracks", width="28em")
         self._tracks.tooltip = "Stat Tracks, e.g. Ash: power +1, skill 0; Ogre: power 0"
         self._start = c.button("Start scenario", style="primary")
-        self._outcome = widgets.Dropdown(options=["victory", "defeat", "other"], value="victory")
+        self._outcome = widgets.Dropdown(options=["victory", "defeat", "other"], value="victory",
+                                        description="outcome")
         self._end = c.button("End scenario")
         self._draw = c.button("Draw Phase")
         self._next = c.button("Next turn")
@@ -84,7 +86,7 @@ class TriptychoView:
         self._round_error = c.error_line()
         # initiative
         self._who = widgets.Dropdown(options=[], description="who")
-        self._init_dice = c.text("1d8", width="6em", value="1d8")
+        self._init_dice = c.text("1d8", label="Initiative dice", width="8em", value="1d8")
         self._roll_init = c.button("Roll Initiative")
         self._lower_to = widgets.BoundedIntText(1, min=1, max=999, description="lower to")
         self._lower_to.layout.width = "11em"
@@ -97,7 +99,7 @@ class TriptychoView:
         self._recover = c.button("Recover")
         self._injury = c.button("Injury", style="danger")
         self._heal = c.button("Heal Injury (1 Valuable)")
-        self._track = c.text("power", width="7em", value="power")
+        self._track = c.text("power", label="Track", width="7em", value="power")
         self._by = widgets.IntText(1, description="by")
         self._by.layout.width = "8em"
         self._move = c.button("Move track")
@@ -108,13 +110,13 @@ class TriptychoView:
         self._accuracy = c.text("e.g. 1d8, or empty", width="12em", value="1d8")
         self._evasion = c.text("e.g. 1d4, or empty", width="12em", value="1d4")
         self._dmg = c.text("e.g. 1d10", width="10em", value="1d10")
-        self._dmg_type = c.text("type (optional)", width="10em")
+        self._dmg_type = c.text("optional", label="damage type", width="10em")
         self._defense = c.text("e.g. 1d6", width="10em")
         self._piercing = widgets.BoundedIntText(0, min=0, max=12, description="Piercing")
         self._piercing.layout.width = "10em"
         self._odds = c.html(css="oracle-odds")
-        self._typed = c.text("faces: action, reaction, damage, enhancements, defense",
-                             width="40em")
+        self._typed = c.text("action, reaction, damage, enhancements, defense",
+                             label="Faces (physical dice)", width="40em")
         self._typed.tooltip = ("Physical dice: faces in rolling order (accuracy, evasion, damage, "
                                "enhancements, defense), or empty to let the oracle roll")
         self._roll = c.button("Roll attack", style="primary")
