@@ -107,8 +107,9 @@ def press_enter(scope: Any, hook: str) -> None:
 
 def tick(scope: Any, hook: str, label: str, value: bool = True) -> None:
     """Tick (or untick) the checkbox labelled ``label`` in the tick list ``hook``."""
-    boxes = [b for b in _walk(find(scope, hook)) if getattr(b, "description", None) == label
-             and "oracle-tick" in getattr(b, "_dom_classes", ())]
+    boxes = [b for r in _walk(find(scope, hook)) if "oracle-tick" in getattr(r, "_dom_classes", ())
+             and any(_caption(k) == label for k in r.children)
+             for b in r.children if "oracle-tick-box" in getattr(b, "_dom_classes", ())]
     assert len(boxes) == 1, f"{hook}: no single box labelled {label!r}"
     boxes[0].value = value
 

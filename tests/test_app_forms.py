@@ -160,7 +160,7 @@ def test_a_tick_list_is_a_multi_select_made_of_checkboxes() -> None:
     ticks.options = ["Bram", "Cole"]  # Ash leaves: still-offered ticks stay
     assert ticks.value == ("Bram",)
     ticks.value = ("Cole",)
-    assert [b.value for b in find_all(ticks, "oracle-tick")] == [False, True]
+    assert [b.value for b in find_all(ticks, "oracle-tick-box")] == [False, True]
     tick(ticks, "oracle-ticks", "Cole", False)
     assert ticks.value == ()
 

@@ -143,6 +143,7 @@ class TickList(widgets.VBox):  # type: ignore[misc]
         self._boxes.add_class("oracle-tick-list")
         self._boxes.layout.flex_flow = "row wrap"
         self._syncing = False
+        self._ticks: tuple[widgets.Checkbox, ...] = ()
         super().__init__([self._label, self._boxes])
         for name in ("oracle-ticks", *css.split()):
             self.add_class(name)
@@ -161,12 +162,15 @@ class TickList(widgets.VBox):  # type: ignore[misc]
     def _rebuild(self, _change: Any = None) -> None:
         pairs = [self._pair(o) for o in self.options]
         kept = tuple(v for _l, v in pairs if v in self.value)
-        boxes = []
+        boxes, rows = [], []
         for label, value in pairs:
-            box = checkbox(label, css="oracle-tick", value=value in kept)
+            # labels are names players typed: a caption beside the box, never its description
+            box = checkbox("", css="oracle-tick-box", value=value in kept)
             box.observe(lambda _c: self._from_boxes(), names="value")
             boxes.append(box)
-        self._boxes.children = tuple(boxes)
+            rows.append(row(box, caption(label), css="oracle-tick"))
+        self._ticks = tuple(boxes)
+        self._boxes.children = tuple(rows)
         self._label.layout.display = "" if self.description and pairs else "none"
         self._boxes.layout.display = "" if pairs else "none"
         if kept != self.value:
@@ -176,14 +180,14 @@ class TickList(widgets.VBox):  # type: ignore[misc]
         if self._syncing:
             return
         pairs = [self._pair(o) for o in self.options]
-        self.value = tuple(v for (_l, v), box in zip(pairs, self._boxes.children, strict=False)
+        self.value = tuple(v for (_l, v), box in zip(pairs, self._ticks, strict=False)
                            if box.value)
 
     def _show_value(self, _change: Any = None) -> None:
         pairs = [self._pair(o) for o in self.options]
         self._syncing = True
         try:
-            for (_l, v), box in zip(pairs, self._boxes.children, strict=False):
+            for (_l, v), box in zip(pairs, self._ticks, strict=False):
                 box.value = v in self.value
         finally:
             self._syncing = False
