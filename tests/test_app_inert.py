@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 import ipywidgets as widgets  # type: ignore[import-untyped]
+import pytest
 from app_driver import click, described, fill, find, widgets_in
 from ipywidgets.widgets.widget_description import DescriptionWidget  # type: ignore[import-untyped]
 
@@ -88,3 +89,18 @@ def test_hostile_text_everywhere_stays_out_of_typeset_parts() -> None:
         e.type == "scene" for e in entries)
     assert esc(EVIL) in find(app, "oracle-campaign-name").value
     assert_inert(app)
+
+
+@pytest.mark.parametrize("system", ["die_trying", "triptycho"])
+def test_other_systems_keep_a_hostile_campaign_and_note_out_of_typeset_parts(system: str) -> None:
+    app = build()
+    fill(app.start, "oracle-new-campaign", EVIL)
+    fill(app.start, "oracle-new-system", system)
+    click(app.start, "oracle-create-campaign")
+    assert app.session.campaign is not None and app.session.campaign.system.name == system
+    fill(app.journal, "oracle-note", EVIL)
+    click(app.journal, "oracle-add-note")
+    assert [e.type for e in app.session.campaign.entries].count("note") == 1
+    bad = [(kind, text) for kind, text in typeset_parts(app.root)
+           if any(m in text for m in MARKERS)]
+    assert bad == [] and raw_markup(app.root) == []
