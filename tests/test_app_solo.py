@@ -30,7 +30,7 @@ def ready_app(physical: bool = True) -> OracleApp:
 
 
 def shown_odds(app: OracleApp) -> dict[str, str]:
-    return dict(ROW.findall(read(app.oracle, "oracle-odds")))
+    return dict(ROW.findall(read(app.oracle, "oracle-oracle-odds")))
 
 
 @pytest.mark.parametrize("level", [level.value for level in Likelihood])
@@ -44,7 +44,7 @@ def test_the_odds_shown_before_asking_are_the_solo_oracles(level: str) -> None:
     # set by hand, the dread moves the odds shown, exactly as oracle.solo computes them
     fill(app.oracle, "oracle-dread-own", True)
     fill(app.oracle, "oracle-dread", 8)
-    assert read(app.oracle, "oracle-odds") == odds_html(ask_odds(level, 8))
+    assert read(app.oracle, "oracle-oracle-odds") == odds_html(ask_odds(level, 8))
 
 
 def test_an_answer_is_journalled_with_its_likelihood_dread_odds_and_twist() -> None:
@@ -249,7 +249,7 @@ def test_every_system_asks_the_solo_oracle_with_its_own_dread(system: str) -> No
     dread = campaign_dread(system, app.session.state)
     assert f"Dread {dread}, from the campaign" in read(app.oracle, "oracle-dread-why")
     fill(app.oracle, "oracle-likelihood", "very likely")
-    assert read(app.oracle, "oracle-odds") == odds_html(ask_odds("very likely", dread))
+    assert read(app.oracle, "oracle-oracle-odds") == odds_html(ask_odds("very likely", dread))
     fill(app.oracle, "oracle-question", "Is the gate open?")
     click(app.oracle, "oracle-ask")
     assert read(app.oracle, "oracle-oracle-error") == ""

@@ -59,7 +59,7 @@ class OracleView:
                                         style={"description_width": "initial"})
         self._dread.add_class("oracle-dread")
         self._why = c.html("", "oracle-hint oracle-dread-why")
-        self._odds = c.html("", "oracle-odds")
+        self._odds = c.html("", "oracle-oracle-odds")
         self._face = c.text("d10 faces: answer tone omen", label="d10 faces", width="220px",
                             css="oracle-question-face")
         self._ask = c.button("Ask the oracle", css="oracle-ask", style="primary")
