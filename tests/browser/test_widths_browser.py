@@ -14,11 +14,14 @@ from typing import Any
 import pytest
 from harness import Server, open_app, shot
 
+from oracle.app.shell import GENERIC_TABS
+from oracle.app.trophy import OFFERING
+
 pytestmark = pytest.mark.browser
 
 WIDTHS = ((390, 844), (768, 1024), (1024, 768), (1400, 900))
-TROPHY_TABS = ("Risk", "Hunt", "Contest", "Combat", "Ruin", "Party", "Oracle", "Safety",
-               "Campaigns")
+# Every tab of a Trophy campaign, as the app offers them (its own, then the generic ones).
+TROPHY_TABS = (*OFFERING.tabs, *GENERIC_TABS)
 
 # Every visible element of the app whose right edge lies beyond the viewport (rounding aside).
 _OVERFLOW_JS = """
