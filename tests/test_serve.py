@@ -329,6 +329,7 @@ def test_the_join_link_carries_a_fresh_key() -> None:
 def test_the_announcement_prints_the_link_and_a_qr_code() -> None:
     text = announcement("192.168.1.20", 8866, "abc")
     assert "http://192.168.1.20:8866/?join=abc" in text
+    assert "http://192.168.1.20:8866/?join=abc&gm=1" in text  # the GM's link carries the key
     blocks = [line for line in text.splitlines() if "\u2588" in line or "\u2580" in line]
     assert len(blocks) >= 10  # a QR code drawn with block characters
 

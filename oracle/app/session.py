@@ -25,6 +25,7 @@ from oracle.app.narration import (
     narrator_status,
     recent_text,
 )
+from oracle.app.seat import Seat
 from oracle.app.systems import DEFAULT, offering
 from oracle.dice import DiceSource
 from oracle.errors import RequestError, RuleError, shown
@@ -50,6 +51,7 @@ class Session:
         self.home = home
         self.campaign: Campaign | None = None
         self.active: str | None = None
+        self.seat = Seat()  # which device at a table (oracle.app.seat): its own pick, GM view
         self._api_key: str | None = None
         self.narrator = narrator if narrator is not None else make_narrator()
         self.narration = NarrationQueue()
@@ -109,9 +111,7 @@ class Session:
         with self._deck_lock:
             self._deck = self._restored_deck(campaign)
         self.moves.opened()
-        names = self.moves.in_play()
-        remembered = campaign.settings.preferences.get("active")
-        self.active = remembered if remembered in names else (names[0] if names else None)
+        self.active = self.seat.pick(campaign.settings.preferences, self.moves.in_play())
         self.changed()
 
     @staticmethod

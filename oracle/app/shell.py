@@ -152,7 +152,8 @@ class OracleApp:
             self._campaign_name.value = ""
             self._brand.value = _brand_html(SYSTEMS[DEFAULT].tagline)
             return
-        self._campaign_name.value = esc(campaign.name)
+        self._campaign_name.value = esc(campaign.name) + (
+            ' <span class="oracle-tag oracle-gm-view">GM view</span>' if session.seat.gm else "")
         self._brand.value = _brand_html(campaign.system.tagline)
         self._mount(campaign.system.name)
         if self.side is not None:
