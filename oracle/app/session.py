@@ -25,7 +25,6 @@ from oracle.app.narration import (
     narrator_status,
     recent_text,
 )
-from oracle.app.seat import Seat
 from oracle.app.systems import DEFAULT, offering
 from oracle.dice import DiceSource
 from oracle.errors import RequestError, RuleError, shown
@@ -51,6 +50,7 @@ class Session:
         self.home = home
         self.campaign: Campaign | None = None
         self.active: str | None = None
+        from oracle.app.seat import Seat
         self.seat = Seat()  # which device at a table (oracle.app.seat): its own pick, GM view
         self._api_key: str | None = None
         self.narrator = narrator if narrator is not None else make_narrator()
