@@ -339,6 +339,8 @@ def test_the_announcement_prints_the_link_and_a_qr_code() -> None:
     (["--host", "oracle.lan"], "oracle serve: host: give this machine's IP address"),
     (["--max-pages", "0"], "oracle serve: max-pages: must be a whole number of pages, 1 or more"),
     (["--cull-after", "0"], "oracle serve: cull-after: must be a whole number of seconds, 1 or "),
+    (["--table", "--host", "127.0.0.2", "--preheat", "1"], "oracle serve: preheat: works only on "),
+    (["--host", "127.0.0.2", "--preheat", "1"], "oracle serve: preheat: works only on 127.0.0.1"),
 ])
 def test_bad_serve_options_exit_2_with_one_sentence(argv: list[str], sentence: str,
                                                     capsys: pytest.CaptureFixture[str]) -> None:

@@ -25,6 +25,7 @@ SEEN_WITHIN_MS = 30_000  # the test fails past this; the measured figure is the 
 
 @pytest.fixture(scope="module")
 def join(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """The join link of a table (``--preheat`` is refused at a table: see tests/test_serve.py)."""
     served: Served = start(tmp_path_factory.mktemp("seats_home"), "--table", "--host", ADDRESS,
                            address=ADDRESS, wait_for="&gm=1")
     try:
