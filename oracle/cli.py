@@ -9,12 +9,55 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Mapping, Sequence
-from typing import Any, TextIO
+from typing import Any, NoReturn, TextIO, cast
 
 from oracle.errors import OracleError
 
 EXIT_OK = 0
 EXIT_REFUSED = 2
+MOST_SAID = 300  # characters of argparse's own sentence about bad arguments
+
+
+class _Utf8Out:
+    """``out`` for every command: text goes out as UTF-8 whatever the locale, and a character
+    UTF-8 cannot carry (a lone surrogate from a badly encoded argument) as its ``\\u`` escape,
+    which in JSON reads back as that very character. A stream without bytes (tests) gets str."""
+
+    def __init__(self, out: TextIO) -> None:
+        self._out = out
+        self.buffer = getattr(out, "buffer", None)
+
+    def write(self, text: str) -> int:
+        if self.buffer is None:
+            return self._out.write(text)
+        self._out.flush()
+        self.buffer.write(text.encode("utf-8", "backslashreplace"))
+        return len(text)
+
+    def flush(self) -> None:
+        self._out.flush()
+        if self.buffer is not None:
+            self.buffer.flush()
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._out, name)
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse, but a bad argument is refused like any other input: exit 2 with
+    ``{"error": "<one sentence>"}`` quoting at most about 80 characters of any value given."""
+
+    words: Sequence[str] = ()
+
+    def error(self, message: str) -> NoReturn:
+        from oracle.errors import RequestError, shown
+
+        for word in sorted(set(self.words), key=len, reverse=True):
+            if len(word) > 80:
+                message = message.replace(repr(word), shown(word)).replace(word, shown(word))
+        if len(message) > MOST_SAID:
+            message = message[:MOST_SAID - 3] + "..."
+        raise RequestError(f"{self.prog}: {message.rstrip('.')}.")
 
 
 def _read_request(path: str | None, stdin: TextIO) -> Mapping[str, Any]:
@@ -83,7 +126,7 @@ def cmd_inspire(args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
 def build_parser(inspire_arguments: bool = True) -> argparse.ArgumentParser:
     """The whole command line; ``inspire_arguments=False`` skips importing the narrator (and
     Jinja) for the commands that never use it."""
-    parser = argparse.ArgumentParser(
+    parser = _Parser(
         prog="oracle",
         description=(
             "An oracle for solo and GM-led play of Trophy (Dark and Gold), Die Trying and "
@@ -174,11 +217,12 @@ def main(argv: Sequence[str] | None = None, stdin: TextIO | None = None,
          out: TextIO | None = None) -> int:
     """Run the CLI; returns the exit code (0 ok, 2 refused or malformed)."""
     stdin = sys.stdin if stdin is None else stdin
-    out = sys.stdout if out is None else out
+    out = cast(TextIO, _Utf8Out(sys.stdout if out is None else out))
     words = sys.argv[1:] if argv is None else list(argv)
+    _Parser.words = words
     parser = build_parser(inspire_arguments=words[:1] == ["inspire"])
-    args = parser.parse_args(words)
     try:
+        args = parser.parse_args(words)
         code: int = args.handler(args, stdin, out)
     except OracleError as exc:
         _emit(out, {"error": str(exc)})

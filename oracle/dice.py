@@ -26,7 +26,10 @@ class SeededDice:
     """
 
     def __init__(self, seed: int | str | None = None) -> None:
-        self._random = random.Random(seed)
+        # a text seed is seeded by its UTF-8 bytes, as random does, and a lone surrogate (from
+        # a badly encoded argument) by its own bytes rather than an error
+        self._random = random.Random(seed.encode("utf-8", "surrogatepass")
+                                     if isinstance(seed, str) else seed)
 
     def roll(self, sides: int) -> int:
         return self._random.randint(1, sides)

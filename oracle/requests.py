@@ -84,10 +84,19 @@ class ReadTracker(dict[str, Any]):
         return found
 
 
+# Our limit, far beyond any table (a party, a pool of dice, a list of pushes): the most entries
+# one list of a request holds. With the limits of each rule (docs/rulings.md) it keeps every
+# request answered or refused within 2 s (bench/limits.py).
+MOST_ENTRIES = 100
+
+
 def _wrap(value: Any, path: str) -> Any:
     if isinstance(value, dict):
         return ReadTracker(value, f"{path}.")
     if isinstance(value, list):
+        if len(value) > MOST_ENTRIES:
+            raise RuleError(f"{path}: a list here holds at most {MOST_ENTRIES} entries (our limit, "
+                            f"far beyond any table); got {len(value)}.")
         return [_wrap(item, f"{path}[{index}]") for index, item in enumerate(value)]
     return value
 

@@ -68,10 +68,34 @@ def fill(scope: Any, hook: str, value: Any) -> None:
 
 
 def read(scope: Any, hook: str) -> Any:
-    """The value of the control ``hook`` (for an HTML control, its markup)."""
+    """The value of the control ``hook`` (for an HTML control, its markup), once the odds being
+    counted off the widget thread have been shown (``oracle.app.background``)."""
+    from oracle.app.background import settle
+
+    settle()
     return find(scope, hook).value
 
 
 def shown(scope: Any, hook: str) -> bool:
     """Whether the control ``hook`` is displayed (its layout does not hide it)."""
     return find(scope, hook).layout.display != "none"
+
+
+def press_enter(scope: Any, hook: str) -> None:
+    """Press Enter in the text field ``hook`` (the browser sends a ``submit`` event)."""
+    find(scope, hook)._handle_custom_msg({"event": "submit"}, [])
+
+
+def tick(scope: Any, hook: str, label: str, value: bool = True) -> None:
+    """Tick (or untick) the checkbox labelled ``label`` in the tick list ``hook``."""
+    boxes = [b for b in _walk(find(scope, hook)) if getattr(b, "description", None) == label
+             and "oracle-tick" in getattr(b, "_dom_classes", ())]
+    assert len(boxes) == 1, f"{hook}: no single box labelled {label!r}"
+    boxes[0].value = value
+
+
+def upload(scope: Any, hook: str, name: str, data: bytes, mime: str = "application/json") -> None:
+    """Choose the file ``name`` holding ``data`` in the file picker ``hook``, as the browser
+    sends it (the widget's own deserializer reads it)."""
+    find(scope, hook).set_state({"value": [{"name": name, "type": mime, "size": len(data),
+                                            "last_modified": 0, "content": memoryview(data)}]})

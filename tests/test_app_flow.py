@@ -356,3 +356,23 @@ def test_an_undone_hunt_leaves_the_hunt_tab_and_redo_keeps_the_state() -> None:
     assert app.session.state.character("Wren Ashdown").hunt_tokens == 0
     click(app, "oracle-redo")
     assert app.session.state.character("Wren Ashdown").hunt_tokens == 1
+
+
+def test_a_narration_that_lands_after_its_roll_was_undone_is_not_a_new_move() -> None:
+    app = ready_app()
+    campaign = app.session.require()
+    hunt = app.view("Hunt")
+    fill(hunt, "oracle-hunt-faces", "6")
+    click(hunt, "oracle-hunt-roll")
+    app.session.narration.wait(timeout=30)
+    rolled = [e.seq for e in campaign.entries if e.type == "hunt_rolled"][-1]
+    click(app, "oracle-undo")
+    # the voice of the undone roll arrives late (a slow narrator): it is not recorded
+    app.session.voice("encounter", {"roll": "hunt"}, refers_to=rolled)
+    app.session.narration.wait(timeout=30)
+    assert not [e for e in campaign.entries if e.type == "narration" and not e.undone
+                and e.data.get("refers_to") == rolled]
+    # and one that raced the undo onto the journal is part of the undone move, so Redo works
+    campaign.append({"type": "narration", "text": "late words", "refers_to": rolled})
+    click(app, "oracle-redo")
+    assert app.session.state.character("Wren Ashdown").hunt_tokens == 1

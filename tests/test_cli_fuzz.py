@@ -7,9 +7,14 @@ most about 80 characters of what it was given. Never a traceback.
 
 from __future__ import annotations
 
+import contextlib
 import io
 import json
+import os
+import shutil
+import tempfile
 from typing import Any
+from unittest import mock
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -118,3 +123,77 @@ def test_text_that_is_not_ascii_is_printed_as_utf8_whatever_the_locale() -> None
 def test_parse_request_accepts_a_byte_order_mark_and_plain_text() -> None:
     assert parse_request('\ufeff{"roll": "risk"}'.encode()) == {"roll": "risk"}
     assert parse_request('{"roll": "hunt"}') == {"roll": "hunt"}
+
+
+# --- the other commands: any argument text (issue 11) ----------------------------------------
+
+# Any text an argument can carry: letters, quotes, digits, controls, NUL, lone surrogates (what a
+# badly encoded argument becomes), non-Latin scripts, and long runs.
+argument_text = st.text(st.characters(exclude_categories=()), max_size=12) | st.sampled_from([
+    "", "-", "--", "x" * 300, "\ud800", "\udcff", "a\x00b", "é🜏", "/", ".", "-1", "0", "999999",
+     "1" * 40, "--json", "--help-me"])
+
+# Each command's options taking text (None: a flag) and whether it takes a positional argument.
+ARGUMENTS: dict[str, tuple[dict[str, bool], bool]] = {
+    "ask": ({"--likelihood": True, "--dread": True, "--seed": True, "--thread": True,
+             "--character": True, "--narrate": False}, True),
+    "generate": ({"--system": True, "--seed": True, "--n": True, "--json": False}, True),
+    "inspire": ({"--context": True, "--name": True, "--occupation": True, "--place": True,
+                 "--n": True, "--json": False, "--seed": True, "--likelihood": True,
+                 "--outcome": True, "--severity": True, "--noticed": False}, True),
+    "campaigns": ({"--json": False}, False),
+    "export": ({"--format": True, "--force": False}, True),
+    "import": ({"--name": True}, True),
+}
+
+
+@st.composite
+def command_lines(draw: st.DrawFn) -> list[str]:
+    command = draw(st.sampled_from(sorted(ARGUMENTS)))
+    options, positional = ARGUMENTS[command]
+    words = [command]
+    for option in draw(st.lists(st.sampled_from(sorted(options)), max_size=3)):
+        words.append(option)
+        if options[option]:
+            words.append(draw(argument_text))
+    if positional or draw(st.booleans()):
+        words.extend(draw(st.lists(argument_text, min_size=0, max_size=2)))
+    return words
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(words=command_lines())
+def test_any_argument_text_answers_or_refuses_in_one_sentence(words: list[str]) -> None:
+    home = tempfile.mkdtemp(prefix="oracle-fuzz-")
+    sink = io.BytesIO()
+    out = io.TextIOWrapper(sink, encoding="ascii")  # a strict locale: UTF-8 must still come out
+    here = os.getcwd()
+    try:
+        os.chdir(home)  # nothing a command writes can land outside the temporary folder
+        with mock.patch.dict(os.environ, {"ORACLE_HOME": home, "ORACLE_NARRATOR": "offline"}), \
+                contextlib.redirect_stderr(io.StringIO()):
+            code = main(words, stdin=io.StringIO(""), out=out)
+    finally:
+        os.chdir(here)
+        shutil.rmtree(home, ignore_errors=True)
+    out.flush()
+    printed = sink.getvalue()
+    assert code in (0, 2), (words, code)
+    text = printed.decode("utf-8")  # always valid UTF-8
+    if code == 2:
+        payload = check_answer(code, printed)
+        assert "x" * 81 not in payload["error"], (words, payload)
+    elif text.startswith(("{", "[")):
+        json.loads(text)  # JSON printed is whole JSON
+
+
+def test_a_bad_argument_is_one_sentence_on_standard_output_not_a_usage_text() -> None:
+    sink = io.BytesIO()
+    out = io.TextIOWrapper(sink, encoding="ascii")
+    with contextlib.redirect_stderr(io.StringIO()) as err:
+        code = main(["inspire", "wrong", "--outcome", "x" * 300], stdin=io.StringIO(""), out=out)
+    out.flush()
+    payload = check_answer(code, sink.getvalue())
+    assert code == 2 and payload["error"].startswith(
+        "oracle inspire: argument --outcome: invalid choice: 'xxx")
+    assert "x" * 81 not in payload["error"] and err.getvalue() == ""

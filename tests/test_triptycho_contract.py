@@ -19,6 +19,16 @@ CONTRACT = [
      {"roll": "opposed", "action_total": 7, "reaction_total": 6, "winner": "action"}),
     ({"roll": "damage", "system": "triptycho", "damage": [5, 2], "defense": [3]},
      {"roll": "damage", "dealt": 4}),
+    # a d20 never changes level: it stays a d20, as a clamp does, not an error
+    ({"roll": "dice", "system": "triptycho", "dice": "1d20", "level": 1},
+     {"roll": "dice", "dice": "1d20", "clamped": True}),
+    ({"roll": "dice", "system": "triptycho", "dice": "2d20", "level": -2, "number": 1},
+     {"roll": "dice", "dice": "3d20", "clamped": True}),
+    # "defense": [] means no Defense dice were rolled (as after Piercing took them all)
+    ({"roll": "damage", "system": "triptycho", "damage": [5, 2], "defense": []},
+     {"roll": "damage", "dealt": 7, "defense_total": 0, "defense_faces": []}),
+    ({"roll": "damage", "system": "triptycho", "damage": [5, 2], "defense": [], "piercing": 2},
+     {"roll": "damage", "dealt": 7, "defense_total": 0, "defense_faces": []}),
 ]
 
 
@@ -64,7 +74,9 @@ def test_damage_never_below_zero() -> None:
 @pytest.mark.parametrize(
     ("request_", "field"),
     [
-        ({"roll": "dice", "dice": "1d20", "level": 1}, "level"),
+        ({"roll": "dice", "dice": "31d6"}, "dice"),
+        ({"roll": "dice", "dice": "1d6", "number": 1000000}, "number"),
+        ({"roll": "damage", "damage": [], "defense": [3]}, "damage"),
         ({"roll": "dice", "dice": "2x6"}, "dice"),
         ({"roll": "opposed", "action": [0], "reaction": [3]}, "action"),
         ({"roll": "opposed", "action": [3], "reaction": [21]}, "reaction"),
@@ -117,7 +129,16 @@ def test_odds_of_faces_already_rolled_are_certain() -> None:
     assert payload["reaction_wins"]["fraction"] == "0"
 
 
-def test_odds_refuse_a_level_change_on_a_d20() -> None:
+def test_odds_of_a_d20_with_a_level_change_are_a_d20s() -> None:
     code, payload = run(["odds"], {"roll": "dice", "system": "triptycho", "dice": "1d20",
                                    "level": -1})
-    assert code == 2 and payload["error"].startswith("level: a d20 cannot be raised or lowered")
+    assert code == 0 and payload["dice"] == "1d20"
+    assert [row["total"] for row in payload["distribution"]] == list(range(1, 21))
+
+
+def test_odds_of_no_defense_dice_deal_the_whole_damage() -> None:
+    code, payload = run(["odds"], {"roll": "damage", "system": "triptycho", "damage": "1d4",
+                                   "defense": []})
+    assert code == 0
+    assert {row["total"]: row["fraction"] for row in payload["distribution"]} == {
+        1: "1/4", 2: "1/4", 3: "1/4", 4: "1/4"}

@@ -9,6 +9,7 @@ from hypothesis import strategies as st
 from oracle.errors import OracleError, RequestError, RuleError
 from oracle.triptycho.entries import (
     LADDER,
+    MOST_DICE,
     DiceEntry,
     change_level,
     change_number,
@@ -67,12 +68,9 @@ def test_every_rung_and_every_step_stays_on_the_ladder() -> None:
             assert after.number == 2
 
 
-def test_a_level_change_on_a_d20_is_refused_in_one_sentence() -> None:
-    with pytest.raises(RuleError) as exc:
-        change_level("level", DiceEntry(1, 20), -1)
-    assert str(exc.value) == ("level: a d20 cannot be raised or lowered in dice level; "
-                              "got a level change of -1.")
-    assert change_level("level", DiceEntry(1, 20), 0) == DiceEntry(1, 20)
+def test_a_level_change_on_a_d20_leaves_it_a_d20_as_a_clamp_does() -> None:
+    for steps in range(-7, 8):
+        assert change_level("level", DiceEntry(2, 20), steps) == DiceEntry(2, 20)
 
 
 def test_resistance_and_weakness_leave_a_d20_as_it_is() -> None:
@@ -118,9 +116,15 @@ def test_level_stays_on_the_ladder_and_number_never_below_one(
 ) -> None:
     entry = DiceEntry(number, sides)
     for level, more in zip(levels, numbers):
-        entry = change_number(change_level("level", entry, level), more)
+        try:
+            entry = change_number(change_level("level", entry, level), more)
+        except RuleError as exc:  # past our limit: refused, naming it
+            assert entry.number + more > MOST_DICE
+            assert str(exc) == (f"number: an entry rolls at most {MOST_DICE} dice (our limit, "
+                                f"far beyond any card); got {entry.number + more}.")
+            return
         assert entry.sides in LADDER
-        assert entry.number >= 1
+        assert 1 <= entry.number <= MOST_DICE
 
 
 @given(st.text(max_size=8))

@@ -11,15 +11,19 @@ from __future__ import annotations
 import logging
 import re
 from collections.abc import Callable, Sequence
+from contextvars import ContextVar
 from typing import Any, TypeVar
 
 import ipywidgets as widgets  # type: ignore[import-untyped]
+import traitlets
 
 from oracle.errors import OracleError, RuleError, shown
 
 log = logging.getLogger("oracle.app")
 
 F = TypeVar("F", bound=Callable[..., Any])
+
+_IN_CALLBACK: ContextVar[bool] = ContextVar("oracle_in_callback", default=False)
 
 FULL = "calc(100% - 8px)"  # a full-width input whose margins stay inside its panel
 
@@ -48,6 +52,7 @@ def guard(line: widgets.HTML, action: Callable[..., Any]) -> Callable[..., None]
     """Wrap ``action`` so no exception escapes; errors become a sentence in ``line``."""
 
     def wrapped(*args: Any, **kwargs: Any) -> None:
+        token = _IN_CALLBACK.set(True)
         try:
             line.value = ""
             action(*args, **kwargs)
@@ -56,8 +61,15 @@ def guard(line: widgets.HTML, action: Callable[..., Any]) -> Callable[..., None]
         except Exception as exc:  # nothing may reach the page as a traceback
             log.exception("app callback failed")
             show_error(line, UNEXPECTED.format(name=type(exc).__name__))
+        finally:
+            _IN_CALLBACK.reset(token)
 
     return wrapped
+
+
+def in_callback() -> bool:
+    """True while a player's click (or change) is being handled through :func:`guard`."""
+    return _IN_CALLBACK.get()
 
 
 def button(description: str, css: str = "", style: str = "", tooltip: str = "",
@@ -82,23 +94,122 @@ def html(value: str = "", css: str = "") -> widgets.HTML:
 
 
 def text(placeholder: str, description: str = "", css: str = "", width: str = FULL,
-         value: str = "") -> widgets.Text:
-    result = widgets.Text(value=value, placeholder=placeholder, description=description,
+         value: str = "", label: str = "") -> widgets.Text:
+    """A text field. ``label`` names it above the box, and stays once the field is filled
+    (a placeholder alone vanishes at the first letter)."""
+    result = widgets.Text(value=value, placeholder=placeholder, description=label or description,
                           style={"description_width": "initial"})
     result.layout.width = width
+    if label:
+        result.add_class("oracle-labelled")
     for name in css.split():
         result.add_class(name)
     return result
 
 
 def area(placeholder: str, description: str = "", rows: int = 2, width: str = FULL,
-         css: str = "") -> widgets.Textarea:
-    result = widgets.Textarea(placeholder=placeholder, description=description, rows=rows,
-                              style={"description_width": "initial"})
+         css: str = "", label: str = "") -> widgets.Textarea:
+    """A text area; ``label`` as for :func:`text`."""
+    result = widgets.Textarea(placeholder=placeholder, description=label or description,
+                              rows=rows, style={"description_width": "initial"})
     result.layout.width = width
+    if label:
+        result.add_class("oracle-labelled")
     for name in css.split():
         result.add_class(name)
     return result
+
+
+def on_enter(field: widgets.Text, action: Callable[[], None]) -> None:
+    """Run ``action`` when the player presses Enter in ``field``.
+
+    The browser sends a ``submit`` event on Enter (after the typed value), which is what
+    ipywidgets' deprecated ``on_submit`` listened to; blur does not submit (unlike
+    ``continuous_update=False``), so leaving a field never rolls or saves by surprise.
+    """
+
+    def handle(_widget: Any, content: Any, _buffers: Any) -> None:
+        if isinstance(content, dict) and content.get("event") == "submit":
+            action()
+
+    field.on_msg(handle)
+
+
+class TickList(widgets.VBox):  # type: ignore[misc]
+    """Several choices as a row of checkboxes: what a multi-select did, without Ctrl-click.
+
+    A drop-in for ``SelectMultiple``: ``options`` (names, or (label, value) pairs), ``value``
+    (the tuple of ticked values, in option order), ``description``, and ``observe``.
+    """
+
+    options: traitlets.List[Any] = traitlets.List()
+    value = traitlets.Tuple()
+    description = traitlets.Unicode("")
+
+    def __init__(self, options: Sequence[Any] = (), description: str = "",
+                 css: str = "", **_ignored: Any) -> None:
+        self._label = widgets.HTML("")
+        self._label.add_class("oracle-tick-label")
+        self._boxes = widgets.HBox([])
+        self._boxes.add_class("oracle-tick-list")
+        self._boxes.layout.flex_flow = "row wrap"
+        self._syncing = False
+        super().__init__([self._label, self._boxes])
+        for name in ("oracle-ticks", *css.split()):
+            self.add_class(name)
+        self.observe(self._rebuild, names="options")
+        self.observe(self._show_value, names="value")
+        self.observe(self._show_label, names="description")
+        self.description = description
+        self.options = list(options)
+
+    @staticmethod
+    def _pair(option: Any) -> tuple[str, Any]:
+        if isinstance(option, (tuple, list)) and len(option) == 2:
+            return str(option[0]), option[1]
+        return str(option), option
+
+    def _rebuild(self, _change: Any = None) -> None:
+        pairs = [self._pair(o) for o in self.options]
+        kept = tuple(v for _l, v in pairs if v in self.value)
+        boxes = []
+        for label, value in pairs:
+            box = checkbox(label, css="oracle-tick", value=value in kept)
+            box.observe(lambda _c: self._from_boxes(), names="value")
+            boxes.append(box)
+        self._boxes.children = tuple(boxes)
+        self._label.layout.display = "" if self.description and pairs else "none"
+        self._boxes.layout.display = "" if pairs else "none"
+        if kept != self.value:
+            self.value = kept
+
+    def _from_boxes(self) -> None:
+        if self._syncing:
+            return
+        pairs = [self._pair(o) for o in self.options]
+        self.value = tuple(v for (_l, v), box in zip(pairs, self._boxes.children, strict=False)
+                           if box.value)
+
+    def _show_value(self, _change: Any = None) -> None:
+        pairs = [self._pair(o) for o in self.options]
+        self._syncing = True
+        try:
+            for (_l, v), box in zip(pairs, self._boxes.children, strict=False):
+                box.value = v in self.value
+        finally:
+            self._syncing = False
+
+    def _show_label(self, _change: Any = None) -> None:
+        from oracle.app.render import esc
+
+        self._label.value = f'<span class="oracle-field-label">{esc(self.description)}</span>'
+        self._label.layout.display = "" if self.description and self.options else "none"
+
+
+def ticks(options: Sequence[Any] = (), description: str = "", css: str = "",
+          **ignored: Any) -> TickList:
+    """Several choices as checkboxes (see :class:`TickList`)."""
+    return TickList(options, description, css, **ignored)
 
 
 def checkbox(description: str, css: str = "", value: bool = False) -> widgets.Checkbox:

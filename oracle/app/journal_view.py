@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import base64
+import logging
+import threading
 from collections.abc import Mapping
 from typing import Any
 
@@ -13,6 +15,8 @@ from oracle.errors import RequestError
 from oracle.journal.campaign import Campaign
 from oracle.journal.replay import Entry
 
+log = logging.getLogger("oracle.app")
+
 EXPORTS = {
     "markdown": ("Markdown", "md", "text/markdown"),
     "lonelog": ("Lonelog", "lonelog.md", "text/markdown"),
@@ -20,10 +24,11 @@ EXPORTS = {
 }
 
 
-def download_link(filename: str, mime: str, text: str, label: str) -> str:
+def download_link(filename: str, mime: str, text: str, label: str, css: str = "") -> str:
     """A link that downloads ``text`` as ``filename`` (no server round trip, no file written)."""
     data = base64.b64encode(text.encode("utf-8")).decode("ascii")
-    return (f'<a class="oracle-export-link" download="{esc(filename)}" '
+    classes = " ".join(["oracle-export-link", *css.split()])
+    return (f'<a class="{esc(classes)}" download="{esc(filename)}" '
             f'href="data:{mime};charset=utf-8;base64,{data}">{esc(label)}</a>')
 
 
@@ -46,42 +51,40 @@ class JournalView:
                               tooltip="Undo the last move: a roll with its narration")
         self._redo = c.button("Redo", css="oracle-redo", tooltip="Restore the move undone last")
         self._undone = c.html("", "oracle-undone-line")
-        self._export_buttons = []
-        for kind, (label, _ext, _mime) in EXPORTS.items():
-            button = c.button(f"Export {label}", css=f"oracle-export oracle-export-{kind}")
-            button.on_click(c.guard(self._error_line(), lambda _b, k=kind: self.export(k)))
-            self._export_buttons.append(button)
-        self._links = c.html("", "oracle-export-links")
-        self._note = c.text("Note, or scene title", width="210px",
-                            css="oracle-note")
+        # Exports are links, ready before they are wanted: one click downloads (they are
+        # rebuilt off the widget thread a moment after the journal changes).
+        self._links = c.html(self._pending_links(), "oracle-export-links")
+        self._links_for: tuple[str, int] | None = None
+        self._links_timer: threading.Timer | None = None
+        self._links_lock = threading.Lock()
+        self._note = c.text("a note, or a scene title", label="Note or scene", css="oracle-note")
         self._add_note = c.button("Add note", css="oracle-add-note")
         self._add_scene = c.button("New scene", css="oracle-new-scene")
         self._error = c.error_line()
+        self._error.add_class("oracle-journal-error")
         # the story memory: what the narrators are told besides the dice
         self._story = c.html("", "oracle-story")
-        self._place = c.text("Where the story is now", width="210px", css="oracle-place")
+        self._place = c.text("e.g. the drowned chapel", label="Where the story is now",
+                             width="260px", css="oracle-place")
         self._move = c.button("Move here", css="oracle-move")
         self._owed = c.column(css="oracle-owed")
         self._move.on_click(c.guard(self._error, self._do_move))
+        c.on_enter(self._place, c.guard(self._error, self._do_move))
         self._x_card.on_click(c.guard(self._error, self._do_x_card))
         self._undo.on_click(c.guard(self._error, self._do_undo))
         self._redo.on_click(c.guard(self._error, self._do_redo))
         self._add_note.on_click(c.guard(self._error, lambda _b: self._write("note")))
         self._add_scene.on_click(c.guard(self._error, lambda _b: self._write("scene")))
+        c.on_enter(self._note, c.guard(self._error, lambda: self._write("note")))
         self.widget = c.column(
             c.row(c.html("<h3>Journal</h3>"), self._x_card, self._undo, self._redo),
             self._undone, self._entries, self._live,
             c.row(self._note, self._add_note, self._add_scene),
             self._error, self._story, c.row(self._place, self._move), self._owed,
-            c.row(*self._export_buttons), self._links,
+            self._links,
             css="oracle-journal",
         )
         self.refresh()
-
-    def _error_line(self) -> Any:
-        if not hasattr(self, "_export_error"):
-            self._export_error = c.error_line()
-        return self._export_error
 
     def refresh(self) -> None:
         """Bring this view up to date with the session."""
@@ -98,6 +101,7 @@ class JournalView:
         self._entries.value = journal_html(rows, campaign.summary, campaign.system,
                                            limit=len(rows) if self.session.seat.gm else 80)
         self._refresh_story(campaign)
+        self._links_soon()
 
     def _refresh_story(self, campaign: Campaign) -> None:
         story = campaign.story
@@ -137,13 +141,59 @@ class JournalView:
     # -- actions -----------------------------------------------------------------------------
 
     def export(self, kind: str) -> str:
-        campaign = self.session.require()
-        _label, ext, mime = EXPORTS[kind]
+        """The open campaign exported as ``kind`` (and the download links brought up to date)."""
         text = export_text(self.session, kind)
-        filename = f"{campaign.id}.{ext}"
-        self._links.value = ('<span class="oracle-hint">Ready: </span>'
-                             + download_link(filename, mime, text, f"download {filename}"))
+        self.update_links()
         return text
+
+    @staticmethod
+    def _pending_links() -> str:
+        return '<span class="oracle-hint">Exports appear here once a campaign is open.</span>'
+
+    def update_links(self) -> None:
+        """Rebuild the three download links for the journal as it stands (if it changed)."""
+        with self._links_lock:
+            campaign = self.session.campaign
+            if campaign is None:
+                self._links_for = None
+                self._links.value = self._pending_links()
+                return
+            key = (campaign.id, campaign.last_seq)
+            if key == self._links_for:
+                return
+            links = [download_link(f"{campaign.id}.{ext}", mime, export_text(self.session, kind),
+                                   f"Download {label}", css=f"oracle-export-{kind}")
+                     for kind, (label, ext, mime) in EXPORTS.items()]
+            self._links.value = ('<span class="oracle-hint">Export: </span>'
+                                 + " · ".join(links))
+            self._links_for = key
+
+    def _links_soon(self, delay: float = 0.5) -> None:
+        """Rebuild the links a moment from now, off the widget thread (a roll never waits);
+        one pending rebuild at a time, which catches up with whatever changed meanwhile."""
+        campaign = self.session.campaign
+        if campaign is None:
+            self.update_links()
+            return
+        if (campaign.id, campaign.last_seq) == self._links_for:
+            return
+        if self._links_timer is not None and self._links_timer.is_alive():
+            return
+
+        def work() -> None:
+            for _ in range(5):  # changes during a rebuild are caught by the next round
+                try:
+                    self.update_links()
+                except Exception:  # a link not rebuilt now is rebuilt at the next change
+                    log.debug("export links: not rebuilt", exc_info=True)
+                    return
+                now = self.session.campaign
+                if now is None or (now.id, now.last_seq) == self._links_for:
+                    return
+
+        self._links_timer = threading.Timer(delay, work)
+        self._links_timer.daemon = True
+        self._links_timer.start()
 
     def _do_x_card(self, _button: Any = None) -> None:
         self.streaming("x_card")
@@ -188,35 +238,12 @@ class JournalView:
         return f'<div class="oracle-hint"><b>{verb}</b>: {line}</div>'
 
 
-
 def journal_rows(campaign: Campaign) -> list[tuple[Entry, Mapping[str, Any] | None]]:
     """Every entry with the result the rules settled for it (None for meta and undone entries).
 
-    The journal stores faces, not outcomes; replaying the fold gives each entry's result.
+    The campaign's fold keeps each entry's result as it folds (and after an undo refolds), so
+    showing the journal never replays it: a refresh costs the same on the first roll and the
+    five hundredth.
     """
-    system = campaign.system
-    state = system.new_state()
-    rows: list[tuple[Entry, Mapping[str, Any] | None]] = []
-    for entry in campaign.entries:
-        if entry.meta or entry.undone:
-            rows.append((entry, None))
-            continue
-        try:
-            state = system.apply(state, entry.data)
-        except Exception:  # noqa: BLE001 - the campaign already folded it; never break the journal view
-            rows.append((entry, None))
-            continue
-        result = getattr(state, "last_result", None)
-        rows.append((entry, dict(result) if isinstance(result, Mapping) else None))
-        if result is not None:
-            state = _without_result(state)
-    return rows
-
-
-def _without_result(state: Any) -> Any:
-    from dataclasses import replace
-
-    try:
-        return replace(state, last_result=None)
-    except TypeError:
-        return state
+    return [(entry, None if entry.meta or entry.undone else entry.result)
+            for entry in campaign.entries]

@@ -109,6 +109,28 @@ def tags(items: Iterable[str], css: str = "") -> str:
     return "".join(f'<span class="oracle-tag {esc(css)}">{esc(item)}</span>' for item in items)
 
 
+def sheet_details(character: Any) -> str:
+    """What a sheet carries besides Ruin and counters: Skills, rituals, equipment, armor, Drive.
+
+    Read by attribute (any system's character with these fields); empty ones are left out.
+    """
+    rows = []
+    for label, attr in (("Skills", "skills"), ("Rituals", "rituals"),
+                        ("Equipment", "equipment")):
+        items = tuple(getattr(character, attr, ()) or ())
+        if items:
+            rows.append(f'<div class="oracle-sheet-{attr}">{label}: {tags(items)}</div>')
+    armor = tuple(getattr(character, "armor", ()) or ())
+    if armor:
+        pieces = (f"{getattr(p, 'name', p)}{' (marked)' if getattr(p, 'marked', False) else ''}"
+                  for p in armor)
+        rows.append(f'<div class="oracle-sheet-armor">Armor: {tags(pieces)}</div>')
+    drive = str(getattr(character, "drive", "") or "")
+    if drive:
+        rows.append(f'<div class="oracle-sheet-drive">Drive: {esc(drive)}</div>')
+    return f'<div class="oracle-hint oracle-sheet-details">{"".join(rows)}</div>' if rows else ""
+
+
 def percent(value: Any) -> str:
     """A probability (Fraction, float or ``"a/b"`` string) as a rounded percentage."""
     number = float(Fraction(value)) if isinstance(value, str) else float(value)

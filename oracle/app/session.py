@@ -26,6 +26,7 @@ from oracle.app.narration import (
     recent_text,
 )
 from oracle.app.systems import DEFAULT, offering
+from oracle.app.undo import redo_move, undo_move, undone_before_voiced
 from oracle.dice import DiceSource
 from oracle.errors import RequestError, RuleError, shown
 from oracle.journal.campaign import Campaign
@@ -335,8 +336,6 @@ class Session:
 
     def undo_last(self) -> int:
         """Undo the newest player's move (a roll with its narration); returns the roll's entry."""
-        from oracle.app.undo import undo_move
-
         seq = undo_move(self.require())
         self.moves.undone()
         self.changed()
@@ -344,8 +343,6 @@ class Session:
 
     def redo_last(self) -> int:
         """Restore the move undone last (nothing new recorded since); returns its entry."""
-        from oracle.app.undo import redo_move
-
         seq = redo_move(self.require())
         self.moves.opened()  # the newest roll is back: show it as the journal has it
         self.changed()
@@ -413,7 +410,8 @@ class Session:
                 self._keep_deck(said)
             text = str(getattr(said, "text", "")).strip()
             seq = None
-            if record and text and campaign is not None and campaign is self.campaign:
+            if (record and text and campaign is not None and campaign is self.campaign
+                    and not undone_before_voiced(campaign, refers_to)):
                 event: dict[str, Any] = {
                     "type": "narration", "text": text,
                     "narrator": getattr(said, "narrator", None),

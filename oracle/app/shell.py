@@ -7,6 +7,7 @@ refreshes the views after each change. It never calls ``display``; :func:`oracle
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import threading
 from collections.abc import Callable, Mapping
@@ -37,6 +38,12 @@ ATTRIBUTION = (
     "license (http://creativecommons.org/licenses/by/3.0/)."
 )
 
+# Seconds between answering a click and refreshing the rest of the page (the dice go first).
+AFTER_CLICK = 0.02
+
+# The preference that keeps Quick start's first roll offered across a reload.
+FIRST_ROLL = "first_roll"
+
 # The tabs every system gets, after its own.
 GENERIC_TABS = ("Oracle", "Safety", "Campaigns")
 
@@ -60,7 +67,8 @@ class OracleApp:
         spacer.layout.flex = "1"
         self._header = c.row(self._brand, self._campaign_name, spacer, self._physical,
                              self._status, css="oracle-header")
-        self.start = StartView(session, self)
+        self._start: StartView | None = None  # built when first shown (most pages open a campaign)
+        self._start_box = widgets.VBox([])
         self.journal = JournalView(session)
         # Tabs are built when first opened (the page is interactive sooner); the first at once.
         self._generic: dict[str, Callable[[], Any]] = {
@@ -82,32 +90,51 @@ class OracleApp:
         self._side_box = widgets.VBox([])
         self._side = c.column(self._side_box, self._side_error, self.journal.widget,
                               css="oracle-side")
-        self._side.layout.width = "40%"
-        self._side.layout.min_width = "380px"
         self._main = c.column(self.tabs, self._other, css="oracle-main")
-        self._main.layout.flex = "1"
+        # The play row wraps (oracle.css): the play column first, the sheet and journal beside
+        # it when the page is wide enough, under it on a phone. No fixed widths here.
         self._play = widgets.HBox([self._main, self._side])
-        self._play.layout.grid_gap = "14px"
+        self._play.layout.flex_flow = "row wrap"
         self._play.add_class("oracle-play")
         self._screen = widgets.VBox([])  # a system's screen above everything (Trophy: fate)
         footer = c.html(f'<div class="oracle-footer">oracle · {esc(ATTRIBUTION)} Trophy™ is a '
                         "trademark of Hedgemaze Press.</div>")
-        self.root = c.column(self._style, self._header, self._screen, self.start.widget,
+        self.root = c.column(self._style, self._header, self._screen, self._start_box,
                              self._play, footer, css="oracle-app")
 
         self._physical.observe(c.guard(self._side_error, self._toggle_physical), names="value")
         self.tabs.observe(c.guard(self._side_error, self._tab_changed), names="selected_index")
         self._refreshing = False
         self._lock = threading.RLock()
+        self._pending: set[str] = set()
+        self._opened: object = None  # the campaign whose preferences the page shows
         self._mount(DEFAULT)
         self.refresh()
+
+    @property
+    def start(self) -> StartView:
+        """The start screen (Quick start and the picker), built the first time it is needed."""
+        if self._start is None:
+            self._start = StartView(self.session, self)
+            self._start_box.children = (self._start.widget,)
+        return self._start
 
     # -- the shell API the views use ---------------------------------------------------------
 
     def voice(self, beat: str, result: Mapping[str, Any], *, intent: str = "",
               question: str = "", refers_to: int | None = None,
               who: tuple[str, ...] = ()) -> None:
-        """Voice a beat in the background, streaming into the journal's live line."""
+        """Voice a beat in the background, streaming into the journal's live line.
+
+        In the kernel it starts just after the click that asked for it is answered, so the
+        dice reach the page before the narrator's thread competes for the interpreter.
+        """
+        self._soon("", lambda: self._voice_now(beat, result, intent=intent, question=question,
+                                               refers_to=refers_to, who=who))
+
+    def _voice_now(self, beat: str, result: Mapping[str, Any], *, intent: str = "",
+                   question: str = "", refers_to: int | None = None,
+                   who: tuple[str, ...] = ()) -> None:
         self.journal.streaming(beat)
         extra = self.side.voicing(beat) if self.side is not None else None
 
@@ -130,7 +157,12 @@ class OracleApp:
 
         Callbacks, the narrator's thread and the watcher all refresh: one at a time (the lock),
         and a refresh that triggers itself (an observed widget) returns at once (the flag).
+        In the kernel, a refresh asked for by a click runs just after the click is answered
+        (several asks become one): the dice a roll drew go out before anything else.
         """
+        self._soon("refresh", self._refresh_now)
+
+    def _refresh_now(self) -> None:
         with self._lock:
             if self._refreshing:
                 return
@@ -140,11 +172,39 @@ class OracleApp:
             finally:
                 self._refreshing = False
 
+    def _soon(self, key: str, action: Callable[[], None]) -> None:
+        """Run ``action`` a moment after the player's click being handled is answered (in the
+        kernel's event loop); at once anywhere else (building the page, the narrator's and
+        the watcher's threads, tests). A non-empty ``key`` is pending once: asking again
+        before it runs changes nothing."""
+        try:
+            loop = asyncio.get_running_loop() if c.in_callback() else None
+        except RuntimeError:
+            loop = None
+        if loop is None:
+            action()
+            return
+        if key and key in self._pending:
+            return
+        self._pending.add(key)
+
+        def run() -> None:
+            self._pending.discard(key)
+            try:
+                action()
+            except Exception:  # never a traceback on the page
+                log.exception("deferred %s failed", key or "voice")
+
+        loop.call_later(AFTER_CLICK, run)
+
     def _refresh(self) -> None:
         session = self.session
         campaign = session.campaign
         self._status.value = esc(session.status)
-        self.start.widget.layout.display = "none" if campaign is not None else ""
+        shown = "none" if campaign is not None else ""
+        self._start_box.layout.display = shown
+        if self._start is not None or campaign is None:
+            self.start.widget.layout.display = shown
         self._play.layout.display = "" if campaign is not None else "none"
         self._screen.layout.display = "" if campaign is not None else "none"
         if campaign is None:
@@ -155,6 +215,10 @@ class OracleApp:
         self._campaign_name.value = esc(campaign.name) + (
             ' <span class="oracle-tag oracle-gm-view">GM view</span>' if session.seat.gm else "")
         self._brand.value = _brand_html(campaign.system.tagline)
+        if campaign is not self._opened:
+            self._opened = campaign
+            self._apply_preferences(campaign)
+        self._keep_first_roll(campaign)
         self._mount(campaign.system.name)
         if self.side is not None:
             self.side.refresh()
@@ -248,5 +312,34 @@ class OracleApp:
         return view
 
     def _toggle_physical(self, change: Any) -> None:
-        self.session.physical = bool(change["new"])
+        physical = bool(change["new"])
+        self.session.physical = physical
+        campaign = self.session.campaign
+        if campaign is not None and campaign.settings.preferences.get("physical") != physical:
+            # kept with the campaign: a reload finds the dice the way the player left them
+            self.session.record({"type": "preference", "key": "physical", "value": physical})
         self.refresh()
+
+    def _keep_first_roll(self, campaign: Any) -> None:
+        """Quick start's first roll, kept with the campaign until a roll is made: a reload
+        before that first click still finds it offered."""
+        intent = self.session.first_roll
+        kept = campaign.settings.preferences.get(FIRST_ROLL)
+        if intent and not (isinstance(kept, dict) and kept.get("intent") == intent):
+            self.session.record({"type": "preference", "key": FIRST_ROLL,
+                                 "value": {"intent": intent, "after": campaign.last_seq}})
+
+    def _apply_preferences(self, campaign: Any) -> None:
+        """Show a newly opened campaign the way its player left it: physical dice or not, and
+        Quick start's first roll still offered if nothing has been rolled since."""
+        preferences = campaign.settings.preferences
+        if "physical" in preferences:
+            physical = bool(preferences["physical"])
+            self.session.physical = physical
+            self._physical.value = physical  # its observer records nothing: no change
+        offer = preferences.get(FIRST_ROLL)
+        if self.session.first_roll is None and isinstance(offer, dict) and offer.get("intent"):
+            after = int(offer.get("after", 0))
+            played = any(e.seq > after and not e.meta and not e.undone for e in campaign.entries)
+            if not played:
+                self.session.first_roll = str(offer["intent"])

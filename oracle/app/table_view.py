@@ -24,7 +24,7 @@ class OracleView:
         self._likelihood = widgets.Dropdown(options=list(YES_FROM), value="even",
                                             description="Likelihood",
                                             style={"description_width": "initial"})
-        self._face = c.text("d6 face", width="90px", css="oracle-question-face")
+        self._face = c.text("1 to 6", label="d6 face", width="130px", css="oracle-question-face")
         self._ask = c.button("Ask the oracle", css="oracle-ask", style="primary")
         self._answer = c.html("", "oracle-answer")
         self._explore = c.text("Or ask for exploration answers (What lies beyond the ford?)",
@@ -33,6 +33,9 @@ class OracleView:
         self._error = c.error_line()
         self._ask.on_click(c.guard(self._error, self._do_ask))
         self._explore_ask.on_click(c.guard(self._error, self._do_explore))
+        c.on_enter(self._question, c.guard(self._error, self._do_ask))
+        c.on_enter(self._face, c.guard(self._error, self._do_ask))
+        c.on_enter(self._explore, c.guard(self._error, self._do_explore))
         self.widget = c.column(
             c.html("<h2>Ask the oracle</h2>"),
             c.html('<div class="oracle-hint">No GM at the table? Ask. A yes/no answer is one d6 '
@@ -86,7 +89,7 @@ class SafetyView:
         self._key = widgets.Password(placeholder="sk-ant-… (this session only; never stored)",
                                      description="Claude key",
                                      style={"description_width": "initial"})
-        self._key.layout.width = "420px"
+        self._key.layout.width = "420px"  # at most: oracle.css lets it give way on a phone
         self._key.add_class("oracle-api-key")
         self._use_key = c.button("Use for this session", css="oracle-use-key")
         self._forget = c.button("Forget the key", css="oracle-forget-key")
@@ -99,6 +102,7 @@ class SafetyView:
         self._x_card.on_click(c.guard(self._error, lambda _b: on_x_card()))
         self._use_key.on_click(c.guard(self._key_error, self._do_key))
         self._forget.on_click(c.guard(self._key_error, self._do_forget))
+        c.on_enter(self._key, c.guard(self._key_error, self._do_key))
         self.widget = c.column(
             c.html("<h2>Safety</h2>"),
             c.html('<div class="oracle-hint">Lines and veils are kept with the campaign and '

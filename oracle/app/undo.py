@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from oracle.errors import RuleError
+from oracle.errors import RequestError, RuleError
 from oracle.journal.campaign import Campaign
 from oracle.journal.replay import Entry
 
@@ -66,6 +66,9 @@ def redoable(campaign: Campaign) -> tuple[int | None, list[Entry]]:
         if entry.type == "preference" or (entry.type != "undo" and entry.undone):
             continue
         if entry.type != "undo":
+            root = by_seq.get(move_of(entry, by_seq))
+            if entry.meta and root is not None and root.seq != entry.seq and root.undone:
+                continue  # a narration that landed after its move was undone is part of it
             break  # a move made after the undo: nothing to redo
         target = by_seq.get(entry.data.get("target"))  # type: ignore[arg-type]
         if entry.undone or target is None or target.type == "undo":
@@ -78,3 +81,13 @@ def redoable(campaign: Campaign) -> tuple[int | None, list[Entry]]:
         move = key
         undos.append(target)
     return move, undos
+
+
+def undone_before_voiced(campaign: Campaign, seq: int | None) -> bool:
+    """Whether the entry a narration voices was undone before the narration was ready."""
+    if seq is None:
+        return False
+    try:
+        return campaign.entry(seq).undone
+    except RequestError:
+        return False

@@ -65,6 +65,9 @@ from oracle.die_trying.magic import Casting, cast
 from oracle.errors import RequestError, RuleError, shown
 from oracle.requests import roll_kind, whole
 
+# Our limit, far beyond a fight at the table: the creatures a critical miss may strike.
+MOST_IN_REACH = 30
+
 Handler = Callable[[Mapping[str, Any], DiceSource], dict[str, Any]]
 
 
@@ -106,6 +109,9 @@ def resolve_attack(request: Mapping[str, Any], dice: DiceSource) -> dict[str, An
     reach = request.get("reach", [])
     if not isinstance(reach, list) or not all(isinstance(n, str) for n in reach):
         raise RequestError("reach: a list of the names of creatures in reach (the attacker too).")
+    if len(reach) > MOST_IN_REACH:
+        raise RuleError(f"reach: at most {MOST_IN_REACH} creatures in reach (our limit, far beyond "
+                        f"a fight at the table); got {len(reach)}.")
     strike = combat.Strike(
         attack=attack,
         damage_d6=damage_d6,

@@ -76,8 +76,13 @@ def cmd_export(args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
     """Write one campaign as Markdown, Lonelog, plain text or the JSON dump."""
     from oracle.journal.campaign import Campaign
     from oracle.journal.exports import export
+    from oracle.journal.library import campaign_path
 
-    with Campaign.open(args.campaign, remember=False) as campaign:
+    path = campaign_path(args.campaign)
+    if not path.exists():  # named here, cut to about 80 characters, before anything is opened
+        raise RequestError(f"export: campaign {shown(args.campaign)} does not exist (see "
+                           f"`oracle campaigns`).")
+    with Campaign.open(path, remember=False) as campaign:
         text = export(campaign, args.format)
     if args.output is None:
         out.write(text if text.endswith("\n") else text + "\n")
@@ -97,6 +102,8 @@ def cmd_import(args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
             source = Path(args.file).read_bytes()
         except OSError as exc:
             raise RequestError(f"import: cannot read {shown(args.file)} ({exc.strerror}).") from exc
+        except ValueError as exc:  # a NUL byte or a character no file name can hold
+            raise RequestError(f"import: {shown(args.file)} is not a file name.") from exc
     with Campaign.import_json(source, name=args.name) as campaign:
         out.write(json.dumps({"imported": campaign.id, "name": campaign.name,
                               "system": campaign.system.name, "entries": campaign.last_seq,

@@ -47,6 +47,11 @@ def campaign_path(id_or_path: str | Path, home: Path | str | None = None) -> Pat
     """The file for a campaign id (``"the-hunt-3fa9c2"``) or an explicit path."""
     text = str(id_or_path)
     if isinstance(id_or_path, Path) or os.sep in text or "/" in text or text.endswith(SUFFIX):
+        try:
+            if b"\0" in os.fsencode(text):
+                raise ValueError(text)
+        except ValueError:  # a NUL byte, or a character no file name can hold
+            raise RequestError(f"campaign: {shown(text, 60)} is not a file name.") from None
         return Path(id_or_path)
     if not _ID_RE.fullmatch(text):
         raise RequestError(

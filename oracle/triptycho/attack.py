@@ -29,7 +29,12 @@ from oracle.triptycho.combat import (
     opposed_winner,
     pierce_defense,
 )
-from oracle.triptycho.entries import DiceEntry, format_entry, shift_level
+from oracle.triptycho.entries import (
+    DiceEntry,
+    check_dice_count,
+    format_entry,
+    shift_level,
+)
 from oracle.triptycho.odds import (
     Distribution,
     dealt_distribution,
@@ -94,8 +99,11 @@ def plan_damage(request: Mapping[str, Any]) -> DamagePlan:
     piercing = whole("piercing", request.get("piercing", 0), lowest=0)
     enh = read_specs("damage_enhancements", request.get("damage_enhancements"), typed=True,
                      declared=declared)
-    defense = optional_spec(request, "defense")
+    # "defense": [] is a Defense of no dice (as after Piercing took them all): it totals 0
+    defense = optional_spec(request, "defense", empty=True)
     def_enh = read_specs("defense_enhancements", request.get("defense_enhancements"))
+    _check_side("damage_enhancements", "Damage with its enhancement dice", damage, enh)
+    _check_side("defense_enhancements", "Defense with its enhancement dice", defense, def_enh)
 
     damage_part = None if damage is None else _typed_part(damage, base_type, target)
     # Triptycho, Enhancement Dice: no base entry, no effect.
@@ -106,7 +114,7 @@ def plan_damage(request: Mapping[str, Any]) -> DamagePlan:
     if defense is not None and piercing:
         named = [s.needs_dice("Piercing") for s in def_enh]
         pierced = pierce_defense(defense.entry, named, piercing)
-        if defense.entry is None and pierced.leftover:
+        if defense.entry is None and defense.faces and pierced.leftover:
             defense.needs_dice("Piercing")
         defense_parts = tuple(Part(s, e) for s, e in zip(def_enh, pierced.enhancements))
         defense_part = Part(defense, pierced.base)
@@ -114,6 +122,12 @@ def plan_damage(request: Mapping[str, Any]) -> DamagePlan:
         defense_parts = tuple(Part(s, s.entry) for s in def_enh)
         defense_part = Part(defense, defense.entry)
     return DamagePlan(damage_part, base_type, damage_parts, defense_part, defense_parts, piercing)
+
+
+def _check_side(field: str, what: str, base: Spec | None, extra: Sequence[Spec]) -> None:
+    """One side of a hit rolls at most ``MOST_DICE`` dice, its enhancement dice included."""
+    if base is not None and extra:
+        check_dice_count(field, sum(s.count for s in (base, *extra)), what)
 
 
 def _typed_part(spec: Spec, damage_type: str | None, target: Affinities) -> Part:

@@ -17,6 +17,9 @@ LADDER: tuple[int, ...] = (2, 4, 6, 8, 10, 12)
 # Triptycho, Dice Number and Level: a d20 cannot be raised or lowered in level.
 FIXED_SIDES = 20
 SIDES: tuple[int, ...] = (*LADDER, FIXED_SIDES)
+# Our limit, far beyond a card's entry (a few dice): the most dice one entry, or one side of a
+# roll (an entry with its enhancement dice), rolls. It keeps every answer quick (docs/rulings.md).
+MOST_DICE = 30
 
 _ENTRY = re.compile(r"^\s*\+?\s*(\d{1,3})\s*[dD]\s*(\d{1,3})\s*$")
 
@@ -72,7 +75,20 @@ def parse_entry(field: str, text: object) -> DiceEntry:
             f"{field}: d{sides} is not a Triptycho die; the dice levels are d2, d4, d6, d8, "
             f"d10 and d12, plus the fixed d20."
         )
-    return DiceEntry(number, sides)
+    return check_size(field, DiceEntry(number, sides))
+
+
+def check_size(field: str, entry: DiceEntry) -> DiceEntry:
+    """``entry`` if it rolls at most :data:`MOST_DICE` dice, else one sentence naming the limit."""
+    return DiceEntry(check_dice_count(field, entry.number), entry.sides)
+
+
+def check_dice_count(field: str, count: int, what: str = "an entry") -> int:
+    """``count`` if it is at most :data:`MOST_DICE` dice, else one sentence naming the limit."""
+    if count > MOST_DICE:
+        raise RuleError(f"{field}: {what} rolls at most {MOST_DICE} dice (our limit, far beyond "
+                        f"any card); got {count}.")
+    return count
 
 
 def format_entry(entry: DiceEntry | None) -> str | None:
@@ -83,15 +99,9 @@ def format_entry(entry: DiceEntry | None) -> str | None:
 def change_level(field: str, entry: DiceEntry, steps: int) -> DiceEntry:
     """Raise or lower the level by ``steps`` as a card asks, clamped at d2 and d12.
 
-    A d20 is refused: the text says it cannot be increased or decreased in level.
+    A d20 stays a d20 (the text: it cannot be increased or decreased in level), as a clamp
+    does: the change is not an error (shared/contract/resolve.md).
     """
-    if steps == 0:
-        return entry
-    if entry.fixed:
-        raise RuleError(
-            f"{field}: a d20 cannot be raised or lowered in dice level; got a level change "
-            f"of {steps:+d}."
-        )
     return shift_level(entry, steps)
 
 
@@ -125,10 +135,10 @@ def pierce_level(entry: DiceEntry, steps: int) -> tuple[DiceEntry | None, int]:
     return DiceEntry(entry.number, LADDER[entry.level - steps]), 0
 
 
-def change_number(entry: DiceEntry, steps: int) -> DiceEntry:
-    """Add ``steps`` dice (negative removes), never below one die."""
+def change_number(entry: DiceEntry, steps: int, field: str = "number") -> DiceEntry:
+    """Add ``steps`` dice (negative removes), never below one die nor above :data:`MOST_DICE`."""
     # Triptycho, Dice Number and Level: dice number cannot be decreased below 1.
-    return DiceEntry(max(1, entry.number + steps), entry.sides)
+    return check_size(field, DiceEntry(max(1, entry.number + steps), entry.sides))
 
 
 def roll_entry(entry: DiceEntry, dice: DiceSource) -> tuple[int, ...]:

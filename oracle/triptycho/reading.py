@@ -31,6 +31,7 @@ from oracle.triptycho.entries import (
     DiceEntry,
     change_level,
     change_number,
+    check_dice_count,
     check_faces,
     parse_entry,
     roll_entry,
@@ -66,6 +67,11 @@ class Spec:
             return point(sum(self.faces))
         return entry_distribution(self.entry if entry is None else entry)
 
+    @property
+    def count(self) -> int:
+        """How many dice the entry rolls (its faces when the die is not named)."""
+        return self.entry.number if self.entry is not None else len(self.faces or ())
+
     def needs_dice(self, what: str) -> DiceEntry:
         """The named entry, or a clear refusal when only bare faces were given."""
         if self.entry is None:
@@ -77,13 +83,15 @@ class Spec:
 
 
 def read_spec(field: str, value: object, *, typed: bool = False,
-              declared: Sequence[str] = ()) -> Spec:
-    """Read one entry field (see the module docstring)."""
+              declared: Sequence[str] = (), empty: bool = False) -> Spec:
+    """Read one entry field (see the module docstring); ``empty`` lets ``[]`` mean that no
+    dice were rolled (Defense, as after Piercing took them all), else refused."""
     if isinstance(value, str):
         return Spec(field, parse_entry(field, value), None)
     if isinstance(value, list):
-        if not value:
+        if not value and not empty:
             raise RuleError(f"{field}: an entry rolls at least one die; got no faces.")
+        check_dice_count(field, len(value), "an entry")
         faces = check_faces(field, DiceEntry(len(value), FIXED_SIDES), value)
         return Spec(field, None, faces)
     if isinstance(value, Mapping):
@@ -96,7 +104,8 @@ def read_spec(field: str, value: object, *, typed: bool = False,
         entry = parse_entry(f"{field}.dice", value["dice"])
         entry = change_level(f"{field}.level", entry, whole(f"{field}.level",
                                                               value.get("level", 0)))
-        entry = change_number(entry, whole(f"{field}.number", value.get("number", 0)))
+        entry = change_number(entry, whole(f"{field}.number", value.get("number", 0)),
+                              f"{field}.number")
         given: object = value.get("faces")
         damage_type = None
         if "type" in value:

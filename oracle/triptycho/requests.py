@@ -34,8 +34,9 @@ def _dice(request: Request, dice: DiceSource) -> dict[str, Any]:
     number = whole("number", request.get("number", 0))
     after = change_number(change_level("level", entry, level), number)
     wanted_sides = None if entry.fixed else entry.level
-    clamped = (wanted_sides is not None and after.level != wanted_sides + level) or (
-        after.number != entry.number + number)
+    # a d20 asked to change level stays a d20, as a clamp does (shared/contract/resolve.md)
+    clamped = (after.level != wanted_sides + level if wanted_sides is not None
+               else level != 0) or after.number != entry.number + number
     faces = request.get("faces")
     checked = None if faces is None else check_faces("faces", after, faces)
     return {"dice": str(after), "number": after.number, "sides": after.sides,
@@ -103,8 +104,8 @@ def _injury(request: Request, dice: DiceSource) -> dict[str, Any]:
     after: Vitals = vitals
     if take:
         after = vitals.injured(take)
-    for _ in range(heal):
-        after, valuables = after.healed(valuables)
+    if heal:
+        after, valuables = after.healed(valuables, heal)
     return {"injuries_before": vitals.injuries, "injuries_after": after.injuries,
             "maximum": {k.value: after.maximum(k) for k in PointKind},
             "dead": after.dead, "valuables_after": valuables}

@@ -91,13 +91,17 @@ class Hand:
         A draw that finds the deck empty shuffles the discard pile into a new deck and draws
         nothing; later draws of the same count go on from the new deck.
         """
-        hand = self
-        for _ in range(max(0, count)):
+        hand, left = self, max(0, count)
+        while left > 0:  # a few turns at most, however large the counts
             if hand.deck == 0:
+                if hand.discard == 0:
+                    break  # nothing left to reshuffle: every further draw finds nothing
                 # Triptycho, Draw Phase: reshuffle the discard pile and do not draw a card.
-                hand = replace(hand, deck=hand.discard, discard=0)
+                hand, left = replace(hand, deck=hand.discard, discard=0), left - 1
             else:
-                hand = replace(hand, deck=hand.deck - 1, hand=hand.hand + 1)
+                taken = min(left, hand.deck)
+                hand = replace(hand, deck=hand.deck - taken, hand=hand.hand + taken)
+                left -= taken
         return hand
 
     def first_draw(self) -> Hand:

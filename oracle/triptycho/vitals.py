@@ -113,14 +113,19 @@ class Vitals:
                        ep=_cap(self.ep, hurt.maximum(PointKind.EP)),
                        wp=_cap(self.wp, hurt.maximum(PointKind.WP)))
 
-    def healed(self, valuables: int) -> tuple[Vitals, int]:
-        """Heal one Injury for one Valuable; returns the new vitals and Valuables left."""
-        if self.injuries < 1:
-            raise RuleError("injuries: there is no Injury to heal.")
-        if valuables < 1:
-            raise RuleError("valuables: healing an Injury costs 1 Valuable; there are none left.")
+    def healed(self, valuables: int, count: int = 1) -> tuple[Vitals, int]:
+        """Heal ``count`` Injuries for one Valuable each; returns the new vitals and Valuables
+        left."""
+        if self.injuries < count:
+            raise RuleError("injuries: there is no Injury to heal." if self.injuries == 0 else
+                            f"injuries: {count} Injuries cannot be healed; there are "
+                            f"{self.injuries}.")
+        if valuables < count:
+            raise RuleError("valuables: healing an Injury costs 1 Valuable; there are none left."
+                            if valuables == 0 else f"valuables: healing {count} Injuries costs "
+                            f"{count} Valuables; there are {valuables}.")
         # Triptycho, Injuries: 1 Valuable per Injury in a properly equipped town.
-        return replace(self, injuries=self.injuries - 1), valuables - 1
+        return replace(self, injuries=self.injuries - count), valuables - count
 
 
 def _cap(value: int | None, maximum: int) -> int | None:

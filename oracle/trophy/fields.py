@@ -16,6 +16,21 @@ from oracle.errors import RequestError, RuleError, shown
 
 MAX_COUNT = MOST_ROLLED
 
+# The largest rolls the oracle answers, for resolve and odds alike (far beyond any table; they keep
+# one request from tying the oracle up: see docs/rulings.md).
+MOST_RISK_DARK = 30
+MOST_HELPERS = 12
+MOST_CONTEST_DARK = 10
+MOST_PARTICIPANTS = 8
+
+
+def at_most(field: str, count: int, most: int, what: str) -> int:
+    """``count``, refused above ``most``: one sentence naming the limit, for resolve and odds."""
+    if count > most:
+        raise RuleError(f"{field}: at most {most} {what} in one roll (our limit, far beyond any "
+                        f"table); got {count}.")
+    return count
+
 
 def require(data: Mapping[str, Any], field: str, prefix: str = "") -> Any:
     """The value of ``field``, or a RequestError naming it."""

@@ -24,6 +24,11 @@ from oracle.trophy.combat import (
 )
 from oracle.trophy.contest import Contestant, read_contest
 from oracle.trophy.fields import (
+    MOST_CONTEST_DARK,
+    MOST_HELPERS,
+    MOST_PARTICIPANTS,
+    MOST_RISK_DARK,
+    at_most,
     count,
     flag,
     listing,
@@ -80,8 +85,10 @@ def resolve_risk(request: Mapping[str, Any], dice: DiceSource) -> dict[str, Any]
     """``risk``: own light dice, dark dice, helpers, bargain, pushes."""
     given = request.get("helpers")
     helpers_field = [] if given is None else listing(given, "helpers")
+    at_most("helpers", len(helpers_field), MOST_HELPERS, "helpers")
     light = faces_or_count(request.get("light"), "light", dice, default=0)
     dark = faces_or_count(request.get("dark"), "dark", dice, default=0)
+    at_most("dark", len(dark), MOST_RISK_DARK, "dark dice")
     helpers = []
     for index, item in enumerate(helpers_field):
         prefix = f"helpers[{index}]."
@@ -145,7 +152,9 @@ def resolve_hunt(request: Mapping[str, Any], dice: DiceSource) -> dict[str, Any]
 def resolve_contest(request: Mapping[str, Any], dice: DiceSource) -> dict[str, Any]:
     """``contest``: two or more participants, each with light and dark dice."""
     contestants = []
-    for index, item in enumerate(listing(require(request, "participants"), "participants")):
+    entries = listing(require(request, "participants"), "participants")
+    at_most("participants", len(entries), MOST_PARTICIPANTS, "participants")
+    for index, item in enumerate(entries):
         prefix = f"participants[{index}]."
         data = obj(item, f"participants[{index}]")
         contestants.append(Contestant(
@@ -154,6 +163,7 @@ def resolve_contest(request: Mapping[str, Any], dice: DiceSource) -> dict[str, A
             light=faces_or_count(data.get("light"), f"{prefix}light", dice, default=0),
             dark=faces_or_count(data.get("dark"), f"{prefix}dark", dice, default=0),
         ))
+        at_most(f"{prefix}dark", len(contestants[-1].dark), MOST_CONTEST_DARK, "dark dice each")
     return contest_json(read_contest(contestants))
 
 
@@ -194,13 +204,21 @@ def resolve_combat(request: Mapping[str, Any], dice: DiceSource) -> dict[str, An
     if isinstance(raw, int) and not isinstance(raw, bool) and raw > 0 \
             and not roll_required(endurance, raw):
         # No Combat Roll is required: nothing is rolled.
-        return combat_json(unrolled(endurance, fighters, raw))
+        return _with_weak_points(combat_json(unrolled(endurance, fighters, raw)), fighters)
     dark = faces_or_count(raw, "dark", dice)
     result = read_combat(endurance, fighters, dark)
     continues = request.get("continue")
     if continues is None or continues == [] or continues == 0:
-        return combat_json(result)
-    return _continue_combat(request, fighters, result, continues, dice)
+        return _with_weak_points(combat_json(result), fighters)
+    return _with_weak_points(_continue_combat(request, fighters, result, continues, dice),
+                             fighters)
+
+
+def _with_weak_points(result: dict[str, Any], fighters: list[Fighter]) -> dict[str, Any]:
+    """Each character's Weak Points on the result: given, or rolled (seeded by ``"seed"``)."""
+    held = {f.name: list(f.weak_points) for f in fighters}
+    return {**result, "characters": [{**c, "weak_points": held[c["name"]]}
+                                     for c in result["characters"]]}
 
 
 def _continue_combat(request: Mapping[str, Any], fighters: list[Fighter], first: CombatResult,

@@ -113,6 +113,25 @@ def reduction_open(ruin: int, starting_ruin: int, reached_five: bool) -> bool:
     return (reached_five or ruin >= REDUCTION_OPENS_AT) and starting_ruin < ruin < MAX_RUIN
 
 
+def check_reduction(ruin: object, starting_ruin: object, reached_five: bool) -> tuple[int, int]:
+    """(Ruin, starting Ruin) of a Reduction Roll that may be made, else one sentence: the
+    check of ``resolve``, ``odds`` and the app alike."""
+    start = check_starting_ruin("starting_ruin", starting_ruin)
+    before = check_ruin("ruin", ruin, start)
+    check_can_roll("ruin", before)
+    if not (reached_five or before >= REDUCTION_OPENS_AT):
+        raise RuleError(
+            "reached_five: a Reduction Roll is only possible once the character has marked "
+            f"5 Ruin; Ruin is {before} and 5 was never reached."
+        )
+    if before <= start:
+        raise RuleError(
+            f"ruin: Ruin is already at its starting value ({start}), and a Reduction Roll never "
+            f"takes it below that: there is no Ruin to remove."
+        )
+    return before, start
+
+
 def read_reduction(
     ruin: int,
     light: int,
@@ -126,18 +145,7 @@ def read_reduction(
     ``remove_anyway`` is that choice (it only matters when the die is not below Ruin): removing
     anyway means the betrayal is noticed; not removing means it goes unseen.
     """
-    start = check_starting_ruin("starting_ruin", starting_ruin)
-    before = check_ruin("ruin", ruin, start)
-    check_can_roll("ruin", before)
-    if not (reached_five or before >= REDUCTION_OPENS_AT):
-        raise RuleError(
-            "reached_five: a Reduction Roll is only possible once the character has marked "
-            f"5 Ruin; Ruin is {before} and 5 was never reached."
-        )
-    if before <= start:
-        raise RuleError(
-            f"ruin: already at the starting Ruin {start}; a Reduction Roll never goes below it."
-        )
+    before, _ = check_reduction(ruin, starting_ruin, reached_five)
     face = check_face("light", light)
     if face < before:
         return ReductionResult(light=face, ruin_before=before, ruin_after=before - 1, noticed=False)

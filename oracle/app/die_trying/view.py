@@ -10,13 +10,13 @@ scratch party kept in memory).
 
 from __future__ import annotations
 
-import logging
 from fractions import Fraction
 from typing import Any
 
 import ipywidgets as widgets  # type: ignore[import-untyped]
 
 from oracle.app import controls as c
+from oracle.app.background import markup_into
 from oracle.app.die_trying.moves import DieTryingMoves, pairs, purchases
 from oracle.app.die_trying.render import (
     DEGREE_COLOURS,
@@ -40,30 +40,23 @@ from oracle.die_trying.equipment import (
 from oracle.die_trying.fold import CampaignState
 from oracle.errors import OracleError, RuleError
 
-log = logging.getLogger("oracle.app")
-
 NO_SKILL = "(no skill)"
 SCORES = [-1, 0, 1, 2, 3]
+SIZES, KINDS = ["small", "medium", "large"], ["skill", "attack", "save"]
+ABILITIES = [a.value for a in Ability]
+FACE_D10, FACES = "d10 face (physical dice)", "Faces (physical dice)"  # labels that stay
 # attribute -> its DOM class, ``oracle-dt-<name>`` (one each: the view is on the page once)
-HOOKS = {
-    "_party": "party", "_name": "name", "_species": "species", "_profs": "profs",
-    "_talents": "talents", "_md": "md", "_item": "item", "_qty": "qty", "_add": "buy",
-    "_undo_item": "put-back", "_budget": "budget", "_preview": "preview", "_create": "create",
-    "_builder_error": "builder-error", "_who": "who", "_ability": "ability", "_skill": "skill",
-    "_bonus": "bonus", "_dc": "dc", "_kind": "kind", "_check_odds": "check-odds",
-    "_check_faces": "check-faces", "_roll_check": "roll-check", "_check_result": "check-result",
-    "_check_error": "check-error", "_caster": "caster", "_magic": "magic", "_level": "level",
-    "_cast_odds": "cast-odds", "_cast_faces": "cast-faces", "_cast": "cast",
-    "_cast_result": "cast-result", "_cast_error": "cast-error", "_patient": "patient",
-    "_amount": "amount", "_damage": "damage", "_heal": "heal", "_save_odds": "save-odds",
-    "_save_faces": "save-faces", "_save": "save", "_save_result": "save-result",
-    "_dying_error": "dying-error", "_award": "award", "_healer": "healer", "_mark": "mark",
-    "_new_day": "new-day", "_points": "points", "_roll_scores": "roll-scores",
-    "_stabilize": "stabilize", "_target": "target", "_scores_line": "scores-line",
-    "_wake": "wake", "_size": "size", "_improvised": "improvised", "_cast_skill": "cast-skill",
-    "_cast_ability": "cast-ability", "_trait": "trait", "_dmg_type": "damage-type",
-    "_wear": "wear",
-}
+_HOOKED = """
+    party name species profs talents md item qty budget preview create builder_error who
+    ability skill bonus dc kind check_odds check_faces roll_check check_result check_error
+    caster magic level cast_odds cast_faces cast cast_result cast_error patient amount
+    damage heal save_odds save_faces save save_result dying_error award healer mark new_day
+    points roll_scores stabilize target scores_line wake size improvised cast_skill
+    cast_ability trait wear
+"""
+HOOKS = {f"_{name}": name.replace("_", "-") for name in _HOOKED.split()} | {
+    "_add": "buy", "_undo_item": "put-back", "_dmg_type": "damage-type"}
+
 
 class DieTryingView:
     """Builder (45 SP kept), check roller with degree odds, spell caster with miscast odds,
@@ -116,26 +109,27 @@ class DieTryingView:
     # -- construction ------------------------------------------------------------------------
 
     def _build_builder(self) -> None:
-        self._name = c.text("Name", width="12em")
-        self._species = c.text("Species", width="10em")
-        self._size = widgets.Dropdown(options=["small", "medium", "large"], value="medium")
+        self._name = c.text("e.g. Brakka", label="Name", width="12em")
+        self._species = c.text("e.g. dwarf", label="Species", width="10em")
+        self._size = widgets.Dropdown(options=SIZES, value="medium", description="size")
         self._roll_scores = c.button("Roll ability scores", style="primary")
         self._scores_line = c.html(css="oracle-hint")
         self._ability_boxes = {
             a: widgets.Dropdown(options=SCORES, value=0, description=a.value[:3].upper())
             for a in Ability
         }
-        self._profs = c.text("Proficiencies, e.g. stealth: expert, weapons: trained",
+        self._profs = c.text("e.g. stealth: expert, weapons: trained", label="Proficiencies",
                              width="24em")
-        self._talents = c.text("Talents, e.g. Spark: 1", width="14em")
+        self._talents = c.text("e.g. Spark: 1", label="Talents", width="14em")
         self._md = widgets.BoundedIntText(0, min=0, max=20, description="Magic Dice")
         self._item = widgets.Dropdown(options=[(f"{i.name} ({i.price} SP, {i.bulk})", i.key)
-                                               for i in PRICE_LIST], value="weapon")
+                                               for i in PRICE_LIST], value="weapon",
+                                   description="item")
         self._qty = widgets.BoundedIntText(1, min=1, max=20, description="x")
         self._trait = widgets.Dropdown(options=[t.value for t in WeaponTrait], value="finesse",
                                        description="trait")
         self._dmg_type = widgets.Dropdown(options=[d.value for d in WEAPON_DAMAGE_TYPES],
-                                          value="slashing")
+                                          value="slashing", description="damage")
         self._add = c.button("Buy")
         self._undo_item = c.button("Put back last")
         self._wear = c.checkbox("wear armor", value=True)
@@ -146,14 +140,14 @@ class DieTryingView:
 
     def _build_checks(self) -> None:
         self._who = widgets.Dropdown(options=[], description="who")
-        self._ability = widgets.Dropdown(options=[a.value for a in Ability], value="dexterity")
+        self._ability = widgets.Dropdown(options=ABILITIES, value="dexterity", description="ability")
         self._skill = widgets.Dropdown(options=[NO_SKILL, *(s.value for s in Skill)],
-                                       value="perception")
+                                       value="perception", description="skill")
         self._bonus = widgets.IntText(0, description="bonus")
         self._dc = widgets.IntText(5, description="DC")
-        self._kind = widgets.Dropdown(options=["skill", "attack", "save"], value="skill")
+        self._kind = widgets.Dropdown(options=KINDS, value="skill", description="kind")
         self._check_odds = c.html(css="oracle-odds")
-        self._check_faces = c.text("d10 face (empty: the oracle rolls)", width="26em")
+        self._check_faces = c.text("empty: the oracle rolls", label=FACE_D10, width="26em")
         self._roll_check = c.button("Roll check", style="primary")
         self._check_result = c.html(css="oracle-outcome")
         self._check_error = c.error_line()
@@ -164,17 +158,17 @@ class DieTryingView:
         self._level = widgets.BoundedIntText(0, min=0, max=20, description="spell level")
         self._improvised = c.checkbox("improvised (no spell)")
         self._cast_skill = widgets.Dropdown(options=[s.value for s in CASTING_SKILLS],
-                                            value="arcana")
+                                            value="arcana", description="skill")
         self._cast_ability = widgets.Dropdown(options=[a.value for a in Ability],
-                                              value="intelligence")
+                                              value="intelligence", description="ability")
         self._cast_odds = c.html(css="oracle-odds")
-        self._cast_faces = c.text("faces: MD, ID, (improvised: check d10), miscast d10",
-                                  width="40em")
+        self._cast_faces = c.text("MD, ID, (improvised: d10), miscast d10", label=FACES, width="40em")
         self._cast_faces.tooltip = ("Physical dice: Magic Dice, Instability Dice, (improvised: "
                                     "the check's d10), then the miscast d10 if any match")
         self._cast = c.button("Cast", style="danger")
         self._cast_result = c.html(css="oracle-outcome")
         self._cast_error = c.error_line()
+        self._cast_job = markup_into(self._cast_odds, self._cast_error)
 
     def _build_dying(self) -> None:
         self._patient = widgets.Dropdown(options=[], description="who")
@@ -184,7 +178,7 @@ class DieTryingView:
         self._wake = c.button("Wake (1 HP)")
         self._new_day = c.button("New day")
         self._save_odds = c.html(css="oracle-odds")
-        self._save_faces = c.text("d10 face (then 2d6 for the hours)", width="24em")
+        self._save_faces = c.text("d10, then 2d6 for the hours", label=FACES, width="24em")
         self._save = c.button("Death save", style="primary")
         self._healer = widgets.Dropdown(options=[], description="healer")
         self._stabilize = c.button("Stabilize (Medicine Kit)")
@@ -359,9 +353,9 @@ class DieTryingView:
                                        int(self._level.value), bool(self._improvised.value),
                                        self._cast_skill.value, self._cast_ability.value)
 
-    def cast_odds_html(self) -> str:
+    def cast_odds_html(self, request: dict[str, Any] | None = None) -> str:
         """The chance of a miscast (and of death) before the dice are rolled."""
-        request = self.cast_request()
+        request = self.cast_request() if request is None else request
         odds = self.moves.cast_odds(request)
         parts = [f"miscast <b>{percent(Fraction(odds['miscast']['fraction']))}</b>",
                  f"the caster dies {percent(Fraction(odds['death']['fraction']))}",
@@ -376,7 +370,11 @@ class DieTryingView:
         return " · ".join(parts)
 
     def _show_cast_odds(self) -> None:
-        self._cast_odds.value = self.cast_odds_html()
+        if not self._caster.value:  # nothing to cast with yet: a hint, not an error
+            self._cast_odds.value = '<span class="oracle-hint">Create a character to cast.</span>'
+            return
+        request = self.cast_request()  # read on the widget thread; the odds counted off it
+        self._cast_job.ask(lambda: self.cast_odds_html(request))
 
     def _do_cast(self) -> None:
         result = self.moves.cast(self.cast_request(), self._caster.value,

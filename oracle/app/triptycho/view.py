@@ -16,6 +16,7 @@ from typing import Any
 import ipywidgets as widgets  # type: ignore[import-untyped]
 
 from oracle.app import controls as c
+from oracle.app.background import markup_into
 from oracle.app.render import esc, percent
 from oracle.app.triptycho.moves import TriptychoMoves
 from oracle.errors import RequestError, RuleError
@@ -60,7 +61,7 @@ class TriptychoView:
         self._status = c.html(css="oracle-panel")
         self._tracker = c.html(css="oracle-panel")
         # roster
-        self._name = c.text("Name", width="10em")
+        self._name = c.text("e.g. Ash", label="Name", width="10em")
         self._player = c.checkbox("player", value=True)
         self._hp = widgets.BoundedIntText(20, min=1, max=999, description="HP")
         self._ep = widgets.BoundedIntText(20, min=1, max=999, description="EP")
@@ -71,11 +72,13 @@ class TriptychoView:
         self._join = c.button("Add to roster")
         self._roster_error = c.error_line()
         # scenario and round
-        self._kind = widgets.Dropdown(options=[k.value for k in ScenarioKind], value="combat")
-        self._tracks = c.text("Tracks, e.g. Ash: power +1; Ogre: power 0", width="28em")
+        self._kind = widgets.Dropdown(options=[k.value for k in ScenarioKind], value="combat",
+                                     description="scenario")
+        self._tracks = c.text("e.g. Ash: power +1; Ogre: power 0", label="Tracks", width="28em")
         self._tracks.tooltip = "Stat Tracks, e.g. Ash: power +1, skill 0; Ogre: power 0"
         self._start = c.button("Start scenario", style="primary")
-        self._outcome = widgets.Dropdown(options=["victory", "defeat", "other"], value="victory")
+        self._outcome = widgets.Dropdown(options=["victory", "defeat", "other"], value="victory",
+                                        description="outcome")
         self._end = c.button("End scenario")
         self._draw = c.button("Draw Phase")
         self._next = c.button("Next turn")
@@ -83,7 +86,7 @@ class TriptychoView:
         self._round_error = c.error_line()
         # initiative
         self._who = widgets.Dropdown(options=[], description="who")
-        self._init_dice = c.text("1d8", width="6em", value="1d8")
+        self._init_dice = c.text("1d8", label="Initiative dice", width="8em", value="1d8")
         self._roll_init = c.button("Roll Initiative")
         self._lower_to = widgets.BoundedIntText(1, min=1, max=999, description="lower to")
         self._lower_to.layout.width = "11em"
@@ -96,7 +99,7 @@ class TriptychoView:
         self._recover = c.button("Recover")
         self._injury = c.button("Injury", style="danger")
         self._heal = c.button("Heal Injury (1 Valuable)")
-        self._track = c.text("power", width="7em", value="power")
+        self._track = c.text("power", label="Track", width="7em", value="power")
         self._by = widgets.IntText(1, description="by")
         self._by.layout.width = "8em"
         self._move = c.button("Move track")
@@ -107,18 +110,19 @@ class TriptychoView:
         self._accuracy = c.text("e.g. 1d8, or empty", width="12em", value="1d8")
         self._evasion = c.text("e.g. 1d4, or empty", width="12em", value="1d4")
         self._dmg = c.text("e.g. 1d10", width="10em", value="1d10")
-        self._dmg_type = c.text("type (optional)", width="10em")
+        self._dmg_type = c.text("optional", label="damage type", width="10em")
         self._defense = c.text("e.g. 1d6", width="10em")
         self._piercing = widgets.BoundedIntText(0, min=0, max=12, description="Piercing")
         self._piercing.layout.width = "10em"
         self._odds = c.html(css="oracle-odds")
-        self._typed = c.text("faces: action, reaction, damage, enhancements, defense",
-                             width="40em")
+        self._typed = c.text("action, reaction, damage, enhancements, defense",
+                             label="Faces (physical dice)", width="40em")
         self._typed.tooltip = ("Physical dice: faces in rolling order (accuracy, evasion, damage, "
                                "enhancements, defense), or empty to let the oracle roll")
         self._roll = c.button("Roll attack", style="primary")
         self._result = c.html(css="oracle-outcome")
         self._resolve_error = c.error_line()
+        self._odds_job = markup_into(self._odds, self._resolve_error)
         for attr, css in HOOKS.items():  # stable DOM classes for the browser tests
             getattr(self, attr).add_class(f"oracle-tp-{css}")
         for box in (self._hp, self._ep, self._wp, self._deck, self._lower_to, self._amount,
@@ -202,11 +206,20 @@ class TriptychoView:
         return self.moves.attack_request(entries, self._dmg_type.value, _int(self._piercing))
 
     def _show_odds(self) -> None:
-        self._odds.value = self.odds_html()
+        # the request is read here, on the widget thread; the odds are counted off it
+        request, target = self.request(), self._target.value
+        points = self.moves.target_points(target)
+        self._odds_job.ask(lambda: self.odds_markup(request, target, points))
 
     def odds_html(self) -> str:
         """Win chance and expected damage for the resolver's entries, before rolling."""
-        odds = self.moves.odds(self.request())
+        target = self._target.value
+        return self.odds_markup(self.request(), target, self.moves.target_points(target))
+
+    def odds_markup(self, request: Mapping[str, Any], target: str | None,
+                    points: int | None) -> str:
+        """The odds of ``request`` in words (``points``: the target's, when known)."""
+        odds = self.moves.odds(request)
         win = Fraction(odds["action_wins"]["fraction"])
         tie = Fraction(odds["tie"]["fraction"])
         mean = Fraction(odds["expected"]["fraction"])
@@ -214,11 +227,10 @@ class TriptychoView:
                  + (f" (ties {percent(tie)}, which go to the action)" if odds["opposed_roll"]
                     else " (no opposed roll: it hits)"),
                  f"expected damage <b>{float(mean):.2f}</b>"]
-        points = self.moves.target_points(self._target.value)
         if points is not None:
             defeat = sum((Fraction(r["fraction"]) for r in odds["distribution"]
                           if r["total"] >= points), Fraction(0))
-            parts.append(f"defeats {esc(self._target.value)} <b>{percent(defeat)}</b>")
+            parts.append(f"defeats {esc(target)} <b>{percent(defeat)}</b>")
         return " · ".join(parts)
 
     def _do_attack(self) -> None:

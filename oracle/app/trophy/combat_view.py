@@ -41,7 +41,7 @@ class CombatView:
                                              style={"description_width": "initial"})
         for box in (self._endurance, self._lower, self._raise):
             box.layout.width = "260px"
-        self._fighters = widgets.SelectMultiple(options=[], rows=4, description="Fighters",
+        self._fighters = c.ticks(options=[], rows=4, description="Fighters",
                                                 style={"description_width": "initial"})
         self._fighters.add_class("oracle-fighters")
         self._weak_faces = c.text("Weak Points typed, e.g. 3 5", width="200px",

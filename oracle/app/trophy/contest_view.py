@@ -22,7 +22,7 @@ class ContestView:
         self.moves = trophy_moves(session)
         self.shell = shell
         self._stake = c.text("What is at stake?", css="oracle-contest-stake")
-        self._who = widgets.SelectMultiple(options=[], rows=4, description="Who contests",
+        self._who = c.ticks(options=[], rows=4, description="Who contests",
                                            style={"description_width": "initial"})
         self._who.add_class("oracle-contest-who")
         self._deadly = c.checkbox("The contest itself is deadly (+1 dark die each)",

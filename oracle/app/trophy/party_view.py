@@ -7,7 +7,7 @@ from typing import Any
 import ipywidgets as widgets  # type: ignore[import-untyped]
 
 from oracle.app import controls as c
-from oracle.app.render import esc, tags
+from oracle.app.render import sheet_details
 from oracle.app.session import Session
 from oracle.app.shell_api import Shell
 from oracle.app.trophy.moves import trophy_moves
@@ -21,16 +21,19 @@ class PartyView:
         self.session = session
         self.moves = trophy_moves(session)
         self.shell = shell
-        self._name = c.text("Name", css="oracle-new-name")
-        self._occupation = c.text("Occupation (e.g. Hunter, Priest, Cartographer)",
+        self._name = c.text("e.g. Wren Ashdown", label="Name", css="oracle-new-name")
+        self._occupation = c.text("e.g. Hunter, Priest, Cartographer", label="Occupation",
                                   css="oracle-new-occupation")
-        self._background = c.text("Background (e.g. Debt-ridden heir)",
+        self._background = c.text("e.g. Debt-ridden heir", label="Background",
                                   css="oracle-new-background")
-        self._skills = c.text("Skills, separated by commas", css="oracle-new-skills")
-        self._drive = c.text("Drive: why you came into the forest", css="oracle-new-drive")
-        self._rituals = c.text("Rituals, separated by commas", css="oracle-new-rituals")
-        self._equipment = c.text("Equipment, separated by commas", css="oracle-new-equipment")
-        self._armor = c.text("Armor pieces, separated by commas", css="oracle-new-armor")
+        self._skills = c.text("separated by commas", label="Skills", css="oracle-new-skills")
+        self._drive = c.text("why you came into the forest", label="Drive",
+                             css="oracle-new-drive")
+        self._rituals = c.text("separated by commas", label="Rituals", css="oracle-new-rituals")
+        self._equipment = c.text("separated by commas", label="Equipment",
+                                 css="oracle-new-equipment")
+        self._armor = c.text("pieces, separated by commas", label="Armor",
+                             css="oracle-new-armor")
         self._start = widgets.BoundedIntText(value=1, min=1, max=5, description="Starting Ruin",
                                              style={"description_width": "initial"})
         self._start.layout.width = "180px"
@@ -46,6 +49,9 @@ class PartyView:
         self._add.on_click(c.guard(self._error, self._do_add))
         self._save.on_click(c.guard(self._error, self._do_save))
         self._editing.observe(c.guard(self._error, self._load), names="value")
+        for box in (self._name, self._occupation, self._background, self._skills, self._drive,
+                    self._rituals, self._equipment, self._armor):
+            c.on_enter(box, c.guard(self._error, self._enter))
         self.widget = c.column(
             c.html("<h2>The party</h2>"),
             c.html('<div class="oracle-hint">A solo player often runs a whole party. Pick the '
@@ -67,21 +73,9 @@ class PartyView:
         self._show_mode()
         parts = []
         for character in self.moves.characters():
-            extra = []
-            if character.skills:
-                extra.append("Skills: " + tags(character.skills))
-            if character.rituals:
-                extra.append("Rituals: " + tags(character.rituals))
-            if character.equipment:
-                extra.append("Equipment: " + tags(character.equipment))
-            if character.armor:
-                extra.append("Armor: " + tags(
-                    f"{p.name}{' (marked)' if p.marked else ''}" for p in character.armor))
-            if character.drive:
-                extra.append(f"Drive: {esc(character.drive)}")
             npc = ' <span class="oracle-tag">NPC</span>' if character.npc else ""
             parts.append(f'<div class="oracle-panel oracle-party-member">{sheet_html(character, hook=False)}'
-                         f'{npc}<div class="oracle-hint">{"<br>".join(extra)}</div></div>')
+                         f'{npc}{sheet_details(character)}</div>')
         self._list.value = "".join(parts) or '<div class="oracle-hint">No one yet.</div>'
 
     def _show_mode(self) -> None:
@@ -122,6 +116,13 @@ class PartyView:
         })
         self.shell.refresh()
 
+    def _enter(self) -> None:
+        """Enter in a field adds the new character, or saves the sheet being edited."""
+        if self._editing.value:
+            self._do_save()
+        else:
+            self._do_add()
+
     def _do_add(self, _button: Any = None) -> None:
         sheet: dict[str, Any] = {
             "name": self._name.value.strip(),
@@ -140,4 +141,5 @@ class PartyView:
                     self._rituals, self._equipment, self._armor):
             box.value = ""
         self._npc.value = False
+        self._start.value = 1  # the next character starts afresh (an NPC once silently got Ruin 2)
         self.shell.refresh()

@@ -75,7 +75,7 @@ class RiskView:
         self._skill = c.checkbox("A Skill or equipment applies (+1 light die)", css="oracle-skill")
         self._dark = c.checkbox("Risk mind or body (+1 dark die)", css="oracle-dark-toggle")
         self._ritual = c.checkbox("Perform a Ritual (forces the dark die)", css="oracle-ritual")
-        self._helpers = widgets.SelectMultiple(options=[], rows=3, description="Helpers",
+        self._helpers = c.ticks(options=[], rows=3, description="Helpers",
                                                style={"description_width": "initial"})
         self._helpers.add_class("oracle-helpers")
         self._foe = widgets.Dropdown(options=FOES, value="", description="Against",

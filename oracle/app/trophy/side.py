@@ -11,7 +11,7 @@ import ipywidgets as widgets  # type: ignore[import-untyped]
 
 from oracle.app import controls as c
 from oracle.app.narration import Voiced
-from oracle.app.render import esc
+from oracle.app.render import esc, sheet_details
 from oracle.app.session import Session
 from oracle.app.shell_api import Shell
 from oracle.app.trophy.moves import trophy_moves
@@ -86,7 +86,8 @@ class TrophySide:
         finally:
             self._refreshing = False
         self._say_switch(session.active, names)
-        self._sheet.value = (sheet_html(moves.character()) if session.active else
+        self._sheet.value = (sheet_html(moves.character()) + sheet_details(moves.character())
+                             if session.active else
                              '<div class="oracle-hint">Add a character in the Party tab.</div>')
         self._table.value = table_html(moves.characters(), session.active, session.seat.gm)
         self._refresh_condition()

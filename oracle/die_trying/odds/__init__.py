@@ -8,7 +8,7 @@ character's fate by solving the small absorbing chain of death saves exactly.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from math import comb, factorial
 from typing import Any
@@ -52,37 +52,24 @@ def ability_score_odds() -> dict[int, Fraction]:
     return {score: Fraction(n, 36) for score, n in sorted(counts.items())}
 
 
-def _value_counts(dice: int) -> Iterator[tuple[tuple[int, ...], int]]:
-    """Every way ``dice`` d6 can fall as counts per face, with how many orderings give it."""
-
-    def split(left: int, faces: int) -> Iterator[tuple[int, ...]]:
-        if faces == 1:
-            yield (left,)
-            return
-        for here in range(left + 1):
-            for rest in split(left - here, faces - 1):
-                yield (here, *rest)
-
-    for counts in split(dice, MAGIC_DIE):
-        ways = factorial(dice)
-        for n in counts:
-            ways //= factorial(n)
-        yield counts, ways
-
-
 def match_odds(unknown: int, known: Sequence[int] = ()) -> dict[int, Fraction]:
     """Chance of each number of matching dice, with ``unknown`` d6 still to roll."""
     if unknown + len(known) > MAX_POOL:
         raise RuleError(f"magic: odds are counted exactly for pools of at most {MAX_POOL} dice.")
     fixed = Counter(known)
-    totals: Counter[int] = Counter()
-    for counts, ways in _value_counts(unknown):
-        matches = 0
-        for face, extra in zip(range(1, MAGIC_DIE + 1), counts, strict=True):
-            n = fixed[face] + extra
-            if n > 1:
-                matches += n
-        totals[matches] += ways
+    # Face by face: (dice used so far, matching dice so far) -> ways. A face shown by n dice,
+    # known and new, adds n matching dice when n > 1; the new ones are any k of those left.
+    ways: dict[tuple[int, int], int] = {(0, 0): 1}
+    for face in range(1, MAGIC_DIE + 1):
+        step: Counter[tuple[int, int]] = Counter()
+        for (used, matches), count in ways.items():
+            left = unknown - used
+            for k in range(left + 1):
+                n = fixed[face] + k
+                step[used + k, matches + (n if n > 1 else 0)] += count * comb(left, k)
+        ways = step
+    totals = Counter({matches: count for (used, matches), count in ways.items()
+                      if used == unknown})
     denominator = MAGIC_DIE**unknown
     return {m: Fraction(n, denominator) for m, n in sorted(totals.items())}
 

@@ -70,8 +70,9 @@ def odds_attack(request: Mapping[str, Any]) -> dict[str, Any]:
     if fields.flag(request, "concealed") or fields.flag(request, "hidden"):
         singles["concealment_d10"] = CHECK_DIE
     reach = request.get("reach") or []
-    if isinstance(reach, list) and reach:
-        singles["reach_die"] = len(reach)
+    if isinstance(reach, list) and reach and request.get("reach_die") is None:
+        # which creature a critical miss strikes changes none of the odds below: the first
+        request = {**request, "reach_die": 1}
     results = _enumerate(request, singles, lambda r: resolve_attack(r, FixedDice([])))
     dist: dict[Degree, Fraction] = {d: Fraction(0) for d in Degree}
     damage: dict[int, Fraction] = {}

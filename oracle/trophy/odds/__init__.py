@@ -51,6 +51,12 @@ Results echo ``"system": "trophy"`` and ``"roll"``; keys mirror ``oracle resolve
 
 from __future__ import annotations
 
+from oracle.trophy.fields import (
+    MOST_CONTEST_DARK,
+    MOST_HELPERS,
+    MOST_PARTICIPANTS,
+    MOST_RISK_DARK,
+)
 from oracle.trophy.odds.combat import (
     CombatOdds,
     Fighter,
@@ -68,14 +74,7 @@ from oracle.trophy.odds.contest import (
 from oracle.trophy.odds.dice import FACES, ONE, SIDES, ZERO, cdf_max, pmf_max
 from oracle.trophy.odds.fields import number
 from oracle.trophy.odds.hunt import HuntOdds, hunt_odds
-from oracle.trophy.odds.requests import (
-    MOST_CONTEST_DARK,
-    MOST_HELPERS,
-    MOST_PARTICIPANTS,
-    MOST_RISK_DARK,
-    ROLLS,
-    odds_for_request,
-)
+from oracle.trophy.odds.requests import ROLLS, odds_for_request
 from oracle.trophy.odds.risk import (
     MAX_OWN_LIGHT,
     HelperDie,

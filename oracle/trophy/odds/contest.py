@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-import bisect
 import itertools
 import math
+from collections import Counter
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -60,11 +60,31 @@ def _compositions(n: int, parts: int) -> Iterator[tuple[int, ...]]:
 def count_vectors(n: int) -> dict[tuple[int, ...], Fraction]:
     """P(how many 6s, 5s, ..., 1s) of ``n`` d6: the key a Contest compares, most 6s first."""
     space = SIDES**n
+    return {c: Fraction(ways, space) for c, ways in _ways(n).items()}
+
+
+def _ways(n: int) -> dict[tuple[int, ...], int]:
+    """How many of the 6**n rolls of ``n`` d6 show each count of 1s, 2s, ..., 6s."""
     fact = math.factorial(n)
-    return {
-        c: Fraction(fact // math.prod(math.factorial(k) for k in c), space)
-        for c in _compositions(n, SIDES)
-    }
+    return {c: fact // math.prod(math.factorial(k) for k in c) for c in _compositions(n, SIDES)}
+
+
+def _keys(n: int, base: int) -> list[tuple[int, int]]:
+    """(key, ways) for every count of 6s, 5s ... 1s that ``n`` d6 can show: the key is those
+    counts as one number in base ``base``, 6s the highest digit; the ways are the multinomial,
+    built as the dice showing each face are chosen among those left."""
+    out: list[tuple[int, int]] = []
+
+    def walk(face: int, left: int, key: int, ways: int) -> None:
+        if face == 0:  # every die left shows a 1
+            out.append((key + left, ways))
+            return
+        weight = base**face
+        for k in range(left + 1):
+            walk(face - 1, left - k, key + k * weight, ways * math.comb(left, k))
+
+    walk(SIDES - 1, n, 0, 1)
+    return out
 
 
 def _check_contest(participants: Sequence[Contestant]) -> None:
@@ -90,34 +110,43 @@ def _check_contest(participants: Sequence[Contestant]) -> None:
 
 
 def contest_odds(participants: Sequence[Contestant]) -> ContestOdds:
-    """Exact odds of a Contest Roll: most 6s wins, ties broken by 5s and so on down to 1s."""
+    """Exact odds of a Contest Roll: most 6s wins, ties broken by 5s and so on down to 1s.
+
+    Counted in whole numbers: a contestant with ``n`` dice wins with the ways of each of their
+    keys (counts of 6s, 5s, ... 1s) times, for each other contestant, the ways of a lower key;
+    contestants with as many dice share one table and one answer.
+    """
     _check_contest(participants)
-    tables: dict[int, tuple[list[tuple[int, ...]], list[Fraction], dict[tuple[int, ...], Fraction]]]
-    tables = {}
-    for p in participants:
-        n = p.light + p.dark
-        if n not in tables:
-            dist = count_vectors(n)
-            # key: counts of 6s, 5s, ..., 1s, so tuple order is the Contest's order
-            keyed = sorted((tuple(reversed(c)), prob) for c, prob in dist.items())
-            keys = [k for k, _ in keyed]
-            cum = list(itertools.accumulate((prob for _, prob in keyed), initial=ZERO))
-            tables[n] = (keys, cum, dict(keyed))
     sizes = [p.light + p.dark for p in participants]
-    wins = []
-    for i, n in enumerate(sizes):
-        total = ZERO
-        for key, prob in tables[n][2].items():
-            term = prob
-            for j, m in enumerate(sizes):
-                if j == i:
-                    continue
-                keys, cum, _ = tables[m]
-                term *= cum[bisect.bisect_left(keys, key)]  # P(other's key < key)
-                if term == 0:
-                    break
-            total += term
-        wins.append(total)
+    many = Counter(sizes)
+    base = max(sizes) + 1
+    # Every possible key of every size, lowest first: the counts of 6s, then 5s ... then 1s,
+    # read as one number in base ``base`` (a count never reaches it), so the Contest's order is
+    # the order of numbers. Keys of different sizes never tie (their counts add up differently).
+    keyed = sorted((key, n, ways) for n in many for key, ways in _keys(n, base))
+    below = dict.fromkeys(many, 0)  # ways each size rolls a key lower than the one reached
+    totals = dict.fromkeys(many, 0)
+    # The product over every contestant of ``below``, kept as we go: its nonzero factors, and
+    # how many factors are still 0. A contestant's other contestants are that product with one
+    # factor of their own size taken out.
+    nonzero, zeros = 1, len(sizes)
+    for _, n, ways in keyed:
+        own = below[n]
+        if own:
+            others = nonzero // own if not zeros else 0
+        else:
+            others = nonzero if zeros == 1 else 0  # the one 0 left is this contestant's own
+        totals[n] += ways * others
+        times = many[n]
+        if own:
+            nonzero = nonzero // own**times * (own + ways) ** times
+        else:
+            nonzero *= ways**times
+            zeros -= times
+        below[n] = own + ways
+    space = SIDES ** sum(sizes)
+    wins_of = {n: Fraction(total, space) for n, total in totals.items()}
+    wins = [wins_of[n] for n in sizes]
     out = []
     for p, w in zip(participants, wins, strict=True):
         # SRD 1.2: each dark die showing 1 marks 1 Ruin

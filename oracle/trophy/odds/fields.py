@@ -53,13 +53,6 @@ def read_single_die(field: str, value: Any) -> int:
     return 1
 
 
-def at_most(field: str, count: int, most: int, what: str) -> int:
-    """``count``, refused above ``most``, the largest the odds are computed for."""
-    if count > most:
-        raise RequestError(f"{field}: the odds are computed for up to {most} {what}; got {count}.")
-    return count
-
-
 def read_bool(field: str, value: Any) -> bool:
     """true or false."""
     if not isinstance(value, bool):

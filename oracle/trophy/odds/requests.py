@@ -9,13 +9,19 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from oracle.requests import roll_kind, whole
+from oracle.trophy.fields import (
+    MOST_CONTEST_DARK,
+    MOST_HELPERS,
+    MOST_PARTICIPANTS,
+    MOST_RISK_DARK,
+    at_most,
+)
 from oracle.trophy.hunt import check_tokens
 from oracle.trophy.monsters import check_ritual_dark
 from oracle.trophy.odds.combat import Fighter, combat_odds
 from oracle.trophy.odds.contest import Contestant, contest_odds
 from oracle.trophy.odds.dice import FACES, SIDES
 from oracle.trophy.odds.fields import (
-    at_most,
     number,
     read_bool,
     read_dice_count,
@@ -35,10 +41,6 @@ from oracle.trophy.ruin import check_can_roll
 
 ROLLS = ("risk", "hunt", "contest", "combat", "ruin", "reduction")  # the keys of ODDS
 # Far beyond any roll at the table; they keep one request from tying up the oracle.
-MOST_RISK_DARK = 30
-MOST_HELPERS = 12
-MOST_CONTEST_DARK = 10
-MOST_PARTICIPANTS = 8
 
 
 def _risk_json(odds: RiskOdds) -> dict[str, Any]:

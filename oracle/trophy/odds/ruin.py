@@ -8,9 +8,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
-from oracle.errors import RuleError
 from oracle.trophy.odds.dice import SIDES, ZERO
-from oracle.trophy.ruin import MAX_RUIN, check_can_roll, check_starting_ruin
+from oracle.trophy.ruin import MAX_RUIN, check_can_roll, check_reduction
 from oracle.trophy.ruin import check_ruin as check_ruin_range
 
 __all__ = ["MAX_RUIN", "ReductionOdds", "RuinRollOdds", "check_ruin", "reduction_odds",
@@ -53,14 +52,7 @@ class ReductionOdds:
 def reduction_odds(ruin: int, starting_ruin: int = 1, reached_five: bool = False,
                    remove_anyway: bool = False) -> ReductionOdds:
     """Exact odds of a Reduction Roll at ``ruin`` (SRD 1.2, Reduction Roll)."""
-    check_ruin("ruin", ruin)
-    check_starting_ruin("starting_ruin", starting_ruin)
-    if not (reached_five or ruin == 5):
-        raise RuleError("reached_five: a Reduction Roll is only open once 5 Ruin has been marked.")
-    if ruin <= starting_ruin:
-        raise RuleError(
-            f"ruin: Ruin never goes below starting Ruin ({starting_ruin}); got {ruin}."
-        )
+    check_reduction(ruin, starting_ruin, reached_five)  # the core's own check, one sentence
     unnoticed = Fraction(ruin - 1, SIDES)  # light die < Ruin
     noticed = 1 - unnoticed if remove_anyway else ZERO
     removed = unnoticed + noticed
