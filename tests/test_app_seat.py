@@ -129,3 +129,16 @@ def test_the_gm_reads_the_whole_journal() -> None:
     assert "note 0<" in read(gm, "oracle-journal-entries")
     assert "note 0<" not in read(player, "oracle-journal-entries")  # the newest 80
     assert "note 89<" in read(player, "oracle-journal-entries")
+
+
+def test_physical_dice_are_each_devices_own_choice() -> None:
+    gm = two_hunters()
+    fill(gm, "oracle-physical", True)  # the GM types the faces of real dice
+    player = table(Seat("phone-1"))
+    assert read(player, "oracle-physical") is False and player.session.physical is False
+    assert read(table(Seat("gm-device", gm=True)), "oracle-physical") is True  # after a reload
+    fill(player, "oracle-physical", True)
+    fill(player, "oracle-physical", False)
+    assert read(table(Seat("gm-device", gm=True)), "oracle-physical") is True
+    solo = table()  # a page without a seat keeps the shared choice, untouched by the seats
+    assert read(solo, "oracle-physical") is False

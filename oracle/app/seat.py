@@ -3,8 +3,9 @@
 ``oracle serve --table`` hands every device that opens the join link a seat of its own: the
 redirect adds ``seat=<random>`` to the page's address (:mod:`oracle.serve_voila`), so a reload
 keeps it. The character a device plays is remembered per seat, as a campaign ``preference``
-whose key names the seat (``active@<seat>``): one player's pick never changes another's. A page
-without a seat (one player on one machine) keeps the shared key ``active``, as before.
+whose key names the seat (``active@<seat>``): one player's pick never changes another's; so is
+the choice of physical dice (``physical@<seat>``). A page without a seat (one player on one
+machine) keeps the shared keys ``active`` and ``physical``, as before.
 
 ``gm=1`` in the address (the GM's link printed by ``serve --table``) is the GM's view: every
 character's sheet and the whole journal. It is a view, not a permission: nothing in a campaign
@@ -40,7 +41,11 @@ class Seat:
     @property
     def key(self) -> str:
         """The preference key that remembers this seat's character."""
-        return ACTIVE if self.id is None else f"{ACTIVE}@{self.id}"
+        return self.keyed(ACTIVE)
+
+    def keyed(self, preference: str) -> str:
+        """``preference`` as this seat keeps it (a device's own choice: character, dice)."""
+        return preference if self.id is None else f"{preference}@{self.id}"
 
     def pick(self, preferences: Mapping[str, Any], names: Sequence[str]) -> str | None:
         """The character this seat played last if still in play, else the first one in play."""
