@@ -86,14 +86,9 @@ def test_each_device_plays_its_own_character_and_every_roll_reaches_the_gm(
         for n, intent in enumerate(("Pry the silver eyes from the idol",
                                     "Cross the rotten bridge", "Read the moss-eaten runes")):
             player.fill(".oracle-intent input", intent)
-            player.locator(".oracle-intent input").blur()  # the box sends its text on change
-            # Pressed by script, not clicked at a point: at 390 px the Risk column may sit
-            # beyond the page's right edge until the phone layout (the `width` branch) lands.
-            player.eval_on_selector(".oracle-skill input[type=checkbox]",
-                                    "el => { if (!el.checked) el.click(); }")
-            player.wait_for_function("() => !document.body.innerText.includes('No dice yet')")
+            player.check(".oracle-skill input[type=checkbox]")
             started = time.monotonic()
-            player.eval_on_selector("button.oracle-risk-roll", "el => el.click()")
+            player.click("button.oracle-risk-roll")
             gm.wait_for_function(shows(gm, intent), timeout=SEEN_WITHIN_MS, polling=50)
             delays.append(time.monotonic() - started)
             player.wait_for_function(shows(player, intent))
