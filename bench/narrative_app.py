@@ -107,7 +107,7 @@ def play_trophy(played: Played, solo: bool, seed: str, safety: Mapping[str, list
         os.environ["ORACLE_HOME"] = home
         session = _opened(home, "trophy", seed, narrator)
         session.set_safety(safety["lines"], safety["veils"])
-        hunters = ["Wren Ashdown"]
+        hunters = [str(session.active)]  # the Quick start's generated treasure-hunter
         if not solo:
             session.moves.add_character({"name": "Bryn Ashdown", "occupation": "Poacher",
                                          "skills": ["Tracking"], "starting_ruin": 1})

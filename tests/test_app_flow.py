@@ -10,6 +10,11 @@ from oracle.app import build
 from oracle.app.shell import OracleApp
 
 
+def hero(app: OracleApp) -> str:
+    """The quick start's generated treasure-hunter (the campaign's first character)."""
+    return app.session.moves.characters()[0].name
+
+
 def ready_app(physical: bool = True) -> OracleApp:
     """Quick start, in physical-dice mode so every face is chosen by the test."""
     app = build()
@@ -25,7 +30,7 @@ def fight(app: OracleApp, weak: str, endurance: int = 12) -> object:
     app.refresh()
     view = app.view("Combat")
     fill(view, "oracle-endurance", endurance)
-    fill(view, "oracle-fighters", ("Wren Ashdown", "Mara"))
+    fill(view, "oracle-fighters", (hero(app), "Mara"))
     fill(view, "oracle-weak-faces", weak)
     click(view, "oracle-combat-start")
     assert read(view, "oracle-error") == ""
@@ -78,10 +83,10 @@ def test_armor_ticked_before_the_roll_still_works() -> None:
     click(view, "oracle-combat-roll")
     state = app.session.state
     assert state.character("Mara").ruin == 1 and state.character("Mara").armor[0].marked
-    assert state.character("Wren Ashdown").ruin == 2
+    assert state.character(hero(app)).ruin == 2
     # Wren's own armor may still be marked after the dice
     assert [m.description for m in find_all(view, "oracle-armor-mark")] == [
-        "Mark armor: Wren Ashdown"]
+        f"Mark armor: {hero(app)}"]
 
 
 if __name__ == "__main__":  # pragma: no cover
@@ -152,13 +157,13 @@ def test_undo_and_redo_move_by_the_players_move() -> None:
     app = ready_app()
     first = risk_roll(app, "6", "2")
     second = risk_roll(app, "2", "5")  # Ruin 1 -> 2
-    assert app.session.state.character("Wren Ashdown").ruin == 2
+    assert app.session.state.character(hero(app)).ruin == 2
     before = live(app)
     assert find(app, "oracle-redo").disabled
     click(app, "oracle-undo")  # one click: the roll and its narration
     assert live(app) == before[:-2]
     assert not find(app, "oracle-redo").disabled
-    assert app.session.state.character("Wren Ashdown").ruin == 1
+    assert app.session.state.character(hero(app)).ruin == 1
     said = read(app, "oracle-undone-line")
     assert "Undone" in said and "Ruin 1 → 2" in said and "None" not in said
     assert "data-seq" not in said  # a sentence, not a journal row
@@ -171,7 +176,7 @@ def test_undo_and_redo_move_by_the_players_move() -> None:
     assert 'data-face="6"' in read(app.view("Risk"), "oracle-dice")
     click(app, "oracle-redo")
     assert live(app) == before
-    assert app.session.state.character("Wren Ashdown").ruin == 2
+    assert app.session.state.character(hero(app)).ruin == 2
     assert "Restored" in read(app, "oracle-undone-line")
     assert find(app, "oracle-redo").disabled  # nothing left to restore
     click(app, "oracle-redo")  # (clicked anyway: one sentence, nothing changes)
@@ -273,7 +278,7 @@ def test_hunt_and_ruin_rolls_show_their_odds_from_the_core() -> None:
     ruin = read(app.view("Ruin"), "oracle-ruin-odds")
     exact = odds_for_request({"roll": "ruin", "ruin": 1})["ruin_marked"]["value"]
     assert f"marks Ruin <b>{percent(exact)}</b>" in ruin and percent(exact) == "83.3%"
-    app.session.moves.record({"type": "hunt_rolled", "name": "Wren Ashdown", "light": [6]})
+    app.session.moves.record({"type": "hunt_rolled", "name": hero(app), "light": [6]})
     app.refresh()
     hunt = app.view("Hunt")
     assert "lose all 1 Hunt Tokens <b>16.7%</b>" in read(hunt, "oracle-hunt-odds")
@@ -298,7 +303,7 @@ def test_a_fight_reads_with_a_lowercase_article_and_a_lost_character_is_named() 
     click(view, "oracle-risk-roll")
     assert app.session.active == "Mara"
     said = read(app.side, "oracle-switched")
-    assert "Wren Ashdown" in said and "dead" in said and "Mara" in said
+    assert hero(app) in said and "dead" in said and "Mara" in said
 
 
 @pytest.mark.parametrize("event", [
@@ -350,12 +355,12 @@ def test_an_undone_hunt_leaves_the_hunt_tab_and_redo_keeps_the_state() -> None:
     fill(hunt, "oracle-hunt-faces", "6")
     click(hunt, "oracle-hunt-roll")
     assert "oracle-die" in read(hunt, "oracle-hunt-dice")
-    assert app.session.state.character("Wren Ashdown").hunt_tokens == 1
+    assert app.session.state.character(hero(app)).hunt_tokens == 1
     click(app, "oracle-undo")
     assert read(hunt, "oracle-hunt-dice") == "" and read(hunt, "oracle-hunt-result") == ""
-    assert app.session.state.character("Wren Ashdown").hunt_tokens == 0
+    assert app.session.state.character(hero(app)).hunt_tokens == 0
     click(app, "oracle-redo")
-    assert app.session.state.character("Wren Ashdown").hunt_tokens == 1
+    assert app.session.state.character(hero(app)).hunt_tokens == 1
 
 
 def test_a_narration_that_lands_after_its_roll_was_undone_is_not_a_new_move() -> None:
@@ -375,4 +380,4 @@ def test_a_narration_that_lands_after_its_roll_was_undone_is_not_a_new_move() ->
     # and one that raced the undo onto the journal is part of the undone move, so Redo works
     campaign.append({"type": "narration", "text": "late words", "refers_to": rolled})
     click(app, "oracle-redo")
-    assert app.session.state.character("Wren Ashdown").hunt_tokens == 1
+    assert app.session.state.character(hero(app)).hunt_tokens == 1

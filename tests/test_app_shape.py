@@ -68,6 +68,7 @@ def test_a_system_without_views_opens_with_a_sentence() -> None:
 def test_the_shell_remounts_when_the_open_system_changes() -> None:
     app = build()
     click(app.start, "oracle-quickstart")
+    hero = str(app.session.active)  # the quick start's generated treasure-hunter
     assert app.tabs.layout.display == "" and "Risk" in app.tabs.titles
     app.session.new_campaign("Side quest", "die_trying")
     app.refresh()
@@ -76,7 +77,8 @@ def test_the_shell_remounts_when_the_open_system_changes() -> None:
     app.session.open(next(c.id for c in app.session.campaigns() if c.system == "trophy"))
     app.refresh()
     assert app.tabs.layout.display == "" and app.side is not None
-    assert "Wren Ashdown" in read(app.side, "oracle-sheet")
+    assert hero in read(app.side, "oracle-sheet")
+    assert app.oracle.widget in app.tabs.children  # the Oracle tab is back among the tabs
 
 
 def test_a_journal_line_is_rendered_bold_quoted_emphasised_and_escaped() -> None:

@@ -107,7 +107,8 @@ def test_a_risk_roll_is_told_its_intent_what_could_go_wrong_and_the_bargain_owed
     assert context.could_go_wrong == "the floor gives way"
     assert context.bargain == "the lantern goes out for good"
     assert context.party == ("Bryn",)  # everyone else in play is present
-    assert "Devil's Bargain owed by Wren Ashdown: the lantern goes out for good" in context.story
+    hero = app.session.moves.characters()[0].name  # the quick start's generated hunter
+    assert f"Devil's Bargain owed by {hero}: the lantern goes out for good" in context.story
 
 
 def test_offers_for_the_next_roll_are_not_told_the_last_rolls_picks() -> None:
@@ -159,7 +160,7 @@ def test_a_fight_from_an_older_journal_can_name_its_monster_once_mid_fight() -> 
     campaign = app.session.campaign
     assert campaign is not None
     campaign.record({"type": "combat_started", "endurance": 12,  # written before the story
-                     "fighters": [{"name": "Wren Ashdown", "weak_point": 3}]})
+                     "fighters": [{"name": str(app.session.active), "weak_point": 3}]})
     app.refresh()
     view = app.view("Combat")
     assert "The monster" in read(view, "oracle-combat-status")

@@ -28,6 +28,11 @@ def faces_on_page(html: str) -> list[tuple[str, int]]:
     return [(kind, int(face)) for kind, face in FACE.findall(html)]
 
 
+def hero(app: OracleApp) -> str:
+    """The quick start's generated treasure-hunter (the campaign's first character)."""
+    return app.session.moves.characters()[0].name
+
+
 def ready_app(physical: bool = True) -> OracleApp:
     """Quick start, in physical-dice mode so every face is chosen by the test."""
     app = build()
@@ -50,9 +55,11 @@ def test_quick_start_opens_a_campaign_with_a_ready_hunter_one_click_from_rolling
     )
     click(app.start, "oracle-quickstart")
     session = app.session
-    assert session.campaign is not None and session.active == "Wren Ashdown"
+    assert session.campaign is not None and session.active
     hunter = session.moves.character()
+    # a generated treasure-hunter: every field of the sheet filled, Ruin 1
     assert hunter.ruin == 1 and hunter.skills and hunter.equipment and hunter.armor
+    assert hunter.occupation and hunter.background and hunter.drive and hunter.rituals
     assert (
         find(app, "oracle-play").layout.display == "" and app.start.widget.layout.display == "none"
     )
@@ -180,7 +187,7 @@ def test_a_risk_roll_to_kill_a_monster_warns_and_is_refused_without_confirmation
     assert "dies" in read(view, "oracle-odds") and "success" not in read(view, "oracle-odds")
     fill(view, "oracle-confirm-death", True)
     click(view, "oracle-risk-roll")
-    assert app.session.state.character("Wren Ashdown").dead
+    assert app.session.state.character(hero(app)).dead
 
 
 def test_the_odds_follow_the_toggles_and_match_the_exact_odds() -> None:
@@ -349,10 +356,11 @@ def test_hunt_tokens_follow_the_hunt_roll() -> None:
 
 def test_a_contest_reads_sixes_down_and_marks_ruin_for_dark_ones() -> None:
     app = ready_app()
+    hero = str(app.session.active)  # the quick start's generated hunter
     app.session.moves.add_character({"name": "Rook", "occupation": "Thief", "npc": True})
     app.refresh()
     view = app.view("Contest")
-    fill(view, "oracle-contest-who", ("Wren Ashdown", "Rook"))
+    fill(view, "oracle-contest-who", (hero, "Rook"))
     wren, rook = 0, 1  # one row per participant, in the order chosen
     find_all(view, "oracle-contest-skill")[wren].value = True
     find_all(view, "oracle-contest-extra")[wren].value = 1
@@ -362,19 +370,20 @@ def test_a_contest_reads_sixes_down_and_marks_ruin_for_dark_ones() -> None:
     find_all(view, "oracle-contest-dark")[rook].value = ""
     click(view, "oracle-contest-roll")
     assert read(view, "oracle-error") == ""
-    assert "Wren Ashdown wins" in read(view, "oracle-roll-dice")
+    assert f"{hero} wins" in read(view, "oracle-roll-dice")
     assert app.session.moves.character().ruin == 2  # the dark die showed 1
 
 
 def test_a_combat_round_matches_the_rules() -> None:
     app = ready_app()
+    wren = str(app.session.active)  # the quick start's generated hunter
     app.session.moves.add_character({"name": "Mara", "occupation": "Priest", "armor": ["Helm"]})
     app.refresh()
     view = app.view("Combat")
     fill(view, "oracle-endurance", 9)
     fill(view, "oracle-combat-lower", 1)  # a relevant Skill
     assert view.endurance == 8
-    fill(view, "oracle-fighters", ("Wren Ashdown", "Mara"))
+    fill(view, "oracle-fighters", (wren, "Mara"))
     fill(view, "oracle-weak-faces", "3 5")
     click(view, "oracle-combat-start")
     assert read(view, "oracle-error") == ""
@@ -383,7 +392,7 @@ def test_a_combat_round_matches_the_rules() -> None:
     fill(view, "oracle-combat-faces", "5 3")
     click(view, "oracle-combat-roll")
     state = app.session.state
-    assert state.character("Wren Ashdown").ruin == 2  # a dark 3 on Wren's Weak Point
+    assert state.character(wren).ruin == 2  # a dark 3 on Wren's Weak Point
     assert state.character("Mara").ruin == 1  # Mara's armor takes the 5
     assert state.character("Mara").armor[0].marked
     assert "Total of the two highest: <b>8</b>" in read(view, "oracle-roll-dice")
@@ -442,12 +451,13 @@ def test_the_moment_of_losing_yourself_keeps_its_narration_however_fast_or_after
 
 def test_exports_are_download_links_of_the_journal() -> None:
     app = ready_app()
+    wren = str(app.session.active)  # the quick start's generated hunter
     fill(app.view("Risk"), "oracle-intent", "Read the inscription")
     fill(app.view("Risk"), "oracle-skill", True)
     fill(app.view("Risk"), "oracle-light-faces", "4")
     click(app.view("Risk"), "oracle-risk-roll")
     markdown = app.journal.export("markdown")
-    assert "Wren Ashdown" in markdown and "light 4" in markdown
+    assert wren in markdown and "light 4" in markdown
     assert 'download="' in read(app.journal, "oracle-export-links")
     assert "data:text/markdown" in read(app.journal, "oracle-export-links")
     assert app.journal.export("json").lstrip().startswith("{")
@@ -473,10 +483,9 @@ def test_a_campaign_of_another_system_shows_that_systems_view(system: str) -> No
     assert read(app.start, "oracle-error") == ""
     assert app.session.campaign is not None and app.session.campaign.system.name == system
     assert app.tabs.layout.display == "none"  # the Trophy tabs step aside
-    assert (
-        len(find(app, "oracle-system-panel").children) == 2
-        and find(app, "oracle-system-panel").children[1] is app.campaigns.widget
-    )
+    panel = find(app, "oracle-system-panel").children
+    # its own panel, then the solo oracle (every system asks it), then the campaigns
+    assert len(panel) == 3 and panel[1] is app.oracle.widget and panel[2] is app.campaigns.widget
 
 
 class HeldNarrator(FakeNarrator):
@@ -622,17 +631,18 @@ def test_undo_strikes_a_mistyped_entry_and_restores_the_state() -> None:
 
 def test_tokens_pool_toward_a_goal_and_a_fallen_companions_become_gold() -> None:
     app = ready_app()
+    wren = str(app.session.active)  # the quick start's generated hunter
     session = app.session
     session.moves.add_character({"name": "Mara", "occupation": "Priest", "starting_ruin": 5})
     app.refresh()
-    for name, faces in (("Wren Ashdown", ["6", "5"]), ("Mara", ["6", "4"])):
+    for name, faces in ((wren, ["6", "5"]), ("Mara", ["6", "4"])):
         fill(app.side, "oracle-active", name)
         for face in faces:
             fill(app.view("Hunt"), "oracle-hunt-faces", face)
             click(app.view("Hunt"), "oracle-hunt-roll")
     assert [c.hunt_tokens for c in session.moves.characters()] == [2, 2]
     fill(app.view("Hunt"), "oracle-goal", "Find the hidden stair")
-    described(app.view("Hunt"), "Wren Ashdown (").value = 2
+    described(app.view("Hunt"), f"{wren} (").value = 2
     described(app.view("Hunt"), "Mara (").value = 1
     click(app.view("Hunt"), "oracle-spend-goal")
     assert read(app.view("Hunt"), "oracle-spend-error") == ""
@@ -641,29 +651,30 @@ def test_tokens_pool_toward_a_goal_and_a_fallen_companions_become_gold() -> None
     fill(app.view("Ruin"), "oracle-ruin-face", "6")
     click(app.view("Ruin"), "oracle-ruin-roll")
     click(app.side, "oracle-fate-death")
-    fill(app.side, "oracle-active", "Wren Ashdown")
+    fill(app.side, "oracle-active", wren)
     assert find(app.view("Hunt"), "oracle-claim-row").layout.display == ""
     click(app.view("Hunt"), "oracle-claim")
     assert read(app.view("Hunt"), "oracle-spend-error") == ""
     assert (
-        session.moves.character("Wren Ashdown").gold == 1
+        session.moves.character(wren).gold == 1
         and session.moves.character("Mara").hunt_tokens == 0
     )
 
 
 def test_a_retreat_hands_the_weak_point_to_a_companion() -> None:
     app = ready_app()
+    wren = str(app.session.active)  # the quick start's generated hunter
     app.session.moves.add_character({"name": "Mara", "occupation": "Priest"})
     app.refresh()
     view = app.view("Combat")
     fill(view, "oracle-endurance", 12)
-    fill(view, "oracle-fighters", ("Wren Ashdown", "Mara"))
+    fill(view, "oracle-fighters", (wren, "Mara"))
     fill(view, "oracle-weak-faces", "2 4")
     click(view, "oracle-combat-start")
     fill(view, "oracle-combat-faces", "1 3")
     click(view, "oracle-combat-roll")
     assert "Not yet defeated" in read(view, "oracle-roll-dice")
-    fill(view, "oracle-retreat-who", "Wren Ashdown")
+    fill(view, "oracle-retreat-who", wren)
     fill(view, "oracle-retreat-to", "Mara")
     click(view, "oracle-retreat")
     assert read(view, "oracle-error") == ""
@@ -744,10 +755,11 @@ def test_notes_and_scenes_go_into_the_journal_and_the_lonelog() -> None:
 
 def test_a_sheet_can_be_edited_but_ruin_only_changes_by_rolls() -> None:
     app = ready_app()
+    wren = str(app.session.active)  # the quick start's generated hunter
     party = app.view("Party")
-    fill(party, "oracle-edit-character", "Wren Ashdown")
+    fill(party, "oracle-edit-character", wren)
     assert (
-        read(party, "oracle-new-occupation") == "Cartographer"
+        read(party, "oracle-new-occupation") == app.session.moves.character().occupation
         and find(party, "oracle-new-name").disabled
     )
     fill(party, "oracle-new-skills", "Mapping, Climbing, Old tongues, Swimming")

@@ -24,7 +24,6 @@ from oracle.narrator import (
     narrate_resolved,
     timeout_from,
 )
-from oracle.narrator.asking import answer_for
 from oracle.narrator.compose import load
 from oracle.narrator.offline import FULL, weave_vars
 from oracle.systems import find_system
@@ -152,17 +151,17 @@ def test_offline_text_weaves_name_intent_and_place() -> None:
     assert text.startswith("What could go wrong as Orla tries to climb the bell tower:")
 
 
-@pytest.mark.parametrize("likelihood,face,answer", [
-    ("even", 1, "no, and"), ("even", 2, "no"), ("even", 3, "no, but"), ("even", 4, "yes, but"),
-    ("even", 5, "yes"), ("even", 6, "yes, and"),
-    ("likely", 2, "no, but"), ("likely", 3, "yes, but"), ("likely", 4, "yes"),
-    ("certain", 1, "no, and"), ("certain", 2, "yes, but"),
-    ("unlikely", 4, "no, but"), ("unlikely", 5, "yes, but"),
-    ("doubtful", 5, "no, but"), ("doubtful", 6, "yes, and"), ("doubtful", 4, "no"),
+@pytest.mark.parametrize("likelihood,faces,answer", [
+    # three d10 (answer, tone, omen) of the solo oracle at the default dread 5: yes at most 5
+    # on "even", 7 on "likely"; tone 1-2 the forest's ("but"/"and"), 9-10 yours
+    ("even", [5, 5, 10], "yes"), ("even", [6, 5, 10], "no"), ("even", [1, 1, 10], "yes, but"),
+    ("even", [9, 10, 10], "no, but"), ("even", [9, 2, 10], "no, and"),
+    ("likely", [7, 9, 10], "yes, and"), ("certain", [10, 1, 10], "no, but"),
+    ("doubtful", [2, 5, 10], "yes"), ("doubtful", [3, 5, 10], "no"),
 ])
-def test_the_oracle_answer_is_decided_by_the_die(likelihood: str, face: int, answer: str) -> None:
-    assert answer_for(face, likelihood) == answer
-    assert ask(likelihood, FixedDice([face]))["answer"] == answer
+def test_the_oracle_answer_is_decided_by_the_solo_dice(likelihood: str, faces: list[int],
+                                                      answer: str) -> None:
+    assert ask(likelihood, FixedDice(faces))["answer"] == answer
 
 
 def test_the_oracle_refuses_an_unknown_likelihood_with_one_sentence() -> None:
@@ -171,8 +170,9 @@ def test_the_oracle_refuses_an_unknown_likelihood_with_one_sentence() -> None:
 
 
 def test_the_oracle_beat_voices_the_rolled_answer_not_another() -> None:
-    for face, answer in ((1, "NO, AND"), (6, "YES, AND"), (5, "YES")):
-        result = ask("even", FixedDice([face]))
+    for faces, answer in (([9, 2, 10], "NO, AND"), ([1, 10, 10], "YES, AND"),
+                          ([5, 5, 10], "YES")):
+        result = ask("even", FixedDice(faces))
         text = OfflineNarrator(seed=1).narrate(
             "oracle", NarrationContext.build(result=result, question="Is it awake?")).text
         assert text.startswith(f'"Is it awake?" {answer}.')

@@ -45,3 +45,15 @@ def test_the_odds_notebook_is_committed_without_outputs() -> None:
     code = [cell for cell in nb.cells if cell.cell_type == "code"]
     assert code, "the odds notebook has code cells"
     assert all(not cell.outputs and cell.execution_count is None for cell in code)
+
+
+def test_the_solo_session_notebook_plays_an_incursion_and_is_run_above() -> None:
+    path = ROOT / "notebooks" / "solo_session.ipynb"
+    assert path in NOTEBOOKS  # executed by test_notebook_runs_every_cell_without_error
+    nb = nbformat.read(path, as_version=4)  # type: ignore[no-untyped-call]
+    code = "\n".join(cell.source for cell in nb.cells if cell.cell_type == "code")
+    for step in ("character(SEED)", "generate()", "session.solo.scene(", "session.solo.ask(",
+                 "session.moves.hunt(", "defeat_chance(", "start_combat(", "reach_goal()",
+                 "OfflineNarrator"):
+        assert step in code, f"the solo session notebook no longer plays {step}"
+    assert all(not cell.outputs for cell in nb.cells if cell.cell_type == "code")

@@ -11,7 +11,6 @@ from __future__ import annotations
 import logging
 import re
 from collections.abc import Callable, Sequence
-from contextvars import ContextVar
 from typing import Any, TypeVar
 
 import ipywidgets as widgets  # type: ignore[import-untyped]
@@ -22,8 +21,6 @@ from oracle.errors import OracleError, RuleError, shown
 log = logging.getLogger("oracle.app")
 
 F = TypeVar("F", bound=Callable[..., Any])
-
-_IN_CALLBACK: ContextVar[bool] = ContextVar("oracle_in_callback", default=False)
 
 FULL = "calc(100% - 8px)"  # a full-width input whose margins stay inside its panel
 
@@ -52,7 +49,6 @@ def guard(line: widgets.HTML, action: Callable[..., Any]) -> Callable[..., None]
     """Wrap ``action`` so no exception escapes; errors become a sentence in ``line``."""
 
     def wrapped(*args: Any, **kwargs: Any) -> None:
-        token = _IN_CALLBACK.set(True)
         try:
             line.value = ""
             action(*args, **kwargs)
@@ -61,15 +57,8 @@ def guard(line: widgets.HTML, action: Callable[..., Any]) -> Callable[..., None]
         except Exception as exc:  # nothing may reach the page as a traceback
             log.exception("app callback failed")
             show_error(line, UNEXPECTED.format(name=type(exc).__name__))
-        finally:
-            _IN_CALLBACK.reset(token)
 
     return wrapped
-
-
-def in_callback() -> bool:
-    """True while a player's click (or change) is being handled through :func:`guard`."""
-    return _IN_CALLBACK.get()
 
 
 def button(description: str, css: str = "", style: str = "", tooltip: str = "",

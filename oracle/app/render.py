@@ -161,11 +161,19 @@ def _meta_line(kind: str, data: Mapping[str, Any]) -> str | None:
     if kind == "narration":
         return esc(data.get("text", ""))
     if kind == "oracle":
+        from oracle.journal.render import oracle_extra
+
         return (f"? {esc(data.get('question', ''))} → <b>{esc(data.get('answer', ''))}"
-                f"</b> <span class='when'>({esc(data.get('likelihood', ''))}, d6 "
-                f"{esc(' '.join(str(f) for f in data.get('faces') or []))})</span>")
+                f"</b> <span class='when'>{esc(oracle_extra(data))}</span>")
     if kind == "scene":
-        return f"<b>Scene:</b> {esc(data.get('title', ''))}"
+        from oracle.journal.render import scene_extra
+
+        return (f"<b>Scene:</b> {esc(data.get('title', ''))}"
+                f" <span class='when'>{esc(scene_extra(data))}</span>")
+    if kind == "list_item":
+        from oracle.journal.lists import item_words
+
+        return f"<i>{esc(item_words(data))}</i>"
     if kind == "note":
         return f"<i>Note:</i> {esc(data.get('text', ''))}"
     if kind == "story":

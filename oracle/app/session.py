@@ -15,7 +15,7 @@ from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from oracle.app.moves import SystemMoves, typed_faces
+from oracle.app.moves import SystemMoves
 from oracle.app.narration import (
     NarrationQueue,
     OnText,
@@ -25,15 +25,15 @@ from oracle.app.narration import (
     narrator_status,
     recent_text,
 )
+from oracle.app.solo import Solo
 from oracle.app.systems import DEFAULT, offering
 from oracle.app.undo import redo_move, undo_move, undone_before_voiced
 from oracle.dice import DiceSource
-from oracle.errors import RequestError, RuleError, shown
+from oracle.errors import RequestError, RuleError
 from oracle.journal.campaign import Campaign
 from oracle.journal.library import CampaignInfo, delete_campaign, list_campaigns
 from oracle.journal.replay import Entry
 from oracle.journal.story import StoryMemory
-from oracle.narrator.asking import YES_FROM, answer_for
 
 log = logging.getLogger("oracle.app")
 
@@ -65,6 +65,7 @@ class Session:
         self._watching: threading.Event | None = None
         self.physical = False
         self._moves: dict[str, SystemMoves] = {}
+        self.solo = Solo(self)  # the solo oracle, scenes, threads and characters
 
     # -- the open system's moves -------------------------------------------------------------
 
@@ -264,21 +265,10 @@ class Session:
 
     # -- the oracle, safety, X-card ----------------------------------------------------------
 
-    def ask(self, question: str, likelihood: str = "even", face: int | None = None
-            ) -> dict[str, Any]:
-        """A yes/no question: one d6 against the likelihood; recorded as an ``oracle`` entry."""
-        if not question.strip():
-            raise RequestError("question: ask something first.")
-        if likelihood not in YES_FROM:
-            raise RequestError(f"likelihood: one of {', '.join(YES_FROM)}; got {shown(likelihood)}.")
-        rolled = typed_faces(self.dice(), 1, None if face is None else [face], "oracle face")[0]
-        answer = answer_for(rolled, likelihood)
-        seq = self.record({"type": "oracle", "question": question.strip(), "answer": answer,
-                           "likelihood": likelihood, "faces": [rolled]})
-        result = {"roll": "oracle", "likelihood": likelihood, "face": rolled, "answer": answer,
-                  "seq": seq}
-        self.changed()
-        return result
+    def ask(self, question: str, likelihood: str = "even", dread: int | None = None,
+            faces: Sequence[int] | None = None) -> dict[str, Any]:
+        """A yes/no question to the solo oracle (:meth:`oracle.app.solo.Solo.ask`), journalled."""
+        return self.solo.ask(question, likelihood, dread, faces).to_dict()
 
     def add_note(self, text: str) -> None:
         """A player's note in the journal (data, never rules)."""
@@ -287,12 +277,9 @@ class Session:
         self.record({"type": "note", "text": text.strip()})
         self.changed()
 
-    def new_scene(self, title: str) -> None:
-        """Start a new scene (the Lonelog export groups the log by scene)."""
-        if not title.strip():
-            raise RequestError("scene: give the new scene a title.")
-        self.record({"type": "scene", "title": title.strip()})
-        self.changed()
+    def new_scene(self, title: str, expected: str = "") -> None:
+        """Start a new scene; with an expectation it is rolled against the dread (Solo.scene)."""
+        self.solo.scene(title, expected)
 
     def set_story(self, **story: Any) -> int:
         """Record a ``story`` event (place, foe, present, paid; see oracle.journal.story)."""
@@ -386,10 +373,11 @@ class Session:
             lines = [self.campaign.summary(e) for e in self.campaign.entries[-12:]
                      if not e.undone and not e.struck]
             journal = recent_text(lines)
+        lists = self.solo.lists
         return NarrationContext.build(
             result=result, system=self.system,
             characters=people, question=question, journal=journal, safety=self.safety, n=n,
-            deck=self._deck,
+            deck=self._deck, threads=lists.texts("threads"), cast=lists.texts("characters"),
             **story_context(self.story, beat, result, intent, self.moves.in_play(), names),
         )
 

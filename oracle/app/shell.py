@@ -7,7 +7,6 @@ refreshes the views after each change. It never calls ``display``; :func:`oracle
 
 from __future__ import annotations
 
-import asyncio
 import logging
 import threading
 from collections.abc import Callable, Mapping
@@ -37,9 +36,6 @@ ATTRIBUTION = (
     "John Harper, and licensed for our use under the Creative Commons Attribution 3.0 Unported "
     "license (http://creativecommons.org/licenses/by/3.0/)."
 )
-
-# Seconds between answering a click and refreshing the rest of the page (the dice go first).
-AFTER_CLICK = 0.02
 
 # The preference that keeps Quick start's first roll offered across a reload.
 FIRST_ROLL = "first_roll"
@@ -106,7 +102,6 @@ class OracleApp:
         self.tabs.observe(c.guard(self._side_error, self._tab_changed), names="selected_index")
         self._refreshing = False
         self._lock = threading.RLock()
-        self._pending: set[str] = set()
         self._opened: object = None  # the campaign whose preferences the page shows
         self._mount(DEFAULT)
         self.refresh()
@@ -124,17 +119,7 @@ class OracleApp:
     def voice(self, beat: str, result: Mapping[str, Any], *, intent: str = "",
               question: str = "", refers_to: int | None = None,
               who: tuple[str, ...] = ()) -> None:
-        """Voice a beat in the background, streaming into the journal's live line.
-
-        In the kernel it starts just after the click that asked for it is answered, so the
-        dice reach the page before the narrator's thread competes for the interpreter.
-        """
-        self._soon("", lambda: self._voice_now(beat, result, intent=intent, question=question,
-                                               refers_to=refers_to, who=who))
-
-    def _voice_now(self, beat: str, result: Mapping[str, Any], *, intent: str = "",
-                   question: str = "", refers_to: int | None = None,
-                   who: tuple[str, ...] = ()) -> None:
+        """Voice a beat in the background, streaming into the journal's live line."""
         self.journal.streaming(beat)
         extra = self.side.voicing(beat) if self.side is not None else None
 
@@ -157,12 +142,7 @@ class OracleApp:
 
         Callbacks, the narrator's thread and the watcher all refresh: one at a time (the lock),
         and a refresh that triggers itself (an observed widget) returns at once (the flag).
-        In the kernel, a refresh asked for by a click runs just after the click is answered
-        (several asks become one): the dice a roll drew go out before anything else.
         """
-        self._soon("refresh", self._refresh_now)
-
-    def _refresh_now(self) -> None:
         with self._lock:
             if self._refreshing:
                 return
@@ -171,31 +151,6 @@ class OracleApp:
                 self._refresh()
             finally:
                 self._refreshing = False
-
-    def _soon(self, key: str, action: Callable[[], None]) -> None:
-        """Run ``action`` a moment after the player's click being handled is answered (in the
-        kernel's event loop); at once anywhere else (building the page, the narrator's and
-        the watcher's threads, tests). A non-empty ``key`` is pending once: asking again
-        before it runs changes nothing."""
-        try:
-            loop = asyncio.get_running_loop() if c.in_callback() else None
-        except RuntimeError:
-            loop = None
-        if loop is None:
-            action()
-            return
-        if key and key in self._pending:
-            return
-        self._pending.add(key)
-
-        def run() -> None:
-            self._pending.discard(key)
-            try:
-                action()
-            except Exception:  # never a traceback on the page
-                log.exception("deferred %s failed", key or "voice")
-
-        loop.call_later(AFTER_CLICK, run)
 
     def _refresh(self) -> None:
         session = self.session
@@ -224,6 +179,7 @@ class OracleApp:
             self.side.refresh()
         if not self._titles:
             self.campaigns.refresh()
+            self.oracle.refresh()  # the solo oracle below a tabless system's panel
             self.journal.refresh()
             return
         for (system, title), view in list(self._built.items()):
@@ -257,7 +213,8 @@ class OracleApp:
             self.view(self._titles[0])
             self._other.children = ()
         else:
-            self._other.children = (offer.panel(self.session), self.campaigns.widget)
+            self._other.children = (offer.panel(self.session), self.oracle.widget,
+                                    self.campaigns.widget)
 
     def _key(self, title: str) -> tuple[str, str]:
         return ("" if title in GENERIC_TABS else str(self._mounted), title)

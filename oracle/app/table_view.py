@@ -1,4 +1,5 @@
-"""The table around the dice: ask the oracle, safety lines and veils, the narrator and its key."""
+"""The table around the dice: safety lines and veils, the narrator and its key (the Oracle tab
+is :mod:`oracle.app.oracle_view`)."""
 
 from __future__ import annotations
 
@@ -7,69 +8,12 @@ from typing import Any
 import ipywidgets as widgets  # type: ignore[import-untyped]
 
 from oracle.app import controls as c
+from oracle.app.oracle_view import OracleView
 from oracle.app.render import esc
 from oracle.app.session import Session
 from oracle.app.shell_api import Shell
-from oracle.narrator.asking import YES_FROM
 
-
-class OracleView:
-    """Questions: yes/no answers rolled on a d6, and exploration answers voiced."""
-
-    def __init__(self, session: Session, shell: Shell) -> None:
-        self.session = session
-        self.shell = shell
-        self._question = c.text("Ask a yes/no question (e.g. Is the bridge still standing?)",
-                                css="oracle-question")
-        self._likelihood = widgets.Dropdown(options=list(YES_FROM), value="even",
-                                            description="Likelihood",
-                                            style={"description_width": "initial"})
-        self._face = c.text("1 to 6", label="d6 face", width="130px", css="oracle-question-face")
-        self._ask = c.button("Ask the oracle", css="oracle-ask", style="primary")
-        self._answer = c.html("", "oracle-answer")
-        self._explore = c.text("Or ask for exploration answers (What lies beyond the ford?)",
-                               css="oracle-explore")
-        self._explore_ask = c.button("Ask for answers", css="oracle-explore-ask")
-        self._error = c.error_line()
-        self._ask.on_click(c.guard(self._error, self._do_ask))
-        self._explore_ask.on_click(c.guard(self._error, self._do_explore))
-        c.on_enter(self._question, c.guard(self._error, self._do_ask))
-        c.on_enter(self._face, c.guard(self._error, self._do_ask))
-        c.on_enter(self._explore, c.guard(self._error, self._do_explore))
-        self.widget = c.column(
-            c.html("<h2>Ask the oracle</h2>"),
-            c.html('<div class="oracle-hint">No GM at the table? Ask. A yes/no answer is one d6 '
-                   "read against how likely it seems; the narrator adds colour, never the "
-                   "answer.</div>"),
-            self._question, c.row(self._likelihood, self._face, self._ask), self._answer,
-            c.row(self._explore, self._explore_ask), self._error,
-            css="oracle-oracle",
-        )
-        self.refresh()
-
-    def refresh(self) -> None:
-        """Bring this view up to date with the session."""
-        self._face.layout.display = "" if getattr(self.session, "physical", False) else "none"
-
-    def _do_ask(self, _button: Any = None) -> None:
-        face = None
-        if getattr(self.session, "physical", False):
-            face = c.parse_faces("d6 face", self._face.value, 1)[0]
-        result = self.session.ask(self._question.value, self._likelihood.value, face)
-        self._answer.value = (f'<div class="oracle-outcome success">{esc(result["answer"])}'
-                              f' <span class="oracle-hint">(d6 {result["face"]}, '
-                              f'{esc(result["likelihood"])})</span></div>')
-        self.shell.voice("oracle", result, question=self._question.value,
-                         refers_to=int(result["seq"]))
-        self.shell.refresh()
-
-    def _do_explore(self, _button: Any = None) -> None:
-        question = self._explore.value.strip()
-        if not question:
-            from oracle.errors import RequestError
-
-            raise RequestError("question: ask something about the world first.")
-        self.shell.voice("answer", {"roll": "hunt"}, question=question)
+__all__ = ["OracleView", "SafetyView"]
 
 
 class SafetyView:

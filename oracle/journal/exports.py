@@ -22,7 +22,12 @@ Lonelog (Roberto Bisceglie's notation for solo-play logs, CC BY-SA 4.0) as used 
 - ``=> text`` for narration (a narration with blank lines becomes a ``\\---`` ... ``---\\``
   block); an X-carded narration becomes ``=> [struck with the X-card]``;
 - ``(note: ...)`` for player notes, ``(safety: ...)`` for lines and veils and ``(story: ...)``
-  for story memory (place, foe, who is present, a bargain paid).
+  for story memory (place, foe, who is present, a bargain paid);
+- ``[Thread:words|open]`` and ``[N:words|closed]`` for threads and characters as they change,
+  ``=> twist: ...`` under an oracle answer or a scene that drew a twist.
+
+Markdown lists the open threads and characters under the header, and each scene's expectation
+and verdict under its heading.
 
 Both end with "The story so far": the story memory (:mod:`oracle.journal.story`) at the
 journal's end, one line per fact (scene and place, the foe, stated intent, bargains owed,
@@ -38,6 +43,7 @@ import re
 from typing import Protocol
 
 from oracle.errors import RequestError
+from oracle.journal.lists import item_words
 from oracle.journal.reading import one_line, read_event
 from oracle.journal.render import (
     STRUCK,
@@ -46,9 +52,12 @@ from oracle.journal.render import (
     Readable,
     Renderer,
     faces_text,
+    oracle_extra,
     safety_text,
+    scene_extra,
     story_section,
     story_text,
+    twist_words,
 )
 from oracle.journal.replay import Entry
 from oracle.systems.base import System
@@ -103,7 +112,9 @@ class Markdown(LineRenderer):
     def on_scene(self, system: System, entry: Entry) -> list[str]:
         if entry.undone:
             return self.on_rules(system, entry)
-        return [f"### {self.escape(one_line(entry.data.get('title', '')))}", ""]
+        out = [f"### {self.escape(one_line(entry.data.get('title', '')))}", ""]
+        extra = scene_extra(entry.data).strip()
+        return [*out, f"*{self.escape(one_line(extra))}*", ""] if extra else out
 
     def on_narration(self, system: System, entry: Entry) -> list[str]:
         if entry.undone:
@@ -132,6 +143,11 @@ class Markdown(LineRenderer):
         if settings.lines or settings.veils:
             out.append(f"- Lines: {self.escape(one_line(', '.join(settings.lines) or 'none'))}")
             out.append(f"- Veils: {self.escape(one_line(', '.join(settings.veils) or 'none'))}")
+        for name in ("threads", "characters"):
+            items = settings.lists.items(name, open_only=True)
+            if items:
+                said = ", ".join(one_line(i.text) for i in items)
+                out.append(f"- Open {name}: {self.escape(said)}")
         out += ["", "## Journal", ""]
         for entry in entries:
             out += self.entry(journal.system, entry)
@@ -174,8 +190,21 @@ class Lonelog(LineRenderer):
 
     def on_oracle(self, system: System, entry: Entry) -> list[str]:
         faces = faces_text(entry.data.get("faces"))
+        extra = oracle_extra({**entry.data, "twist": None})
+        twist = twist_words(entry.data.get("twist"))
         return [f"? {one_line(entry.data.get('question', ''))}",
-                f"-> {one_line(entry.data.get('answer', ''))}" + (f" ({faces})" if faces else "")]
+                f"-> {one_line(entry.data.get('answer', ''))}" + (f" ({faces})" if faces else "")
+                + (f" {one_line(extra)}" if extra.strip() else ""),
+                *([f"=> twist: {one_line(twist)}"] if twist else [])]
+
+    def on_list_item(self, system: System, entry: Entry) -> list[str]:
+        data = entry.data
+        tag = "Thread" if data.get("list") == "threads" else "N"
+        state = {"close": "closed", "reopen": "open", "edit": "edited"}.get(
+            str(data.get("op")), "open")
+        said = next((data[k] for k in ("text", "item") if isinstance(data.get(k), str)),
+                    item_words(data))
+        return [f"[{tag}:{one_line(said)}|{state}]"]
 
     def on_safety(self, system: System, entry: Entry) -> list[str]:
         return [f"(safety: {one_line(safety_text(entry.data))})"]
@@ -210,6 +239,10 @@ class Lonelog(LineRenderer):
                 title = entry.data.get("title", "") if entry.type == "scene" else journal.name
                 out.extend(["", f"### S{scene} *{md_escape(one_line(title))}*", ""])
                 if entry.type == "scene":
+                    expected = scene_extra({**entry.data, "twist": None}).strip()
+                    twist = twist_words(entry.data.get("twist"))
+                    block.extend([*([one_line(expected)] if expected else []),
+                                  *([f"=> twist: {one_line(twist)}"] if twist else [])])
                     continue
             block.extend(self.entry(journal.system, entry))
         close_block()

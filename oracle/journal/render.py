@@ -18,6 +18,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, Protocol
 
 from oracle.errors import shown
+from oracle.journal.lists import item_words
 from oracle.journal.reading import one_line
 from oracle.journal.replay import Entry, Settings
 from oracle.journal.story import story_of
@@ -101,6 +102,44 @@ def faces_text(faces: object) -> str:
     return ", ".join(str(f) for f in faces) if isinstance(faces, list) else ""
 
 
+def twist_words(twist: object) -> str:
+    """``a thread turns against you (the bell): betray · a lantern`` for a twist, or ``""``."""
+    if not isinstance(twist, Mapping):
+        return ""
+    raw = twist.get("meaning")
+    meaning: Mapping[str, Any] = raw if isinstance(raw, Mapping) else {}
+    focus = twist.get("focus")
+    about = f" ({focus})" if isinstance(focus, str) and focus else (
+        " (a new one)" if twist.get("new") else "")
+    pair = " · ".join(str(meaning.get(k, "")) for k in ("action", "subject") if meaning.get(k))
+    return f"{twist.get('label', twist.get('kind', 'twist'))}{about}" + (f": {pair}" if pair
+                                                                           else "")
+
+
+def oracle_extra(data: Mapping[str, Any]) -> str:
+    """`` (likely, dread 5, yes 72%) · twist: ...`` for a solo oracle entry (empty if none)."""
+    bits = [str(data[k]) for k in ("likelihood",) if isinstance(data.get(k), str)]
+    if isinstance(data.get("dread"), int):
+        bits.append(f"dread {data['dread']}")
+    odds = data.get("odds")
+    answer = data.get("answer")
+    if isinstance(odds, Mapping) and isinstance(odds.get(answer), (int, float)):
+        bits.append(f"{answer} had {100 * float(odds[answer]):.1f}%")
+    twist = twist_words(data.get("twist"))
+    return (f" ({', '.join(bits)})" if bits else "") + (f" · twist: {twist}" if twist else "")
+
+
+def scene_extra(data: Mapping[str, Any]) -> str:
+    """`` (expected: ...; altered) · twist: ...`` for a scene rolled against the dread."""
+    expected = data.get("expected")
+    verdict = data.get("verdict")
+    bits = [f"expected: {expected}"] if isinstance(expected, str) and expected else []
+    if isinstance(verdict, str):
+        bits.append(verdict)
+    twist = twist_words(data.get("twist"))
+    return (f" ({'; '.join(bits)})" if bits else "") + (f" · twist: {twist}" if twist else "")
+
+
 def meta_line(entry: Entry) -> Line:
     """The journal's own words for a meta event (the systems word the rules events)."""
     data, kind = entry.data, entry.type
@@ -110,9 +149,11 @@ def meta_line(entry: Entry) -> Line:
         return Line.of("meta", "note: ", text(data.get("text", "")))
     if kind == "oracle":
         return Line.of("meta", "oracle: ", text(data.get("question", "")), " -> ",
-                       text(data.get("answer", "")))
+                       text(data.get("answer", "")), text(oracle_extra(data)))
     if kind == "scene":
-        return Line.of("meta", "scene: ", text(data.get("title", "")))
+        return Line.of("meta", "scene: ", text(data.get("title", "")), text(scene_extra(data)))
+    if kind == "list_item":
+        return Line.of("meta", text(item_words(data)))
     if kind == "story":
         return Line.of("meta", "story: ", text(story_text(data)))
     if kind == "safety":

@@ -12,7 +12,10 @@ kept)::
     {"type": "note", "text": str, "refers_to": seq | None}              # a player's note
     {"type": "oracle", "question": str, "answer": str, "likelihood": str | None,
      "faces": [int, ...] | None, "refers_to": seq | None}              # a yes/no oracle
-    {"type": "scene", "title": str, "place": str?}                     # a new scene begins
+    {"type": "oracle", ..., "dread": int?, "odds": {answer: float}?, "twist": {...} | None}
+    {"type": "scene", "title": str, "place": str?, "expected": str?, "verdict": "kept" |
+     "altered" | "interrupted"?, "dread": int?, "dice": [int, int]?, "twist": {...} | None}
+    {"type": "list_item", "list": "threads" | "characters", "op": ..., ...}   # oracle.journal.lists
     {"type": "story", "place": str?, "foe": {...} | null?, "present": [str] | null?,
      "paid": seq?}                             # story memory (oracle.journal.story)
     {"type": "safety", "lines": [str, ...], "veils": [str, ...]}       # replaces either list
@@ -39,12 +42,14 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from oracle.errors import OracleError, RequestError, RuleError, shown
+from oracle.journal.lists import Lists, check_item, fold_item
 from oracle.journal.store import StoredEvent
 from oracle.journal.story import StoryError, check_story
 from oracle.systems import System
 
 META_TYPES: frozenset[str] = frozenset(
-    {"narration", "note", "oracle", "scene", "story", "safety", "preference", "x_card", "undo"}
+    {"narration", "note", "oracle", "scene", "story", "safety", "preference", "x_card", "undo",
+     "list_item"}
 )
 MAX_TEXT = 100_000
 
@@ -57,6 +62,7 @@ class Settings:
     veils: tuple[str, ...] = ()
     preferences: dict[str, Any] = field(default_factory=dict)
     struck: frozenset[int] = frozenset()
+    lists: Lists = field(default_factory=Lists)  # threads and characters (journal.lists)
 
 
 def undone_map(events: Iterable[StoredEvent]) -> dict[int, int]:
@@ -113,6 +119,28 @@ def _ref(event: Mapping[str, Any], key: str, seq: int, known: Mapping[int, Store
     return value
 
 
+VERDICTS = ("kept", "altered", "interrupted")
+
+
+def _solo_fields(event: Mapping[str, Any]) -> None:
+    """The solo oracle's fields of an ``oracle`` or ``scene`` event, when present."""
+    kind, dread = event["type"], event.get("dread")
+    if dread is not None and (isinstance(dread, bool) or not isinstance(dread, int)
+                              or not 1 <= dread <= 9):
+        raise RequestError(f"{kind}: dread is a whole number from 1 to 9; got {shown(dread)}.")
+    odds = event.get("odds")
+    if odds is not None and not (isinstance(odds, Mapping) and all(
+            isinstance(p, (int, float)) and not isinstance(p, bool) and 0 <= p <= 1
+            for p in odds.values())):
+        raise RequestError(f"{kind}: odds map each answer to a chance from 0 to 1.")
+    twist = event.get("twist")
+    if twist is not None and not isinstance(twist, Mapping):
+        raise RequestError(f"{kind}: twist is an object (kind, meaning) or null.")
+    verdict = event.get("verdict")
+    if verdict is not None and verdict not in VERDICTS:
+        raise RequestError(f"{kind}: verdict is one of {', '.join(VERDICTS)}; got {shown(verdict)}.")
+
+
 def _fold_meta(settings: Settings, event: StoredEvent) -> Settings:
     data = event.data
     if event.type == "safety":
@@ -123,6 +151,8 @@ def _fold_meta(settings: Settings, event: StoredEvent) -> Settings:
         return replace(settings, preferences={**settings.preferences, data["key"]: data["value"]})
     if event.type == "x_card":
         return replace(settings, struck=settings.struck | {int(data["refers_to"])})
+    if event.type == "list_item":
+        return replace(settings, lists=fold_item(settings.lists, event.seq, data))
     return settings
 
 
@@ -255,9 +285,14 @@ class Fold:
             ):
                 raise RequestError("oracle: faces must be a list of whole numbers.")
             _ref(data, "refers_to", seq, self.by_seq)
+            _solo_fields(data)
         elif kind == "scene":
             _text(data, "title")
+            _text(data, "expected", required=False)
             _text(data, "place", required=False)
+            _solo_fields(data)
+        elif kind == "list_item":
+            check_item(self.settings.lists, data)
         elif kind == "story":
             known = self.by_seq
             try:

@@ -1,8 +1,8 @@
-"""Ask the oracle (solo play): a yes/no answer rolled on one d6, voiced afterwards.
+"""Ask the oracle from the narrator's side (``oracle inspire oracle``): the solo oracle's dice.
 
-The dice decide the answer; the narrator only colours it. The likelihood the player picks moves
-the line between yes and no. A 6 always adds "and", a 1 always adds "and" to a no, and a die
-landing right on the line gives a "but".
+The d6 oracle is retired: this calls :func:`oracle.solo.asking.ask` (three d10, likelihood and
+dread, exact odds). The narrator's five likelihood words map onto the solo oracle's levels
+(``doubtful`` is ``very unlikely``); the solo oracle's own names are accepted too.
 """
 
 from __future__ import annotations
@@ -13,34 +13,31 @@ from oracle.dice import DiceSource
 from oracle.errors import RequestError, shown
 from oracle.narrator.base import LIKELIHOODS
 
-# The lowest face that answers yes, by likelihood (our own table; Trophy has no oracle).
-YES_FROM: dict[str, int] = {"certain": 2, "likely": 3, "even": 4, "unlikely": 5, "doubtful": 6}
+# the narrator's likelihood words -> the solo oracle's levels
+LEVELS: dict[str, str] = {"certain": "certain", "likely": "likely", "even": "even",
+                          "unlikely": "unlikely", "doubtful": "very unlikely"}
 
 
-def answer_for(face: int, likelihood: str) -> str:
-    """The answer a d6 face gives at a likelihood: yes/no, with "and" or "but" at the edges."""
-    if likelihood not in YES_FROM:
+def solo_level(likelihood: str) -> str:
+    """The solo oracle's level for one of the narrator's words (or a level named directly)."""
+    from oracle.solo.answers import parse_likelihood
+
+    if likelihood in LEVELS:
+        return LEVELS[likelihood]
+    try:
+        return parse_likelihood(likelihood).value
+    except RequestError:
         raise RequestError(
             f"likelihood: {shown(likelihood)} is not one of {', '.join(LIKELIHOODS)}."
-        )
-    if not 1 <= face <= 6:
-        raise RequestError(f"face: a d6 shows 1 to 6, not {face}.")
-    line = YES_FROM[likelihood]
-    if face == 6:
-        return "yes, and"
-    if face == 1:
-        return "no, and"
-    if face >= line:
-        return "yes, but" if face == line else "yes"
-    return "no, but" if face == line - 1 else "no"
+        ) from None
 
 
-def ask(likelihood: str, dice: DiceSource) -> dict[str, Any]:
-    """Roll the oracle: ``{"roll": "oracle", "likelihood", "face", "answer"}``."""
-    if likelihood not in YES_FROM:
-        raise RequestError(
-            f"likelihood: {shown(likelihood)} is not one of {', '.join(LIKELIHOODS)}."
-        )
-    face = dice.roll(6)
-    return {"roll": "oracle", "likelihood": likelihood, "face": face,
-            "answer": answer_for(face, likelihood)}
+def ask(likelihood: str, dice: DiceSource, dread: int | None = None,
+        question: str = "Does it happen?") -> dict[str, Any]:
+    """Roll the solo oracle: its JSON (answer, exact odds, dice, twist) as ``oracle ask`` prints."""
+    from oracle.solo.answers import DEFAULT_DREAD
+    from oracle.solo.asking import ask as solo_ask
+
+    level = solo_level(likelihood)
+    result = solo_ask(question, level, dice, DEFAULT_DREAD if dread is None else dread)
+    return result.to_dict()

@@ -76,6 +76,16 @@ def character_brief(character: object, system: str = "trophy") -> dict[str, Any]
     return brief
 
 
+MAX_LISTED = 12  # threads or characters a prompt carries (the newest)
+MAX_LISTED_TEXT = 160
+
+
+def _listed(items: Iterable[str]) -> tuple[str, ...]:
+    """A list's open items as prompt facts: text only, each capped, the newest kept."""
+    kept = [str(item)[:MAX_LISTED_TEXT] for item in items if str(item).strip()]
+    return tuple(kept[-MAX_LISTED:])
+
+
 @dataclass(frozen=True)
 class NarrationContext:
     """Everything a beat may voice: the settled result and the table around it.
@@ -103,6 +113,10 @@ class NarrationContext:
     party: tuple[str, ...] = ()
     could_go_wrong: str = ""
     bargain: str = ""
+    # the lists that come back (player text): open threads, and the characters list (NPCs,
+    # folk, monsters; ``characters`` above are the rollers' sheets)
+    threads: tuple[str, ...] = ()
+    cast: tuple[str, ...] = ()
     # the campaign's story memory as labelled lines (oracle.journal.story), player text
     story: tuple[str, ...] = ()
 
@@ -125,6 +139,8 @@ class NarrationContext:
         party: Iterable[str] = (),
         could_go_wrong: str = "",
         bargain: str = "",
+        threads: Iterable[str] = (),
+        cast: Iterable[str] = (),
         story: Iterable[str] = (),
     ) -> NarrationContext:
         """Build a context from loose inputs (Character dataclasses, safety dicts, ...)."""
@@ -155,6 +171,8 @@ class NarrationContext:
             party=tuple(who[:MAX_PLAYER_TEXT] for who in party if who.strip())[:12],
             could_go_wrong=could_go_wrong[:MAX_PLAYER_TEXT],
             bargain=bargain[:MAX_PLAYER_TEXT],
+            threads=_listed(threads),
+            cast=_listed(cast),
             story=tuple(line[:MAX_PLAYER_TEXT] for line in story if line.strip())[:MAX_STORY],
         )
 

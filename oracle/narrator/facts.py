@@ -262,6 +262,10 @@ def explain(result: Mapping[str, Any]) -> list[str]:
     if roll == "oracle" and isinstance(answer, str):
         said.append(f"The oracle's answer is {answer.upper()}: repeat it exactly and interpret "
                     "it for the question.")
+    twist = result.get("twist")
+    if roll == "oracle" and isinstance(twist, Mapping):
+        said.append("The dice also called a TWIST (twist above): voice it after the answer, "
+                    "read through its meaning pair; it changes no number.")
     degree = result.get("degree")
     if isinstance(degree, str) and degree in _DEGREES:
         said.append(_DEGREES[degree])
@@ -288,3 +292,10 @@ def explain(result: Mapping[str, Any]) -> list[str]:
         said.append("The Damage dice came up at their maximum: colour only, nothing extra.")
     said.extend(_people(result))
     return said[:30]
+
+
+def story_facts(threads: Sequence[str], cast: Sequence[str]) -> dict[str, list[str]]:
+    """The lists that come back as story facts: ``threads`` (open goals and questions) and
+    ``characters`` (NPCs, folk, monsters), each item player text, capped and delimited."""
+    return {"threads": [delimit(str(t)[:MAX_FACT_TEXT]) for t in list(threads)[-12:]],
+            "characters": [delimit(str(c)[:MAX_FACT_TEXT]) for c in list(cast)[-12:]]}

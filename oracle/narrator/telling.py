@@ -238,7 +238,22 @@ def oracle(context: NarrationContext, deal: Deal, thing: str) -> str:
     parts += deal("oracle_answers", grade=grade if grade in (
         "yes", "yes_and", "yes_but", "no", "no_and", "no_but") else "yes")
     parts += [f"To read into it: {thing} {meaning}." for meaning in deal("meanings")]
+    twist = context.result.get("twist")
+    if isinstance(twist, Mapping):
+        parts.append(twist_sentence(twist))
     return " ".join(parts)
+
+
+def twist_sentence(twist: Mapping[str, Any]) -> str:
+    """A twist the dice called, in words: its kind, what it bears on, its meaning pair."""
+    raw = twist.get("meaning")
+    meaning: Mapping[str, Any] = raw if isinstance(raw, Mapping) else {}
+    pair = " and ".join(str(meaning[k]) for k in ("action", "subject") if meaning.get(k))
+    focus = twist.get("focus")
+    about = (f", and it bears on {focus}" if isinstance(focus, str) and focus
+             else ", something not seen before" if twist.get("new") else "")
+    label = str(twist.get("label") or "a twist")
+    return f"And a twist: {label}{about}. Read it as {pair or 'an omen'}."
 
 
 def system_facts(beat: str, result: Mapping[str, Any], name: str) -> str:

@@ -31,6 +31,7 @@ from oracle.narrator.facts import (
     neutralize,
     request_lines,
     result_lines,
+    story_facts,
 )
 
 __all__ = ["CLOSE", "OPEN", "Prompt", "delimit", "environment", "neutralize",
@@ -149,6 +150,8 @@ def prompt_vars(beat: str, context: NarrationContext) -> dict[str, Any]:
         "request_facts": request_lines(dict(context.request)),
         "characters": [_character_line(c) for c in context.characters[:MAX_CHARACTERS]],
         "party": party,
+        **dict(zip(("threads", "cast"), story_facts(context.threads, context.cast).values(),
+                   strict=True)),
         "story": [delimit(_cap(line, STORY_LINE)) for line in context.story[:STORY_LINES]],
         "answer": neutralize(str(result.get("answer", "yes"))[:20]),
         "likelihood": neutralize(str(result.get("likelihood", "even"))[:20]),

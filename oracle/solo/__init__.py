@@ -4,6 +4,7 @@
 - ``asking``: :func:`ask` rolls a question and draws its twist;
 - ``twists``: random events with a kind and a meaning pair from our word tables;
 - ``dread``: dread from plain numbers (Trophy's Ruin, sets, days; the others' pressure);
+- ``pressure``: a campaign's dread read from its folded state, by its system;
 - ``scenes``: a new scene kept, altered or interrupted;
 - ``bestiary``: our monsters and the Endurance calibrator;
 - ``generate``: characters, names, places, treasures, monsters, incursions, foes;

@@ -61,6 +61,15 @@ def find_monster(name: str) -> Monster:
     raise RequestError(f"monster: {shown(name)} is not in the bestiary.")
 
 
+def gold_of(name: str) -> int:
+    """The Gold the bestiary's monster called ``name`` carries (0 for one not in it)."""
+    wanted = " ".join(name.lower().split())
+    for monster in bestiary():
+        if monster.name.lower() in (wanted, wanted.removeprefix("the ")):
+            return monster.gold
+    return 0
+
+
 def party_of(size: int, weak_points: int = 1) -> tuple[Fighter, ...]:
     """A party of ``size`` fresh characters (Ruin 1), each with ``weak_points`` Weak Points."""
     if isinstance(size, bool) or not isinstance(size, int) or not 1 <= size <= 6:

@@ -39,6 +39,8 @@ Event vocabulary (fields; ``?`` optional):
 - ``condition_added`` / ``condition_removed``: name, condition.
 - ``fate_chosen``: name, fate (monster|death), co_gm?.
 - ``gold_changed``: name, delta (Gold never below 0), reason?.
+- ``incursion_started``, ``set_added``, ``set_goal_reached``, ``days_passed``,
+  ``gold_collected``, ``gold_spent``: incursions, set goals, Gold (``incursion_events``).
 """
 
 from __future__ import annotations
@@ -72,6 +74,7 @@ from oracle.trophy.fields import (
     whole,
 )
 from oracle.trophy.hunt import TREASURE_GOLD, TokenUse, claim_tokens, read_hunt, spend_tokens
+from oracle.trophy.incursion_events import INCURSION_APPLIERS, follow
 from oracle.trophy.monsters import Foe, Intent
 from oracle.trophy.requests import parse_bargains, parse_enum
 from oracle.trophy.results import (
@@ -372,6 +375,7 @@ APPLIERS: dict[str, Callable[[TrophyState, Event], TrophyState]] = {
     "condition_removed": _condition_removed,
     "fate_chosen": _fate_chosen,
     "gold_changed": _gold_changed,
+    **INCURSION_APPLIERS,
 }
 
 EVENT_TYPES: tuple[str, ...] = tuple(APPLIERS)
@@ -386,7 +390,7 @@ def apply(state: TrophyState, event: Event) -> TrophyState:
     if applier is None:
         raise RuleError(f"type: {shown(kind)} is not a Trophy event; use one of {', '.join(APPLIERS)}.")
     try:
-        new = applier(state, event)
+        new = follow(event, applier(state, event))
         if new.combat_roll is not None and new.combat_roll is state.combat_roll:
             new = replace(new, combat_roll=None)  # any other event settles the Combat Roll
     except RuleError:

@@ -8,11 +8,12 @@ continue. Values are frozen; every change returns a new state.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from oracle.errors import RuleError, shown
 from oracle.trophy.character import Character
+from oracle.trophy.incursion import Expedition
 from oracle.trophy.risk import RiskResult
 from oracle.trophy.ruin import MAX_RUIN, REDUCTION_OPENS_AT
 
@@ -74,6 +75,7 @@ class TrophyState:
     combat: OpenCombat | None = None
     combat_roll: OpenCombatRoll | None = None  # armor may still be marked for it
     events: int = 0  # how many events were folded
+    expedition: Expedition = field(default_factory=Expedition)  # oracle.trophy.incursion
 
     @property
     def names(self) -> tuple[str, ...]:

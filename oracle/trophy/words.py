@@ -10,6 +10,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from oracle.systems.base import Line, Part, result, said, who
+from oracle.trophy.incursion_words import incursion_line
 
 OUTCOME_WORDS = {"success": "success", "complication": "success with a complication",
                  "failure": "failure"}
@@ -117,8 +118,9 @@ def journal_line(event: Mapping[str, Any], outcome: Mapping[str, Any] | None = N
     if kind == "tokens_spent":
         spent = ", ".join(f"{k} {v}" for k, v in dict(data.get("from", {})).items())
         what = ("a treasure worth 1 Gold" if data.get("use") == "treasure"
-                else f"a goal: {data.get('goal', '')}")
-        return Line.of("meta", f"Hunt Tokens spent ({spent}) on {what}")
+                else f"a goal: {data.get('goal') or res.get('goal', '')}")
+        where = f" (set goal of {res['set']})" if res.get("set") else ""
+        return Line.of("meta", f"Hunt Tokens spent ({spent}) on {what}{where}")
     if kind == "tokens_claimed":
         return Line.of("meta", f"{data.get('from', '')}'s Hunt Tokens are claimed as Gold by "
                        + ", ".join(str(k) for k in dict(data.get("shares", {}))))
@@ -152,4 +154,4 @@ def journal_line(event: Mapping[str, Any], outcome: Mapping[str, Any] | None = N
         job = sheet.get("occupation")
         return Line.of("meta", who(sheet.get("name", "")),
                        " joins the party" + (f" ({job})" if job else ""))
-    return Line.of("meta", kind.replace("_", " "))
+    return incursion_line(event, res) or Line.of("meta", kind.replace("_", " "))

@@ -70,6 +70,12 @@ def tick_only(page: Any, hook: str, names: list[str]) -> None:
         box.locator("input[type=checkbox]").set_checked(box.inner_text().strip() in names)
 
 
+def hero(page: Any) -> str:
+    """The quick start's generated treasure-hunter (the first character of the campaign)."""
+    name: str = page.eval_on_selector(".oracle-active select", "e => e.options[0].value")
+    return name
+
+
 def assert_no_error_text(page: Any) -> None:
     body = page.inner_text("body")
     assert "Traceback" not in body
@@ -83,7 +89,7 @@ def test_quick_start_makes_the_first_roll_one_click_away(oracle_server: Server,
     page.click("button.oracle-quickstart")
     page.wait_for_selector(".oracle-sheet .oracle-ruin")
     assert ruin_on_page(page) == 1
-    assert "Wren Ashdown" in page.inner_text(".oracle-sheet")
+    assert hero(page) and hero(page) in page.inner_text(".oracle-sheet")
     status = page.inner_text(".oracle-narrator-status")
     assert status.startswith("offline")
     # The first roll is one click away: the intent is offered, a Skill applies (1/6 success).
@@ -183,7 +189,7 @@ def test_a_contest_against_an_npc(oracle_server: Server, page: Any) -> None:
     page.wait_for_function("() => document.querySelector('.oracle-party-list')"
                            ".innerText.includes('Rook')")
     tab(page, "Contest")
-    tick_only(page, "oracle-contest-who", ["Wren Ashdown", "Rook"])
+    tick_only(page, "oracle-contest-who", [hero(page), "Rook"])
     page.wait_for_selector(".oracle-contest .oracle-contest-skill")
     rows = page.locator(".oracle-contest .widget-hbox:has(.oracle-contest-skill)")
     page.wait_for_function(  # one row per contestant ticked
@@ -194,7 +200,7 @@ def test_a_contest_against_an_npc(oracle_server: Server, page: Any) -> None:
     rows.nth(1).locator("input[type=text] >> nth=0").fill("6")
     roll(page, "button.oracle-contest-roll", ".oracle-contest-result")
     # Both have one 6; nobody has a 5; Wren has a 3: Wren wins.
-    assert "Wren Ashdown wins" in page.inner_text(".oracle-contest-result")
+    assert f"{hero(page)} wins" in page.inner_text(".oracle-contest-result")
     shot(page, "07_contest")
     assert_no_error_text(page)
 
@@ -205,7 +211,7 @@ def test_a_combat_defeats_the_monster(oracle_server: Server, page: Any) -> None:
     tab(page, "Combat")
     page.fill(".oracle-monster input", "The antlered thing")
     page.fill(".oracle-endurance input", "5")
-    tick_only(page, "oracle-fighters", ["Wren Ashdown"])
+    tick_only(page, "oracle-fighters", [hero(page)])
     page.fill(".oracle-weak-faces input", "3")
     page.click("button.oracle-combat-start")
     page.wait_for_selector(".oracle-combat-faces input", state="visible")
@@ -222,7 +228,7 @@ def test_armor_is_asked_after_the_combat_dice(oracle_server: Server, page: Any) 
     physical_dice(page)
     tab(page, "Combat")
     page.fill(".oracle-endurance input", "12")
-    tick_only(page, "oracle-fighters", ["Wren Ashdown"])
+    tick_only(page, "oracle-fighters", [hero(page)])
     page.fill(".oracle-weak-faces input", "2")
     page.click("button.oracle-combat-start")
     page.wait_for_selector(".oracle-combat-faces input", state="visible")
@@ -275,7 +281,7 @@ def test_an_export_downloads_the_journal(oracle_server: Server, page: Any,
     info.value.save_as(str(target))
     text = target.read_text(encoding="utf-8")
     assert text.startswith("# The Hunt")
-    assert "Wren Ashdown" in text and "Rook" in text
+    assert hero(page) in text and "Rook" in text
     shot(page, "09_export")
 
 
@@ -332,10 +338,13 @@ def test_the_oracle_and_the_safety_tools(oracle_server: Server, page: Any) -> No
     physical_dice(page)
     tab(page, "Oracle")
     page.fill(".oracle-question input", "Is the bridge still standing?")
-    page.fill(".oracle-question-face input", "5")
+    # the exact odds of the six answers and of a twist are shown before asking
+    assert page.locator(".oracle-odds tr").count() == 7
+    page.fill(".oracle-question-face input", "3 6 9")
     page.click("button.oracle-ask")
     page.wait_for_selector(".oracle-answer .oracle-outcome")
-    assert page.inner_text(".oracle-answer").startswith("yes")  # 5 on "even": yes
+    # answer die 3 on "even": yes; tone 6 bends nothing at a low dread; omen 9: no twist
+    assert page.inner_text(".oracle-answer").startswith("yes")
     shot(page, "14_oracle")
     tab(page, "Safety")
     page.fill(".oracle-lines textarea", "harm to children")
@@ -355,9 +364,6 @@ HOOKS = ("oracle-quickstart", "oracle-intent", "oracle-dark-toggle", "oracle-ris
          "oracle-narrator-status")
 
 
-@pytest.mark.xfail(reason="KNOWN ISSUE (width branch, reported): tabs clicked in quick "
-                   "succession can leave the selection on an earlier tab and a lazily built "
-                   "tab blank; seen after the refresh was deferred past the click", strict=False)
 def test_every_test_hook_is_on_the_page_exactly_once(oracle_server: Server, page: Any) -> None:
     open_app(page, oracle_server.url)
     physical_dice(page)  # (a Quick start first when run alone)

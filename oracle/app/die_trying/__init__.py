@@ -6,6 +6,6 @@ The shell finds this package through :mod:`oracle.app.systems` and mounts :data:
 from __future__ import annotations
 
 from oracle.app.die_trying.moves import DieTryingMoves
-from oracle.app.systems import PanelOffering
+from oracle.app.generate_row import GeneratingPanel
 
-OFFERING = PanelOffering(DieTryingMoves, "oracle.app.die_trying.view")
+OFFERING = GeneratingPanel("die_trying", DieTryingMoves, "oracle.app.die_trying.view")

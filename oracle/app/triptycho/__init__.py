@@ -5,7 +5,7 @@ The shell finds this package through :mod:`oracle.app.systems` and mounts :data:
 
 from __future__ import annotations
 
-from oracle.app.systems import PanelOffering
+from oracle.app.generate_row import GeneratingPanel
 from oracle.app.triptycho.moves import TriptychoMoves
 
-OFFERING = PanelOffering(TriptychoMoves, "oracle.app.triptycho.view")
+OFFERING = GeneratingPanel("triptycho", TriptychoMoves, "oracle.app.triptycho.view")

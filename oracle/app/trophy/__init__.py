@@ -19,17 +19,6 @@ if TYPE_CHECKING:
 
 QUICK_INTENT = "Climb the ruined bell tower to see over the trees"
 
-QUICK_HUNTER: dict[str, Any] = {
-    "name": "Wren Ashdown",
-    "occupation": "Cartographer",
-    "background": "Debt-ridden heir",
-    "skills": ["Mapping", "Climbing", "Old tongues"],
-    "drive": "Chart the ruin at the forest's heart and sell the map to pay off the family's debts.",
-    "rituals": ["Lantern of the drowned saint"],
-    "equipment": ["Lantern", "Rope and hooks", "Hatchet", "Surveyor's compass"],
-    "armor": ["Boiled-leather jerkin"],
-    "starting_ruin": 1,
-}
 
 
 # tab title -> (module, class) of its view
@@ -40,6 +29,7 @@ TABS: dict[str, tuple[str, str]] = {
     "Combat": ("combat_view", "CombatView"),
     "Ruin": ("ruin_view", "RuinView"),
     "Party": ("party_view", "PartyView"),
+    "Incursion": ("incursion_view", "IncursionView"),
 }
 
 
@@ -65,8 +55,11 @@ class TrophyOffering:
         return TrophySide(session, shell)
 
     def quick_start(self, campaign: Campaign) -> str:
-        """One ready treasure-hunter and a first scene."""
-        campaign.record({"type": "character_created", "character": dict(QUICK_HUNTER)})
+        """A new generated treasure-hunter (the campaign's own seed) and a first scene."""
+        from oracle.solo.generate.trophy import character
+
+        hunter = character(campaign.dice("quick start"))
+        campaign.record(hunter.event())
         campaign.record({"type": "scene", "title": "The forest's edge"})
         return QUICK_INTENT
 

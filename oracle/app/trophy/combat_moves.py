@@ -52,11 +52,13 @@ class CombatMoves:
                    ) -> tuple[int, ...]: ...
 
     def start_combat(self, endurance: int, fighters: Sequence[str],
-                     weak_points: Sequence[int] | None = None, monster: str = "") -> None:
+                     weak_points: Sequence[int] | None = None, monster: str = "",
+                     gold: int | None = None) -> None:
         """Combat Roll, first step: each fighter rolls a Weak Point; Endurance after adjustments.
 
         The monster is the one the player names, or one drawn once from our bestiary; either
         way it travels on the event, so the story keeps it for the whole fight and any reload.
+        So does the Gold it carries (given, or the bestiary's), collected once it is defeated.
         """
         points = self._faces(self.dice(), len(fighters), weak_points, "weak points")
         event: dict[str, Any] = {
@@ -65,6 +67,12 @@ class CombatMoves:
                          for n, p in zip(fighters, points, strict=True)],
             **self._monster(monster),
         }
+        if gold is None:
+            from oracle.solo.bestiary import gold_of
+
+            gold = gold_of(str(event.get("monster", "")))
+        if gold:
+            event["gold"] = gold
         seq = self.record(event)
         if self.state.combat is None and self.state.last_result:
             self.latest = Rolled("combat", (), (), (), dict(self.state.last_result), seq)

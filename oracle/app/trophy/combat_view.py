@@ -11,6 +11,7 @@ from oracle.app import controls as c
 from oracle.app.render import Die, dice_row, esc, percent
 from oracle.app.session import Session
 from oracle.app.shell_api import Shell
+from oracle.app.trophy.bestiary_picker import BestiaryPicker, apply_pick
 from oracle.app.trophy.cards import Cards
 from oracle.app.trophy.moves import trophy_moves
 
@@ -75,8 +76,10 @@ class CombatView:
                                    self._odds, c.row(self._roll),
                                    c.row(self._retreat_who, self._retreat_to, self._retreat,
                                          self._abandon))
+        self.bestiary = BestiaryPicker(lambda m: apply_pick(m, self._monster, self._endurance))
         self._setup_box = c.column(
-            self._monster, c.row(self._endurance, self._lower, self._raise), self._effective,
+            self.bestiary.widget, self._monster,
+            c.row(self._endurance, self._lower, self._raise), self._effective,
             c.row(self._fighters, self._weak_faces), c.row(self._start))
         self._armor_boxes: dict[str, Any] = {}
         self._armor_key: Any = None
@@ -213,6 +216,7 @@ class CombatView:
             notes.append("Below the number of dark dice: no Combat Roll is needed, the monster "
                          "is defeated.")
         self._effective.value = " ".join(notes)
+        self.bestiary.show(effective, count)
         self._start.disabled = effective > MAX_ENDURANCE or not count
 
     def _update_odds(self) -> None:
@@ -247,8 +251,10 @@ class CombatView:
         typed = None
         if getattr(self.session, "physical", False):
             typed = c.parse_faces("weak points", self._weak_faces.value, len(fighters))
-        self.moves.start_combat(self.endurance, fighters, typed, monster=self._monster.value)
+        self.moves.start_combat(self.endurance, fighters, typed, monster=self._monster.value,
+                                gold=self.bestiary.gold or None)  # None: the bestiary's
         self._monster.value = ""  # the story keeps it now
+        self.bestiary.reset()
         if self.moves.state.combat is None:
             result = self.moves.state.last_result or {}
             self._dice.value = ('<div class="oracle-outcome success">No roll needed: the monster '

@@ -98,6 +98,12 @@ class HuntView:
         fallen = [ch.name for ch in self.moves.characters() if ch.out_of_play and ch.hunt_tokens]
         c.set_options(self._claim_from, fallen)
         self._claim_row.layout.display = "" if fallen else "none"
+        incursion = self.moves.state.expedition.incursion
+        current = None if incursion is None else incursion.current
+        here = None if incursion is None or current is None else incursion.sets[current]
+        self._goal.placeholder = (
+            "A goal to achieve (3 tokens, pooled from the party)" if here is None else
+            f"Empty: the set goal of {here.title} ({here.goal}); or another goal")
 
     def _rebuild_pool(self, in_play: list[Any]) -> None:
         """One token count per character in play, for pooling toward a goal."""

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 import ipywidgets as widgets  # type: ignore[import-untyped]
@@ -39,6 +40,10 @@ class PartyView:
         self._start.layout.width = "180px"
         self._npc = c.checkbox("NPC (for contests)", css="oracle-new-npc")
         self._add = c.button("Add to the party", css="oracle-add-character", style="primary")
+        self._generate = c.button("Generate", css="oracle-generate-character",
+                                  tooltip="Fill the sheet with a new treasure-hunter")
+        self._generated: dict[str, list[str]] = {}  # lists as drawn (a ritual may hold a comma)
+        self._rng = random.Random()
         self._editing = widgets.Dropdown(options=[("— a new character —", "")], value="",
                                          description="Edit",
                                          style={"description_width": "initial"})
@@ -47,6 +52,7 @@ class PartyView:
         self._error = c.error_line()
         self._list = c.html("", "oracle-party-list")
         self._add.on_click(c.guard(self._error, self._do_add))
+        self._generate.on_click(c.guard(self._error, self._do_generate))
         self._save.on_click(c.guard(self._error, self._do_save))
         self._editing.observe(c.guard(self._error, self._load), names="value")
         for box in (self._name, self._occupation, self._background, self._skills, self._drive,
@@ -60,7 +66,7 @@ class PartyView:
             c.html("<h3>New treasure-hunter, or edit a sheet</h3>"), self._editing,
             self._name, self._occupation, self._background, self._skills, self._drive,
             self._rituals, self._equipment, self._armor, c.row(self._start, self._npc),
-            c.row(self._add, self._save), self._error,
+            c.row(self._add, self._save, self._generate), self._error,
             css="oracle-party",
         )
         c.hooks(self, {"_start": "oracle-new-starting-ruin"})
@@ -123,16 +129,40 @@ class PartyView:
         else:
             self._do_add()
 
+    def _do_generate(self, _button: Any = None) -> None:
+        """Fill the form with a generated treasure-hunter (our tables; a name not taken)."""
+        from oracle.solo.generate.trophy import character
+
+        self._editing.value = ""
+        hunter = character(self._rng, taken=self.moves.names(in_play=False)).to_dict()
+        self._generated = {k: list(hunter[k]) for k in ("skills", "rituals", "equipment",
+                                                         "armor")}
+        self._name.value = hunter["name"]
+        self._occupation.value = hunter["occupation"]
+        self._background.value = hunter["background"]
+        self._drive.value = hunter["drive"]
+        for key, box in (("skills", self._skills), ("rituals", self._rituals),
+                         ("equipment", self._equipment), ("armor", self._armor)):
+            box.value = ", ".join(hunter[key])
+        self._start.value = 1
+        self._npc.value = False
+
+    def _listed(self, key: str, box: Any) -> list[str]:
+        drawn = self._generated.get(key)
+        if drawn is not None and box.value == ", ".join(drawn):
+            return drawn
+        return list(c.split_list(box.value))
+
     def _do_add(self, _button: Any = None) -> None:
         sheet: dict[str, Any] = {
             "name": self._name.value.strip(),
             "occupation": self._occupation.value.strip(),
             "background": self._background.value.strip(),
-            "skills": list(c.split_list(self._skills.value)),
+            "skills": self._listed("skills", self._skills),
             "drive": self._drive.value.strip(),
-            "rituals": list(c.split_list(self._rituals.value)),
-            "equipment": list(c.split_list(self._equipment.value)),
-            "armor": list(c.split_list(self._armor.value)),
+            "rituals": self._listed("rituals", self._rituals),
+            "equipment": self._listed("equipment", self._equipment),
+            "armor": self._listed("armor", self._armor),
             "starting_ruin": int(self._start.value),
             "npc": bool(self._npc.value),
         }
@@ -142,4 +172,5 @@ class PartyView:
             box.value = ""
         self._npc.value = False
         self._start.value = 1  # the next character starts afresh (an NPC once silently got Ruin 2)
+        self._generated = {}
         self.shell.refresh()

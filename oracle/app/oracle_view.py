@@ -1,0 +1,210 @@
+"""The Oracle tab, in every system: the solo oracle with its odds shown before asking, scenes,
+and the threads and characters that come back (:mod:`oracle.app.lists_view`)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import ipywidgets as widgets  # type: ignore[import-untyped]
+
+from oracle.app import controls as c
+from oracle.app.lists_view import ListsView
+from oracle.app.render import esc, percent
+from oracle.app.session import Session
+from oracle.app.shell_api import Shell
+from oracle.errors import RuleError, shown
+from oracle.journal.render import twist_words
+from oracle.solo.answers import MAX_DREAD, MIN_DREAD, Answer, Likelihood
+from oracle.solo.asking import fraction_text
+from oracle.solo.scenes import scene_odds
+
+LEVELS = [level.value for level in Likelihood]
+
+
+def odds_html(odds: Any) -> str:
+    """The six answers' exact chances (percent and fraction) and the twist's, as a table."""
+    cells = "".join(
+        f'<tr data-answer="{esc(a.value)}"><td>{esc(a.value)}</td><td><b>'
+        f"{percent(odds.answers[a])}</b></td><td class='when'>{fraction_text(odds.answers[a])}"
+        "</td></tr>" for a in Answer)
+    return (f'<table class="oracle-odds-table">{cells}<tr data-answer="twist"><td>a twist</td>'
+            f"<td><b>{percent(odds.twist)}</b></td><td class='when'>"
+            f"{fraction_text(odds.twist)}</td></tr></table>")
+
+
+def d10_faces(value: str) -> tuple[int, ...]:
+    """Three typed d10 faces (answer, tone, omen), "3 6 9" or "3,6,9" (ranges checked later)."""
+    parts = [p for p in value.replace(",", " ").split() if p]
+    if len(parts) != 3 or not all(p.isdigit() for p in parts):
+        raise RuleError("d10 faces: type three whole numbers, the answer, tone and omen dice "
+                        f"(e.g. 3 6 9); got {shown(value.strip())}.")
+    return tuple(int(p) for p in parts)
+
+
+class OracleView:
+    """Ask yes/no questions at a likelihood and dread, begin scenes, keep threads and people."""
+
+    def __init__(self, session: Session, shell: Shell) -> None:
+        self.session = session
+        self.shell = shell
+        self._question = c.text("Ask a yes/no question (e.g. Is the bridge still standing?)",
+                                css="oracle-question")
+        self._likelihood = widgets.Dropdown(options=LEVELS, value="even",
+                                            description="Likelihood",
+                                            style={"description_width": "initial"})
+        self._likelihood.add_class("oracle-likelihood")
+        self._own = c.checkbox("Set the dread by hand", css="oracle-dread-own")
+        self._dread = widgets.IntSlider(value=5, min=MIN_DREAD, max=MAX_DREAD,
+                                        description="Dread", continuous_update=False,
+                                        style={"description_width": "initial"})
+        self._dread.add_class("oracle-dread")
+        self._why = c.html("", "oracle-hint oracle-dread-why")
+        self._odds = c.html("", "oracle-odds")
+        self._face = c.text("d10 faces: answer tone omen", label="d10 faces", width="220px",
+                            css="oracle-question-face")
+        self._ask = c.button("Ask the oracle", css="oracle-ask", style="primary")
+        self._answer = c.html("", "oracle-answer")
+        self._explore = c.text("Or ask for exploration answers (What lies beyond the ford?)",
+                               css="oracle-explore")
+        self._explore_ask = c.button("Ask for answers", css="oracle-explore-ask")
+        self._scene_title = c.text("New scene: where (e.g. The drowned chapel)",
+                                   css="oracle-scene-title")
+        self._expected = c.text("What you expect to find there (empty: no roll)",
+                                css="oracle-scene-expected")
+        self._scene_odds = c.html("", "oracle-hint oracle-scene-odds")
+        self._scene_start = c.button("Begin the scene", css="oracle-scene-start")
+        self._verdict = c.html("", "oracle-scene-verdict")
+        self._error = c.error_line()
+        self._error.add_class("oracle-oracle-error")
+        self.lists = ListsView(session, shell)
+        self._shown_dread: tuple[bool, int] | None = None
+        self._syncing = False
+        self._ask.on_click(c.guard(self._error, self._do_ask))
+        self._explore_ask.on_click(c.guard(self._error, self._do_explore))
+        self._scene_start.on_click(c.guard(self._error, self._do_scene))
+        for field, action in ((self._question, self._do_ask), (self._face, self._do_ask),
+                              (self._explore, self._do_explore),
+                              (self._scene_title, self._do_scene),
+                              (self._expected, self._do_scene)):
+            c.on_enter(field, c.guard(self._error, action))
+        self._likelihood.observe(c.guard(self._error, lambda _ch: self._show_odds()),
+                                 names="value")
+        self._dread.observe(c.guard(self._error, self._dread_moved), names="value")
+        self._own.observe(c.guard(self._error, self._own_toggled), names="value")
+        self.widget = c.column(
+            c.html("<h2>Ask the oracle</h2>"),
+            c.html('<div class="oracle-hint">No GM at the table? Ask. Three d10: one says yes '
+                   "or no against the likelihood, one bends it (and, but) as the dread "
+                   "allows, one may call a twist. The chances below are exact and shown "
+                   "before you ask; the narrator adds colour, never the answer.</div>"),
+            self._question, c.row(self._likelihood, self._dread, self._own), self._why,
+            self._odds, c.row(self._face, self._ask), self._answer,
+            c.row(self._explore, self._explore_ask),
+            c.html("<h3>A new scene</h3>"), self._scene_title, self._expected,
+            self._scene_odds, c.row(self._scene_start), self._verdict,
+            self.lists.widget, self._error,
+            css="oracle-oracle",
+        )
+        self.refresh()
+
+    # -- showing -----------------------------------------------------------------------------
+
+    def refresh(self) -> None:
+        """Bring this view up to date with the session (dread, odds, lists)."""
+        solo = self.session.solo
+        self._face.layout.display = "" if getattr(self.session, "physical", False) else "none"
+        chosen = solo.set_dread
+        shown = (chosen is not None, solo.dread)
+        if shown != self._shown_dread:
+            self._shown_dread = shown
+            self._syncing = True  # the widgets follow the journal: record nothing
+            try:
+                self._dread.value = solo.dread
+                self._own.value = chosen is not None
+                self._dread.disabled = chosen is None
+            finally:
+                self._syncing = False
+        source = ("set by hand" if chosen is not None else
+                  f"from the campaign ({self._dread_reason()})")
+        self._why.value = f"Dread {solo.dread}, {esc(source)}."
+        self._show_odds()
+        self.lists.refresh()
+
+    def _dread_reason(self) -> str:
+        if self.session.system == "trophy":
+            return "the party's Ruin, sets cleared, days in the forest"
+        if self.session.system == "die_trying":
+            return "the party's HP lost and Instability Dice held"
+        if self.session.system == "triptycho":
+            return "Injuries and the rounds of the scenario"
+        return "its numbers"
+
+    def _show_odds(self) -> None:
+        solo = self.session.solo
+        self._odds.value = odds_html(solo.odds(self._likelihood.value))
+        fates = scene_odds(solo.dread)
+        self._scene_odds.value = ("With an expectation, the scene is " + ", ".join(
+            f"{esc(fate.value)} {percent(p)}" for fate, p in fates.items()) + ".")
+
+    def _dread_moved(self, change: Any) -> None:
+        if self._syncing:
+            return
+        if self._own.value and change["new"] != self.session.solo.set_dread:
+            self.session.solo.choose_dread(int(change["new"]))
+            self.shell.refresh()
+        self._show_odds()
+
+    def _own_toggled(self, change: Any) -> None:
+        if self._syncing:
+            return
+        solo = self.session.solo
+        wanted = int(self._dread.value) if change["new"] else None
+        if wanted != solo.set_dread and self.session.campaign is not None:
+            solo.choose_dread(wanted)
+        self._dread.disabled = not change["new"]
+        self.shell.refresh()
+
+    # -- acting ------------------------------------------------------------------------------
+
+    def _do_ask(self, _button: Any = None) -> None:
+        faces = None
+        if getattr(self.session, "physical", False):
+            faces = d10_faces(self._face.value)
+        asked = self.session.solo.ask(self._question.value, self._likelihood.value, faces=faces)
+        result = asked.result
+        twist = twist_words(None if result.twist is None else result.twist.to_dict())
+        chance = result.odds.answers[result.answer]
+        outcome = "success" if result.answer.is_yes else "failure"
+        self._answer.value = (
+            f'<div class="oracle-outcome {outcome}">{esc(result.answer.value)}'
+            f' <span class="oracle-hint">(d10 {result.dice.answer_die} {result.dice.tone_die} '
+            f"{result.dice.omen_die}; {esc(result.likelihood.value)}, dread {result.dread}; "
+            f"this answer had {percent(chance)})</span></div>"
+            + (f'<div class="oracle-twist">Twist: {esc(twist)}</div>' if twist else ""))
+        self.shell.voice("oracle", result.to_dict(), question=result.question,
+                         refers_to=asked.seq)
+        self.shell.refresh()
+
+    def _do_explore(self, _button: Any = None) -> None:
+        question = self._explore.value.strip()
+        if not question:
+            from oracle.errors import RequestError
+
+            raise RequestError("question: ask something about the world first.")
+        self.shell.voice("answer", {"roll": "hunt"}, question=question)
+
+    def _do_scene(self, _button: Any = None) -> None:
+        scene = self.session.solo.scene(self._scene_title.value, self._expected.value)
+        title = esc(self._scene_title.value.strip())
+        if scene is None:
+            self._verdict.value = f"<div class='oracle-hint'>The scene begins: {title}.</div>"
+        else:
+            twist = twist_words(None if scene.twist is None else scene.twist.to_dict())
+            self._verdict.value = (
+                f'<div class="oracle-outcome" data-verdict="{scene.fate.value}">{title}: '
+                f"<b>{esc(scene.fate.value)}</b> <span class='oracle-hint'>(2d10 "
+                f"{scene.dice[0]} + {scene.dice[1]} against dread {scene.dread})</span></div>"
+                + (f'<div class="oracle-twist">Twist: {esc(twist)}</div>' if twist else ""))
+        self._scene_title.value = ""
+        self._expected.value = ""
+        self.shell.refresh()

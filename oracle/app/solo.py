@@ -1,0 +1,201 @@
+"""The solo layer in a session: the oracle with odds and dread, scenes, threads and characters.
+
+Every system gets it. Each ask and scene is journalled as a meta event (``oracle``, ``scene``)
+with its likelihood, dread, exact odds, dice and twist; threads and characters are ``list_item``
+events (:mod:`oracle.journal.lists`). Dread is the campaign's own (read from its state by
+:func:`oracle.solo.pressure.campaign_dread`) unless the player set it (a ``dread`` preference).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from oracle.dice import DiceSource, FixedDice
+from oracle.errors import RequestError, RuleError, shown
+from oracle.journal.lists import LISTS, Lists
+from oracle.solo.answers import DEFAULT_DREAD, AskOdds, ask_odds, check_dread
+from oracle.solo.asking import AskResult, ask, odds_json
+from oracle.solo.pressure import campaign_dread
+from oracle.solo.scenes import Scene, new_scene
+from oracle.solo.twists import CHARACTER_KINDS, THREAD_KINDS, Twist
+
+if TYPE_CHECKING:
+    from oracle.app.session import Session
+
+DREAD_KEY = "dread"  # the preference holding a dread the player set (None: the campaign's)
+
+
+@dataclass(frozen=True)
+class Asked:
+    """One question asked in play: the oracle's result and its journal entry."""
+
+    result: AskResult
+    seq: int
+
+    def to_dict(self) -> dict[str, Any]:
+        return {**self.result.to_dict(), "seq": self.seq}
+
+
+class TypedThenRolled:
+    """Typed faces of physical dice first, then the campaign's dice (a twist's tables)."""
+
+    def __init__(self, typed: Sequence[int], then: DiceSource) -> None:
+        self.typed = FixedDice(typed)
+        self.then = then
+
+    def roll(self, sides: int) -> int:
+        return self.typed.roll(sides) if self.typed.remaining else self.then.roll(sides)
+
+
+def _dice(faces: Sequence[int] | None, count: int, then: DiceSource) -> DiceSource:
+    """The typed ``count`` d10 faces (checked) followed by ``then``, or ``then`` alone."""
+    if faces is None:
+        return then
+    if len(faces) != count:
+        raise RuleError(f"faces: type {count} d10 faces; got {len(faces)}.")
+    for face in faces:
+        if not 1 <= face <= 10:
+            raise RuleError(f"faces: a d10 shows 1 to 10, not {face}.")
+    return TypedThenRolled(faces, then)
+
+
+class Solo:
+    """The solo oracle, scenes and lists of one session's open campaign."""
+
+    def __init__(self, session: Session) -> None:
+        self.session = session
+
+    # -- dread -------------------------------------------------------------------------------
+
+    @property
+    def campaign_dread(self) -> int:
+        """The dread the campaign's numbers give (Trophy: Ruin, sets cleared, days)."""
+        campaign = self.session.campaign
+        if campaign is None:
+            return DEFAULT_DREAD
+        return campaign_dread(campaign.system.name, campaign.state)
+
+    @property
+    def set_dread(self) -> int | None:
+        """The dread the player set, or None when the campaign's own is used."""
+        campaign = self.session.campaign
+        value = None if campaign is None else campaign.settings.preferences.get(DREAD_KEY)
+        return value if isinstance(value, int) and not isinstance(value, bool) else None
+
+    @property
+    def dread(self) -> int:
+        """The dread in force: the player's if set, else the campaign's."""
+        chosen = self.set_dread
+        return self.campaign_dread if chosen is None else chosen
+
+    def choose_dread(self, value: int | None) -> None:
+        """Set the dread by hand (1..9), or None to follow the campaign again."""
+        checked = None if value is None else check_dread(value)
+        self.session.record({"type": "preference", "key": DREAD_KEY, "value": checked})
+        self.session.changed()
+
+    # -- lists -------------------------------------------------------------------------------
+
+    @property
+    def lists(self) -> Lists:
+        campaign = self.session.campaign
+        return Lists() if campaign is None else campaign.settings.lists
+
+    def add(self, name: str, text: str, kind: str | None = None, source: str = "player") -> int:
+        """Add a thread or a character; returns its id (its entry number)."""
+        if name not in LISTS:
+            raise RequestError(f"list: threads or characters; got {shown(name)}.")
+        if not text.strip():
+            raise RequestError(f"{name}: write a few words first.")
+        event: dict[str, Any] = {"type": "list_item", "list": name, "op": "add",
+                                 "text": text.strip(), "source": source}
+        if kind:
+            event["kind"] = kind
+        seq = self.session.record(event)
+        self.session.changed()
+        return seq
+
+    def change(self, name: str, item_id: int, op: str, text: str = "") -> None:
+        """Edit (new words), close or reopen the item ``item_id`` of list ``name``."""
+        event: dict[str, Any] = {"type": "list_item", "list": name, "op": op, "id": item_id}
+        if op == "edit":
+            event["text"] = text.strip()
+        else:
+            found = self.lists.find(item_id)
+            if found is not None:
+                event["item"] = found.text  # the words, for the journal's reader
+        self.session.record(event)
+        self.session.changed()
+
+    def _twisted(self, twist: Twist | None, refers: int) -> None:
+        """A twist that opens a new thread or character adds it to its list."""
+        if twist is None or not twist.new:
+            return
+        name = ("threads" if twist.kind in THREAD_KINDS
+                else "characters" if twist.kind in CHARACTER_KINDS else None)
+        if name is not None:
+            self.session.record({"type": "list_item", "list": name, "op": "add",
+                                 "text": f"{twist.action} {twist.subject}", "source": "twist",
+                                 "refers_to": refers})
+
+    # -- asking ------------------------------------------------------------------------------
+
+    def odds(self, likelihood: str, dread: int | None = None) -> AskOdds:
+        """The exact odds of the six answers before asking (what the Oracle tab shows)."""
+        return ask_odds(likelihood, self.dread if dread is None else dread)
+
+    def ask(self, question: str, likelihood: str = "even", dread: int | None = None,
+            faces: Sequence[int] | None = None) -> Asked:
+        """Ask a yes/no question: three d10 (typed or rolled) against likelihood and dread."""
+        campaign = self.session.require()
+        level = self.dread if dread is None else dread
+        dice = _dice(faces, 3, campaign.dice("oracle"))
+        lists = self.lists
+        result = ask(question, likelihood, dice, level, lists.texts("threads"),
+                     lists.texts("characters"))
+        shown = odds_json(result.odds)
+        seq = self.session.record({
+            "type": "oracle", "question": result.question, "answer": result.answer.value,
+            "likelihood": result.likelihood.value, "dread": result.dread,
+            "odds": shown["odds"], "odds_exact": shown["odds_exact"],
+            "twist_chance": shown["twist_chance"],
+            "faces": [result.dice.answer_die, result.dice.tone_die, result.dice.omen_die],
+            "twist": None if result.twist is None else result.twist.to_dict(),
+        })
+        self._twisted(result.twist, seq)
+        self.session.changed()
+        return Asked(result, seq)
+
+    # -- scenes ------------------------------------------------------------------------------
+
+    def scene(self, title: str, expected: str = "", dread: int | None = None,
+              faces: Sequence[int] | None = None) -> Scene | None:
+        """A new scene. With an expectation, two d10 against the dread keep, alter or interrupt
+        it (an interruption draws a twist); without one it simply begins."""
+        if not title.strip():
+            raise RequestError("scene: give the new scene a title.")
+        event: dict[str, Any] = {"type": "scene", "title": title.strip()}
+        scene = None
+        if expected.strip():
+            campaign = self.session.require()
+            lists = self.lists
+            scene = new_scene(expected, self.dread if dread is None else dread,
+                              _dice(faces, 2, campaign.dice("scene")),
+                              lists.texts("threads"), lists.texts("characters"))
+            event.update(expected=scene.expected, verdict=scene.fate.value, dread=scene.dread,
+                         dice=list(scene.dice),
+                         odds={f.value: float(p) for f, p in scene.odds.items()},
+                         twist=None if scene.twist is None else scene.twist.to_dict())
+        seq = self.session.record(event)
+        if scene is not None:
+            self._twisted(scene.twist, seq)
+        self.session.changed()
+        return scene
+
+    @property
+    def place(self) -> str:
+        """The place the narrator uses: the story memory's (the newest scene's title, unless a
+        story event moved it)."""
+        return self.session.story.place

@@ -1,0 +1,121 @@
+"""The incursion's moves: start one (generated or your own), reach set goals, let days pass,
+collect Gold from a defeated monster or a treasure, spend it in town.
+
+Each builds one event of :mod:`oracle.trophy.incursion_events` and records it through the
+session (the rules core folds it or refuses it with one sentence, writing nothing).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from oracle.app.trophy.moves import TrophyMoves
+from oracle.errors import RequestError
+from oracle.trophy.incursion import Expedition
+
+
+class IncursionMoves:
+    """Incursion moves over a session's Trophy moves."""
+
+    def __init__(self, moves: TrophyMoves) -> None:
+        self.moves = moves
+
+    @property
+    def expedition(self) -> Expedition:
+        return self.moves.state.expedition
+
+    def start(self, title: str, sets: Sequence[tuple[str, str]]) -> None:
+        """Begin an incursion of ``sets`` ((title, set goal) in order); the party leaves town."""
+        self.moves.record({"type": "incursion_started", "title": title.strip(),
+                           "sets": [{"title": t, "goal": g} for t, g in sets]})
+        self.moves.changed()
+
+    def generate(self) -> dict[str, Any]:
+        """Begin a generated incursion (its sets' places and goals); returns what was drawn."""
+        from oracle.solo.generate.trophy import incursion
+
+        drawn = incursion(self.moves.dice())
+        self.start(drawn.name, [(s.place.name, s.goal) for s in drawn.sets])
+        return drawn.to_dict()
+
+    def reach_goal(self) -> None:
+        """The current set's goal is reached in play."""
+        self.moves.record({"type": "set_goal_reached", "how": "play"})
+        self.moves.changed()
+
+    def add_set(self, title: str, goal: str) -> None:
+        self.moves.record({"type": "set_added", "title": title.strip(), "goal": goal.strip()})
+        self.moves.changed()
+
+    def days(self, count: int = 1) -> None:
+        self.moves.record({"type": "days_passed", "days": count})
+        self.moves.changed()
+
+    def collect_from_monster(self, names: Sequence[str]) -> dict[str, int]:
+        """Share the defeated monster's Gold among ``names``, as evenly as it goes (the first
+        names take the remainder); returns the shares."""
+        quarry = self.expedition.quarry
+        if quarry is None or not quarry.lootable:
+            raise RequestError("gold: there is no defeated monster with Gold to collect.")
+        shares = split(quarry.gold, names)
+        self.moves.record({"type": "gold_collected", "source": "monster", "shares": shares})
+        self.moves.changed()
+        return shares
+
+    def collect_treasure(self, name: str, gold: int, treasure: str = "") -> None:
+        self.moves.record({"type": "gold_collected", "source": "treasure",
+                           "shares": {name: gold}, "treasure": treasure.strip()})
+        self.moves.changed()
+
+    def spend(self, name: str, amount: int, on: str = "") -> None:
+        """Spend Gold in town."""
+        self.moves.record({"type": "gold_spent", "name": name, "amount": amount,
+                           "on": on.strip()})
+        self.moves.changed()
+
+    def town(self) -> None:
+        """Back safely in town: marked armor usable again, the incursion over."""
+        self.moves.return_to_town()
+
+
+def split(gold: int, names: Sequence[str]) -> dict[str, int]:
+    """``gold`` shared among ``names`` as evenly as whole coins allow (first names first)."""
+    if not names:
+        raise RequestError("names: choose who collects the Gold.")
+    share, rest = divmod(gold, len(names))
+    return {n: share + (1 if i < rest else 0) for i, n in enumerate(names)
+            if share + (1 if i < rest else 0)}
+
+
+def parse_sets(text: str) -> list[tuple[str, str]]:
+    """Sets typed one a line as ``place: set goal``."""
+    sets = []
+    for number, line in enumerate(text.splitlines(), start=1):
+        if not line.strip():
+            continue
+        title, sep, goal = line.partition(":")
+        if not sep or not title.strip() or not goal.strip():
+            raise RequestError(f"sets: line {number} needs a place and a goal, as "
+                               "\"The ford: cross before dusk\".")
+        sets.append((title.strip(), goal.strip()))
+    return sets
+
+
+def summary(expedition: Expedition) -> Mapping[str, Any]:
+    """What the Incursion tab shows, as plain values."""
+    incursion = expedition.incursion
+    quarry = expedition.quarry
+    return {
+        "in_forest": expedition.in_forest,
+        "title": None if incursion is None else incursion.title,
+        "sets": [] if incursion is None else [
+            {"title": s.title, "goal": s.goal,
+             "reached": None if s.reached is None else s.reached.value}
+            for s in incursion.sets],
+        "current": None if incursion is None else incursion.current,
+        "days": 0 if incursion is None else incursion.days,
+        "quarry": None if quarry is None else {
+            "name": quarry.name, "gold": quarry.gold, "defeated": quarry.defeated,
+            "collected": quarry.collected},
+    }

@@ -1,0 +1,211 @@
+"""Folding the incursion's events, and what the other Trophy events mean for it.
+
+New events (``INCURSION_APPLIERS``; fields, ``?`` optional):
+
+- ``incursion_started``: title, sets [{title, goal}] (at least one). The party leaves town.
+- ``set_added``: title, goal. One more set of the incursion under way.
+- ``set_goal_reached``: set? (index; default the current set), how? ("play"). Reached in play.
+- ``days_passed``: days? (1). Time spent in the forest (it moves the oracle's dread).
+- ``gold_collected``: shares {name: Gold}, source ("monster" | "treasure"), treasure? (text).
+  From a monster: only once it is defeated, and exactly the Gold it carried.
+- ``gold_spent``: name, amount, on? (text). Only in town.
+
+What existing events mean here (:func:`follow`, called by the fold after each event):
+
+- ``combat_started`` with ``monster`` (its name) and ``gold`` (what it carries) names the
+  quarry; a Combat Roll (or no roll needed) that defeats it lets its Gold be collected.
+- ``tokens_spent`` with ``use: goal`` while a set is current reaches that set's goal, unless the
+  spend names another goal (the SRD allows any goal the table agrees on).
+- ``town_returned`` ends the incursion under way (marked armor is cleared by the event itself).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import replace
+from typing import Any
+
+from oracle.errors import RequestError, RuleError, shown
+from oracle.trophy.fields import listing, name_map, obj, require, text, whole
+from oracle.trophy.incursion import (
+    Expedition,
+    GoalSet,
+    Incursion,
+    Quarry,
+    Reached,
+    goal_matches,
+)
+from oracle.trophy.state import Event, TrophyState, in_play
+
+MAX_SETS = 12
+
+
+def _set(data: Any, prefix: str) -> GoalSet:
+    item = obj(data, prefix.rstrip("."))
+    title = text(item, "title", prefix=prefix).strip()
+    goal = text(item, "goal", prefix=prefix).strip()
+    if not title or not goal:
+        raise RuleError(f"{prefix}: a set needs a title and a set goal.")
+    return GoalSet(title, goal)
+
+
+def _under_way(state: TrophyState, kind: str) -> Incursion:
+    incursion = state.expedition.incursion
+    if incursion is None:
+        raise RuleError(f"{kind}: no incursion is under way (start one: incursion_started).")
+    return incursion
+
+
+def _with(state: TrophyState, **changes: Any) -> TrophyState:
+    return replace(state, expedition=replace(state.expedition, **changes))
+
+
+def incursion_started(state: TrophyState, event: Event) -> TrophyState:
+    if state.expedition.incursion is not None:
+        raise RuleError("incursion_started: an incursion is already under way; return to town "
+                        "first.")
+    title = text(event, "title").strip()
+    if not title:
+        raise RuleError("title: name the incursion.")
+    items = listing(require(event, "sets"), "sets")
+    if not 1 <= len(items) <= MAX_SETS:
+        raise RuleError(f"sets: an incursion has 1 to {MAX_SETS} sets; got {len(items)}.")
+    sets = tuple(_set(item, f"sets[{i}].") for i, item in enumerate(items))
+    state = _with(state, incursion=Incursion(title, sets))
+    return replace(state, last_result={"event": "incursion_started", "title": title,
+                                       "sets": len(sets), "set": sets[0].title,
+                                       "set_goal": sets[0].goal})
+
+
+def set_added(state: TrophyState, event: Event) -> TrophyState:
+    incursion = _under_way(state, "set_added")
+    if len(incursion.sets) >= MAX_SETS:
+        raise RuleError(f"set_added: an incursion has at most {MAX_SETS} sets.")
+    item = _set(event, "")
+    return _with(state, incursion=replace(incursion, sets=(*incursion.sets, item)))
+
+
+def set_goal_reached(state: TrophyState, event: Event) -> TrophyState:
+    incursion = _under_way(state, "set_goal_reached")
+    current = incursion.current
+    index = whole(event, "set", current if current is not None else -1)
+    if not 0 <= index < len(incursion.sets):
+        raise RuleError("set: every set goal of this incursion is already reached."
+                        if current is None else f"set: this incursion has no set {index}.")
+    chosen = incursion.sets[index]
+    if chosen.reached is not None:
+        raise RuleError(f"set: the goal of {shown(chosen.title)} is already reached.")
+    how = text(event, "how", Reached.PLAY.value)
+    if how != Reached.PLAY.value:
+        raise RequestError("how: a goal reached by this event is reached in play; spending 3 "
+                           "Hunt Tokens is its own event (tokens_spent, use goal).")
+    state = _with(state, incursion=incursion.reach(index, Reached.PLAY))
+    return replace(state, last_result={"event": "set_goal_reached", "set": chosen.title,
+                                       "set_goal": chosen.goal, "how": how})
+
+
+def days_passed(state: TrophyState, event: Event) -> TrophyState:
+    incursion = _under_way(state, "days_passed")
+    days = whole(event, "days", 1)
+    if days < 1:
+        raise RuleError(f"days: at least 1 day passes; got {days}.")
+    return _with(state, incursion=replace(incursion, days=incursion.days + days))
+
+
+def gold_collected(state: TrophyState, event: Event) -> TrophyState:
+    source = text(event, "source")
+    shares = {k: v for k, v in name_map(require(event, "shares"), "shares").items()}
+    if any(v < 0 for v in shares.values()) or sum(shares.values()) < 1:
+        raise RuleError("shares: Gold shares are 0 or more, at least 1 Gold in all.")
+    for name in shares:
+        in_play(state, name, f"shares.{name}")
+    total = sum(shares.values())
+    result: dict[str, Any] = {"event": "gold_collected", "source": source, "gold": dict(shares)}
+    if source == "monster":
+        quarry = state.expedition.quarry
+        if quarry is None or not quarry.defeated:
+            raise RuleError("source: Gold is collected from a monster only once it is defeated.")
+        if quarry.collected:
+            raise RuleError(f"source: the Gold of {quarry.name} was already collected.")
+        if total != quarry.gold:
+            raise RuleError(f"shares: {quarry.name} carried {quarry.gold} Gold; the shares "
+                            f"add up to {total}.")
+        state = _with(state, quarry=replace(quarry, collected=True))
+        result["monster"] = quarry.name
+    elif source == "treasure":
+        result["treasure"] = text(event, "treasure", "")
+    else:
+        raise RequestError(f"source: Gold comes from a monster or a treasure; got {shown(source)}.")
+    for name, gold in shares.items():
+        character = state.character(name)
+        state = state.with_character(replace(character, gold=character.gold + gold))
+    return replace(state, last_result=result)
+
+
+def gold_spent(state: TrophyState, event: Event) -> TrophyState:
+    character = in_play(state, text(event, "name"))
+    amount = whole(event, "amount")
+    if amount < 1:
+        raise RuleError(f"amount: spend at least 1 Gold; got {amount}.")
+    if state.expedition.in_forest:
+        raise RuleError("gold_spent: Gold is spent in town; the party is in the forest "
+                        "(return to town first).")
+    if amount > character.gold:
+        raise RuleError(f"amount: {character.name} has {character.gold} Gold; cannot spend "
+                        f"{amount}.")
+    state = state.with_character(replace(character, gold=character.gold - amount))
+    return replace(state, last_result={"event": "gold_spent", "name": character.name,
+                                       "amount": amount, "on": text(event, "on", "")})
+
+
+INCURSION_APPLIERS: dict[str, Callable[[TrophyState, Event], TrophyState]] = {
+    "incursion_started": incursion_started,
+    "set_added": set_added,
+    "set_goal_reached": set_goal_reached,
+    "days_passed": days_passed,
+    "gold_collected": gold_collected,
+    "gold_spent": gold_spent,
+}
+
+
+def _goal_by_tokens(state: TrophyState, event: Event) -> TrophyState:
+    incursion = state.expedition.incursion
+    current = None if incursion is None else incursion.current
+    if incursion is None or current is None:
+        return state
+    chosen = incursion.sets[current]
+    wanted = event.get("goal")
+    if not goal_matches(chosen.goal, wanted if isinstance(wanted, str) else ""):
+        return state  # another goal the table agreed on: the set goal still waits
+    state = _with(state, incursion=incursion.reach(current, Reached.TOKENS))
+    return replace(state, last_result={**(state.last_result or {}), "set": chosen.title,
+                                       "set_goal": chosen.goal, "goal": chosen.goal})
+
+
+def follow(event: Event, state: TrophyState) -> TrophyState:
+    """``state`` after ``event`` was applied, with the incursion's reading of it added."""
+    kind = event.get("type")
+    expedition = state.expedition
+    if kind == "combat_started":
+        name = event.get("monster")
+        gold = event.get("gold", 0)
+        if isinstance(gold, bool) or not isinstance(gold, int) or gold < 0:
+            raise RequestError(f"gold: the Gold a monster carries is 0 or more; got {shown(gold)}.")
+        # the monster field may hold "name: description"; the quarry is called by its name
+        named = name.split(": ")[0].strip()[:80] if isinstance(name, str) else ""
+        named = named or "the monster"
+        state = _with(state, quarry=Quarry(named, gold))
+        expedition = state.expedition
+    if kind in ("combat_started", "combat_rolled", "combat_continued"):
+        result = state.last_result or {}
+        quarry = expedition.quarry
+        if quarry is not None and not quarry.defeated and result.get("defeated") is True:
+            state = _with(state, quarry=replace(quarry, defeated=True))
+    elif kind == "tokens_spent" and event.get("use") == "goal":
+        state = _goal_by_tokens(state, event)
+    elif kind == "town_returned" and expedition.incursion is not None:
+        state = _with(state, incursion=None, finished=expedition.finished + 1)
+    return state
+
+
+__all__ = ["INCURSION_APPLIERS", "Expedition", "follow"]

@@ -1,0 +1,309 @@
+"""The solo layer in the app, driven as a player would (tests/app_driver.py hooks only): the
+Oracle tab shows the solo oracle's exact odds before asking, journals likelihood, dread, odds and
+twist; scenes are kept, altered or interrupted; threads and characters come back after a reload;
+a set goal is bought with 3 pooled tokens; a defeated bestiary monster's Gold is collected."""
+
+from __future__ import annotations
+
+import re
+import threading
+
+import pytest
+from app_driver import click, described, fill, find, find_all, read
+
+from oracle.app import build
+from oracle.app.oracle_view import odds_html
+from oracle.app.render import percent
+from oracle.app.shell import OracleApp
+from oracle.solo.answers import Answer, Likelihood, ask_odds
+from oracle.solo.bestiary import bestiary, defeat_chance
+from oracle.solo.pressure import campaign_dread
+
+ROW = re.compile(r'<tr data-answer="([^"]+)"><td>[^<]*</td><td><b>([0-9.]+%)</b>')
+
+
+def ready_app(physical: bool = True) -> OracleApp:
+    app = build()
+    click(app.start, "oracle-quickstart")
+    fill(app, "oracle-physical", physical)
+    return app
+
+
+def shown_odds(app: OracleApp) -> dict[str, str]:
+    return dict(ROW.findall(read(app.oracle, "oracle-odds")))
+
+
+@pytest.mark.parametrize("level", [level.value for level in Likelihood])
+def test_the_odds_shown_before_asking_are_the_solo_oracles(level: str) -> None:
+    app = ready_app()
+    fill(app.oracle, "oracle-likelihood", level)
+    dread = campaign_dread("trophy", app.session.state)
+    odds = ask_odds(level, dread)
+    expected = {a.value: percent(odds.answers[a]) for a in Answer} | {"twist": percent(odds.twist)}
+    assert shown_odds(app) == expected
+    # set by hand, the dread moves the odds shown, exactly as oracle.solo computes them
+    fill(app.oracle, "oracle-dread-own", True)
+    fill(app.oracle, "oracle-dread", 8)
+    assert read(app.oracle, "oracle-odds") == odds_html(ask_odds(level, 8))
+
+
+def test_an_answer_is_journalled_with_its_likelihood_dread_odds_and_twist() -> None:
+    app = ready_app()
+    fill(app.oracle, "oracle-dread-own", True)
+    fill(app.oracle, "oracle-dread", 9)
+    fill(app.oracle, "oracle-question", "Is the ferryman waiting?")
+    fill(app.oracle, "oracle-likelihood", "likely")
+    # answer die 8 (no at "likely": yes is 1-7), tone 1 (the forest's: "no, and"), omen 2 <= 9
+    fill(app.oracle, "oracle-question-face", "8 1 2")
+    click(app.oracle, "oracle-ask")
+    assert read(app.oracle, "oracle-oracle-error") == ""
+    assert read(app.oracle, "oracle-answer").startswith('<div class="oracle-outcome failure">no, and')
+    assert "Twist:" in read(app.oracle, "oracle-answer")
+    campaign = app.session.campaign
+    assert campaign is not None
+    entry = [e for e in campaign.entries if e.type == "oracle"][-1]
+    odds = ask_odds("likely", 9)
+    assert entry.data["likelihood"] == "likely" and entry.data["dread"] == 9
+    assert entry.data["odds"] == {a.value: float(odds.answers[a]) for a in Answer}
+    assert entry.data["faces"] == [8, 1, 2] and entry.data["twist"]["meaning"]["action"]
+    app.session.narration.wait()
+
+
+def test_a_twist_that_opens_a_thread_adds_it_to_the_list() -> None:
+    app = ready_app()
+    fill(app.oracle, "oracle-dread-own", True)
+    fill(app.oracle, "oracle-dread", 9)
+    fill(app.oracle, "oracle-question", "Does the path go on?")
+    # answer, tone, omen, then the twist's kind die: 3 = a thread advances (no thread yet: new)
+    app.session.solo.ask("Does the path go on?", "even", faces=[2, 1, 1])
+    twists = [e for e in app.session.campaign.entries if e.type == "oracle"]  # type: ignore[union-attr]
+    kind = twists[-1].data["twist"]["kind"]
+    added = app.session.solo.lists.items("threads") + app.session.solo.lists.items("characters")
+    twist = twists[-1].data["twist"]
+    if kind in ("thread_advances", "thread_turns", "character_returns"):
+        meaning = twist["meaning"]
+        assert [(i.source, i.text) for i in added] == [
+            ("twist", f"{meaning['action']} {meaning['subject']}")]
+    else:
+        assert added == ()
+
+
+def test_a_scene_rolled_against_dread_is_journalled_and_becomes_the_place() -> None:
+    app = ready_app()
+    fill(app.oracle, "oracle-dread-own", True)
+    fill(app.oracle, "oracle-dread", 5)
+    # 2d10 at most 5: 10 of the 100 throws interrupt the scene
+    assert "interrupted 10.0%" in read(app.oracle, "oracle-scene-odds")
+    fill(app.oracle, "oracle-scene-title", "The drowned chapel")
+    fill(app.oracle, "oracle-scene-expected", "An empty nave")
+    click(app.oracle, "oracle-scene-start")
+    assert read(app.oracle, "oracle-oracle-error") == ""
+    verdict = re.search(r'data-verdict="(\w+)"', read(app.oracle, "oracle-scene-verdict"))
+    campaign = app.session.campaign
+    assert campaign is not None and verdict is not None
+    scene = campaign.entries[-1] if campaign.entries[-1].type == "scene" else [
+        e for e in campaign.entries if e.type == "scene"][-1]
+    assert scene.data["verdict"] == verdict.group(1) and scene.data["expected"] == "An empty nave"
+    total = sum(scene.data["dice"])
+    assert (scene.data["verdict"] == "interrupted") == (total <= 5)
+    assert (scene.data["twist"] is not None) == (scene.data["verdict"] == "interrupted")
+    assert app.session.solo.place == "The drowned chapel"
+    context = app.session._context({"roll": "oracle"})  # what both narrators are handed
+    assert context.place == "The drowned chapel"
+
+
+def test_threads_and_characters_are_kept_edited_closed_and_survive_a_reload() -> None:
+    app = ready_app()
+    threads = app.oracle.lists.panels["threads"]
+    people = app.oracle.lists.panels["characters"]
+    fill(threads, "oracle-thread-text", "Find the bell")
+    click(threads, "oracle-thread-add")
+    fill(people, "oracle-character-text", "The ferryman")
+    fill(people, "oracle-character-kind", "npc")
+    click(people, "oracle-character-add")
+    fill(threads, "oracle-thread-edit-text", "Find the drowned bell")
+    click(threads, "oracle-thread-edit")
+    assert read(threads, "oracle-error") == ""
+    assert "Find the drowned bell" in read(threads, "oracle-threads")
+    context = app.session._context({"roll": "oracle"})
+    assert context.threads == ("Find the drowned bell",) and context.cast == ("The ferryman",)
+    click(people, "oracle-character-close")
+    assert "<s>The ferryman</s>" in read(people, "oracle-characters")
+    again = build()  # a reload: a new session lands where play stood
+    lists = again.session.solo.lists
+    assert [i.text for i in lists.items("threads")] == ["Find the drowned bell"]
+    assert [(i.text, i.kind, i.open) for i in lists.items("characters")] == [
+        ("The ferryman", "npc", False)]
+    assert "Find the drowned bell" in read(again.oracle.lists.panels["threads"], "oracle-threads")
+    click(again.journal, "oracle-undo")  # undo the close
+    assert again.session.solo.lists.items("characters")[0].open
+
+
+def test_the_narrators_offers_can_be_kept_as_threads() -> None:
+    app = ready_app()
+    click(app.oracle, "oracle-list-suggest")
+    done = threading.Event()
+    for _ in range(200):
+        if find_all(app.oracle, "oracle-offer-thread"):
+            done.set()
+            break
+        done.wait(0.05)
+    assert done.is_set()
+    find_all(app.oracle, "oracle-offer-thread")[0].click()
+    items = app.session.solo.lists.items("threads")
+    assert len(items) == 1 and items[0].source == "narrator"
+
+
+def test_three_pooled_tokens_reach_the_set_goal_from_the_hunt_tab() -> None:
+    app = ready_app()
+    session = app.session
+    hero = str(session.active)
+    session.moves.add_character({"name": "Mara", "occupation": "Priest", "hunt_tokens": 1})
+    session.moves.record({"type": "gold_changed", "name": hero, "delta": 0})
+    view = app.view("Incursion")
+    fill(view, "oracle-incursion-title", "The Sunken Abbey")
+    fill(view, "oracle-incursion-sets", "The ford: cross before dusk\nThe cloister: find the relic")
+    click(view, "oracle-incursion-start")
+    assert read(view, "oracle-error") == ""
+    for face in ("6", "5"):
+        fill(app.view("Hunt"), "oracle-hunt-faces", face)
+        click(app.view("Hunt"), "oracle-hunt-roll")
+    assert "set goal of The ford" in find(app.view("Hunt"), "oracle-goal").placeholder
+    described(app.view("Hunt"), f"{hero} (").value = 2
+    described(app.view("Hunt"), "Mara (").value = 1
+    click(app.view("Hunt"), "oracle-spend-goal")
+    assert read(app.view("Hunt"), "oracle-spend-error") == ""
+    incursion = session.moves.state.expedition.incursion
+    assert incursion is not None and incursion.sets[0].reached is not None
+    assert incursion.current == 1
+    assert "by tokens" in read(view, "oracle-incursion")
+
+
+def test_a_bestiary_monster_shows_its_calibrated_chance_and_pays_its_gold() -> None:
+    app = ready_app()
+    session = app.session
+    hero = str(session.active)
+    click(app.view("Incursion"), "oracle-incursion-generate")
+    monster = bestiary()[0]
+    combat = app.view("Combat")
+    fill(combat, "oracle-bestiary", monster.name)
+    assert read(combat, "oracle-monster").startswith(monster.name)
+    assert read(combat, "oracle-endurance") == monster.endurance
+    assert read(combat, "oracle-monster-gold") == monster.gold
+    chance = percent(defeat_chance(monster.endurance, 1))
+    assert f"<b>{chance}</b>" in read(combat, "oracle-calibrate")
+    fill(combat, "oracle-fighters", (hero,))
+    fill(combat, "oracle-weak-faces", "1")
+    click(combat, "oracle-combat-start")
+    while session.moves.state.combat is not None:  # keep adding dark dice until it falls
+        count = session.moves.state.combat.dark_count + (
+            1 if session.moves.state.combat.rolls else 0)
+        fill(combat, "oracle-combat-faces", " ".join(["6"] * count))
+        click(combat, "oracle-combat-roll")
+        assert read(combat, "oracle-error") == ""
+    view = app.view("Incursion")
+    view.refresh()
+    fill(view, "oracle-collectors", (hero,))
+    click(view, "oracle-collect-gold")
+    assert read(view, "oracle-error") == ""
+    assert session.moves.character(hero).gold == monster.gold
+    # Gold is spent in town, not in the forest
+    fill(view, "oracle-spend-amount", 1)
+    click(view, "oracle-incursion-town")
+    fill(view, "oracle-spender", hero)
+    click(view, "oracle-spend-gold")
+    assert read(view, "oracle-error") == ""
+    assert session.moves.character(hero).gold == monster.gold - 1
+    session.narration.wait()
+
+
+def test_the_party_builder_generates_a_treasure_hunter_the_rules_accept() -> None:
+    app = ready_app()
+    party = app.view("Party")
+    click(party, "oracle-generate-character")
+    name = read(party, "oracle-new-name")
+    assert name and read(party, "oracle-new-occupation") and read(party, "oracle-new-skills")
+    click(party, "oracle-add-character")
+    assert read(party, "oracle-error") == ""
+    sheet = app.session.moves.character(name)
+    assert sheet.ruin == 1 and sheet.armor and sheet.rituals and len(sheet.skills) == 3
+
+
+def test_quick_start_draws_a_new_treasure_hunter_each_time() -> None:
+    names = set()
+    for _ in range(3):
+        app = build()
+        if app.session.campaign is not None:
+            app.session.close()
+        click(app.start, "oracle-quickstart")
+        names.add(app.session.active)
+        assert read(app.view("Risk"), "oracle-intent")  # the first roll still one click away
+    assert len(names) > 1
+
+
+@pytest.mark.parametrize("system", ["die_trying", "triptycho"])
+def test_every_system_asks_the_solo_oracle_with_its_own_dread(system: str) -> None:
+    app = build()
+    app.session.new_campaign(f"A {system} campaign", system)
+    app.refresh()
+    dread = campaign_dread(system, app.session.state)
+    assert f"Dread {dread}, from the campaign" in read(app.oracle, "oracle-dread-why")
+    fill(app.oracle, "oracle-likelihood", "very likely")
+    assert read(app.oracle, "oracle-odds") == odds_html(ask_odds("very likely", dread))
+    fill(app.oracle, "oracle-question", "Is the gate open?")
+    click(app.oracle, "oracle-ask")
+    assert read(app.oracle, "oracle-oracle-error") == ""
+    campaign = app.session.campaign
+    assert campaign is not None
+    entry = [e for e in campaign.entries if e.type == "oracle"][-1]
+    assert entry.data["likelihood"] == "very likely" and entry.data["dread"] == dread
+    app.session.narration.wait()
+
+
+@pytest.mark.parametrize(("system", "kinds"), [("die_trying", ("character",)),
+                                               ("triptycho", ("character", "foe"))])
+def test_die_trying_and_triptycho_generate_what_their_rules_accept(system: str,
+                                                                   kinds: tuple[str, ...]) -> None:
+    app = build()
+    app.session.new_campaign(f"A {system} campaign", system)
+    app.refresh()
+    for kind in kinds:
+        click(app, f"oracle-generate-{kind}")
+        assert read(app, "oracle-generate-error") == ""
+    state = app.session.state
+    people = state.characters if system == "die_trying" else state.roster
+    assert len(people) == len(kinds)  # each draw was folded by the system's own rules
+    if system == "triptycho":
+        assert [p.player for p in people] == [True, False]
+
+
+def test_an_unnamed_monster_drawn_from_the_bestiary_carries_its_gold() -> None:
+    app = ready_app()
+    session = app.session
+    combat = app.view("Combat")
+    fill(combat, "oracle-fighters", (str(session.active),))
+    fill(combat, "oracle-weak-faces", "1")
+    click(combat, "oracle-combat-start")  # no name typed: one is drawn from the bestiary
+    assert read(combat, "oracle-error") == ""
+    campaign = session.campaign
+    assert campaign is not None
+    started = [e for e in campaign.entries if e.type == "combat_started"][-1].data
+    drawn = {m.name: m for m in bestiary()}[started["monster"]]
+    assert started.get("gold", 0) == drawn.gold
+    quarry = session.moves.state.expedition.quarry
+    assert quarry is not None and quarry.name == drawn.name and quarry.gold == drawn.gold
+
+
+def test_redo_restores_a_move_whose_narration_landed_after_the_undo() -> None:
+    from oracle.app.undo import redo_move, undo_move
+
+    app = ready_app()
+    campaign = app.session.campaign
+    assert campaign is not None
+    hero = str(app.session.active)
+    seq = campaign.append({"type": "hunt_rolled", "name": hero, "light": [6]})[0]
+    assert undo_move(campaign) == seq
+    # the narrator's thread finishes only now, voicing the roll that was just undone
+    campaign.record({"type": "narration", "text": "A token glints.", "refers_to": seq})
+    assert redo_move(campaign) == seq
+    assert campaign.state.character(hero).hunt_tokens == 1
