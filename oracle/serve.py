@@ -147,6 +147,11 @@ def serve(port: int = DEFAULT_PORT, open_browser: bool = True, preheat: int = 0,
         if table and address is None:
             address = lan_address()
         address = address or HOST
+        if preheat and address != HOST:
+            # A preheated kernel asks Voila for its page's address (and so its seat) on
+            # 127.0.0.1, where a table's server does not listen: it would never learn it.
+            raise ServeError("preheat: works only on 127.0.0.1; serve a table or --host "
+                             "without --preheat.")
         _whole("max-pages", max_pages, 1, "pages")
         _whole("cull-after", cull_after, 1, "seconds")
         notebook = find_app_notebook()

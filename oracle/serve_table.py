@@ -90,5 +90,6 @@ def announcement(address: str, port: int, key: str) -> str:
         f"oracle serve: the table is open. Players join with this link (it carries the key;\n"
         f"  share it only with the table), or by scanning the code below:\n\n  {url}\n\n"
         f"{qr_text(url)}\n"
+        f"The GM opens this one (every sheet and the whole journal):\n\n  {url}&gm=1\n\n"
         "Devices must be on the same network as this machine. Ctrl-C closes the table.\n"
     )

@@ -17,6 +17,7 @@ Imported only by ``oracle serve`` (Voila and tornado are heavy).
 from __future__ import annotations
 
 import logging
+import secrets
 import tempfile
 import time
 from typing import Any
@@ -29,6 +30,7 @@ from tornado import httputil
 from voila.app import Voila  # type: ignore[import-untyped]
 from voila.tornado.handler import TornadoVoilaHandler  # type: ignore[import-untyped]
 
+from oracle.app.seat import SEAT_PARAM
 from oracle.serve_guard import (
     JOIN_PARAM,
     Gate,
@@ -161,13 +163,16 @@ class RefusalHandler(tornado.web.RequestHandler):
 
 
 class JoinHandler(tornado.web.RequestHandler):
-    """The join link: remember the key in a cookie, then go to the same page without it."""
+    """The join link: remember the key in a cookie, then go to the same page without it (with
+    a seat of this device's own added, unless the link names one)."""
 
     def prepare(self) -> None:
         gate: Gate = self.settings["oracle_gate"]
         self.set_cookie(gate.cookie, gate.key or "", httponly=True, samesite="Lax")
         rest = [(k, v.decode("utf-8", "replace")) for k, values in
                 self.request.query_arguments.items() if k != JOIN_PARAM for v in values]
+        if not any(k == SEAT_PARAM for k, _v in rest):  # this device's own seat (oracle.app.seat)
+            rest.append((SEAT_PARAM, secrets.token_urlsafe(6)))
         self.redirect(self.request.path + (f"?{urlencode(rest)}" if rest else ""))
 
 

@@ -329,6 +329,7 @@ def test_the_join_link_carries_a_fresh_key() -> None:
 def test_the_announcement_prints_the_link_and_a_qr_code() -> None:
     text = announcement("192.168.1.20", 8866, "abc")
     assert "http://192.168.1.20:8866/?join=abc" in text
+    assert "http://192.168.1.20:8866/?join=abc&gm=1" in text  # the GM's link carries the key
     blocks = [line for line in text.splitlines() if "\u2588" in line or "\u2580" in line]
     assert len(blocks) >= 10  # a QR code drawn with block characters
 
@@ -338,6 +339,8 @@ def test_the_announcement_prints_the_link_and_a_qr_code() -> None:
     (["--host", "oracle.lan"], "oracle serve: host: give this machine's IP address"),
     (["--max-pages", "0"], "oracle serve: max-pages: must be a whole number of pages, 1 or more"),
     (["--cull-after", "0"], "oracle serve: cull-after: must be a whole number of seconds, 1 or "),
+    (["--table", "--host", "127.0.0.2", "--preheat", "1"], "oracle serve: preheat: works only on "),
+    (["--host", "127.0.0.2", "--preheat", "1"], "oracle serve: preheat: works only on 127.0.0.1"),
 ])
 def test_bad_serve_options_exit_2_with_one_sentence(argv: list[str], sentence: str,
                                                     capsys: pytest.CaptureFixture[str]) -> None:

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    from oracle.app.seat import Seat
     from oracle.app.shell import OracleApp
 
 # Seconds between two looks at the campaign store for other tabs' rolls. One look that finds
@@ -17,13 +18,18 @@ if TYPE_CHECKING:
 WATCH_INTERVAL = 0.5
 
 
-def build(home: Any = None) -> OracleApp:
-    """The app for the campaign opened last (or the start screen): an ``OracleApp``."""
+def build(home: Any = None, seat: Seat | None = None) -> OracleApp:
+    """The app for the campaign opened last (or the start screen): an ``OracleApp``.
+
+    ``seat``: the device's place at a table (its own character, the GM's view).
+    """
     from oracle.app.session import Session
     from oracle.app.shell import OracleApp
     from oracle.errors import OracleError
 
     session = Session(home)
+    if seat is not None:
+        session.seat = seat
     problem = ""
     try:
         session.open_last()
@@ -49,15 +55,19 @@ def launch() -> None:
 
     from IPython.display import display
 
-    app = build()
+    from oracle.app.seat import request_seat, take_seat
+
+    preheated = os.environ.get("VOILA_PREHEAT", "False") != "False"
+    app = build(seat=None if preheated else request_seat())
     display(app.root)  # type: ignore[no-untyped-call]
     app.session.watch(interval=WATCH_INTERVAL)  # other tabs' rolls appear here by themselves
-    if os.environ.get("VOILA_PREHEAT", "False") != "False":
+    if preheated:
         from voila.utils import wait_for_request  # type: ignore[import-untyped]
 
         wait_for_request()
         try:
             app.session.catch_up()
+            take_seat(app.session, request_seat())  # the address is known only now
         except Exception:  # noqa: BLE001 - the picker shows what is wrong; never a traceback
             app.session.campaign = None
             app.refresh()

@@ -97,8 +97,9 @@ class JournalView:
             self._story.value = ""
             self._owed.children = ()
             return
-        self._entries.value = journal_html(journal_rows(campaign), campaign.summary,
-                                          campaign.system)
+        rows = journal_rows(campaign)  # the GM's view shows the whole journal
+        self._entries.value = journal_html(rows, campaign.summary, campaign.system,
+                                           limit=len(rows) if self.session.seat.gm else 80)
         self._refresh_story(campaign)
         self._links_soon()
 

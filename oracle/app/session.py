@@ -51,6 +51,8 @@ class Session:
         self.home = home
         self.campaign: Campaign | None = None
         self.active: str | None = None
+        from oracle.app.seat import Seat
+        self.seat = Seat()  # which device at a table (oracle.app.seat): its own pick, GM view
         self._api_key: str | None = None
         self.narrator = narrator if narrator is not None else make_narrator()
         self.narration = NarrationQueue()
@@ -111,9 +113,7 @@ class Session:
         with self._deck_lock:
             self._deck = self._restored_deck(campaign)
         self.moves.opened()
-        names = self.moves.in_play()
-        remembered = campaign.settings.preferences.get("active")
-        self.active = remembered if remembered in names else (names[0] if names else None)
+        self.active = self.seat.pick(campaign.settings.preferences, self.moves.in_play())
         self.changed()
 
     @staticmethod

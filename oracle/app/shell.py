@@ -167,7 +167,8 @@ class OracleApp:
             self._campaign_name.value = ""
             self._brand.value = _brand_html(SYSTEMS[DEFAULT].tagline)
             return
-        self._campaign_name.value = esc(campaign.name)
+        self._campaign_name.value = esc(campaign.name) + (
+            ' <span class="oracle-tag oracle-gm-view">GM view</span>' if session.seat.gm else "")
         self._brand.value = _brand_html(campaign.system.tagline)
         if campaign is not self._opened:
             self._opened = campaign
@@ -271,9 +272,10 @@ class OracleApp:
         physical = bool(change["new"])
         self.session.physical = physical
         campaign = self.session.campaign
-        if campaign is not None and campaign.settings.preferences.get("physical") != physical:
+        key = self.session.seat.keyed("physical")  # each device's own at a table
+        if campaign is not None and campaign.settings.preferences.get(key) != physical:
             # kept with the campaign: a reload finds the dice the way the player left them
-            self.session.record({"type": "preference", "key": "physical", "value": physical})
+            self.session.record({"type": "preference", "key": key, "value": physical})
         self.refresh()
 
     def _keep_first_roll(self, campaign: Any) -> None:
@@ -289,8 +291,9 @@ class OracleApp:
         """Show a newly opened campaign the way its player left it: physical dice or not, and
         Quick start's first roll still offered if nothing has been rolled since."""
         preferences = campaign.settings.preferences
-        if "physical" in preferences:
-            physical = bool(preferences["physical"])
+        key = self.session.seat.keyed("physical")
+        if key in preferences:
+            physical = bool(preferences[key])
             self.session.physical = physical
             self._physical.value = physical  # its observer records nothing: no change
         offer = preferences.get(FIRST_ROLL)

@@ -64,7 +64,10 @@ def test_the_join_link_sets_the_cookie_and_drops_the_key_from_the_address(
     served, key = table
     answer = request(served, "GET", f"/?join={key}&theme=dark")
     assert answer.status == 302
-    assert answer.headers["location"] == "/?theme=dark"
+    # the key leaves the address; this device gets a seat of its own (oracle.app.seat)
+    assert re.fullmatch(r"/\?theme=dark&seat=[A-Za-z0-9_-]{8}", answer.headers["location"])
+    again = request(served, "GET", f"/?join={key}&seat=mine")
+    assert again.headers["location"] == "/?seat=mine"  # a link that names its seat keeps it
     cookie = next(c for c in answer.cookies if c.startswith(f"oracle_table_{served.port}="))
     assert cookie.startswith(f"oracle_table_{served.port}={key};")
     assert "HttpOnly" in cookie and "SameSite=Lax" in cookie

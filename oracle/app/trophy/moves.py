@@ -90,7 +90,7 @@ class TrophyMoves(CombatMoves, Moves):
         self.active = name
         campaign = self.session.campaign
         if name is not None and campaign is not None:
-            campaign.record({"type": "preference", "key": "active", "value": name})
+            campaign.record({"type": "preference", "key": self.session.seat.key, "value": name})
         self.changed()
 
     def add_character(self, sheet: Mapping[str, Any]) -> None:

@@ -111,3 +111,20 @@ def sheet_html(character: Mapping[str, Any] | Any, hook: bool = True) -> str:
             "</div>"
         )
     return "".join(parts)
+
+
+def table_html(characters: Sequence[Any], active: str | None, gm: bool) -> str:
+    """Everyone but the device's own character, after it: open on the GM's view, folded away on
+    a player's (their own sheet comes first; the rest of the party is one click away)."""
+    others = [ch for ch in characters if getattr(ch, "name", None) != active]
+    if not others:
+        return ""
+    npc = ' <span class="oracle-tag">NPC</span>'
+    sheets = "".join(
+        f'<div class="oracle-panel oracle-table-sheet" data-name="{esc(ch.name)}">'
+        f'{sheet_html(ch, hook=False)}{npc if getattr(ch, "npc", False) else ""}</div>'
+        for ch in others)
+    if gm:
+        return f"<h3>Everyone at the table</h3>{sheets}"
+    return (f"<details><summary>The rest of the party ({len(others)})</summary>{sheets}"
+            "</details>")

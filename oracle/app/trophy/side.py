@@ -15,7 +15,7 @@ from oracle.app.render import esc, sheet_details
 from oracle.app.session import Session
 from oracle.app.shell_api import Shell
 from oracle.app.trophy.moves import trophy_moves
-from oracle.app.trophy.render import sheet_html
+from oracle.app.trophy.render import sheet_html, table_html
 
 log = logging.getLogger("oracle.app")
 
@@ -45,7 +45,9 @@ class TrophySide:
         self._cond_key: tuple[str, int, int, int] | None = None
         self._error = c.error_line()
         self._error.add_class("oracle-side-error")
-        self.widget = c.column(self._active, self._switched, self._sheet, self._cond_box, self._error)
+        self._table = c.html("", "oracle-table-sheets")  # the others' sheets (all, for the GM)
+        self.widget = c.column(self._active, self._switched, self._sheet, self._cond_box,
+                               self._table, self._error)
         # losing yourself: its own screen
         self._lost_text = c.html("", "oracle-lost-text")
         self._monster = c.button("Become a monster of the forest", css="oracle-fate-monster",
@@ -87,6 +89,7 @@ class TrophySide:
         self._sheet.value = (sheet_html(moves.character()) + sheet_details(moves.character())
                              if session.active else
                              '<div class="oracle-hint">Add a character in the Party tab.</div>')
+        self._table.value = table_html(moves.characters(), session.active, session.seat.gm)
         self._refresh_condition()
         self._refresh_lost()
 
