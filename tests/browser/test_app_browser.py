@@ -339,7 +339,7 @@ def test_the_oracle_and_the_safety_tools(oracle_server: Server, page: Any) -> No
     tab(page, "Oracle")
     page.fill(".oracle-question input", "Is the bridge still standing?")
     # the exact odds of the six answers and of a twist are shown before asking
-    assert page.locator(".oracle-odds tr").count() == 7
+    assert page.locator(".oracle-oracle-odds tr").count() == 7
     page.fill(".oracle-question-face input", "3 6 9")
     page.click("button.oracle-ask")
     page.wait_for_selector(".oracle-answer .oracle-outcome")
