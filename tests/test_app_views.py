@@ -846,3 +846,18 @@ def test_the_header_names_the_system_the_open_campaign_plays(system: str, line: 
     assert all(
         name not in read(app, "oracle-brand-box") for key, name in others.items() if key != system
     )
+
+
+
+def test_an_empty_exploration_question_is_one_sentence_in_either_place_that_asks() -> None:
+    app = ready_app()
+    before = len(app.session.require().entries)
+    oracle, hunt = app.view("Oracle"), app.view("Hunt")
+    fill(oracle, "oracle-explore", "   ")
+    click(oracle, "oracle-explore-ask")
+    fill(hunt, "oracle-hunt-question", "")
+    click(hunt, "oracle-hunt-ask")
+    sentence = "question: ask the GM something about the world first."
+    assert sentence in read(oracle, "oracle-oracle-error")
+    assert any(sentence in w.value for w in find_all(hunt, "oracle-error"))
+    assert len(app.session.require().entries) == before  # nothing recorded, nothing voiced

@@ -186,12 +186,7 @@ class OracleView:
         self.shell.refresh()
 
     def _do_explore(self, _button: Any = None) -> None:
-        question = self._explore.value.strip()
-        if not question:
-            from oracle.errors import RequestError
-
-            raise RequestError("question: ask something about the world first.")
-        self.shell.voice("answer", {"roll": "hunt"}, question=question)
+        self.shell.answer(self._explore.value)
 
     def _do_scene(self, _button: Any = None) -> None:
         scene = self.session.solo.scene(self._scene_title.value, self._expected.value)

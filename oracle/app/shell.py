@@ -22,6 +22,7 @@ from oracle.app.session import Session
 from oracle.app.start_view import StartView
 from oracle.app.systems import DEFAULT, Side, offering
 from oracle.app.table_view import OracleView, SafetyView
+from oracle.errors import RequestError
 from oracle.systems import SYSTEMS
 
 log = logging.getLogger("oracle.app")
@@ -115,6 +116,12 @@ class OracleApp:
         return self._start
 
     # -- the shell API the views use ---------------------------------------------------------
+
+    def answer(self, question: str) -> None:
+        """Voice the GM's answers to an exploration question (one sentence if it is empty)."""
+        if not question.strip():
+            raise RequestError("question: ask the GM something about the world first.")
+        self.voice("answer", {"roll": "hunt"}, question=question.strip())
 
     def voice(self, beat: str, result: Mapping[str, Any], *, intent: str = "",
               question: str = "", refers_to: int | None = None,

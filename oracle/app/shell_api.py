@@ -13,6 +13,9 @@ class Shell(Protocol):
               question: str = "", refers_to: int | None = None,
               who: tuple[str, ...] = ()) -> None: ...
 
+    def answer(self, question: str) -> None:
+        """Voice the GM's answers to an exploration question (one sentence if it is empty)."""
+
     def refresh(self) -> None: ...
 
     def view(self, title: str) -> Any:

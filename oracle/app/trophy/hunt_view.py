@@ -174,12 +174,7 @@ class HuntView:
         self.shell.refresh()
 
     def _do_ask(self, _button: Any = None) -> None:
-        question = self._question.value.strip()
-        if not question:
-            from oracle.errors import RequestError
-
-            raise RequestError("question: ask the GM something about the world first.")
-        self.shell.voice("answer", {"roll": "hunt"}, question=question)
+        self.shell.answer(self._question.value)
 
     def _do_treasure(self, _button: Any = None) -> None:
         who = self.moves.character()
