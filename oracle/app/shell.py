@@ -74,6 +74,10 @@ class OracleApp:
             "Campaigns": lambda: StartView(session, self, with_quick_start=False),
         }
         self._built: dict[tuple[str, str], Any] = {}
+        # One fixed box per tab, filled when its view is built. The tabs' children never change
+        # after mounting: the browser rebuilds its tab bar when they do, and a click landing
+        # while it rebuilds selected another tab (the chosen one then stayed blank).
+        self._holders: dict[tuple[str, str], widgets.VBox] = {}
         self._titles: tuple[str, ...] = ()
         self._mounted: str | None = None
         self._sides: dict[str, Side | None] = {}
@@ -212,8 +216,7 @@ class OracleApp:
         self._screen.children = (self.side.screen,) if self.side is not None else ()
         self._titles = offer.tabs + GENERIC_TABS if offer.tabs else ()
         self.tabs.layout.display = "" if self._titles else "none"
-        self.tabs.children = [self._built[self._key(t)].widget if self._key(t) in self._built
-                              else widgets.VBox() for t in self._titles]
+        self.tabs.children = [self._holder(self._key(t)) for t in self._titles]
         self.tabs.titles = self._titles
         if self._titles:
             self.tabs.selected_index = 0
@@ -254,11 +257,16 @@ class OracleApp:
             else:
                 view = offering(str(self._mounted)).tab(title, self.session, self)
             self._built[key] = view
-            if title in self._titles:
-                children = list(self.tabs.children)
-                children[self._titles.index(title)] = view.widget
-                self.tabs.children = tuple(children)
+            self._holder(key).children = (view.widget,)
         return view
+
+    def _holder(self, key: tuple[str, str]) -> widgets.VBox:
+        """The fixed box of tab ``key`` (its view inside once built)."""
+        holder = self._holders.get(key)
+        if holder is None:
+            holder = self._holders[key] = widgets.VBox([])
+            holder.add_class("oracle-tab-page")
+        return holder
 
     @property
     def oracle(self) -> OracleView:
