@@ -8,6 +8,8 @@ campaign's folded state), never just that something ran.
 from __future__ import annotations
 
 import re
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -500,6 +502,45 @@ class HeldNarrator(FakeNarrator):
     def narrate(self, beat, context, on_text=None):  # type: ignore[no-untyped-def]
         self.gate.wait(timeout=30)
         return super().narrate(beat, context, on_text)
+
+
+def test_dice_drawn_while_the_roll_commits_are_taken_back_if_the_commit_fails() -> None:
+    app = ready_app(physical=False)  # the campaign's seeded dice
+    view = app.view("Risk")
+    fill(view, "oracle-intent", "Climb the bell rope")
+    fill(view, "oracle-skill", True)
+    click(view, "oracle-risk-roll")
+    click(view, "oracle-accept")
+    app.session.narration.wait()  # the first roll's narration is in the journal
+    card, outcome, count = read(view, "oracle-dice"), read(view, "oracle-outcome-line"), entries(app)
+    assert app.session.campaign is not None
+    path = app.session.campaign.path
+    on_page: list[str] = []  # every drawing of the dice, in order
+    find(view, "oracle-dice").observe(lambda change: on_page.append(change["new"]), names="value")
+    # another program holds a read lock: the roll is checked and drawn, then its commit waits
+    # out the busy timeout and fails
+    code = ("import sqlite3, sys\n"
+            f"c = sqlite3.connect({str(path)!r}, isolation_level=None)\n"
+            "c.execute('BEGIN'); c.execute('SELECT count(*) FROM events').fetchone()\n"
+            "print('reading', flush=True); sys.stdin.read()\n")
+    child = subprocess.Popen([sys.executable, "-c", code], stdin=subprocess.PIPE,
+                             stdout=subprocess.PIPE, text=True)
+    assert child.stdout is not None and child.stdin is not None
+    try:
+        assert child.stdout.readline().strip() == "reading"
+        click(view, "oracle-risk-roll")
+    finally:
+        child.stdin.close()
+        child.wait(timeout=10)
+    assert "locked by another program" in read(view, "oracle-roll-error")
+    drawn = on_page[0]
+    assert faces_on_page(drawn) and on_page[-1] == card  # drawn, then taken back
+    assert read(view, "oracle-dice") == card and read(view, "oracle-outcome-line") == outcome
+    assert entries(app) == count  # nothing recorded
+    click(view, "oracle-risk-roll")  # the same entry's seeded dice: the faces that were drawn
+    assert read(view, "oracle-roll-error") == ""
+    assert faces_on_page(read(view, "oracle-dice")) == faces_on_page(drawn)
+    assert entries(app) > count
 
 
 def test_the_dice_never_wait_for_the_narrator() -> None:

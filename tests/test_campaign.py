@@ -446,6 +446,42 @@ OPS = st.one_of(
 )
 
 
+LIVE_OPS = st.one_of(
+    OPS,
+    st.builds(lambda t: ("rec", {"type": "narration", "text": t}), st.text(min_size=1,
+                                                                            max_size=12)),
+    st.builds(lambda s: ("rec", {"type": "x_card", "refers_to": s}), st.integers(1, 12)),
+    st.builds(lambda t: ("rec", {"type": "scene", "title": t}), st.text(min_size=1, max_size=12)),
+)
+
+
+@settings(max_examples=60, deadline=None,
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
+@given(ops=st.lists(LIVE_OPS, max_size=14))
+def test_the_entries_and_story_kept_between_moves_equal_a_fresh_reading_after_every_move(
+    tally: types.ModuleType, ops: list[tuple[str, Any]],
+) -> None:
+    from oracle.journal.story import story_of
+
+    with tempfile.TemporaryDirectory() as home:
+        camp = Campaign.create("Kept", system="tally", seed=1, home=home)
+        for op, arg in ops:
+            try:
+                if op == "rec":
+                    camp.record(arg)
+                elif op == "undo":
+                    camp.undo(arg)
+                else:
+                    camp.redo(arg)
+            except (RuleError, RequestError):
+                pass
+            _ = camp.entries, camp.story  # read between moves, as the app does
+            with Campaign.open(camp.path, home=home) as fresh:  # replayed from the file
+                assert camp.entries == fresh.entries
+                assert camp.story == story_of(fresh.entries) == fresh.story
+        camp.close()
+
+
 @settings(max_examples=40, deadline=None,
           suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
 @given(ops=st.lists(OPS, max_size=12))
@@ -668,6 +704,75 @@ def test_a_write_blocked_by_another_process_is_a_sentence_and_loses_nothing(
         child.stdin.close()
         child.wait(timeout=10)
     assert camp.record({"type": "gain", "amount": 1}).tokens == 4
+    camp.close()
+
+
+# -- drawing a move while it commits --------------------------------------------------------------
+
+
+def test_ready_gets_the_checked_state_before_the_commit_and_no_other_window_sees_it(
+    camp: Campaign,
+) -> None:
+    seen: list[tuple[int, int, int, int, int]] = []
+    with Campaign.open(camp.id) as other:
+
+        def ready(seq: int, state: Any) -> None:
+            # the new state is drawn; the campaign itself, and every other window, wait for
+            # the commit
+            seen.append((seq, state.tokens, camp.last_seq, camp.state.tokens, other.refresh()))
+
+        seq, state = camp.append({"type": "gain", "amount": 2}, ready)
+        assert seen == [(1, 5, 0, 3, 0)]
+        assert (seq, state.tokens, camp.last_seq) == (1, 5, 1)
+        assert other.refresh() == 1 and other.state == state
+
+
+def test_a_ready_that_fails_writes_nothing(camp: Campaign) -> None:
+    def ready(seq: int, state: Any) -> None:
+        raise RuntimeError("the page went away")
+
+    before = _bytes(camp.path)
+    with pytest.raises(RuntimeError, match="the page went away"):
+        camp.append({"type": "gain", "amount": 2}, ready)
+    assert camp.last_seq == 0 and camp.state.tokens == 3
+    assert _count(camp.path) == 0 and _bytes(camp.path) == before
+    assert camp.record({"type": "gain", "amount": 2}).tokens == 5  # and the next one works
+
+
+def test_a_commit_that_fails_after_the_move_was_drawn_loses_nothing_and_rolls_the_same_dice(
+    tally: types.ModuleType,
+) -> None:
+    camp = Campaign.create("Held", system="tally", seed=7, busy_timeout=0.2)
+    dice = camp.dice()
+    faces = [dice.roll(6) for _ in range(3)]
+    # another program reads the file and holds its read lock: SQLite may write the journal
+    # but not the file itself, so the commit times out after the move was drawn
+    code = (
+        "import sqlite3, sys\n"
+        f"c = sqlite3.connect({str(camp.path)!r}, isolation_level=None)\n"
+        "c.execute('BEGIN')\n"
+        "c.execute('SELECT count(*) FROM events').fetchone()\n"
+        "print('reading', flush=True)\n"
+        "sys.stdin.read()\n"
+    )
+    child = subprocess.Popen([sys.executable, "-c", code], stdin=subprocess.PIPE,
+                             stdout=subprocess.PIPE, text=True)
+    assert child.stdout is not None and child.stdin is not None
+    assert child.stdout.readline().strip() == "reading"
+    drawn: list[int] = []
+    try:
+        with pytest.raises(StoreError, match="locked by another program"):
+            camp.append({"type": "gain", "amount": 1}, lambda seq, state: drawn.append(seq))
+        assert drawn == [1]  # drawn, then refused at the commit
+        assert camp.last_seq == 0 and camp.state.tokens == 3
+    finally:
+        child.stdin.close()
+        child.wait(timeout=10)
+    assert _count(camp.path) == 0
+    # the seeded dice of that entry did not move on: trying again rolls the faces drawn
+    dice = camp.dice()
+    assert [dice.roll(6) for _ in range(3)] == faces
+    assert camp.append({"type": "gain", "amount": 1})[0] == 1
     camp.close()
 
 

@@ -9,7 +9,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from oracle.app import controls as c
-from oracle.app.render import entry_line, esc, journal_html
+from oracle.app.render import Lines, entry_line, esc, journal_html
 from oracle.app.session import Session
 from oracle.errors import RequestError
 from oracle.journal.campaign import Campaign
@@ -43,6 +43,7 @@ class JournalView:
 
     def __init__(self, session: Session) -> None:
         self.session = session
+        self._lines: tuple[object, Lines] = (None, {})  # each entry's words, kept (render.py)
         self._entries = c.html("", "oracle-journal-entries")
         self._live = c.html("", "oracle-live")
         self._x_card = c.button("X-card", css="oracle-x-card", style="danger",
@@ -98,8 +99,11 @@ class JournalView:
             self._owed.children = ()
             return
         rows = journal_rows(campaign)  # the GM's view shows the whole journal
+        if self._lines[0] is not campaign:
+            self._lines = (campaign, {})  # the words of another campaign's entries are not kept
         self._entries.value = journal_html(rows, campaign.summary, campaign.system,
-                                           limit=len(rows) if self.session.seat.gm else 80)
+                                           limit=len(rows) if self.session.seat.gm else 80,
+                                           lines=self._lines[1])
         self._refresh_story(campaign)
         self._links_soon()
 

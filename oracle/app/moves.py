@@ -7,7 +7,7 @@ them through the session; the rules core folds each event or refuses it with one
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 
 from oracle.dice import DiceSource, FixedDice, check_face, roll_many
@@ -56,8 +56,9 @@ class Moves:
     def require(self) -> Campaign:
         return self.session.require()
 
-    def record(self, event: Mapping[str, Any]) -> int:
-        return self.session.record(event)
+    def record(self, event: Mapping[str, Any],
+               ready: Callable[[int, Any], None] | None = None) -> int:
+        return self.session.record(event, ready)
 
     def dice(self, faces: Sequence[int] | None = None) -> DiceSource:
         return self.session.dice(faces)

@@ -6,8 +6,9 @@ Every piece of player or model text goes through :func:`html.escape`.
 
 from __future__ import annotations
 
+import functools
 import html
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
@@ -188,11 +189,13 @@ def _meta_line(kind: str, data: Mapping[str, Any]) -> str | None:
 
 
 def entry_line(system: Any, kind: str, data: Mapping[str, Any],
-               result: Mapping[str, Any] | None, fallback: str) -> tuple[str, str]:
+               result: Mapping[str, Any] | None,
+               fallback: str | Callable[[], str]) -> tuple[str, str]:
     """(css class, escaped HTML) for one journal entry, in ``system``'s words.
 
     Meta entries (narration, oracle, scene, note, safety, X-card) are the app's own; every
-    rules event is the system's ``journal_line``; ``fallback`` if the system cannot word it.
+    rules event is the system's ``journal_line``; ``fallback`` (or what it returns, asked only
+    then) if the system cannot word it.
     """
     meta = _meta_line(kind, data)
     if meta is not None:
@@ -200,22 +203,40 @@ def entry_line(system: Any, kind: str, data: Mapping[str, Any],
     try:
         line = system.journal_line({**data, "type": kind}, result)
     except Exception:  # noqa: BLE001 - a line the system cannot word is shown plainly
-        return "meta", esc(fallback)
+        return "meta", esc(fallback if isinstance(fallback, str) else fallback())
     return str(line.kind), line_html(line)
 
 
+Lines = dict[int, tuple[Any, Any, str, str]]  # seq -> (its data, its result, css, body)
+
+
+def _plain(summary: Any, entry: Any) -> str:
+    try:
+        return str(summary(entry))
+    except Exception:  # noqa: BLE001 - shown as a sentence, never a traceback
+        return str(entry.type)
+
+
 def journal_html(rows: Sequence[tuple[Any, Mapping[str, Any] | None]],
-                 summary: Any, system: Any, limit: int = 80) -> str:
-    """The journal, oldest first (the newest stays in view: the box scrolls from the bottom)."""
+                 summary: Any, system: Any, limit: int = 80, lines: Lines | None = None) -> str:
+    """The journal, oldest first (the newest stays in view: the box scrolls from the bottom).
+
+    ``lines`` keeps each entry's words between calls (a journal is append-only: an entry reads
+    the same while its data and result are the same objects), so a refresh words only what is
+    new.
+    """
     parts = []
     for entry, result in list(rows)[-limit:]:
         if entry.type in ("undo", "preference"):
             continue
-        try:
-            fallback = summary(entry)
-        except Exception:  # noqa: BLE001 - shown as a sentence, never a traceback
-            fallback = entry.type
-        css, body = entry_line(system, entry.type, entry.data, result, fallback)
+        kept = lines.get(entry.seq) if lines is not None else None
+        if kept is not None and kept[0] is entry.data and kept[1] is result:
+            css, body = kept[2], kept[3]
+        else:
+            css, body = entry_line(system, entry.type, entry.data, result,
+                                   functools.partial(_plain, summary, entry))
+            if lines is not None:
+                lines[entry.seq] = (entry.data, result, css, body)
         classes = ["oracle-entry", css]
         note = ""
         if entry.struck:

@@ -236,15 +236,19 @@ class Session:
         """The open campaign's folded state (None while no campaign is open)."""
         return self.campaign.state if self.campaign is not None else None
 
-    def record(self, event: Mapping[str, Any]) -> int:
-        """Record one event (rules first; nothing written if refused); returns its entry number."""
+    def record(self, event: Mapping[str, Any],
+               ready: Callable[[int, Any], None] | None = None) -> int:
+        """Record one event (rules first; nothing written if refused); returns its entry number.
+
+        ``ready(seq, state)`` draws the move while it commits (see :meth:`Campaign.append`).
+        """
         from oracle.journal.campaign import CampaignChanged
 
         campaign = self.require()
         campaign.refresh()
         seen = campaign.last_seq
         try:
-            seq, _state = campaign.append(event)
+            seq, _state = campaign.append(event, ready)
         except CampaignChanged:
             # Another tab wrote meanwhile. If it only added narration, notes or settings, the
             # rules state this move was decided on still stands: record it on top. A rules
@@ -252,7 +256,7 @@ class Session:
             newer = [e for e in campaign.entries if e.seq > seen]
             if not newer or not all(e.meta for e in newer):
                 raise
-            seq, _state = campaign.append(event)
+            seq, _state = campaign.append(event, ready)
         return seq  # not last_seq: the narrator's thread may have written since
 
     def dice(self, faces: Sequence[int] | None = None) -> DiceSource:

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import threading
 from bisect import bisect_left
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any, Self
 
@@ -38,7 +38,7 @@ from oracle.journal.library import (
 from oracle.journal.render import PlainText
 from oracle.journal.replay import META_TYPES, Entry, EntryFails, Fold, Settings, normalize
 from oracle.journal.store import DEFAULT_BUSY_TIMEOUT, SUFFIX, Journal, StoredEvent, now
-from oracle.journal.story import StoryMemory, story_of
+from oracle.journal.story import StoryMemory, fold_entry
 from oracle.systems import System, find_system
 
 __all__ = ["Campaign", "CampaignChanged"]
@@ -248,7 +248,14 @@ class Campaign:
         with self._lock:
             entries = self.entries
             if self._story is None or self._story[0] is not entries:
-                self._story = (entries, story_of(entries))
+                # An append keeps the earlier entries (the same objects): fold only the new
+                # ones. An undo or X-card builds them anew, and the story is folded again.
+                seen, memory = self._story or ((), StoryMemory())
+                if seen and (len(seen) > len(entries) or entries[len(seen) - 1] is not seen[-1]):
+                    seen, memory = (), StoryMemory()
+                for entry in entries[len(seen):]:
+                    memory = fold_entry(memory, entry)
+                self._story = (entries, memory)
             return self._story[1]
 
     def entry(self, seq: int) -> Entry:
@@ -282,11 +289,19 @@ class Campaign:
         """
         return self.append(event)[1]
 
-    def append(self, event: Mapping[str, Any]) -> tuple[int, Any]:
+    def append(self, event: Mapping[str, Any],
+               ready: Callable[[int, Any], None] | None = None) -> tuple[int, Any]:
         """Like :meth:`record`, but returns ``(seq, state)``: the number of the entry written.
 
         Read ``last_seq`` after :meth:`record` only when no other thread writes; a narration
         recorded from another thread may land in between. This answer is taken under the lock.
+
+        ``ready(seq, state)``, if given, is called once the event has passed the rules and is
+        written in the open transaction, just before the commit: the app draws a roll's dice
+        there, so they travel to the page while SQLite makes them durable (the commit lets go
+        of the interpreter). Nothing else sees the new state before the commit, and the fold
+        moves on only after it; if ``ready`` raises, or the commit fails, nothing is written
+        and the error is raised, so the caller takes back what it drew.
         """
         data = normalize(event)
         if data["type"] == "undo":
@@ -294,7 +309,7 @@ class Campaign:
             if isinstance(target, bool) or not isinstance(target, int):
                 raise RequestError("undo: target must be the number of an earlier entry.")
             data = {"type": "undo", "target": target}
-        return self._append(data)
+        return self._append(data, ready)
 
     def undo(self, seq: int) -> Any:
         """Undo entry ``seq`` by appending an ``undo`` event; returns the new state.
@@ -311,7 +326,8 @@ class Campaign:
             raise RuleError(f"redo: entry {seq} is not undone, so there is nothing to restore.")
         return self.undo(item.undone_by)
 
-    def _append(self, data: dict[str, Any]) -> tuple[int, Any]:
+    def _append(self, data: dict[str, Any],
+                ready: Callable[[int, Any], None] | None = None) -> tuple[int, Any]:
         kind = data["type"]
         with self._lock:
             draft = StoredEvent(seq=self.next_seq, at=now(), type=kind, data=data)
@@ -332,6 +348,8 @@ class Campaign:
                     step = self._fold.check(draft)
                 version = txn.data_version()  # read under the lock: no commit can slip past
                 txn.append(draft.seq, draft.type, draft.data, at=draft.at)
+                if ready is not None:
+                    ready(draft.seq, step.state)
             # committed durably: only now does the state move on
             self._fold.accept(draft, step)
             self._entries = None

@@ -213,6 +213,7 @@ class Fold:
         self.results: dict[int, dict[str, Any]] = {}
         self.state: Any = system.new_state()
         self.settings = Settings()
+        self._entries: tuple[tuple[Entry, ...], tuple[object, ...]] = ((), (None, None, None))
 
     @property
     def last_seq(self) -> int:
@@ -355,14 +356,27 @@ class Fold:
             self.results[event.seq] = step.result
 
     def entries(self) -> tuple[Entry, ...]:
-        """Every event as an :class:`Entry`, oldest first, with undone and struck flags."""
-        undone, struck = self.undone, self.settings.struck
-        return tuple(
-            Entry(seq=e.seq, at=e.at, type=e.type, data=e.data, undone=e.seq in undone,
-                  undone_by=undone.get(e.seq), struck=e.seq in struck,
-                  result=self.results.get(e.seq))
-            for e in self.events
-        )
+        """Every event as an :class:`Entry`, oldest first, with undone and struck flags.
+
+        Built once and then extended: an appended event changes no earlier entry, so only its
+        own is built (the earlier ones are the same objects). An undo, an X-card or a reload
+        replaces the undone map, the struck set or the results, and every entry is built anew.
+        """
+        flags = (self.undone, self.settings.struck, self.results)
+        kept, kept_flags = self._entries
+        if len(kept) > len(self.events) or any(
+                now is not then for now, then in zip(flags, kept_flags, strict=True)):
+            kept = ()
+        if len(kept) < len(self.events):
+            undone, struck, results = flags
+            kept += tuple(
+                Entry(seq=e.seq, at=e.at, type=e.type, data=e.data, undone=e.seq in undone,
+                      undone_by=undone.get(e.seq), struck=e.seq in struck,
+                      result=results.get(e.seq))
+                for e in self.events[len(kept):]
+            )
+        self._entries = (kept, flags)
+        return kept
 
     def _take(self, step: Step) -> None:
         self.state, self.settings, self.undone = step.state, step.settings, step.undone

@@ -3,7 +3,7 @@ dice, retreat or give up (SRD 1.2, Combat Roll). Mixed into :class:`TrophyMoves`
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -37,7 +37,8 @@ class CombatMoves:
         @property
         def state(self) -> TrophyState: ...
 
-        def record(self, event: Mapping[str, Any]) -> int: ...
+        def record(self, event: Mapping[str, Any],
+                   ready: Callable[[int, Any], None] | None = None) -> int: ...
 
         def dice(self, faces: Sequence[int] | None = None) -> DiceSource: ...
 

@@ -10,7 +10,9 @@ notifying listeners, so a view draws the dice first and refreshes the rest after
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+import functools
+import json
+from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from oracle.app.moves import Moves
@@ -24,7 +26,17 @@ from oracle.trophy.risk import check_can_push, check_help_possible
 if TYPE_CHECKING:
     from oracle.app.session import Session
 
-__all__ = ["Rolled", "TrophyMoves", "trophy_moves"]
+__all__ = ["Rolled", "Shown", "TrophyMoves", "trophy_moves"]
+
+Shown = Callable[[Rolled], None]  # draws a roll while it commits
+
+
+@functools.lru_cache(maxsize=512)
+def _odds(request: str) -> dict[str, Any]:
+    from oracle.trophy.odds import odds_for_request
+
+    odds: dict[str, Any] = odds_for_request(json.loads(request))
+    return odds
 
 
 def trophy_moves(session: Session) -> TrophyMoves:
@@ -142,18 +154,20 @@ class TrophyMoves(CombatMoves, Moves):
             "helpers": [{"name": n, "ruin": self.state.character(n).ruin} for n in helpers],
         }
 
-    def risk_odds(self, request: Mapping[str, Any]) -> dict[str, Any]:
-        from oracle.trophy.odds import odds_for_request
-
-        return odds_for_request(request)
+    def risk_odds(self, request: Mapping[str, Any]) -> Mapping[str, Any]:
+        """The exact odds of ``request``, to read (the same request is computed once: a roll
+        shows the odds of its push and of the next roll, and every refresh asks again)."""
+        return _odds(json.dumps(request, sort_keys=True))
 
     def risk(self, *, action: str, wrong: str = "", skill: bool = False,
              bargain: str | None = None, dark: bool = False, ritual: bool = False,
              helpers: Sequence[str] = (), foe: str | None = None, intent: str | None = None,
              confirmed: bool = False, light_faces: Sequence[int] | None = None,
              dark_faces: Sequence[int] | None = None,
-             helper_faces: Sequence[int] | None = None) -> Rolled:
-        """Roll a Risk Roll for the active character and record it."""
+             helper_faces: Sequence[int] | None = None, shown: Shown | None = None) -> Rolled:
+        """Roll a Risk Roll for the active character and record it.
+
+        ``shown`` draws the roll while it commits (see :meth:`_roll`)."""
         roller = self.character()
         if not action.strip():
             raise RequestError("intent: say what you hope will happen before you roll.")
@@ -179,22 +193,36 @@ class TrophyMoves(CombatMoves, Moves):
             event["foe"] = foe
         if intent:
             event["intent"] = intent
-        seq = self.record(event)
-        return self._rolled_risk(seq)
+        return self._roll(event, self._risk_rolled(event), shown)
 
-    def _rolled_risk(self, seq: int) -> Rolled:
-        state = self.state
-        result = dict(state.last_result or {})
-        open_risk = state.risk
-        if open_risk is not None:
-            roll = open_risk.result.roll
-            light, dark = roll.light, roll.dark
-            helpers = tuple((h.name, h.die) for h in roll.helpers)
-        else:
-            data = self.require().entry(seq).data
-            light, dark, helpers = self._risk_faces(seq, data)
-        self.latest = Rolled("risk", light, dark, helpers, result, seq)
+    def _roll(self, event: Mapping[str, Any], build: Callable[[int, TrophyState], Rolled],
+              shown: Shown | None) -> Rolled:
+        """Record a roll and return its faces (the newest roll from now on).
+
+        ``shown`` gets the roll once the rules have passed it and it is written, while SQLite
+        commits it: the dice leave for the page during the commit instead of after it. If the
+        commit fails the error is raised, nothing was recorded, and the view takes them back.
+        """
+        ready = None if shown is None else (lambda seq, state: shown(build(seq, state)))
+        seq = self.record(event, ready)
+        self.latest = build(seq, self.state)
         return self.latest
+
+    def _risk_rolled(self, data: Mapping[str, Any]) -> Callable[[int, TrophyState], Rolled]:
+        """How the Risk event ``data`` reads once folded into a state."""
+
+        def build(seq: int, state: TrophyState) -> Rolled:
+            result = dict(state.last_result or {})
+            open_risk = state.risk
+            if open_risk is not None:
+                roll = open_risk.result.roll
+                light, dark = roll.light, roll.dark
+                helpers = tuple((h.name, h.die) for h in roll.helpers)
+            else:
+                light, dark, helpers = self._risk_faces(seq, data)
+            return Rolled("risk", light, dark, helpers, result, seq)
+
+        return build
 
     def _risk_faces(self, seq: int, data: Mapping[str, Any]
                     ) -> tuple[tuple[int, ...], tuple[int, ...], tuple[tuple[str, int], ...]]:
@@ -226,7 +254,7 @@ class TrophyMoves(CombatMoves, Moves):
         }
 
     def push(self, light_faces: Sequence[int] | None = None,
-             dark_faces: Sequence[int] | None = None) -> Rolled:
+             dark_faces: Sequence[int] | None = None, shown: Shown | None = None) -> Rolled:
         """Push the open roll: one more dark die, re-roll the roller's dice (helpers keep theirs)."""
         risk = self.state.risk
         if risk is None:
@@ -236,18 +264,19 @@ class TrophyMoves(CombatMoves, Moves):
         roll = risk.result.roll
         light = self._faces(dice, len(roll.light), light_faces, "light faces")
         dark = self._faces(dice, len(roll.dark) + 1, dark_faces, "dark faces")
-        seq = self.record({"type": "risk_pushed", "light": list(light), "dark": list(dark)})
-        return self._rolled_risk(seq)
+        event = {"type": "risk_pushed", "light": list(light), "dark": list(dark)}
+        return self._roll(event, self._risk_rolled(event), shown)
 
-    def help_after(self, helper: str, face: int | None = None) -> Rolled:
+    def help_after(self, helper: str, face: int | None = None,
+                   shown: Shown | None = None) -> Rolled:
         """SRD 1.2, Help Roll: help offered after the roll, while it is still open."""
         risk = self.state.risk
         if risk is None:
             raise RuleError("helper: there is no open Risk Roll to help.")
         check_help_possible(risk.result.roll.dark)
         die = self._faces(self.dice(), 1, None if face is None else [face], "helper face")[0]
-        seq = self.record({"type": "help_added", "helper": helper, "die": die})
-        return self._rolled_risk(seq)
+        event = {"type": "help_added", "helper": helper, "die": die}
+        return self._roll(event, self._risk_rolled(event), shown)
 
     def accept_roll(self) -> None:
         """Settle the open roll as it stands (no more pushes)."""

@@ -128,3 +128,23 @@ def table_html(characters: Sequence[Any], active: str | None, gm: bool) -> str:
         return f"<h3>Everyone at the table</h3>{sheets}"
     return (f"<details><summary>The rest of the party ({len(others)})</summary>{sheets}"
             "</details>")
+
+
+def risk_outcome(result: Mapping[str, Any]) -> str:
+    """The outcome line of a Risk Roll's result, with what it marked and cost."""
+    detail = []
+    before, after = result.get("ruin_before"), result.get("ruin_after")
+    if result.get("ruin_marked"):
+        detail.append(f"the dark die is highest and beats Ruin: Ruin {before} → {after}")
+    for helper in result.get("helpers", []):
+        if helper.get("ruin_marked"):
+            detail.append(f"{helper.get('name')} marks Ruin helping "
+                          f"({helper.get('ruin_before')} → {helper.get('ruin_after')})")
+    if result.get("dies"):
+        detail.append("the character dies (a Risk Roll to kill a monster)")
+    if result.get("lost"):
+        detail.append("the last Ruin box is marked: lost")
+    bargain = result.get("bargain")
+    if isinstance(bargain, Mapping) and bargain.get("text"):
+        detail.append(f"the Devil's Bargain happens: {bargain['text']}")
+    return outcome_line(str(result.get("outcome", "")), "; ".join(detail))

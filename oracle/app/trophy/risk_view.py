@@ -7,7 +7,7 @@ narration streams into the journal afterwards, on its own thread.
 from __future__ import annotations
 
 import threading
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 import ipywidgets as widgets  # type: ignore[import-untyped]
@@ -16,8 +16,9 @@ from oracle.app import controls as c
 from oracle.app.render import dice_row, esc, percent
 from oracle.app.session import Session
 from oracle.app.shell_api import Shell
-from oracle.app.trophy.moves import Rolled, trophy_moves
-from oracle.app.trophy.render import odds_bar, outcome_line, risk_dice
+from oracle.app.trophy.moves import Rolled, Shown, trophy_moves
+from oracle.app.trophy.render import odds_bar, risk_dice, risk_outcome
+from oracle.app.wire import send_now
 from oracle.trophy.monsters import dark_dice
 
 FOES = [("nobody in particular", ""), ("folk (people, animals)", "folk"), ("a monster", "monster")]
@@ -307,7 +308,7 @@ class RiskView:
                             "dies. Tick “I know: my character dies” to roll anyway, or hide, "
                             "escape, use a Ritual, fight past it, or fight it in the Combat tab.")
         helpers = list(self._helpers.value)
-        rolled = self.moves.risk(
+        rolled = self._drawing(lambda shown: self.moves.risk(
             action=self._intent.value,
             wrong=self._wrong.value,
             skill=self._skill.value,
@@ -321,8 +322,8 @@ class RiskView:
             light_faces=self._typed(self._light_faces, "light faces"),
             dark_faces=self._typed(self._dark_faces, "dark faces"),
             helper_faces=self._typed(self._helper_faces, "helper faces") if helpers else None,
-        )
-        self.show(rolled)
+            shown=shown,
+        ))
         self._narrate(rolled)
         self._reset()
         self.shell.refresh()
@@ -338,12 +339,10 @@ class RiskView:
             box.value = ""
 
     def _do_push(self, _button: Any = None) -> None:
-        rolled = self.moves.push(
-            light_faces=self._typed(self._push_light, "light faces"),
-            dark_faces=self._typed(self._push_dark, "dark faces"),
-        )
+        light = self._typed(self._push_light, "light faces")
+        dark = self._typed(self._push_dark, "dark faces")
+        rolled = self._drawing(lambda shown: self.moves.push(light, dark, shown))
         self._push_light.value = self._push_dark.value = ""
-        self.show(rolled)
         self._narrate(rolled)
         self.shell.refresh()
 
@@ -351,9 +350,9 @@ class RiskView:
         face = None
         if getattr(self.session, "physical", False):
             face = c.parse_faces("helper face", self._late_face.value, 1)[0]
-        rolled = self.moves.help_after(self._late_helper.value, face)
+        helper = self._late_helper.value
+        rolled = self._drawing(lambda shown: self.moves.help_after(helper, face, shown))
         self._late_face.value = ""
-        self.show(rolled)
         self._narrate(rolled)  # the help changes the result: voice it again
         self.shell.refresh()
 
@@ -361,8 +360,29 @@ class RiskView:
         self.moves.accept_roll()
         self._update_push()
 
+    def _drawing(self, move: Callable[[Shown], Rolled]) -> Rolled:
+        """Make ``move``, its dice drawn while it commits; a failed commit takes them back."""
+        kept = (self._drawn, self._dice.value, self._outcome.value, self._card.layout.display)
+        try:
+            rolled = move(self._draw)
+        except BaseException:
+            if self._drawn is not kept[0]:  # drawn, then not recorded: the card as it was
+                self._drawn, self._dice.value, self._outcome.value = kept[:3]
+                self._card.layout.display = kept[3]
+            raise
+        if self._drawn is None or self._drawn.seq != rolled.seq:
+            self._draw(rolled)
+        self._drawn = rolled  # the recorded roll: a refresh has nothing to redraw
+        send_now()  # the dice have left the kernel before the push odds and the journal
+        self._update_push()
+        return rolled
+
     def show(self, rolled: Rolled) -> None:
         """Draw the dice and the outcome at once (the narrator comes later)."""
+        self._draw(rolled)
+        self._update_push()
+
+    def _draw(self, rolled: Rolled) -> None:
         self._rolls += 1
         self._drawn = rolled
         self._card.layout.display = ""
@@ -373,23 +393,7 @@ class RiskView:
         dark = tuple(result.get("dark", rolled.dark))
         self._dice.value = (f'<div data-roll="{self._rolls}">'
                             + dice_row(risk_dice(light, dark, helpers)) + "</div>")
-        detail = []
-        before, after = result.get("ruin_before"), result.get("ruin_after")
-        if result.get("ruin_marked"):
-            detail.append(f"the dark die is highest and beats Ruin: Ruin {before} → {after}")
-        for helper in result.get("helpers", []):
-            if helper.get("ruin_marked"):
-                detail.append(f"{helper.get('name')} marks Ruin helping "
-                              f"({helper.get('ruin_before')} → {helper.get('ruin_after')})")
-        if result.get("dies"):
-            detail.append("the character dies (a Risk Roll to kill a monster)")
-        if result.get("lost"):
-            detail.append("the last Ruin box is marked: lost")
-        bargain = result.get("bargain")
-        if isinstance(bargain, Mapping) and bargain.get("text"):
-            detail.append(f"the Devil's Bargain happens: {bargain['text']}")
-        self._outcome.value = outcome_line(str(result.get("outcome", "")), "; ".join(detail))
-        self._update_push()
+        self._outcome.value = risk_outcome(result)
 
     def _narrate(self, rolled: Rolled) -> None:
         from oracle.narrator.beats import beat_for_result
