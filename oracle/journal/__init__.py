@@ -1,7 +1,7 @@
 """The journal: every campaign as one SQLite file of events, and everything read from it.
 
 ==================  ==========================================================================
-``store``           the campaign file: append-only events, durable before visible (SQLite)
+``store``           the campaign file: append-only events, committed before the state moves on
 ``files``           reading a file's header before trusting it; one sentence per failure
 ``replay``          the generic fold: rules events through the system, meta events and undo here
 ``campaign``        :class:`~oracle.journal.campaign.Campaign`: record, undo, refresh, dice

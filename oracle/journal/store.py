@@ -3,9 +3,13 @@
 A campaign's state is the fold of its events (see :mod:`oracle.journal.campaign`); this module only keeps
 the events safe. Its promises:
 
-- **Durable before visible.** Every append is its own transaction, committed with
-  ``synchronous=FULL`` in rollback-journal mode before the caller sees the new state, so a crash
-  (power cut, killed kernel) loses at most the event whose result nobody saw.
+- **Durable before the move goes on.** Every append is its own transaction, committed with
+  ``synchronous=FULL`` in rollback-journal mode before the campaign's state moves on, so a crash
+  (power cut, killed kernel) loses at most the event being written. The app draws a roll's dice
+  during that commit (:meth:`oracle.journal.campaign.Campaign.append`'s ``ready``), so they can
+  reach the page while SQLite syncs (well under a millisecond here); if the commit fails they are
+  taken back with a sentence, and the campaign's seeded dice give that entry the same faces
+  when the roll is made again.
 - **One file at rest.** Rollback-journal mode (not WAL) keeps every committed event in the
   ``.oracle.sqlite`` file itself between writes, so copying that one file is a full backup.
 - **Never a silent reset or overwrite.** A file that is missing, empty, not SQLite, another
