@@ -673,6 +673,19 @@ def test_a_stale_rules_event_is_refused_and_a_stale_note_is_appended(camp: Campa
         assert [e.seq for e in camp.entries] == [1, 2, 3]
 
 
+def test_catching_up_checks_a_stale_rules_event_again_on_top_of_the_other_windows(
+    camp: Campaign,
+) -> None:
+    with Campaign.open(camp.id) as other:
+        camp.record({"type": "spend", "amount": 2})  # 3 -> 1 tokens
+        with pytest.raises(RuleError):  # on top of that, spending 2 more is against the rules
+            other.append({"type": "spend", "amount": 2}, catch_up=True)
+        assert other.last_seq == 1 and _count(camp.path) == 1  # caught up, nothing written
+        camp.record({"type": "gain", "amount": 1})
+        seq, state = other.append({"type": "spend", "amount": 2}, catch_up=True)
+        assert (seq, state.tokens) == (3, 0) and _count(camp.path) == 3
+
+
 def test_a_window_cannot_write_into_a_campaign_another_window_deleted(camp: Campaign) -> None:
     with Campaign.open(camp.id) as other:
         camp.delete()

@@ -242,21 +242,9 @@ class Session:
 
         ``ready(seq, state)`` draws the move while it commits (see :meth:`Campaign.append`).
         """
-        from oracle.journal.campaign import CampaignChanged
-
-        campaign = self.require()
-        campaign.refresh()
-        seen = campaign.last_seq
-        try:
-            seq, _state = campaign.append(event, ready)
-        except CampaignChanged:
-            # Another tab wrote meanwhile. If it only added narration, notes or settings, the
-            # rules state this move was decided on still stands: record it on top. A rules
-            # event from elsewhere means the player must look again (the sentence says so).
-            newer = [e for e in campaign.entries if e.seq > seen]
-            if not newer or not all(e.meta for e in newer):
-                raise
-            seq, _state = campaign.append(event, ready)
+        # What other tabs and seats wrote since is taken in under the write lock, and the move
+        # is checked by the rules against the table as it stands now (a refusal says why).
+        seq, _state = self.require().append(event, ready, catch_up=True)
         return seq  # not last_seq: the narrator's thread may have written since
 
     def dice(self, faces: Sequence[int] | None = None) -> DiceSource:

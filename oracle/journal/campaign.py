@@ -290,7 +290,8 @@ class Campaign:
         return self.append(event)[1]
 
     def append(self, event: Mapping[str, Any],
-               ready: Callable[[int, Any], None] | None = None) -> tuple[int, Any]:
+               ready: Callable[[int, Any], None] | None = None, *,
+               catch_up: bool = False) -> tuple[int, Any]:
         """Like :meth:`record`, but returns ``(seq, state)``: the number of the entry written.
 
         Read ``last_seq`` after :meth:`record` only when no other thread writes; a narration
@@ -302,6 +303,9 @@ class Campaign:
         of the interpreter). Nothing else sees the new state before the commit, and the fold
         moves on only after it; if ``ready`` raises, or the commit fails, nothing is written
         and the error is raised, so the caller takes back what it drew.
+
+        ``catch_up``: a rules event is checked again on top of what other windows added since
+        (the app's players act on the table as it stands), instead of :class:`CampaignChanged`.
         """
         data = normalize(event)
         if data["type"] == "undo":
@@ -309,7 +313,7 @@ class Campaign:
             if isinstance(target, bool) or not isinstance(target, int):
                 raise RequestError("undo: target must be the number of an earlier entry.")
             data = {"type": "undo", "target": target}
-        return self._append(data, ready)
+        return self._append(data, ready, catch_up)
 
     def undo(self, seq: int) -> Any:
         """Undo entry ``seq`` by appending an ``undo`` event; returns the new state.
@@ -326,17 +330,19 @@ class Campaign:
             raise RuleError(f"redo: entry {seq} is not undone, so there is nothing to restore.")
         return self.undo(item.undone_by)
 
-    def _append(self, data: dict[str, Any],
-                ready: Callable[[int, Any], None] | None = None) -> tuple[int, Any]:
+    def _append(self, data: dict[str, Any], ready: Callable[[int, Any], None] | None = None,
+                catch_up: bool = False) -> tuple[int, Any]:
         kind = data["type"]
         with self._lock:
             draft = StoredEvent(seq=self.next_seq, at=now(), type=kind, data=data)
-            step = self._fold.check(draft)  # the rules first: an invalid event writes nothing
+            # The rules first: an invalid event writes nothing. Catching up, they judge it
+            # against the table as it stands under the write lock, not as this window saw it.
+            step = None if catch_up else self._fold.check(draft)
             with self._journal.transaction() as txn:
                 newer = txn.events_after(self._fold.last_seq)
                 if newer:
                     self._absorb(newer)
-                    if kind not in META_TYPES:
+                    if kind not in META_TYPES and not catch_up:
                         first, last = newer[0].seq, newer[-1].seq
                         span = f"entry {first}" if first == last else f"entries {first}-{last}"
                         raise CampaignChanged(
@@ -345,6 +351,7 @@ class Campaign:
                             "so make the move again."
                         )
                     draft = StoredEvent(seq=self.next_seq, at=now(), type=kind, data=data)
+                if newer or step is None:
                     step = self._fold.check(draft)
                 version = txn.data_version()  # read under the lock: no commit can slip past
                 txn.append(draft.seq, draft.type, draft.data, at=draft.at)
