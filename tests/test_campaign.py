@@ -740,6 +740,26 @@ def test_ready_gets_the_checked_state_before_the_commit_and_no_other_window_sees
         assert other.refresh() == 1 and other.state == state
 
 
+def test_a_move_drawn_before_another_windows_event_is_drawn_again_on_top_of_it(
+    camp: Campaign,
+) -> None:
+    with Campaign.open(camp.id) as other:
+        drawn: list[tuple[int, int]] = []
+
+        def ready(seq: int, state: Any) -> None:
+            drawn.append((seq, state.tokens))
+
+        camp.record({"type": "gain", "amount": 1})  # 3 -> 4: `other` has not seen it
+        seq, state = other.append({"type": "spend", "amount": 1}, ready, catch_up=True)
+        assert drawn == [(1, 2), (2, 3)] and (seq, state.tokens) == (2, 3)
+        camp.refresh()
+        camp.record({"type": "spend", "amount": 3})  # 3 -> 0
+        drawn.clear()
+        with pytest.raises(RuleError):  # drawn on the table it knew, then refused on the real one
+            other.append({"type": "spend", "amount": 1}, ready, catch_up=True)
+        assert drawn == [(3, 2)] and _count(camp.path) == 3 and other.state.tokens == 0
+
+
 def test_a_ready_that_fails_writes_nothing(camp: Campaign) -> None:
     def ready(seq: int, state: Any) -> None:
         raise RuntimeError("the page went away")

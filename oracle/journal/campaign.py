@@ -36,7 +36,7 @@ from oracle.journal.library import (
     remember_last_opened,
 )
 from oracle.journal.render import PlainText
-from oracle.journal.replay import META_TYPES, Entry, EntryFails, Fold, Settings, normalize
+from oracle.journal.replay import META_TYPES, Entry, EntryFails, Fold, Settings, Step, normalize
 from oracle.journal.store import DEFAULT_BUSY_TIMEOUT, SUFFIX, Journal, StoredEvent, now
 from oracle.journal.story import StoryMemory, fold_entry
 from oracle.systems import System, find_system
@@ -297,12 +297,14 @@ class Campaign:
         Read ``last_seq`` after :meth:`record` only when no other thread writes; a narration
         recorded from another thread may land in between. This answer is taken under the lock.
 
-        ``ready(seq, state)``, if given, is called once the event has passed the rules and is
-        written in the open transaction, just before the commit: the app draws a roll's dice
-        there, so they travel to the page while SQLite makes them durable (the commit lets go
-        of the interpreter). Nothing else sees the new state before the commit, and the fold
-        moves on only after it; if ``ready`` raises, or the commit fails, nothing is written
-        and the error is raised, so the caller takes back what it drew.
+        ``ready(seq, state)``, if given, is called as soon as the event has passed the rules,
+        before it is written: the app draws a roll's dice there, so they travel to the page
+        while SQLite writes and syncs them (each statement lets go of the interpreter). If
+        other windows' events had to be taken in first, it is called again with the state on
+        top of them. Nothing else sees the new state before the commit, and the fold moves on
+        only after it; if ``ready`` raises, the rules refuse the event after all, or the write
+        fails, nothing is written and the error is raised, so the caller takes back what it
+        drew.
 
         ``catch_up``: a rules event is checked again on top of what other windows added since
         (the app's players act on the table as it stands), instead of :class:`CampaignChanged`.
@@ -335,9 +337,18 @@ class Campaign:
         kind = data["type"]
         with self._lock:
             draft = StoredEvent(seq=self.next_seq, at=now(), type=kind, data=data)
-            # The rules first: an invalid event writes nothing. Catching up, they judge it
-            # against the table as it stands under the write lock, not as this window saw it.
-            step = None if catch_up else self._fold.check(draft)
+            # The rules first: an invalid event writes nothing. Catching up, a refusal is not
+            # final yet: the rules judge it again against what other windows added meanwhile.
+            step: Step | None
+            try:
+                step = self._fold.check(draft)
+            except OracleError:
+                if not catch_up:
+                    raise
+                step = None
+            drawn = step is not None and ready is not None
+            if step is not None and ready is not None:
+                ready(draft.seq, step.state)  # drawn now; drawn again below if it changes
             with self._journal.transaction() as txn:
                 newer = txn.events_after(self._fold.last_seq)
                 if newer:
@@ -353,9 +364,10 @@ class Campaign:
                     draft = StoredEvent(seq=self.next_seq, at=now(), type=kind, data=data)
                 if newer or step is None:
                     step = self._fold.check(draft)
+                    drawn = False
                 version = txn.data_version()  # read under the lock: no commit can slip past
                 txn.append(draft.seq, draft.type, draft.data, at=draft.at)
-                if ready is not None:
+                if ready is not None and not drawn:
                     ready(draft.seq, step.state)
             # committed durably: only now does the state move on
             self._fold.accept(draft, step)

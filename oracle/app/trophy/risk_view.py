@@ -361,7 +361,7 @@ class RiskView:
         self._update_push()
 
     def _drawing(self, move: Callable[[Shown], Rolled]) -> Rolled:
-        """Make ``move``, its dice drawn while it commits; a failed commit takes them back."""
+        """Make ``move``, its dice drawn while it is written; if it is not, they are taken back."""
         kept = (self._drawn, self._dice.value, self._outcome.value, self._card.layout.display)
         try:
             rolled = move(self._draw)
