@@ -5,7 +5,8 @@ Prints, in one run and side by side:
 - time to interactive (page request until the roll button is on the page and enabled) of our
   app and of a bare notebook (one button, one HTML output), without and with preheated kernels;
 - click-to-dice-visible latency (button click until the new dice are in the DOM, measured inside
-  the page with ``performance.now()``) of our Risk Roll and of the bare button;
+  the page with ``performance.now()``) of our Risk Roll and of the bare button, both pages open
+  at once and clicked in turns;
 
 each as medians and as a ratio ours / bare. Then, for our app alone (no preheat):
 
@@ -20,7 +21,7 @@ app has its ``.pyc`` files after the first run (and the bare notebook's ipywidge
 from pip), while ``PYTHONDONTWRITEBYTECODE`` would otherwise compile every module in every
 kernel.
 
-    .venv/bin/python bench/app.py [--loads 3] [--clicks 10] [--reloads 6] [--cross 5] [--preheats 0,2]
+    .venv/bin/python bench/app.py [--loads 3] [--clicks 30] [--reloads 6] [--cross 5] [--preheats 0,2]
 """
 
 from __future__ import annotations
@@ -118,21 +119,9 @@ def time_to_interactive(browser: Any, url: str) -> tuple[float, Any]:
     return time.perf_counter() - start, page
 
 
-def click_latencies(page: Any, ours: bool, clicks: int) -> list[float]:
-    scope = ".oracle-risk .oracle-dice" if ours else ".oracle-dice"
-    if ours:
-        page.fill(".oracle-intent input", "Climb the ruined bell tower")
-        page.check(".oracle-skill input[type=checkbox]")
-        page.wait_for_timeout(300)
-    out = []
-    for _ in range(clicks):
-        out.append(float(page.evaluate(CLICK_JS, ["button.oracle-risk-roll", scope])))
-        page.wait_for_timeout(150)
-    return out
-
-
-def measure(browser: Any, home: Path, notebook: Path | None, preheat: int, loads: int,
-            clicks: int) -> tuple[list[float], list[float]]:
+def measure(browser: Any, home: Path, notebook: Path | None, preheat: int,
+            loads: int) -> list[float]:
+    """Times to interactive of ``loads`` page loads (our app, or ``notebook``)."""
     env = {"ORACLE_APP": str(notebook)} if notebook else {}
     with tempfile.TemporaryDirectory() as logs:
         proc, server = start_server(home, Path(logs) / "serve.log",
@@ -141,18 +130,49 @@ def measure(browser: Any, home: Path, notebook: Path | None, preheat: int, loads
         try:
             if preheat:
                 time.sleep(12)  # let the pool fill before the first request
-            ttis, latencies = [], []
-            for index in range(loads):
+            ttis = []
+            for _ in range(loads):
                 tti, page = time_to_interactive(browser, server.url)
                 ttis.append(tti)
-                if index == loads - 1 and preheat == 0:
-                    latencies = click_latencies(page, notebook is None, clicks)
                 page.context.close()
                 if preheat:
                     time.sleep(8)  # a preheated kernel was used: give the pool time to refill
-            return ttis, latencies
+            return ttis
         finally:
             stop_server(proc)
+
+
+def click_figures(browser: Any, home: Path, bare: Path, clicks: int
+                  ) -> tuple[list[float], list[float]]:
+    """Click-to-dice latencies of our Risk Roll and of the bare button, taken in turns.
+
+    Both pages are open at once under their own Voila, and the clicks alternate (ours, bare,
+    bare, ours, ...), so a slow stretch of the machine falls on both alike.
+    """
+    with tempfile.TemporaryDirectory() as logs:
+        ours_proc, ours_server = start_server(home, Path(logs) / "ours.log")
+        bare_proc, bare_server = start_server(home, Path(logs) / "bare.log",
+                                              env_extra={"ORACLE_APP": str(bare)})
+        try:
+            _, ours = time_to_interactive(browser, ours_server.url)
+            _, plain = time_to_interactive(browser, bare_server.url)
+            ours.fill(".oracle-intent input", "Climb the ruined bell tower")
+            ours.check(".oracle-skill input[type=checkbox]")
+            ours.wait_for_timeout(300)
+            mine: list[float] = []
+            theirs: list[float] = []
+            for index in range(clicks):
+                turns = [(ours, ".oracle-risk .oracle-dice", mine),
+                         (plain, ".oracle-dice", theirs)]
+                for page, scope, out in turns if index % 2 == 0 else turns[::-1]:
+                    out.append(float(page.evaluate(CLICK_JS, ["button.oracle-risk-roll", scope])))
+                    page.wait_for_timeout(150)
+            ours.context.close()
+            plain.context.close()
+            return mine, theirs
+        finally:
+            stop_server(ours_proc)
+            stop_server(bare_proc)
 
 
 def _mib(pid: int, field: str) -> float:
@@ -207,10 +227,10 @@ def kernel_figures(browser: Any, home: Path, reloads: int, cross: int) -> dict[s
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--loads", type=int, default=3, help="page loads per configuration")
-    parser.add_argument("--clicks", type=int, default=10, help="clicks for the latency")
+    parser.add_argument("--clicks", type=int, default=30,
+                        help="clicks for the latency (each page, in turns)")
     parser.add_argument("--preheats", default="0,2",
-                        help="preheated kernels per configuration, comma-separated (the click "
-                             "latency is measured with 0)")
+                        help="preheated kernels per configuration, comma-separated")
     parser.add_argument("--reloads", type=int, default=6, help="reloads of one tab")
     parser.add_argument("--cross", type=int, default=5, help="rolls watched from another tab")
     parser.add_argument("--kernels-only", action="store_true",
@@ -231,11 +251,13 @@ def main() -> int:
         bare = bare_notebook(folder)
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         try:
-            results: dict[tuple[str, int], tuple[list[float], list[float]]] = {}
+            results: dict[tuple[str, int], list[float]] = {}
             for preheat in () if args.kernels_only else preheats:
                 for name, notebook in (("bare", bare), ("ours", None)):
                     results[(name, preheat)] = measure(browser, home, notebook, preheat,
-                                                       args.loads, args.clicks)
+                                                       args.loads)
+            clicked = ([], []) if args.kernels_only else click_figures(browser, home, bare,
+                                                                       args.clicks)
             kernels = kernel_figures(browser, home, args.reloads, args.cross)
         finally:
             browser.close()
@@ -252,15 +274,14 @@ def main() -> int:
           f"({args.loads} loads, {args.clicks} clicks; medians)")
     print(f"{'measure':44} {'ours':>10} {'bare':>10} {'ours/bare':>10}")
     for preheat in preheats:
-        ours, bare_t = med(results[("ours", preheat)][0]), med(results[("bare", preheat)][0])
+        ours, bare_t = med(results[("ours", preheat)]), med(results[("bare", preheat)])
         label = f"time to interactive, preheat={preheat} (s)"
         print(f"{label:44} {ours:10.2f} {bare_t:10.2f} {ours / bare_t:10.2f}")
-    if 0 in preheats:
-        ours_c, bare_c = med(results[("ours", 0)][1]), med(results[("bare", 0)][1])
-        label = "click to dice visible (ms)"
-        print(f"{label:44} {ours_c:10.1f} {bare_c:10.1f} {ours_c / bare_c:10.2f}")
+    ours_c, bare_c = med(clicked[0]), med(clicked[1])
+    label = "click to dice visible (ms)"
+    print(f"{label:44} {ours_c:10.1f} {bare_c:10.1f} {ours_c / bare_c:10.2f}")
     if 0 in preheats and 2 in preheats:
-        cold, warm = med(results[("ours", 0)][0]), med(results[("ours", 2)][0])
+        cold, warm = med(results[("ours", 0)]), med(results[("ours", 2)])
         print(f"{'ours: preheated / cold time to interactive':44} {warm / cold:10.2f}")
     print()
     print("oracle app: kernels (no preheat)")
