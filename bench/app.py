@@ -21,7 +21,7 @@ app has its ``.pyc`` files after the first run (and the bare notebook's ipywidge
 from pip), while ``PYTHONDONTWRITEBYTECODE`` would otherwise compile every module in every
 kernel.
 
-    .venv/bin/python bench/app.py [--loads 3] [--clicks 30] [--reloads 6] [--cross 5] [--preheats 0,2]
+    .venv/bin/python bench/app.py [--loads 3] [--clicks 60] [--reloads 6] [--cross 5] [--preheats 0,2]
 """
 
 from __future__ import annotations
@@ -227,7 +227,7 @@ def kernel_figures(browser: Any, home: Path, reloads: int, cross: int) -> dict[s
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--loads", type=int, default=3, help="page loads per configuration")
-    parser.add_argument("--clicks", type=int, default=30,
+    parser.add_argument("--clicks", type=int, default=60,
                         help="clicks for the latency (each page, in turns)")
     parser.add_argument("--preheats", default="0,2",
                         help="preheated kernels per configuration, comma-separated")

@@ -373,16 +373,19 @@ class RiskView:
         if self._drawn is None or self._drawn.seq != rolled.seq:
             self._draw(rolled)
         self._drawn = rolled  # the recorded roll: a refresh has nothing to redraw
-        send_now()  # the dice have left the kernel before the push odds and the journal
+        self._outcome.value = risk_outcome(rolled.result)
+        send_now()  # dice and outcome have left the kernel before the push odds and journal
         self._update_push()
         return rolled
 
     def show(self, rolled: Rolled) -> None:
         """Draw the dice and the outcome at once (the narrator comes later)."""
         self._draw(rolled)
+        self._outcome.value = risk_outcome(rolled.result)
         self._update_push()
 
     def _draw(self, rolled: Rolled) -> None:
+        """The dice alone: they leave first, the outcome follows once the roll is recorded."""
         self._rolls += 1
         self._drawn = rolled
         self._card.layout.display = ""
@@ -393,7 +396,6 @@ class RiskView:
         dark = tuple(result.get("dark", rolled.dark))
         self._dice.value = (f'<div data-roll="{self._rolls}">'
                             + dice_row(risk_dice(light, dark, helpers)) + "</div>")
-        self._outcome.value = risk_outcome(result)
 
     def _narrate(self, rolled: Rolled) -> None:
         from oracle.narrator.beats import beat_for_result
