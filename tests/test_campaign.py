@@ -6,6 +6,7 @@ dice to roll), so the journal's promises are checked apart from any real game's 
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import signal
@@ -446,6 +447,16 @@ OPS = st.one_of(
 )
 
 
+def _play(camp: Campaign, op: str, arg: Any) -> None:
+    """One of OPS: record an event, undo or redo an entry."""
+    if op == "rec":
+        camp.record(arg)
+    elif op == "undo":
+        camp.undo(arg)
+    else:
+        camp.redo(arg)
+
+
 LIVE_OPS = st.one_of(
     OPS,
     st.builds(lambda t: ("rec", {"type": "narration", "text": t}), st.text(min_size=1,
@@ -466,15 +477,8 @@ def test_the_entries_and_story_kept_between_moves_equal_a_fresh_reading_after_ev
     with tempfile.TemporaryDirectory() as home:
         camp = Campaign.create("Kept", system="tally", seed=1, home=home)
         for op, arg in ops:
-            try:
-                if op == "rec":
-                    camp.record(arg)
-                elif op == "undo":
-                    camp.undo(arg)
-                else:
-                    camp.redo(arg)
-            except (RuleError, RequestError):
-                pass
+            with contextlib.suppress(RuleError, RequestError):
+                _play(camp, op, arg)
             _ = camp.entries, camp.story  # read between moves, as the app does
             with Campaign.open(camp.path, home=home) as fresh:  # replayed from the file
                 assert camp.entries == fresh.entries
@@ -494,12 +498,7 @@ def test_replaying_the_journal_rebuilds_the_identical_state(
         for op, arg in ops:
             count = camp.last_seq
             try:
-                if op == "rec":
-                    camp.record(arg)
-                elif op == "undo":
-                    camp.undo(arg)
-                else:
-                    camp.redo(arg)
+                _play(camp, op, arg)
             except (RuleError, RequestError):
                 assert camp.last_seq == count == _count(camp.path)  # refused: nothing written
             assert camp.state.tokens >= 0
