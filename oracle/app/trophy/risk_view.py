@@ -396,6 +396,9 @@ class RiskView:
         dark = tuple(result.get("dark", rolled.dark))
         self._dice.value = (f'<div data-roll="{self._rolls}">'
                             + dice_row(risk_dice(light, dark, helpers)) + "</div>")
+        # Out now: SQLite's short statements let go of the interpreter too briefly for the
+        # kernel's I/O thread to wake, so without this the dice waited for the commit.
+        send_now()
 
     def _narrate(self, rolled: Rolled) -> None:
         from oracle.narrator.beats import beat_for_result
