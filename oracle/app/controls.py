@@ -96,6 +96,16 @@ def text(placeholder: str, description: str = "", css: str = "", width: str = FU
     return result
 
 
+def dropdown(**options: Any) -> widgets.Dropdown:
+    """A drop-down (ipywidgets' own ``options``) whose label is never squeezed away."""
+    return widgets.Dropdown(style={"description_width": "initial"}, **options)
+
+
+def number(**options: Any) -> widgets.BoundedIntText:
+    """A whole-number box with its bounds (ipywidgets' own ``options``), its label in full."""
+    return widgets.BoundedIntText(style={"description_width": "initial"}, **options)
+
+
 def area(placeholder: str, description: str = "", rows: int = 2, width: str = FULL,
          css: str = "", label: str = "") -> widgets.Textarea:
     """A text area; ``label`` as for :func:`text`."""

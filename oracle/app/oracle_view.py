@@ -49,9 +49,8 @@ class OracleView:
         self.shell = shell
         self._question = c.text("Ask a yes/no question (e.g. Is the bridge still standing?)",
                                 css="oracle-question")
-        self._likelihood = widgets.Dropdown(options=LEVELS, value="even",
-                                            description="Likelihood",
-                                            style={"description_width": "initial"})
+        self._likelihood = c.dropdown(options=LEVELS, value="even",
+                                      description="Likelihood")
         self._likelihood.add_class("oracle-likelihood")
         self._own = c.checkbox("Set the dread by hand", css="oracle-dread-own")
         self._dread = widgets.IntSlider(value=5, min=MIN_DREAD, max=MAX_DREAD,

@@ -6,8 +6,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-import ipywidgets as widgets  # type: ignore[import-untyped]
-
 from oracle.app import controls as c
 from oracle.app.render import esc, percent
 from oracle.solo.bestiary import MAX_ENDURANCE, MIN_ENDURANCE, Monster, bestiary, defeat_chance
@@ -26,12 +24,10 @@ class BestiaryPicker:
 
     def __init__(self, on_pick: Callable[[Monster], None]) -> None:
         self.monsters = {m.name: m for m in bestiary()}
-        self._pick = widgets.Dropdown(options=[OWN, *self.monsters], value=OWN,
-                                      description="From the bestiary",
-                                      style={"description_width": "initial"})
+        self._pick = c.dropdown(options=[OWN, *self.monsters], value=OWN,
+                                description="From the bestiary")
         self._pick.add_class("oracle-bestiary")
-        self._gold = widgets.BoundedIntText(value=0, min=0, max=99, description="Gold it carries",
-                                            style={"description_width": "initial"})
+        self._gold = c.number(value=0, min=0, max=99, description="Gold it carries")
         self._gold.layout.width = "200px"
         self._gold.add_class("oracle-monster-gold")
         self._chance = c.html("", "oracle-odds-line oracle-calibrate")

@@ -31,16 +31,13 @@ class CombatView:
         # a fight from before the story kept its monster: name it once, mid-fight
         self._name_it = c.text("Name the monster of this fight", css="oracle-monster-late")
         self._name_button = c.button("Name it", css="oracle-monster-name")
-        self._endurance = widgets.BoundedIntText(value=7, min=2, max=12,
-                                                 description="Endurance (2-12)",
-                                                 style={"description_width": "initial"})
+        self._endurance = c.number(value=7, min=2, max=12,
+                                   description="Endurance (2-12)")
         self._endurance.add_class("oracle-endurance")
-        self._lower = widgets.BoundedIntText(value=0, min=0, max=10,
-                                             description="− Skills, equipment, weakness",
-                                             style={"description_width": "initial"})
-        self._raise = widgets.BoundedIntText(value=0, min=0, max=10,
-                                             description="+ tough, many, disadvantage",
-                                             style={"description_width": "initial"})
+        self._lower = c.number(value=0, min=0, max=10,
+                               description="− Skills, equipment, weakness")
+        self._raise = c.number(value=0, min=0, max=10,
+                               description="+ tough, many, disadvantage")
         for box in (self._endurance, self._lower, self._raise):
             box.layout.width = "260px"
         self._fighters = c.ticks(options=[], rows=4, description="Fighters",
@@ -55,10 +52,8 @@ class CombatView:
         self._dark_faces = c.text("dark faces typed", width="200px", css="oracle-combat-faces")
         self._roll = c.button("Roll the dark dice", css="oracle-combat-roll", style="primary")
         self._odds = c.html("", "oracle-odds-line oracle-combat-odds")
-        self._retreat_who = widgets.Dropdown(options=[], description="Retreat",
-                                             style={"description_width": "initial"})
-        self._retreat_to = widgets.Dropdown(options=[], description="hand the die to",
-                                            style={"description_width": "initial"})
+        self._retreat_who = c.dropdown(options=[], description="Retreat")
+        self._retreat_to = c.dropdown(options=[], description="hand the die to")
         self._retreat = c.button("Retreat", css="oracle-retreat")
         self._abandon = c.button("The group retreats", css="oracle-abandon", style="danger")
         self._dice = c.html("", "oracle-roll-dice oracle-combat-dice")

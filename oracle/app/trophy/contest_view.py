@@ -74,9 +74,7 @@ class ContestView:
         for name in self._who.value:
             old = self._controls.get(name)
             skill = old[0] if old else c.checkbox("Skill", css="oracle-contest-skill")
-            extra = old[1] if old else widgets.BoundedIntText(
-                value=0, min=0, max=6, description="extra dark",
-                style={"description_width": "initial"})
+            extra = old[1] if old else c.number(value=0, min=0, max=6, description="extra dark")
             extra.layout.width = "130px"
             light = old[2] if old else c.text("light faces", width="120px",
                                               css="oracle-contest-light")

@@ -48,8 +48,7 @@ class HuntView:
                             css="oracle-goal")
         self._pool = widgets.VBox([])
         self._spend_goal = c.button("Spend 3 tokens on the goal", css="oracle-spend-goal")
-        self._claim_from = widgets.Dropdown(options=[], description="Claim tokens of",
-                                            style={"description_width": "initial"})
+        self._claim_from = c.dropdown(options=[], description="Claim tokens of")
         self._claim = c.button("Claim them as Gold", css="oracle-claim")
         self._claim_row = c.row(self._claim_from, self._claim)
         self._spend_error = c.error_line()

@@ -38,17 +38,14 @@ class IncursionView:
         self._collectors.add_class("oracle-collectors")
         self._collect = c.button("Collect the monster's Gold", css="oracle-collect-gold")
         self._treasure = c.text("A treasure found (what it is)", css="oracle-treasure")
-        self._treasure_gold = widgets.BoundedIntText(value=1, min=1, max=99, description="Gold",
-                                                     style={"description_width": "initial"})
+        self._treasure_gold = c.number(value=1, min=1, max=99, description="Gold")
         self._treasure_gold.layout.width = "140px"
         self._treasure_gold.add_class("oracle-treasure-gold")
         self._take = c.button("Take it", css="oracle-take-treasure")
         self._town = c.button("Back safely in town", css="oracle-incursion-town")
-        self._spender = widgets.Dropdown(options=[], description="Spend",
-                                         style={"description_width": "initial"})
+        self._spender = c.dropdown(options=[], description="Spend")
         self._spender.add_class("oracle-spender")
-        self._amount = widgets.BoundedIntText(value=1, min=1, max=999, description="Gold",
-                                              style={"description_width": "initial"})
+        self._amount = c.number(value=1, min=1, max=999, description="Gold")
         self._amount.layout.width = "140px"
         self._amount.add_class("oracle-spend-amount")
         self._on = c.text("on what (e.g. a new lantern)", width="220px", css="oracle-spend-on")

@@ -5,8 +5,6 @@ from __future__ import annotations
 import random
 from typing import Any
 
-import ipywidgets as widgets  # type: ignore[import-untyped]
-
 from oracle.app import controls as c
 from oracle.app.render import sheet_details
 from oracle.app.session import Session
@@ -35,8 +33,7 @@ class PartyView:
                                  css="oracle-new-equipment")
         self._armor = c.text("pieces, separated by commas", label="Armor",
                              css="oracle-new-armor")
-        self._start = widgets.BoundedIntText(value=1, min=1, max=5, description="Starting Ruin",
-                                             style={"description_width": "initial"})
+        self._start = c.number(value=1, min=1, max=5, description="Starting Ruin")
         self._start.layout.width = "180px"
         self._npc = c.checkbox("NPC (for contests)", css="oracle-new-npc")
         self._add = c.button("Add to the party", css="oracle-add-character", style="primary")
@@ -44,9 +41,8 @@ class PartyView:
                                   tooltip="Fill the sheet with a new treasure-hunter")
         self._generated: dict[str, list[str]] = {}  # lists as drawn (a ritual may hold a comma)
         self._rng = random.Random()
-        self._editing = widgets.Dropdown(options=[("— a new character —", "")], value="",
-                                         description="Edit",
-                                         style={"description_width": "initial"})
+        self._editing = c.dropdown(options=[("— a new character —", "")], value="",
+                                   description="Edit")
         self._editing.add_class("oracle-edit-character")
         self._save = c.button("Save changes", css="oracle-save-character", style="primary")
         self._error = c.error_line()

@@ -79,10 +79,8 @@ class RiskView:
         self._helpers = c.ticks(options=[], rows=3, description="Helpers",
                                                style={"description_width": "initial"})
         self._helpers.add_class("oracle-helpers")
-        self._foe = widgets.Dropdown(options=FOES, value="", description="Against",
-                                     style={"description_width": "initial"})
-        self._foe_intent = widgets.Dropdown(options=INTENTS, value="", description="To",
-                                            style={"description_width": "initial"})
+        self._foe = c.dropdown(options=FOES, value="", description="Against")
+        self._foe_intent = c.dropdown(options=INTENTS, value="", description="To")
         self._confirm = c.checkbox("I know: my character dies", css="oracle-confirm-death")
         self._confirm.layout.display = "none"
         self._warning = c.html("", "oracle-warning")
@@ -106,8 +104,7 @@ class RiskView:
         self._push_faces = c.row(c.html("re-rolled faces:", "oracle-face-label"),
                                  self._push_light, self._push_dark)
         self._push_error = c.error_line()
-        self._late_helper = widgets.Dropdown(options=[], description="Help now:",
-                                             style={"description_width": "initial"})
+        self._late_helper = c.dropdown(options=[], description="Help now:")
         self._late_helper.add_class("oracle-late-helper")
         self._late_face = c.text("their face", width="100px", css="oracle-late-face")
         self._late_help = c.button("Help this roll", css="oracle-help-after")

@@ -27,8 +27,7 @@ class TrophySide:
         self.session = session
         self.shell = shell
         self.moves = trophy_moves(session)
-        self._active = widgets.Dropdown(options=[], description="Playing",
-                                        style={"description_width": "initial"})
+        self._active = c.dropdown(options=[], description="Playing")
         self._active.add_class("oracle-active")
         self._sheet = c.html("", "oracle-sheet")
         self._switched = c.html("", "oracle-warning oracle-switched")
