@@ -1,7 +1,8 @@
 """Result cards that follow the journal: a card whose roll is undone leaves the page.
 
 A view draws a settled roll into an HTML widget and tells :class:`Cards` which journal entry
-it shows; on every refresh the cards of undone entries (or of another campaign) are cleared,
+it shows; the card is sent to the page at once (before the view redraws the journal and the
+sheet), and on every refresh the cards of undone entries (or of another campaign) are cleared,
 so no tab keeps a stale result after Undo.
 """
 
@@ -9,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from oracle.app.wire import send_now
 from oracle.errors import RequestError
 
 
@@ -20,12 +22,13 @@ class Cards:
         self._shown: list[tuple[Any, str, int]] = []  # (widget, campaign id, entry)
 
     def put(self, seq: int, *widgets: Any) -> None:
-        """``widgets`` now show entry ``seq`` of the open campaign."""
+        """``widgets`` now show entry ``seq`` of the open campaign; they leave the kernel now."""
         campaign = self.session.campaign
         if campaign is None:
             return
         self._shown = [s for s in self._shown if not any(s[0] is w for w in widgets)]
         self._shown += [(w, campaign.id, seq) for w in widgets]
+        send_now()
 
     def live(self, seq: int | None) -> bool:
         """Whether entry ``seq`` of the open campaign stands (not undone)."""

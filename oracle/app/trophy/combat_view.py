@@ -14,7 +14,6 @@ from oracle.app.shell_api import Shell
 from oracle.app.trophy.bestiary_picker import BestiaryPicker, apply_pick
 from oracle.app.trophy.cards import Cards
 from oracle.app.trophy.moves import trophy_moves
-from oracle.app.wire import send_now
 
 MAX_ENDURANCE = 12
 
@@ -312,7 +311,6 @@ class CombatView:
                             f'{dice_row(dice)}<div class="oracle-outcome {outcome}">'
                             + "<br>".join(lines) + "</div></div>")
         self._cards.put(rolled.seq, self._dice)
-        send_now()  # the dice leave before the journal and the sheet are redrawn
 
     def _voice(self, rolled: Any, names: tuple[str, ...]) -> None:
         self._pending_voice = None

@@ -12,7 +12,6 @@ from oracle.app.session import Session
 from oracle.app.shell_api import Shell
 from oracle.app.trophy.cards import Cards
 from oracle.app.trophy.moves import trophy_moves
-from oracle.app.wire import send_now
 
 
 class ContestView:
@@ -152,7 +151,6 @@ class ContestView:
         parts.append("</div>")
         self._result.value = "".join(parts)
         self._cards.put(rolled.seq, self._result)
-        send_now()  # the dice leave before the journal and the sheet are redrawn
         self.shell.voice("roll", result, intent=self._stake.value, refers_to=rolled.seq,
                          who=tuple(self._controls))
         self.shell.refresh()

@@ -13,7 +13,6 @@ from oracle.app.session import Session
 from oracle.app.shell_api import Shell
 from oracle.app.trophy.cards import Cards
 from oracle.app.trophy.moves import trophy_moves
-from oracle.app.wire import send_now
 
 ENCOUNTER = {
     "present": "You encounter something terrible, here and now.",
@@ -169,7 +168,6 @@ class HuntView:
         self._result.value = (f'<div class="oracle-outcome {esc(result.get("encounter"))}">'
                               + "<br>".join(lines) + "</div>")
         self._cards.put(rolled.seq, self._dice, self._result)
-        send_now()  # the dice leave before the journal and the sheet are redrawn
         self.shell.voice("encounter", result, intent=self._exploring.value,
                          refers_to=rolled.seq)
         self.shell.refresh()

@@ -10,7 +10,6 @@ from oracle.app.session import Session
 from oracle.app.shell_api import Shell
 from oracle.app.trophy.cards import Cards
 from oracle.app.trophy.moves import trophy_moves
-from oracle.app.wire import send_now
 
 
 class RuinView:
@@ -119,7 +118,6 @@ class RuinView:
                                  + dice_row([Die(face, "dark", deciding=True)])
                                  + f'<div class="oracle-outcome">{esc(verdict)}</div></div>')
         self._cards.put(rolled.seq, self._ruin_dice)
-        send_now()  # the die leaves before the journal and the sheet are redrawn
         from oracle.narrator.beats import beat_for_result
 
         self.shell.voice(beat_for_result("trophy", result), result, intent=self._reason.value,
