@@ -240,7 +240,7 @@ class Session:
                ready: Callable[[int, Any], None] | None = None) -> int:
         """Record one event (rules first; nothing written if refused); returns its entry number.
 
-        ``ready(seq, state)`` draws the move while it commits (see :meth:`Campaign.append`).
+        ``ready(seq, state)`` draws the move while it is written (see :meth:`Campaign.append`).
         """
         # What other tabs and seats wrote since is taken in under the write lock, and the move
         # is checked by the rules against the table as it stands now (a refusal says why).

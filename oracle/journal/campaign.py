@@ -346,9 +346,10 @@ class Campaign:
                 if not catch_up:
                     raise
                 step = None
-            drawn = step is not None and ready is not None
+            drawn = False
             if step is not None and ready is not None:
                 ready(draft.seq, step.state)  # drawn now; drawn again below if it changes
+                drawn = True
             with self._journal.transaction() as txn:
                 newer = txn.events_after(self._fold.last_seq)
                 if newer:

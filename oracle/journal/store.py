@@ -6,10 +6,10 @@ the events safe. Its promises:
 - **Durable before the move goes on.** Every append is its own transaction, committed with
   ``synchronous=FULL`` in rollback-journal mode before the campaign's state moves on, so a crash
   (power cut, killed kernel) loses at most the event being written. The app draws a roll's dice
-  during that commit (:meth:`oracle.journal.campaign.Campaign.append`'s ``ready``), so they can
-  reach the page while SQLite syncs (well under a millisecond here); if the commit fails they are
-  taken back with a sentence, and the campaign's seeded dice give that entry the same faces
-  when the roll is made again.
+  as soon as the rules pass it (:meth:`oracle.journal.campaign.Campaign.append`'s ``ready``), so
+  they can reach the page while SQLite writes and syncs it (well under a millisecond here); if
+  the write fails they are taken back with a sentence, and the campaign's seeded dice give that
+  entry the same faces when the roll is made again.
 - **One file at rest.** Rollback-journal mode (not WAL) keeps every committed event in the
   ``.oracle.sqlite`` file itself between writes, so copying that one file is a full backup.
 - **Never a silent reset or overwrite.** A file that is missing, empty, not SQLite, another

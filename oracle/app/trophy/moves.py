@@ -28,7 +28,7 @@ if TYPE_CHECKING:
 
 __all__ = ["Rolled", "Shown", "TrophyMoves", "trophy_moves"]
 
-Shown = Callable[[Rolled], None]  # draws a roll while it commits
+Shown = Callable[[Rolled], None]  # draws a roll while it is written
 
 
 @functools.lru_cache(maxsize=512)
@@ -167,7 +167,7 @@ class TrophyMoves(CombatMoves, Moves):
              helper_faces: Sequence[int] | None = None, shown: Shown | None = None) -> Rolled:
         """Roll a Risk Roll for the active character and record it.
 
-        ``shown`` draws the roll while it commits (see :meth:`_roll`)."""
+        ``shown`` draws the roll while it is written (see :meth:`_roll`)."""
         roller = self.character()
         if not action.strip():
             raise RequestError("intent: say what you hope will happen before you roll.")
@@ -199,9 +199,10 @@ class TrophyMoves(CombatMoves, Moves):
               shown: Shown | None) -> Rolled:
         """Record a roll and return its faces (the newest roll from now on).
 
-        ``shown`` gets the roll once the rules have passed it and it is written, while SQLite
-        commits it: the dice leave for the page during the commit instead of after it. If the
-        commit fails the error is raised, nothing was recorded, and the view takes them back.
+        ``shown`` gets the roll as soon as the rules pass it, before SQLite writes it (again if
+        other windows' events had to be taken in first): the dice leave for the page while it
+        is written, not after. If it is not recorded after all, the error is raised and the
+        view takes them back.
         """
         ready = None if shown is None else (lambda seq, state: shown(build(seq, state)))
         seq = self.record(event, ready)

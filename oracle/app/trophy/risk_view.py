@@ -359,13 +359,12 @@ class RiskView:
 
     def _drawing(self, move: Callable[[Shown], Rolled]) -> Rolled:
         """Make ``move``, its dice drawn while it is written; if it is not, they are taken back."""
-        kept = (self._drawn, self._dice.value, self._outcome.value, self._card.layout.display)
+        kept = (self._drawn, self._dice.value, self._card.layout.display)  # what _draw changes
         try:
             rolled = move(self._draw)
         except BaseException:
             if self._drawn is not kept[0]:  # drawn, then not recorded: the card as it was
-                self._drawn, self._dice.value, self._outcome.value = kept[:3]
-                self._card.layout.display = kept[3]
+                self._drawn, self._dice.value, self._card.layout.display = kept
             raise
         if self._drawn is None or self._drawn.seq != rolled.seq:
             self._draw(rolled)
