@@ -902,3 +902,23 @@ def test_an_empty_exploration_question_is_one_sentence_in_either_place_that_asks
     assert sentence in read(oracle, "oracle-oracle-error")
     assert any(sentence in w.value for w in find_all(hunt, "oracle-error"))
     assert len(app.session.require().entries) == before  # nothing recorded, nothing voiced
+
+
+def test_only_a_dead_companions_tokens_are_offered_as_gold() -> None:
+    # SRD 1.2, Hunt Tokens: "If a character dies"; one lost as a monster keeps them (rulings.md)
+    app = ready_app()
+    wren = str(app.session.active)
+    session = app.session
+    session.moves.add_character({"name": "Mara", "occupation": "Priest", "starting_ruin": 5})
+    app.refresh()
+    fill(app.side, "oracle-active", "Mara")
+    fill(app.view("Hunt"), "oracle-hunt-faces", "6")
+    click(app.view("Hunt"), "oracle-hunt-roll")
+    fill(app.view("Ruin"), "oracle-ruin-face", "6")
+    click(app.view("Ruin"), "oracle-ruin-roll")
+    click(app.side, "oracle-fate-monster")
+    fill(app.side, "oracle-active", wren)
+    assert session.moves.character("Mara").hunt_tokens == 1
+    assert find(app.view("Hunt"), "oracle-claim-row").layout.display == "none"
+    rule = read(app.view("Hunt"), "oracle-claim-rule")
+    assert "dies" in rule and "monster keeps" in rule

@@ -142,3 +142,20 @@ def test_odds_of_no_defense_dice_deal_the_whole_damage() -> None:
     assert code == 0
     assert {row["total"]: row["fraction"] for row in payload["distribution"]} == {
         1: "1/4", 2: "1/4", 3: "1/4", 4: "1/4"}
+
+
+@pytest.mark.parametrize("command", ["resolve", "odds"])
+@pytest.mark.parametrize("request_", [
+    {"roll": "damage", "damage": [5, 2], "defense": [3], "points": 0},
+    {"roll": "attack", "action": [5], "reaction": [2], "damage": [4], "points": 0},
+    {"roll": "attack", "action": [1], "reaction": [6], "damage": [4], "points": 0},
+])
+def test_a_target_at_0_points_cannot_be_attacked_or_damaged(request_: dict[str, Any],
+                                                             command: str) -> None:
+    # Triptycho, Damage Rolls: at 0 points an entity is defeated and cannot be targeted; the
+    # campaign fold refuses it with the same rule (oracle.triptycho.vitals.check_targetable).
+    code, payload = run([command], {**request_, "system": "triptycho"})
+    assert code == 2, payload
+    assert payload["error"].startswith("points: the target is defeated (0 points)")
+    code, payload = run([command], {**request_, "system": "triptycho", "points": 1})
+    assert code == 0, payload

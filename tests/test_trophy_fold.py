@@ -126,8 +126,14 @@ def test_a_dead_companions_tokens_become_gold() -> None:
     state = apply(state, {"type": "hunt_rolled", "name": "A", "light": [6]})
     state = apply(state, {"type": "ruin_marked", "name": "A", "amount": 5})
     assert state.character("A").lost
+    # SRD 1.2, Hunt Tokens: "if a character dies"; lost is not yet dead (docs/rulings.md)
+    claim = {"type": "tokens_claimed", "from": "A", "shares": {"B": 1, "C": 1}}
+    refused(state, claim, "from: only a dead companion's Hunt Tokens")
+    monster = apply(state, {"type": "fate_chosen", "name": "A", "fate": "monster"})
+    refused(monster, claim, "from: only a dead companion's Hunt Tokens")
+    state = apply(state, {"type": "fate_chosen", "name": "A", "fate": "death"})
     refused(state, {"type": "tokens_claimed", "from": "A", "shares": {"B": 1}}, "shares:")
-    state = apply(state, {"type": "tokens_claimed", "from": "A", "shares": {"B": 1, "C": 1}})
+    state = apply(state, claim)
     assert [state.character(n).gold for n in "ABC"] == [0, 1, 1]
     assert state.character("A").hunt_tokens == 0
 

@@ -50,7 +50,7 @@ from oracle.triptycho.reading import (
     read_scenario,
     read_specs,
 )
-from oracle.triptycho.vitals import check_points
+from oracle.triptycho.vitals import check_points, check_targetable
 
 
 @dataclass(frozen=True)
@@ -275,9 +275,19 @@ def with_points(request: Mapping[str, Any], result: dict[str, Any]) -> dict[str,
     """The target's ``points`` (when given) after the damage dealt."""
     if request.get("points") is None:
         return {**result, "points_before": None, "points_after": None, "defeated": None}
-    before = check_points("points", request["points"])
+    before = target_points(request)
+    assert before is not None
     after = max(0, before - result["dealt"])
     return {**result, "points_before": before, "points_after": after, "defeated": after == 0}
+
+
+def target_points(request: Mapping[str, Any]) -> int | None:
+    """The target's ``points`` when given: never 0, since a defeated entity is no target."""
+    if request.get("points") is None:
+        return None
+    points = check_points("points", request["points"])
+    check_targetable("points", points)
+    return points
 
 
 def read_counter(request: Mapping[str, Any]) -> Spec | None:
@@ -290,6 +300,7 @@ def resolve_attack(request: Mapping[str, Any], dice: DiceSource) -> dict[str, An
     """An opposed roll then, on a hit, the Damage roll; a Reaction's counter dealt back."""
     request = with_cards(request, read_scenario(request))
     plan = plan_damage(request)  # read (and refuse) everything before any die is rolled
+    target_points(request)
     counter = read_counter(request)
     opposed = resolve_opposed(request, dice)
     damage = roll_damage(plan, dice) if hits(opposed) else no_damage(plan)

@@ -59,7 +59,7 @@ from oracle.triptycho.rounds import (
 )
 from oracle.triptycho.state import Combatant, ScenarioState, new_state
 from oracle.triptycho.tracks import new_track
-from oracle.triptycho.vitals import check_points, make_vitals
+from oracle.triptycho.vitals import check_points, check_targetable, make_vitals
 
 Handler = Callable[[ScenarioState, Mapping[str, Any]], ScenarioState]
 
@@ -325,13 +325,13 @@ def _attack(state: ScenarioState, event: Mapping[str, Any]) -> ScenarioState:
     kind = _in_scenario(state, "an attack")
     attacker = _participant(state, event.get("attacker"))
     target = _participant(state, event.get("target"))
-    for key, who in (("attacker", attacker), ("target", target)):
-        if state.defeated(who.name):
-            raise RuleError(f"{key}: {who.name} is defeated and out of the scenario.")
-    request = {k: v for k, v in event.items() if k not in ("type", "attacker", "target")}
-    result = resolve_attack({**request, "scenario": kind.value, "points": None}, _NoDice())
+    if state.defeated(attacker.name):
+        raise RuleError(f"attacker: {attacker.name} is defeated and out of the scenario.")
     points = state.points
     assert points is not None
+    check_targetable("target", target.vitals.current(points), target.name)
+    request = {k: v for k, v in event.items() if k not in ("type", "attacker", "target")}
+    result = resolve_attack({**request, "scenario": kind.value, "points": None}, _NoDice())
     vitals = target.vitals.damaged(points, result["dealt"])
     line = (f"{attacker.name} hits {target.name} for {result['dealt']}." if result["hit"]
             else f"{attacker.name} misses {target.name}.")

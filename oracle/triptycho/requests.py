@@ -17,6 +17,7 @@ from oracle.triptycho.attack import (
     resolve_attack,
     resolve_opposed,
     roll_damage,
+    target_points,
     with_points,
 )
 from oracle.triptycho.entries import change_level, change_number, check_faces, parse_entry
@@ -45,7 +46,9 @@ def _dice(request: Request, dice: DiceSource) -> dict[str, Any]:
 
 
 def _damage(request: Request, dice: DiceSource) -> dict[str, Any]:
-    return with_points(request, roll_damage(plan_damage(request), dice))
+    plan = plan_damage(request)
+    target_points(request)  # refused before any die is rolled
+    return with_points(request, roll_damage(plan, dice))
 
 
 def _initiative(request: Request, dice: DiceSource) -> dict[str, Any]:

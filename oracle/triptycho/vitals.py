@@ -35,6 +35,14 @@ def check_points(field: str, value: object) -> int:
     return value
 
 
+def check_targetable(field: str, points: int, who: str = "the target") -> None:
+    """Refuse an attack on an entity left at 0 points: the one rule for ``resolve`` and the fold."""
+    # Triptycho, Damage Rolls: at 0 points an entity is defeated and cannot be targeted by attacks.
+    if points == 0:
+        raise RuleError(f"{field}: {who} is defeated (0 points) and out of the scenario; a "
+                        "defeated entity cannot be targeted by attacks.")
+
+
 def take_damage(current: int, amount: int) -> int:
     """Points left after ``amount`` damage: never below 0."""
     # Triptycho, Damage Rolls: damage past 0 leaves the entity at 0.

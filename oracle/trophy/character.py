@@ -59,6 +59,11 @@ class Character:
         return self.ruin >= MAX_RUIN
 
     @property
+    def died(self) -> bool:
+        """Dead: killed outside Ruin, or lost and choosing death as their Fate (not a monster)."""
+        return self.dead or self.fate is Fate.DEATH
+
+    @property
     def out_of_play(self) -> bool:
         """Lost or dead: the character rolls nothing, helps nobody, fights no more."""
         return self.lost or self.dead

@@ -22,7 +22,7 @@ Event vocabulary (fields; ``?`` optional):
 - ``hunt_rolled``: name, light [1 or 2 faces].
 - ``tokens_spent``: use (treasure|goal), from {name: tokens} (pooled), to? (who gets the
   treasure's 1 Gold; default the only contributor), goal? (text).
-- ``tokens_claimed``: from (a dead or lost character), shares {name: tokens} (1 Gold each).
+- ``tokens_claimed``: from (a dead character), shares {name: tokens} (1 Gold each).
 - ``contest_rolled``: participants [{name, light [faces], dark [faces]}].
 - ``combat_started``: endurance, fighters [{name, weak_point}]. No roll needed (Endurance below
   the number of dark dice) ends it at once, defeated.
@@ -226,10 +226,12 @@ def _tokens_spent(state: TrophyState, event: Event) -> TrophyState:
 
 def _tokens_claimed(state: TrophyState, event: Event) -> TrophyState:
     fallen = state.character(require(event, "from"), "from")
-    if not fallen.out_of_play:
+    if not fallen.died:  # SRD 1.2, Hunt Tokens: a character who dies; see docs/rulings.md
+        state_of = "lost (no Fate chosen yet)" if fallen.fate is None and fallen.lost else (
+            "lost to the forest as a monster" if fallen.lost else "in play")
         raise RuleError(
-            f"from: only a dead or lost companion's tokens can be claimed; {fallen.name} is in "
-            "play."
+            f"from: only a dead companion's Hunt Tokens can be claimed as Gold; {fallen.name} is "
+            f"{state_of}."
         )
     shares = name_map(require(event, "shares"), "shares")
     for name in shares:

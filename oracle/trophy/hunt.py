@@ -2,7 +2,7 @@
 
 A Hunt Roll is one light die for exploring plus one for a helpful Skill or equipment. Tokens are
 gained and lost by each character alone, pooled for a spend (1 token: a treasure worth 1 Gold;
-3 tokens: a goal), and a dead or lost character's tokens can be claimed as Gold by companions.
+3 tokens: a goal), and a dead character's tokens can be claimed as Gold by companions.
 """
 
 from __future__ import annotations
@@ -122,7 +122,7 @@ def spend_tokens(
 
 
 def claim_tokens(tokens: int, shares: Mapping[str, int]) -> dict[str, int]:
-    """A dead or lost character's tokens become Gold for companions, 1 Gold per token.
+    """A dead character's tokens become Gold for companions, 1 Gold per token.
 
     ``shares`` says how many each companion takes; together they take every token.
     """

@@ -72,6 +72,9 @@ class HuntView:
             c.row(self._roll), self._error, self._dice, self._result,
             c.row(self._question, self._ask),
             c.html("<h3>Hunt Tokens</h3>"),
+            c.html('<div class="oracle-hint">When a companion dies, the others claim their '
+                   "Hunt Tokens as Gold, 1 Gold a token; one lost to the forest as a monster "
+                   "keeps them.</div>", "oracle-claim-rule"),
             c.row(self._spend_treasure),
             self._goal, self._pool, c.row(self._spend_goal),
             self._claim_row, self._spend_error,
@@ -94,7 +97,7 @@ class HuntView:
         if key != self._pool_key:
             self._pool_key = key
             self._rebuild_pool(in_play)
-        fallen = [ch.name for ch in self.moves.characters() if ch.out_of_play and ch.hunt_tokens]
+        fallen = [ch.name for ch in self.moves.characters() if ch.died and ch.hunt_tokens]
         c.set_options(self._claim_from, fallen)
         self._claim_row.layout.display = "" if fallen else "none"
         incursion = self.moves.state.expedition.incursion

@@ -15,6 +15,7 @@ from oracle.triptycho.attack import (
     opposed_plan,
     plan_damage,
     read_counter,
+    target_points,
 )
 from oracle.triptycho.cards import with_cards
 from oracle.triptycho.entries import change_level, change_number, parse_entry
@@ -41,7 +42,9 @@ def _odds_opposed(request: Request) -> dict[str, Any]:
 
 
 def _odds_damage(request: Request) -> dict[str, Any]:
-    dist = damage_odds(plan_damage(request))
+    plan = plan_damage(request)
+    target_points(request)  # refused as resolve refuses it
+    dist = damage_odds(plan)
     return {"distribution": distribution_json(dist), "expected": as_json(expected(dist))}
 
 
@@ -49,6 +52,7 @@ def _odds_attack(request: Request) -> dict[str, Any]:
     request = with_cards(request, read_scenario(request))
     opposed = opposed_plan(request)
     dist = attack_odds(opposed, plan_damage(request))
+    target_points(request)
     win, lose, tie = hit_chance(opposed)
     counter = read_counter(request)
     applies = lose if opposed.rolled else Fraction(1)
