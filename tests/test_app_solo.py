@@ -53,8 +53,9 @@ def test_an_answer_is_journalled_with_its_likelihood_dread_odds_and_twist() -> N
     fill(app.oracle, "oracle-dread", 9)
     fill(app.oracle, "oracle-question", "Is the ferryman waiting?")
     fill(app.oracle, "oracle-likelihood", "likely")
-    # answer die 8 (no at "likely": yes is 1-7), tone 1 (the forest's: "no, and"), omen 2 <= 9
-    fill(app.oracle, "oracle-question-face", "8 1 2")
+    # answer die 8 (no at "likely": yes is 1-7), tone 1 (the forest's: "no, and"), omen 1:
+    # doubles with the tone die, at most the dread, so a twist
+    fill(app.oracle, "oracle-question-face", "8 1 1")
     click(app.oracle, "oracle-ask")
     assert read(app.oracle, "oracle-oracle-error") == ""
     assert read(app.oracle, "oracle-answer").startswith('<div class="oracle-outcome failure">no, and')
@@ -65,7 +66,7 @@ def test_an_answer_is_journalled_with_its_likelihood_dread_odds_and_twist() -> N
     odds = ask_odds("likely", 9)
     assert entry.data["likelihood"] == "likely" and entry.data["dread"] == 9
     assert entry.data["odds"] == {a.value: float(odds.answers[a]) for a in Answer}
-    assert entry.data["faces"] == [8, 1, 2] and entry.data["twist"]["meaning"]["action"]
+    assert entry.data["faces"] == [8, 1, 1] and entry.data["twist"]["meaning"]["action"]
     app.session.narration.wait()
 
 
@@ -74,13 +75,13 @@ def test_a_twist_that_opens_a_thread_adds_it_to_the_list() -> None:
     fill(app.oracle, "oracle-dread-own", True)
     fill(app.oracle, "oracle-dread", 9)
     fill(app.oracle, "oracle-question", "Does the path go on?")
-    # answer, tone, omen, then the twist's kind die: 3 = a thread advances (no thread yet: new)
+    # answer, tone, omen (doubles: a twist), then the twist's kind die (a d20, rolled)
     app.session.solo.ask("Does the path go on?", "even", faces=[2, 1, 1])
     twists = [e for e in app.session.campaign.entries if e.type == "oracle"]  # type: ignore[union-attr]
     kind = twists[-1].data["twist"]["kind"]
     added = app.session.solo.lists.items("threads") + app.session.solo.lists.items("characters")
     twist = twists[-1].data["twist"]
-    if kind in ("thread_advances", "thread_turns", "character_returns"):
+    if kind in ("thread_advances", "thread_turns", "character_returns", "character_acts"):
         meaning = twist["meaning"]
         assert [(i.source, i.text) for i in added] == [
             ("twist", f"{meaning['action']} {meaning['subject']}")]
@@ -110,6 +111,37 @@ def test_a_scene_rolled_against_dread_is_journalled_and_becomes_the_place() -> N
     assert app.session.solo.place == "The drowned chapel"
     context = app.session._context({"roll": "oracle"})  # what both narrators are handed
     assert context.place == "The drowned chapel"
+
+
+def test_ending_scenes_moves_dread_with_its_reason_journalled_and_undone_with_it() -> None:
+    app = ready_app()
+    solo = app.session.solo
+    base = solo.campaign_dread
+    assert base == 1 and solo.dread == base and solo.offset == 0  # a fresh party at Ruin 1
+    fill(app.oracle, "oracle-scene-went", "against")
+    click(app.oracle, "oracle-scene-end")
+    assert read(app.oracle, "oracle-oracle-error") == ""
+    assert solo.offset == 1 and solo.dread == min(9, base + 1)
+    said = read(app.oracle, "oracle-scene-ended")
+    assert said.startswith("The scene went against you: dread +1.")
+    assert f"dread {base} -&gt; {base + 1}" in said
+    assert "the scenes&#x27; ends add +1" in read(app.oracle, "oracle-dread-why") or \
+        "the scenes' ends add +1" in read(app.oracle, "oracle-dread-why")
+    campaign = app.session.campaign
+    assert campaign is not None
+    entry = campaign.entries[-1]
+    assert entry.type == "scene_end" and entry.data["went"] == "against"
+    assert entry.data["dread_before"] == base and entry.data["dread"] == base + 1
+    # the odds shown follow the new dread
+    assert shown_odds(app)["twist"] == percent(ask_odds("even", base + 1).twist)
+    click(app.oracle, "oracle-scene-end")
+    fill(app.oracle, "oracle-scene-went", "yours")
+    click(app.oracle, "oracle-scene-end")
+    assert solo.offset == 1 and solo.dread == base + 1
+    again = build()  # a reload keeps it; an undo takes the last step back
+    assert again.session.solo.offset == 1
+    click(again.journal, "oracle-undo")
+    assert again.session.solo.offset == 2 and again.session.solo.dread == base + 2
 
 
 def test_threads_and_characters_are_kept_edited_closed_and_survive_a_reload() -> None:

@@ -136,7 +136,7 @@ argument_text = st.text(st.characters(exclude_categories=()), max_size=12) | st.
 # Each command's options taking text (None: a flag) and whether it takes a positional argument.
 ARGUMENTS: dict[str, tuple[dict[str, bool], bool]] = {
     "ask": ({"--likelihood": True, "--dread": True, "--seed": True, "--thread": True,
-             "--character": True, "--narrate": False}, True),
+             "--character": True, "--narrate": False, "--json": False}, True),
     "generate": ({"--system": True, "--seed": True, "--n": True, "--json": False}, True),
     "inspire": ({"--context": True, "--name": True, "--occupation": True, "--place": True,
                  "--n": True, "--json": False, "--seed": True, "--likelihood": True,

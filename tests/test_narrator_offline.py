@@ -165,7 +165,7 @@ def test_the_oracle_answer_is_decided_by_the_solo_dice(likelihood: str, faces: l
 
 
 def test_the_oracle_refuses_an_unknown_likelihood_with_one_sentence() -> None:
-    with pytest.raises(RequestError, match="likelihood: 'maybe' is not one of"):
+    with pytest.raises(RequestError, match="likelihood: 'maybe' is not a likelihood; use one of"):
         ask("maybe", SeededDice(1))
 
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from fractions import Fraction
-from itertools import product
+from itertools import pairwise, product
 
 import pytest
 from hypothesis import given
@@ -44,7 +44,7 @@ def test_shown_odds_equal_every_throw_of_the_three_dice(level: Likelihood, dread
         twists += result.twist is not None
     odds = ask_odds(level, dread)
     assert odds.answers == {a: Fraction(n, 1000) for a, n in counts.items()}
-    assert odds.twist == Fraction(twists, 1000) == Fraction(3 * dread, 100)
+    assert odds.twist == Fraction(twists, 1000) == Fraction(dread, 100)
     assert sum(odds.answers.values()) == 1
     assert sum(odds.joint.values()) == 1
 
@@ -72,6 +72,37 @@ def test_more_dread_darkens_the_answers_and_brings_more_twists(level: Likelihood
     twist = [r.twist for r in rows]
     assert dark == sorted(dark) and light == sorted(light, reverse=True)
     assert twist == sorted(twist) and len(set(twist)) == 9
+
+
+@pytest.mark.parametrize("level", list(Likelihood))
+@pytest.mark.parametrize("dread", range(1, 9))
+def test_every_step_of_dread_changes_the_odds_of_some_answer(level: Likelihood,
+                                                              dread: int) -> None:
+    before, after = ask_odds(level, dread), ask_odds(level, dread + 1)
+    assert before.answers != after.answers  # not only the twist: the answers themselves
+    assert after.twist - before.twist == Fraction(1, 100)
+
+
+def test_no_two_dreads_read_the_tone_die_alike_and_the_bands_fit_it() -> None:
+    bands = [(dark_band(d), light_band(d)) for d in DREADS]
+    assert len(set(bands)) == 9
+    assert all(d >= 1 and light >= 1 and d + light <= 10 for d, light in bands)
+    # each step: one face darker or one face less light, never both, never back
+    for (d1, l1), (d2, l2) in pairwise(bands):
+        assert (d2 - d1, l1 - l2) in ((1, 0), (0, 1))
+
+
+def test_twists_stay_at_or_under_mythics_ten_percent_and_match_doubles() -> None:
+    for dread in DREADS:
+        doubles = sum(is_twist(dread, t, o) for t, o in product(FACES, FACES))
+        assert doubles == dread and ask_odds("even", dread).twist <= Fraction(1, 10)
+
+
+def test_doubtful_is_very_unlikely_for_ask_and_inspire_alike() -> None:
+    from oracle.narrator.asking import solo_level
+
+    assert parse_likelihood("doubtful") is Likelihood.VERY_UNLIKELY
+    assert solo_level("doubtful") == solo_level("very_unlikely") == "very unlikely"
 
 
 def test_frequencies_over_many_seeded_asks_match_the_odds() -> None:

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from oracle.cli import main
-from oracle.solo import ask_odds
+from oracle.solo import ask_odds, parse_likelihood
 
 ANSWERS = {"yes", "no", "yes, and", "yes, but", "no, and", "no, but"}
 
@@ -22,7 +22,7 @@ def run(argv: list[str]) -> tuple[int, Any]:
 
 
 def test_ask_prints_the_answer_its_six_odds_and_the_twist() -> None:
-    code, payload = run(["ask", "Is the shrine guarded?", "--likelihood", "likely",
+    code, payload = run(["ask", "--json", "Is the shrine guarded?", "--likelihood", "likely",
                          "--dread", "7", "--seed", "4"])
     assert code == 0
     assert payload["answer"] in ANSWERS
@@ -36,9 +36,10 @@ def test_ask_prints_the_answer_its_six_odds_and_the_twist() -> None:
 
 
 def test_ask_with_a_seed_repeats_and_certain_never_says_no_and() -> None:
-    assert run(["ask", "q", "--seed", "s1"]) == run(["ask", "q", "--seed", "s1"])
+    assert run(["ask", "--json", "q", "--seed", "s1"]) == \
+        run(["ask", "--json", "q", "--seed", "s1"])
     for seed in range(200):
-        _, payload = run(["ask", "q", "--likelihood", "certain", "--dread", "9",
+        _, payload = run(["ask", "--json", "q", "--likelihood", "certain", "--dread", "9",
                           "--seed", str(seed)])
         assert payload["answer"] != "no, and"
         assert payload["odds"]["no, and"] == 0
@@ -47,7 +48,7 @@ def test_ask_with_a_seed_repeats_and_certain_never_says_no_and() -> None:
 def test_ask_twists_bring_back_the_threads_given() -> None:
     twists = []
     for seed in range(300):
-        _, payload = run(["ask", "q", "--dread", "9", "--seed", str(seed),
+        _, payload = run(["ask", "--json", "q", "--dread", "9", "--seed", str(seed),
                           "--thread", "the sister"])
         if payload["twist"] and payload["twist"]["kind"].startswith("thread"):
             twists.append(payload["twist"])
@@ -56,9 +57,55 @@ def test_ask_twists_bring_back_the_threads_given() -> None:
 
 def test_ask_narrates_offline(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("ORACLE_NARRATOR", "offline")
-    _, payload = run(["ask", "Does the bell ring?", "--seed", "3", "--narrate"])
+    _, payload = run(["ask", "--json", "Does the bell ring?", "--seed", "3", "--narrate"])
     assert payload["narration"]["narrator"] == "offline"
     assert payload["answer"].upper() in payload["narration"]["text"]
+
+
+def test_ask_without_json_prints_readable_lines_with_the_exact_odds() -> None:
+    out = io.StringIO()
+    assert main(["ask", "Is the shrine guarded?", "--likelihood", "likely", "--dread", "7",
+                 "--seed", "4"], stdin=io.StringIO(""), out=out) == 0
+    _, payload = run(["ask", "--json", "Is the shrine guarded?", "--likelihood", "likely",
+                      "--dread", "7", "--seed", "4"])
+    lines = out.getvalue().splitlines()
+    assert lines[0] == "Is the shrine guarded?"
+    assert lines[1].startswith(f"Answer: {payload['answer'].upper()}  (likely, dread 7)")
+    dice = payload["dice"]
+    assert lines[2] == f"Dice: answer {dice['answer']}, tone {dice['tone']}, omen {dice['omen']}"
+    for answer, exact in payload["odds_exact"].items():
+        assert f"{answer} " in lines[3] and f"({exact})" in lines[3]
+    assert lines[4] == f"Twist chance: 7% ({payload['twist_chance_exact']})"
+    assert lines[5].startswith("Twist: ")
+
+
+def test_ask_prints_a_twist_in_words_with_its_tone() -> None:
+    for seed in range(400):
+        out = io.StringIO()
+        main(["ask", "q", "--dread", "9", "--seed", str(seed)], stdin=io.StringIO(""), out=out)
+        _, payload = run(["ask", "--json", "q", "--dread", "9", "--seed", str(seed)])
+        if payload["twist"]:
+            twist = payload["twist"]
+            last = out.getvalue().splitlines()[5]
+            assert last.startswith(f"Twist: {twist['label']}") and twist["tone"] in last
+            assert twist["meaning"]["action"] in last
+            return
+    raise AssertionError("no twist in 400 seeds at dread 9 (9% each)")
+
+
+@pytest.mark.parametrize("name", ["very_unlikely", "doubtful", "Very Likely", "impossible"])
+def test_ask_and_inspire_take_the_same_likelihood_names(name: str) -> None:
+    code, payload = run(["ask", "--json", "q", "--likelihood", name, "--seed", "1"])
+    assert code == 0 and payload["likelihood"] == parse_likelihood(name).value
+    out = io.StringIO()
+    assert main(["inspire", "oracle", "--likelihood", name, "--seed", "1", "--json"],
+                stdin=io.StringIO(""), out=out) == 0
+
+
+def test_a_likelihood_both_refuse_is_refused_with_the_same_sentence() -> None:
+    _, asked = run(["ask", "q", "--likelihood", "probably"])
+    _, inspired = run(["inspire", "oracle", "--likelihood", "probably"])
+    assert asked == inspired and asked["error"].startswith("likelihood: ")
 
 
 @pytest.mark.parametrize("argv,field", [

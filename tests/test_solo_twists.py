@@ -11,7 +11,7 @@ from oracle.dice import FixedDice, SeededDice
 from oracle.errors import RequestError
 from oracle.solo import SceneFate, TwistKind, draw_twist, kind_odds, new_scene, scene_odds
 from oracle.solo.scenes import scene_fate
-from oracle.solo.twists import KINDS, actions, subjects
+from oracle.solo.twists import KINDS, Tone, actions, subjects, tone_odds
 
 
 def test_meaning_tables_hold_at_least_100_distinct_words_each() -> None:
@@ -25,23 +25,40 @@ def test_kind_odds_cover_every_kind_and_sum_to_one() -> None:
     odds = kind_odds()
     assert sum(odds.values()) == 1
     assert all(p > 0 for p in odds.values())
-    assert odds[TwistKind.NEW_DANGER] == Fraction(1, 5)
-    assert set(KINDS) == set(range(1, 11))
+    assert odds[TwistKind.NEW_DANGER] == Fraction(1, 10)
+    assert set(KINDS) == set(range(1, 21))
+
+
+def test_the_event_focus_has_ten_kinds_or_more_of_every_tone() -> None:
+    assert len(TwistKind) >= 10
+    assert tone_odds() == {Tone.POSITIVE: Fraction(1, 4), Tone.NEGATIVE: Fraction(1, 4),
+                           Tone.NEUTRAL: Fraction(1, 2)}
+    for kind in (TwistKind.THREAD_ADVANCES, TwistKind.THREAD_CLOSES, TwistKind.CHARACTER_ACTS,
+                 TwistKind.ELSEWHERE, TwistKind.STRANGER):
+        assert kind_odds()[kind] > 0
 
 
 def test_a_thread_twist_brings_back_one_of_the_threads() -> None:
-    # kind face 3 = a thread advances; the thread die picks the second; then the meaning pair
-    twist = draw_twist(FixedDice([3, 2, 1, 1]), threads=["the sister", "the debt"])
+    # kind face 6 = a thread advances; the thread die picks the second; then the meaning pair
+    twist = draw_twist(FixedDice([6, 2, 1, 1]), threads=["the sister", "the debt"])
     assert twist.kind is TwistKind.THREAD_ADVANCES
     assert twist.focus == "the debt" and not twist.new
     assert (twist.action, twist.subject) == (actions()[0], subjects()[0])
+    assert twist.to_dict()["tone"] == "positive"
 
 
 def test_with_no_characters_a_returning_character_is_a_new_one() -> None:
-    twist = draw_twist(FixedDice([5, 1, 1]), threads=["the debt"])
+    twist = draw_twist(FixedDice([14, 1, 1]), threads=["the debt"])
     assert twist.kind is TwistKind.CHARACTER_RETURNS
     assert twist.focus is None and twist.new
     assert twist.to_dict()["meaning"] == {"action": actions()[0], "subject": subjects()[0]}
+
+
+def test_a_thread_closes_only_an_open_thread_and_never_opens_one() -> None:
+    closing = draw_twist(FixedDice([11, 1, 1, 1]), threads=["the debt"])
+    assert closing.kind is TwistKind.THREAD_CLOSES and closing.focus == "the debt"
+    nothing = draw_twist(FixedDice([11, 1, 1]))
+    assert nothing.kind is TwistKind.THREAD_CLOSES and nothing.focus is None and not nothing.new
 
 
 def test_seeded_twist_kinds_follow_their_odds() -> None:
@@ -49,7 +66,7 @@ def test_seeded_twist_kinds_follow_their_odds() -> None:
     n = 5000
     seen = Counter(draw_twist(dice).kind for _ in range(n))
     chi2 = sum((seen[k] - n * float(p)) ** 2 / (n * float(p)) for k, p in kind_odds().items())
-    assert chi2 < 27.9  # 8 degrees of freedom: p < 0.0005
+    assert chi2 < 39.3  # 15 degrees of freedom: p < 0.0005
 
 
 @pytest.mark.parametrize("dread", range(1, 10))

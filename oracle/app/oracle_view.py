@@ -9,6 +9,7 @@ import ipywidgets as widgets  # type: ignore[import-untyped]
 
 from oracle.app import controls as c
 from oracle.app.lists_view import ListsView
+from oracle.app.oracle_more import SceneEndRow
 from oracle.app.render import esc, percent
 from oracle.app.session import Session
 from oracle.app.shell_api import Shell
@@ -76,6 +77,7 @@ class OracleView:
         self._error = c.error_line()
         self._error.add_class("oracle-oracle-error")
         self.lists = ListsView(session, shell)
+        self.scene_end = SceneEndRow(session, shell, self._error)
         self._shown_dread: tuple[bool, int] | None = None
         self._syncing = False
         self._ask.on_click(c.guard(self._error, self._do_ask))
@@ -101,6 +103,7 @@ class OracleView:
             c.row(self._explore, self._explore_ask),
             c.html("<h3>A new scene</h3>"), self._scene_title, self._expected,
             self._scene_odds, c.row(self._scene_start), self._verdict,
+            c.html("<h3>The end of a scene</h3>"), self.scene_end.widget,
             self.lists.widget, self._error,
             css="oracle-oracle",
         )
@@ -123,8 +126,10 @@ class OracleView:
                 self._dread.disabled = chosen is None
             finally:
                 self._syncing = False
+        moved = solo.offset
+        scenes = f"; the scenes' ends add {moved:+d}" if moved else ""
         source = ("set by hand" if chosen is not None else
-                  f"from the campaign ({self._dread_reason()})")
+                  f"from the campaign ({self._dread_reason()}{scenes})")
         self._why.value = f"Dread {solo.dread}, {esc(source)}."
         self._show_odds()
         self.lists.refresh()

@@ -18,6 +18,7 @@ from oracle.journal.lists import LISTS, Lists
 from oracle.solo.answers import DEFAULT_DREAD, AskOdds, ask_odds, check_dread
 from oracle.solo.asking import AskResult, ask, odds_json
 from oracle.solo.pressure import campaign_dread
+from oracle.solo.scene_end import SceneEnd, dread_with, end_scene
 from oracle.solo.scenes import Scene, new_scene
 from oracle.solo.twists import CHARACTER_KINDS, THREAD_KINDS, Twist
 
@@ -85,10 +86,27 @@ class Solo:
         return value if isinstance(value, int) and not isinstance(value, bool) else None
 
     @property
+    def offset(self) -> int:
+        """What the scenes' ends add to the campaign's dread (-3..3; 0 before any)."""
+        campaign = self.session.campaign
+        return 0 if campaign is None else campaign.settings.dread_offset
+
+    @property
     def dread(self) -> int:
-        """The dread in force: the player's if set, else the campaign's."""
+        """The dread in force: the player's if set, else the campaign's moved by the scenes."""
         chosen = self.set_dread
-        return self.campaign_dread if chosen is None else chosen
+        if chosen is not None:
+            return chosen
+        return dread_with(self.campaign_dread, self.offset)
+
+    def end_scene(self, went: str) -> SceneEnd:
+        """Close the scene: the player says how it went; dread's offset moves and is journalled
+        with its reason (a dread set by hand stays as set until the player lets go of it)."""
+        self.session.require()
+        ended = end_scene(went, self.campaign_dread, self.offset)
+        self.session.record({"type": "scene_end", **ended.to_dict()})
+        self.session.changed()
+        return ended
 
     def choose_dread(self, value: int | None) -> None:
         """Set the dread by hand (1..9), or None to follow the campaign again."""

@@ -14,7 +14,7 @@ escapes anything a Markdown, HTML or TeX renderer would read as markup), and not
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Protocol
 
 from oracle.errors import shown
@@ -22,7 +22,7 @@ from oracle.journal.lists import item_words
 from oracle.journal.reading import one_line
 from oracle.journal.replay import Entry, Settings
 from oracle.journal.story import story_of
-from oracle.systems.base import Line, Role, System, text
+from oracle.systems.base import Line, Part, Role, System, result, text
 
 STRUCK = "[struck with the X-card]"
 
@@ -140,6 +140,27 @@ def scene_extra(data: Mapping[str, Any]) -> str:
     return (f" ({'; '.join(bits)})" if bits else "") + (f" · twist: {twist}" if twist else "")
 
 
+def _scene_end(data: Mapping[str, Any]) -> tuple[Part | str, ...]:
+    reason = data.get("reason")
+    return ("scene ends: ", text(reason if isinstance(reason, str) else
+                                 f"went {data.get('went')}, dread {data.get('dread')}"))
+
+
+def _meaning(data: Mapping[str, Any]) -> tuple[Part | str, ...]:
+    drawn = data.get("drawn")
+    words = " · ".join(str(w) for w in drawn) if isinstance(drawn, list) else ""
+    return ("meaning (", text(data.get("table", "")), "): ", result(words))
+
+
+def _table(data: Mapping[str, Any]) -> tuple[Part | str, ...]:
+    entries = data.get("entries")
+    size = len(entries) if isinstance(entries, list) else 0
+    return ("own table: ", text(data.get("name", "")), f" ({size} entries)")
+
+
+SOLO_META: dict[str, Callable[[Mapping[str, Any]], tuple[Part | str, ...]]] = {"scene_end": _scene_end, "meaning": _meaning, "table": _table}
+
+
 def meta_line(entry: Entry) -> Line:
     """The journal's own words for a meta event (the systems word the rules events)."""
     data, kind = entry.data, entry.type
@@ -161,6 +182,8 @@ def meta_line(entry: Entry) -> Line:
     if kind == "preference":
         value = json.dumps(data.get("value"), ensure_ascii=False)
         return Line.of("meta", f"preference: {data.get('key')} = ", text(value))
+    if kind in SOLO_META:
+        return Line.of("meta", *SOLO_META[kind](data))
     if kind == "x_card":
         return Line.of("meta", f"X-card on entry {data.get('refers_to')}")
     if kind == "undo":

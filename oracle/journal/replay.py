@@ -22,6 +22,10 @@ kept)::
     {"type": "preference", "key": str, "value": <any JSON>}            # an app preference
     {"type": "x_card", "refers_to": seq, "reason": str | None}         # strikes a narration
     {"type": "undo", "target": seq}                                    # undoes an entry
+    {"type": "scene_end", "went": "yours" | "mixed" | "against", "offset": int, ...}
+                                  # a scene closed; dread's offset (oracle.solo.scene_end)
+    {"type": "meaning", "table": str, "drawn": [str, ...]}   # words drawn from a meaning table
+    {"type": "table", "name": str, "entries": [str, ...]}    # a player's own table, as used
 
 Every other type is a rules event. A rules event may also carry an ``"action"`` text (what the
 character attempts, for the journal and exports); the rules ignore fields they do not read.
@@ -49,7 +53,7 @@ from oracle.systems import System
 
 META_TYPES: frozenset[str] = frozenset(
     {"narration", "note", "oracle", "scene", "story", "safety", "preference", "x_card", "undo",
-     "list_item"}
+     "list_item", "scene_end", "meaning", "table"}
 )
 MAX_TEXT = 100_000
 
@@ -63,6 +67,8 @@ class Settings:
     preferences: dict[str, Any] = field(default_factory=dict)
     struck: frozenset[int] = frozenset()
     lists: Lists = field(default_factory=Lists)  # threads and characters (journal.lists)
+    dread_offset: int = 0  # the scenes' ends' offset on the campaign's dread (solo.scene_end)
+    tables: dict[str, tuple[str, ...]] = field(default_factory=dict)  # own tables, as used
 
 
 def undone_map(events: Iterable[StoredEvent]) -> dict[int, int]:
@@ -153,7 +159,40 @@ def _fold_meta(settings: Settings, event: StoredEvent) -> Settings:
         return replace(settings, struck=settings.struck | {int(data["refers_to"])})
     if event.type == "list_item":
         return replace(settings, lists=fold_item(settings.lists, event.seq, data))
+    if event.type == "scene_end":
+        return replace(settings, dread_offset=int(data["offset"]))
+    if event.type == "table":
+        return replace(settings, tables={**settings.tables,
+                                         str(data["name"]): tuple(data["entries"])})
     return settings
+
+
+MAX_ENTRIES = 10_000
+
+
+def _words(event: Mapping[str, Any], key: str, most: int = MAX_ENTRIES) -> None:
+    """A list of 1..``most`` non-empty texts, each at most 1,000 characters."""
+    items = event.get(key)
+    if not (isinstance(items, list) and 0 < len(items) <= most and all(
+            isinstance(i, str) and i.strip() and len(i) <= 1000 for i in items)):
+        raise RequestError(f"{event['type']}: {key} is a list of 1 to {most} texts.")
+
+
+def _check_solo_meta(kind: str, data: Mapping[str, Any]) -> None:
+    """The solo layer's own meta events: a scene's end, meaning words drawn, an own table."""
+    if kind == "scene_end":
+        if data.get("went") not in ("yours", "mixed", "against"):
+            raise RequestError(f"scene_end: went is yours, mixed or against; got "
+                               f"{shown(data.get('went'))}.")
+        offset = data.get("offset")
+        if isinstance(offset, bool) or not isinstance(offset, int) or abs(offset) > 3:
+            raise RequestError("scene_end: offset is a whole number from -3 to 3.")
+    elif kind == "meaning":
+        _text(data, "table")
+        _words(data, "drawn", 100)
+    elif kind == "table":
+        _text(data, "name")
+        _words(data, "entries")
 
 
 def _result_of(before: Any, after: Any) -> dict[str, Any] | None:
@@ -294,6 +333,8 @@ class Fold:
             _solo_fields(data)
         elif kind == "list_item":
             check_item(self.settings.lists, data)
+        elif kind in ("scene_end", "meaning", "table"):
+            _check_solo_meta(kind, data)
         elif kind == "story":
             known = self.by_seq
             try:

@@ -13,10 +13,11 @@ from typing import Any, TextIO
 
 from oracle.dice import SeededDice
 from oracle.errors import RequestError
-from oracle.narrator.asking import ask
-from oracle.narrator.base import LIKELIHOODS, NarrationContext, NarrationResult
+from oracle.narrator.asking import ask, solo_level
+from oracle.narrator.base import NarrationContext, NarrationResult
 from oracle.narrator.beats import find_beat
 from oracle.narrator.deck import Deck
+from oracle.solo.answers import LIKELIHOOD_NAMES
 
 INSPIRE_BEATS: tuple[str, ...] = ("wrong", "bargain", "condition", "encounter", "answer",
                                   "oracle", "monster", "ruin", "reduction", "lost", "outcome")
@@ -41,8 +42,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="how many ideas (1..12; default 3 for lists, 1 otherwise)")
     parser.add_argument("--json", action="store_true", help="print JSON instead of text")
     parser.add_argument("--seed", type=int, default=None, help="repeatable ideas and dice")
-    parser.add_argument("--likelihood", choices=LIKELIHOODS, default="even",
-                        help="oracle: how likely a yes is (default even)")
+    parser.add_argument("--likelihood", default="even", metavar="LEVEL",
+                        help="oracle: how likely a yes is, the names oracle ask takes: "
+                        + ", ".join(LIKELIHOOD_NAMES) + " (doubtful is very_unlikely; "
+                        "default even)")
     parser.add_argument("--outcome", choices=("failure", "complication", "success"),
                         default=None, help="outcome: the Risk outcome (default: roll a d6)")
     parser.add_argument("--severity", choices=("present", "distant", "none"), default=None,
@@ -93,6 +96,7 @@ def _inspire(args: argparse.Namespace, out: TextIO, shared: Deck | None) -> tupl
 
     beat: str = args.beat
     spec = find_beat(beat)
+    solo_level(args.likelihood)  # one set of names with oracle ask, refused the same way
     n = args.n if args.n is not None else (3 if spec.listing else 1)
     if not 1 <= n <= 12:
         raise RequestError(f"n: ask for 1 to 12 ideas; got {n}.")

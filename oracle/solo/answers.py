@@ -3,16 +3,18 @@
 Our own dice (not a fate chart). Three d10 are rolled together:
 
 - the **answer die** says yes when it shows at most the likelihood's number (``YES_FACES``);
-- the **tone die** bends the answer: at most ``dark_band(dread)`` is the forest's tone
+- the **tone die** bends the answer: at most ``dark_band(dread)`` is the world's tone
   ("yes, but" / "no, and"), at least ``11 - light_band(dread)`` is yours ("yes, and" /
   "no, but"), anything between leaves the answer plain;
-- the **omen die** calls a twist when it shows at most the dread and the tone die shows at
-  most ``TWIST_TONE`` (a dark hour and an omen together).
+- the **omen die** calls a twist when it shows the same face as the tone die (doubles) and
+  that face is at most the dread: exactly dread in 100, so 1% at dread 1 and 9% at dread 9
+  (Mythic's random events top out near 10%).
 
 At ``certain`` a no is always softened to "no, but"; at ``impossible`` a yes is always "yes, but"
-(so certain never says "no, and" and impossible never "yes, and"). Dread (1..9) widens the dark
-band, narrows the light one and brings more twists; it never moves yes against no, which is the
-likelihood's alone. ``docs/rulings.md`` (Solo oracle) gives the reasons.
+(so certain never says "no, and" and impossible never "yes, and"). Every step of dread (1..9)
+moves the bands (``BANDS``: one face darker or one face less light each step) and the twist
+chance, so every step changes the odds of some answer at every likelihood; dread never moves yes
+against no, which is the likelihood's alone. ``docs/rulings.md`` (Solo oracle) gives the reasons.
 """
 
 from __future__ import annotations
@@ -32,7 +34,13 @@ ANSWER_SIDES = 10
 MIN_DREAD = 1
 MAX_DREAD = 9
 DEFAULT_DREAD = 5
-TWIST_TONE = 3  # the tone die must show 1..3 for an omen to become a twist
+
+# dread -> (dark faces, light faces) of the tone die: each step takes one face from the light
+# band or gives one to the dark band, never both, so no two steps read the same
+BANDS: Mapping[int, tuple[int, int]] = MappingProxyType({
+    1: (1, 4), 2: (1, 3), 3: (2, 3), 4: (2, 2), 5: (3, 2), 6: (3, 1), 7: (4, 1), 8: (5, 1),
+    9: (6, 1),
+})
 
 
 class Likelihood(enum.Enum):
@@ -74,8 +82,18 @@ class Answer(enum.Enum):
         return self in (Answer.YES, Answer.YES_AND, Answer.YES_BUT)
 
 
+# the one set of likelihood names ``oracle ask``, ``oracle inspire`` and the app accept
+LIKELIHOOD_NAMES: tuple[str, ...] = tuple(level.value.replace(" ", "_") for level in Likelihood)
+# other words for a level, accepted everywhere (``doubtful`` was ``inspire``'s word)
+ALIASES: Mapping[str, Likelihood] = MappingProxyType({
+    "doubtful": Likelihood.VERY_UNLIKELY, "probable": Likelihood.LIKELY,
+    "sure": Likelihood.CERTAIN, "no chance": Likelihood.IMPOSSIBLE,
+})
+
+
 def parse_likelihood(value: object) -> Likelihood:
-    """A likelihood from its name; ``very_likely``, ``very-likely`` and ``Very Likely`` all work."""
+    """A likelihood from its name; ``very_likely``, ``very-likely`` and ``Very Likely`` all work,
+    and so do the aliases (``doubtful`` is very unlikely)."""
     if isinstance(value, Likelihood):
         return value
     if isinstance(value, str):
@@ -83,8 +101,11 @@ def parse_likelihood(value: object) -> Likelihood:
         for level in Likelihood:
             if level.value == key:
                 return level
-    names = ", ".join(level.value.replace(" ", "_") for level in Likelihood)
-    raise RequestError(f"likelihood: {shown(value)} is not a likelihood; use one of {names}.")
+        if key in ALIASES:
+            return ALIASES[key]
+    names = ", ".join(LIKELIHOOD_NAMES)
+    raise RequestError(f"likelihood: {shown(value)} is not a likelihood; use one of {names} "
+                       "(or doubtful).")
 
 
 def check_dread(value: object) -> int:
@@ -100,13 +121,13 @@ def check_dread(value: object) -> int:
 
 
 def dark_band(dread: int) -> int:
-    """How many low faces of the tone die are the forest's: 1 at dread 1-2, up to 4 at 9."""
-    return 1 + dread // 3
+    """How many low faces of the tone die are the world's: 1 at dread 1, up to 6 at 9."""
+    return BANDS[dread][0]
 
 
 def light_band(dread: int) -> int:
-    """How many high faces of the tone die are yours: 3 at dread 1-3, 2 at 4-7, 1 at 8-9."""
-    return 3 - dread // 4
+    """How many high faces of the tone die are yours: 4 at dread 1, down to 1 from dread 6."""
+    return BANDS[dread][1]
 
 
 def read_answer(likelihood: Likelihood, dread: int, answer_die: int, tone_die: int) -> Answer:
@@ -124,8 +145,8 @@ def read_answer(likelihood: Likelihood, dread: int, answer_die: int, tone_die: i
 
 
 def is_twist(dread: int, tone_die: int, omen_die: int) -> bool:
-    """An omen at or under the dread, in a dark hour of the tone die, calls a twist."""
-    return omen_die <= dread and tone_die <= TWIST_TONE
+    """The omen die matching the tone die (doubles) at or under the dread calls a twist."""
+    return omen_die == tone_die and omen_die <= dread
 
 
 @dataclass(frozen=True)

@@ -73,6 +73,37 @@ class AskResult:
         }
 
 
+def percent_text(p: Fraction) -> str:
+    """``"35%"``, or one decimal when the chance is not a whole percent (``"2.5%"``)."""
+    value = p * 100
+    return f"{value.numerator // value.denominator}%" if value.denominator == 1 else \
+        f"{float(value):.1f}%"
+
+
+def twist_text(twist: Twist) -> str:
+    """``a thread advances (the sister), positive: betray · a lantern``."""
+    about = f" ({twist.focus})" if twist.focus else " (a new one)" if twist.new else ""
+    return f"{twist.kind.value}{about}, {twist.kind.tone.value}: {twist.action} · {twist.subject}"
+
+
+def result_text(result: AskResult) -> str:
+    """What ``oracle ask`` prints without ``--json``: the question, the answer, the dice, the
+    exact odds of each answer and of a twist, and the twist drawn (if any)."""
+    odds = result.odds
+    lines = [
+        result.question,
+        (f"Answer: {result.answer.value.upper()}  ({result.likelihood.value}, dread "
+         f"{result.dread})"),
+        (f"Dice: answer {result.dice.answer_die}, tone {result.dice.tone_die}, omen "
+         f"{result.dice.omen_die}"),
+        "Odds: " + "; ".join(f"{a.value} {percent_text(odds.answers[a])} "
+                             f"({fraction_text(odds.answers[a])})" for a in Answer),
+        f"Twist chance: {percent_text(odds.twist)} ({fraction_text(odds.twist)})",
+        "Twist: " + ("none" if result.twist is None else twist_text(result.twist)),
+    ]
+    return "\n".join(lines)
+
+
 def check_question(question: object) -> str:
     """A question: some words, at most 600 characters."""
     if not isinstance(question, str) or not question.strip():

@@ -6,7 +6,9 @@
 Everything heavier than argparse is imported inside the handlers.
 
 - ``oracle ask "QUESTION" --likelihood LEVEL [--dread N] [--seed S] [--thread T]...
-  [--character C]... [--narrate]`` prints one JSON object: ``answer``, ``odds`` (the six
+  [--character C]... [--narrate] [--json]`` prints the answer, the dice, the exact odds of each
+  answer and of a twist, and the twist, as lines to read; with ``--json`` one JSON object:
+  ``answer``, ``odds`` (the six
   answers as decimals, summing to 1), ``odds_exact`` (fractions), ``twist_chance``, ``dice``,
   ``twist`` (null or ``{kind, label, focus, new, meaning: {action, subject}}``) and, with
   ``--narrate``, ``narration``.
@@ -63,7 +65,13 @@ def cmd_ask(args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
         payload["seed"] = seed
     if args.narrate:
         payload["narration"] = _narrate(payload, seed)
-    _emit(out, payload)
+    if args.json:
+        _emit(out, payload)
+    else:
+        from oracle.solo.asking import result_text
+
+        narration = payload.get("narration", {}).get("text") if args.narrate else None
+        out.write(result_text(result) + (f"\n\n{narration}" if narration else "") + "\n")
     return 0
 
 
@@ -179,9 +187,11 @@ def add_solo_commands(sub: Any) -> None:
         help="ask the solo oracle a yes/no question; prints the answer and its exact odds",
         description=(
             "Three d10 answer a yes/no question at a likelihood (impossible, very_unlikely, "
-            "unlikely, even, likely, very_likely, certain) and a dread from 1 to 9. Prints JSON: "
-            "the answer (yes, no, yes, and, yes, but, no, and, no, but), the exact odds of all "
-            "six, and a twist when one is called. Bad input exits 2 with {\"error\": \"...\"}."
+            "unlikely, even, likely, very_likely, certain; doubtful is very_unlikely) and a "
+            "dread from 1 to 9. Prints the answer (yes, no, yes, and, yes, but, no, and, no, "
+            "but), the dice, the exact odds of all six and of a twist, and the twist when one "
+            "is called; --json prints the same as JSON. Bad input exits 2 with "
+            "{\"error\": \"...\"}."
         ),
     )
     ask.add_argument("question", nargs="?", default="", help="the yes/no question")
@@ -195,6 +205,7 @@ def add_solo_commands(sub: Any) -> None:
                      help="a character a twist may bring back (repeatable)")
     ask.add_argument("--narrate", action="store_true",
                      help="add a \"narration\" colouring the answer")
+    ask.add_argument("--json", action="store_true", help="print JSON")
     ask.set_defaults(handler=cmd_ask)
 
     generate = sub.add_parser(
