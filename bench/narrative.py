@@ -32,10 +32,10 @@ from oracle.narrator import BEATS, NarrationContext, OfflineNarrator, beat_for_r
 from oracle.narrator.compose import load
 from oracle.narrator.deck import Deck
 from oracle.narrator.safety import screen
-from oracle.narrator.telling import can_improve
 from oracle.narrator.weave import weave
 from oracle.requests import CONTEXT_FIELDS
 from oracle.systems import find_system
+from oracle.trophy.telling import can_improve
 
 SAFETY = {"lines": ["spiders", "harm to children"], "veils": ["drowning"]}
 INTENTS = [

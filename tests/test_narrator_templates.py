@@ -25,7 +25,9 @@ from oracle.narrator.templates import (
     delimit,
     environment,
     prompt_dir,
+    prompt_dirs,
     render_prompt,
+    table_path,
 )
 from oracle.systems import find_system
 
@@ -174,11 +176,29 @@ def test_templates_are_strict_a_missing_variable_raises_before_any_call() -> Non
 
 
 def test_every_beat_has_a_prompt_and_its_offline_tables() -> None:
-    root = prompt_dir()
     for spec in BEATS.values():
-        assert (root / f"{spec.name}.j2").is_file()
+        assert any((folder / f"{spec.name}.j2").is_file() for folder in prompt_dirs()), spec
         for table in spec.tables:
-            assert (root / "offline" / f"{table}.txt").is_file()
+            assert table_path(table).is_file(), table
+
+
+def test_a_systems_beats_and_tables_live_in_its_own_folder() -> None:
+    from oracle.systems import installed
+
+    for system in installed():
+        for spec in system.beats():
+            assert (system.folder() / "prompts" / f"{spec.name}.j2").is_file(), spec.name
+            assert all(table_path(t).is_file() for t in spec.tables), spec.name
+
+
+def test_no_two_folders_hold_a_table_of_the_same_name() -> None:
+    from oracle.systems import installed
+
+    seen: dict[str, Path] = {}
+    for folder in [prompt_dir(), *(s.folder() for s in installed())]:
+        for path in (folder / "offline").glob("*.txt"):
+            assert path.name not in seen, (path, seen.get(path.name))
+            seen[path.name] = path
 
 
 def test_the_installed_package_carries_the_prompts() -> None:
@@ -186,18 +206,21 @@ def test_the_installed_package_carries_the_prompts() -> None:
 
     packaged = importlib.resources.files("oracle") / "prompts"
     assert (packaged / "system.j2").is_file()
-    assert (packaged / "offline" / "complications.txt").is_file()
+    assert (packaged / "offline" / "omens.txt").is_file()
+    assert not Path(str(packaged)).is_symlink()
 
 
 def test_a_built_copy_of_the_package_finds_its_own_prompts(tmp_path: Path) -> None:
-    """setuptools' build (what a wheel holds) copies prompts/ into oracle/prompts as real files."""
+    """setuptools' build (what a wheel holds) copies the prompts and every system's own
+    templates and tables."""
+    from oracle.systems import installed
+
     root = Path(__file__).resolve().parents[1]
     src = tmp_path / "src"
     src.mkdir()
     for name in ("pyproject.toml", "README.md"):
         shutil.copy(root / name, src / name)
-    shutil.copytree(root / "prompts", src / "prompts")
-    shutil.copytree(root / "oracle", src / "oracle", symlinks=True,
+    shutil.copytree(root / "oracle", src / "oracle",
                     ignore=shutil.ignore_patterns("__pycache__"))
     out = tmp_path / "lib"
     subprocess.run([sys.executable, "-c", "from setuptools import setup; setup()", "-q",
@@ -205,9 +228,14 @@ def test_a_built_copy_of_the_package_finds_its_own_prompts(tmp_path: Path) -> No
                    capture_output=True, timeout=120)
     built = out / "oracle" / "prompts"
     assert (built / "system.j2").is_file() and not built.is_symlink()
-    for spec in BEATS.values():
-        assert (built / f"{spec.name}.j2").is_file()
-        assert all((built / "offline" / f"{t}.txt").is_file() for t in spec.tables)
+    for system in installed():
+        if not system.folder().is_relative_to(root / "oracle"):
+            continue  # a plugin installed from elsewhere ships its own files
+        own = out / system.folder().relative_to(root)
+        for spec in system.beats():
+            assert (own / "prompts" / f"{spec.name}.j2").is_file()
+            assert all((own / "offline" / f"{t}.txt").is_file() or
+                       (built / "offline" / f"{t}.txt").is_file() for t in spec.tables)
     found = subprocess.run(
         [sys.executable, "-c", "from oracle.narrator.templates import prompt_dir; print(prompt_dir())"],
         cwd=tmp_path, env={**os.environ, "PYTHONPATH": str(out)}, check=True,

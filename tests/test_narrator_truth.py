@@ -11,8 +11,8 @@ import pytest
 from oracle.dice import SeededDice
 from oracle.narrator import BEATS, NarrationContext, OfflineNarrator, narrate_resolved
 from oracle.narrator.compose import load
-from oracle.narrator.telling import can_improve
 from oracle.systems import find_system
+from oracle.trophy.telling import can_improve
 
 TROPHY = find_system("trophy")
 MARA = [{"name": "Mara Vell", "occupation": "grave-robber"}]

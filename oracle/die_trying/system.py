@@ -28,6 +28,8 @@ class DieTrying(PackagedSystem, package="oracle.die_trying"):
     title = "Die Trying"
     tagline = "Die Trying · Gold 'n Guts"
     unnamed = Unnamed("the delver", "delver", "the dungeon")
+    brief_keys = ("occupation", "background", "drive", "skills", "equipment", "ruin",
+                  "conditions", "hunt_tokens", "gold", "npc")
     offline_tables = (
         "miscasts", "miscast_death", "critical_successes", "critical_failures",
         "death_saves_holding", "death_saves_slipping", "death_saves_stable",

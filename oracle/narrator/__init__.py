@@ -44,8 +44,8 @@ are shown; player text reaches prompts once, capped, only inside ``<player_text>
 cannot close; the API key never appears in any output, log, error, repr or file.
 
 Adding a beat (Die Trying's miscast, Triptycho's defeat, ...): see :mod:`oracle.narrator.beats`:
-one prompt template, one offline table, one ``BeatSpec`` line, and the system's
-``beat(result)`` choosing it. The template tests then cover it automatically.
+one prompt template and one offline table in the system's folder, one ``BeatSpec`` in its
+``beats()``, and its ``beat(result)`` choosing it. The template tests then cover it.
 """
 
 from __future__ import annotations
@@ -72,6 +72,7 @@ from oracle.narrator.beats import BEATS, BeatSpec, beat_for_result, find_beat
 from oracle.narrator.deck import Deck
 from oracle.narrator.fake import FakeNarrator
 from oracle.narrator.offline import OfflineNarrator
+from oracle.systems import DEFAULT
 
 __all__ = [
     "BEATS", "DEFAULT_MODEL", "DEFAULT_TIMEOUT", "LIKELIHOODS", "BeatSpec", "Deck",
@@ -124,19 +125,14 @@ def get_narrator(env: Mapping[str, str] | None = None, api_key: str | None = Non
     return narrator
 
 
-def _characters_of(request: Mapping[str, Any]) -> list[dict[str, Any]]:
-    """The roller first (named or not), then helpers, participants or fighters."""
-    found: list[dict[str, Any]] = []
-    if isinstance(request.get("name"), str):
-        found.append({"name": request["name"], "ruin": request.get("ruin")})
-    elif not any(key in request for key in ("participants", "characters")):
-        found.append({"name": unnamed(str(request.get("system", "trophy")))[0],
-                      "ruin": request.get("ruin")})
-    for key in ("characters", "participants", "helpers"):
-        for entry in request.get(key) or []:
-            if isinstance(entry, Mapping) and isinstance(entry.get("name"), str):
-                found.append({"name": entry["name"], "ruin": entry.get("ruin")})
-    return found
+def _characters_of(system: str, request: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """The characters the request names, the roller first, as its system reads them."""
+    from oracle.systems import SYSTEMS
+
+    if system in SYSTEMS:
+        return SYSTEMS[system].characters(request)
+    name = request.get("name")
+    return [{"name": name if isinstance(name, str) else unnamed(system)[0]}]
 
 
 def _text(request: Mapping[str, Any], key: str) -> str:
@@ -176,7 +172,7 @@ def narrate_resolved(request: Mapping[str, Any], result: Mapping[str, Any],
 
 def _narrate(request: Mapping[str, Any], result: Mapping[str, Any], narrator: Narrator | None,
              deck: Deck | None) -> NarrationResult:
-    system = str(request.get("system", "trophy"))
+    system = str(request.get("system", DEFAULT))
     seed = request.get("seed")
     if seed is None:
         blob = json.dumps([request, result], sort_keys=True, default=str).encode()
@@ -188,7 +184,7 @@ def _narrate(request: Mapping[str, Any], result: Mapping[str, Any], narrator: Na
         result=result,
         request=request,
         system=system,
-        characters=_characters_of(request),
+        characters=_characters_of(system, request),
         safety=request.get("safety") if isinstance(request.get("safety"), Mapping) else None,
         # what the roller attempts ("pry open the reliquary"); Trophy's "intent" is a fight's aim
         # and Triptycho's "action" is a dice entry, so the story has its own field

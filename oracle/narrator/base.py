@@ -14,6 +14,7 @@ from typing import Any
 
 from oracle.errors import RequestError
 from oracle.narrator.deck import Deck
+from oracle.systems import DEFAULT
 
 OnText = Callable[[str], None]
 """Receives each piece of streamed text as it arrives (provisional: see :class:`Narrator`)."""
@@ -47,15 +48,22 @@ class Safety:
 def unnamed(system: str) -> tuple[str, str, str]:
     """``(name, occupation, place)`` for a roller the request does not name, in the system's words.
 
-    An unknown system speaks as Trophy does (the request's system is checked elsewhere).
+    An unknown system speaks as the default system does (the request's system is checked
+    elsewhere).
     """
     from oracle.systems import SYSTEMS
 
-    words = SYSTEMS[system if system in SYSTEMS else "trophy"].unnamed
+    words = SYSTEMS[system if system in SYSTEMS else DEFAULT].unnamed
     return words.roller, words.trade, words.place
 
 
-def character_brief(character: object, system: str = "trophy") -> dict[str, Any]:
+def _brief_keys(system: str) -> tuple[str, ...]:
+    from oracle.systems import SYSTEMS
+
+    return ("name", *(SYSTEMS[system].brief_keys if system in SYSTEMS else ()))
+
+
+def character_brief(character: object, system: str = "") -> dict[str, Any]:
     """A plain dict of what a prompt may say about a character (a dataclass or a mapping)."""
     if dataclasses.is_dataclass(character) and not isinstance(character, type):
         raw: Mapping[str, Any] = dataclasses.asdict(character)
@@ -63,10 +71,8 @@ def character_brief(character: object, system: str = "trophy") -> dict[str, Any]
         raw = character
     else:
         raw = {"name": str(character)}
-    keep = ("name", "occupation", "background", "drive", "skills", "equipment", "ruin",
-            "conditions", "hunt_tokens", "gold", "npc")
     brief: dict[str, Any] = {}
-    for key in keep:
+    for key in _brief_keys(system):
         if key in raw and raw[key] not in (None, "", (), []):
             value = raw[key]
             if isinstance(value, Sequence) and not isinstance(value, str):
@@ -98,7 +104,7 @@ class NarrationContext:
 
     result: Mapping[str, Any] = field(default_factory=dict)
     request: Mapping[str, Any] = field(default_factory=dict)
-    system: str = "trophy"
+    system: str = DEFAULT
     characters: tuple[Mapping[str, Any], ...] = ()
     intent: str = ""
     place: str = ""
@@ -145,6 +151,7 @@ class NarrationContext:
     ) -> NarrationContext:
         """Build a context from loose inputs (Character dataclasses, safety dicts, ...)."""
         request = dict(request or {})
+        system = system or str(request.get("system", DEFAULT))
         for label, text in (("intent", intent), ("place", place), ("question", question),
                             ("journal", journal), ("monster", monster),
                             ("could_go_wrong", could_go_wrong), ("bargain", bargain)):
@@ -157,9 +164,8 @@ class NarrationContext:
         return cls(
             result=dict(result or {}),
             request=request,
-            system=system or str(request.get("system", "trophy")),
-            characters=tuple(character_brief(c, system or str(request.get("system", "trophy")))
-                             for c in characters),
+            system=system,
+            characters=tuple(character_brief(c, system) for c in characters),
             intent=intent[:MAX_PLAYER_TEXT],
             place=place[:MAX_PLAYER_TEXT],
             question=question[:MAX_PLAYER_TEXT],

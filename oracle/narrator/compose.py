@@ -1,9 +1,9 @@
 """Offline tables, plain or compositional, dealt through a :class:`Deck` and filtered by theme.
 
-A table file in ``prompts/offline/<name>.txt`` is either a plain list (one entry a line) or, when
-it has ``[slot]`` headers, a set of slots (``[frame]``, ``[body]``, ``[detail]``) whose parts
-combine: every choice of one part per slot is one card, so eight frames, eight bodies and eight
-details make 512 distinct narrations. A header ``[detail:high]`` holds parts only for that grade
+A table file ``offline/<name>.txt`` (generic ones in ``oracle/prompts/``, a system's in its own
+folder) is either a plain list (one entry a line) or, when it has ``[slot]`` headers, a set of
+slots (``[frame]``, ``[body]``, ``[detail]``) whose parts combine: every choice of one part per
+slot is one card, so eight frames, eight bodies and eight details make 512 distinct narrations. A header ``[detail:high]`` holds parts only for that grade
 (a beat picks the grade from the result: Ruin, danger, a cost); parts under a plain header serve
 every grade. A line may end with ``#: tag, tag`` (theme tags); the safety module adds the tags
 its words show. ``{{ name }}`` and the other variables are filled in by plain substitution.
@@ -96,10 +96,10 @@ class Table:
 
 @functools.cache
 def load(name: str) -> Table:
-    """Read ``prompts/offline/<name>.txt`` (``#`` comments) as a plain or composed table."""
-    from oracle.narrator.templates import prompt_dir
+    """Read the offline table ``name`` (``#`` comments) as a plain or composed table."""
+    from oracle.narrator.templates import table_path
 
-    path = prompt_dir() / "offline" / f"{name}.txt"
+    path = table_path(name)
     try:
         lines = path.read_text(encoding="utf-8").splitlines()
     except OSError as exc:
@@ -123,7 +123,7 @@ def load(name: str) -> Table:
             continue
         if not slots:
             slots.append(("", []))
-        if line.startswith("@"):  # a shared pool of parts: prompts/offline/<name>.txt
+        if line.startswith("@"):  # a shared pool of parts: another table
             shared = load(line[1:])
             slots[current][1].extend((grade, p) for _, parts in shared.slots for _, p in parts)
             continue

@@ -6,7 +6,8 @@ a contest's winner). So a string is written bare only under a field whose values
 capped in number and length, so no input can grow a prompt without bound.
 
 :func:`explain` turns the flags (``dies``, ``ruin_roll``, ``condition_due``, ``lost``,
-``can_push``, ...) into sentences, so the model never has to guess what a field means.
+``can_push``, ...) into sentences, so the model never has to guess what a field means: each
+system words its own (``System.facts``).
 """
 
 from __future__ import annotations
@@ -110,187 +111,27 @@ def request_lines(request: Mapping[str, Any]) -> list[str]:
     return result_lines(kept)[:24]
 
 
-def _who(entry: Mapping[str, Any]) -> str:
-    return delimit(str(entry.get("name", "someone"))[:MAX_NAME])
-
-
-def _ruin_change(subject: str, entry: Mapping[str, Any]) -> str | None:
-    before, after = entry.get("ruin_before"), entry.get("ruin_after")
-    if not isinstance(before, int) or not isinstance(after, int):
-        return None
-    if after > before:
-        text = f"{subject} marked Ruin: {before} to {after}"
-        if after >= 6:
-            text += " (Ruin 6: lost)"
-        return text + "."
-    if after < before:
-        return f"{subject} shed Ruin: {before} to {after}."
-    return f"{subject}'s Ruin held at {after}."
-
-
-def _conditions(subject: str, entry: Mapping[str, Any]) -> str | None:
-    due = entry.get("condition_due")
-    if isinstance(due, bool) or not isinstance(due, int) or due <= 0:
-        return None
-    plural = "a new Condition" if due == 1 else f"{due} new Conditions"
-    return (f"{subject} is due {plural} (a physical or mental change the player chooses); "
-            "show a first sign of it, do not pick it for them.")
-
-
-def _people(result: Mapping[str, Any]) -> Iterator[str]:
-    for key in ("helpers", "participants", "characters"):
-        entries = result.get(key)
-        if not isinstance(entries, Sequence) or isinstance(entries, str):
-            continue
-        for entry in list(entries)[:12]:
-            if not isinstance(entry, Mapping):
-                continue
-            who = _who(entry)
-            role = {"helpers": " (helping)", "participants": "", "characters": ""}[key]
-            change = _ruin_change(who + role, entry)
-            if change:
-                yield change
-            matches = entry.get("matches")
-            if isinstance(matches, int) and matches > 0:
-                took = ("armor took the blow instead of Ruin" if entry.get("armor_used")
-                        else "each costs Ruin")
-                yield f"The monster struck {who}'s Weak Point {matches} time(s); {took}."
-            conditions = _conditions(who, entry)
-            if conditions:
-                yield conditions
-            if entry.get("lost") is True:
-                yield (f"{who} is lost at Ruin 6: the player chooses whether they become a "
-                       "monster of the forest or die; frame the moment, do not choose.")
-
-
-_OUTCOMES = {
-    "failure": "Outcome FAILURE (highest die 1-3): the attempt does not work and things get "
-               "worse. Use no words of success.",
-    "complication": "Outcome COMPLICATION (highest die 4-5): the attempt works, but a "
-                    "complication comes with it. Voice both.",
-    "success": "Outcome SUCCESS (highest die 6): the attempt works cleanly.",
-}
-_ENCOUNTERS = {
-    "present": "Encounter PRESENT: something terrible is here now and threatening.",
-    "distant": "Encounter DISTANT: the terrible thing is further off or not obviously "
-               "dangerous (a sign, a sound, a stranger).",
-    "none": "Encounter NONE: nothing terrible comes; give the quiet its unease.",
-}
-_DEGREES = {
-    "critical_failure": "Degree CRITICAL FAILURE: it goes badly wrong.",
-    "failure": "Degree FAILURE: it does not work. Use no words of success.",
-    "success": "Degree SUCCESS: it works.",
-    "critical_success": "Degree CRITICAL SUCCESS: it works remarkably well.",
-}
-_FATES = {
-    "holding": "The dying character holds on for now (still dying).",
-    "slipping": "The dying character slips closer to death (still dying, not dead).",
-    "stable": "The dying character is stable: alive, unconscious.",
-    "dead": "The character is dead.",
-}
-
-
-def explain(result: Mapping[str, Any]) -> list[str]:
-    """Every flag of the settled result, in words (the model must keep to all of them)."""
+def _oracle(result: Mapping[str, Any]) -> list[str]:
+    """The solo oracle's answer and twist (every system asks the same oracle)."""
     said: list[str] = []
-    roll = result.get("roll")
-    outcome = result.get("outcome")
-    if isinstance(outcome, str) and outcome in _OUTCOMES:
-        said.append(_OUTCOMES[outcome])
-    if result.get("dies") is True:
-        said.append("The roller DIES: this Risk Roll was made to kill or incapacitate a monster, "
-                    "and that always costs the character's life, whatever the outcome. "
-                    "Voice the death; never voice a clean victory.")
-    pushes = result.get("pushes")
-    if isinstance(pushes, int) and not isinstance(pushes, bool) and pushes > 0:
-        said.append(f"The roller pushed {pushes} time(s) (risked the dark again); these are the "
-                    "final dice.")
-    if result.get("ruin_roll") is True:
-        said.append("A dark die was highest, so this roll was also a Ruin Roll: something "
-                    "disturbing was seen or endured.")
-    if roll not in ("contest", "combat") or "ruin_before" in result:
-        change = _ruin_change("The roller", result)
-        if change:
-            said.append(change)
-    conditions = _conditions("The roller", result)
-    if conditions:
-        said.append(conditions)
-    if result.get("lost") is True:
-        said.append("The roller is LOST (Ruin 6); this roll's outcome still stands. The player "
-                    "chooses whether they become a monster of the forest or die: frame the "
-                    "moment and hand it to them.")
-    if result.get("can_push") is True:
-        if outcome == "success":
-            said.append("A push is allowed but cannot improve a 6: do not hint at one.")
-        else:
-            said.append("The highest die is light, so the player may still push (risk the dark "
-                        "for a better result); at most hint at it, in fresh words.")
-    elif result.get("can_push") is False and roll == "risk":
-        said.append("No push is possible now: do not hint at one.")
-    bargain = result.get("bargain")
-    if isinstance(bargain, Mapping) and bargain.get("accepted"):
-        said.append("A Devil's Bargain was accepted: its price (bargain.text above) happens "
-                    "whatever the outcome. Voice it.")
-    encounter = result.get("encounter")
-    if isinstance(encounter, str) and encounter in _ENCOUNTERS:
-        said.append(_ENCOUNTERS[encounter])
-    if result.get("tokens_lost") is True:
-        said.append(f"Every Hunt Token was lost ({result.get('tokens_before')} to "
-                    f"{result.get('tokens_after')}).")
-    elif isinstance(result.get("tokens_after"), int) and isinstance(
-            result.get("tokens_before"), int):
-        said.append(f"Hunt Tokens: {result['tokens_before']} to {result['tokens_after']}.")
-    if roll == "contest":
-        winner = result.get("winner")
-        said.append(f"The contest's winner is {delimit(str(winner)[:MAX_NAME])}." if winner
-                    else "The contest has no winner: every count tied.")
-    if roll == "combat":
-        if result.get("roll_required") is False:
-            said.append("No roll was needed: the monster is overwhelmed and defeated outright; "
-                        "nobody marks Ruin.")
-        elif isinstance(result.get("total"), int):
-            verdict = "DEFEATED" if result.get("defeated") else "NOT defeated: it still stands"
-            said.append(f"The hunters' total {result['total']} against Endurance "
-                        f"{result.get('endurance')}: the monster is {verdict}.")
-    if roll == "reduction":
-        removed = result.get("removed")
-        said.append(("Someone NOTICED the betrayal; do not decide what they do about it."
-                     if result.get("noticed") else "Nobody noticed the betrayal: it passes "
-                     "for bad luck or an accident.")
-                    + ("" if removed is not False else " No Ruin was shed."))
     answer = result.get("answer")
-    if roll == "oracle" and isinstance(answer, str):
+    if isinstance(answer, str):
         said.append(f"The oracle's answer is {answer.upper()}: repeat it exactly and interpret "
                     "it for the question.")
-    twist = result.get("twist")
-    if roll == "oracle" and isinstance(twist, Mapping):
+    if isinstance(result.get("twist"), Mapping):
         said.append("The dice also called a TWIST (twist above): voice it after the answer, "
                     "read through its meaning pair; it changes no number.")
-    degree = result.get("degree")
-    if isinstance(degree, str) and degree in _DEGREES:
-        said.append(_DEGREES[degree])
-    if result.get("miscast") is True:
-        said.append("The spell MISCASTS: the table's row below is exactly what happens.")
-    fate = result.get("fate")
-    if isinstance(fate, str) and fate in _FATES:
-        said.append(_FATES[fate])
-    if result.get("dead") is True and fate != "dead":
-        said.append("The character is DEAD.")
-    elif result.get("dead") is False and roll in ("death_save", "injury"):
-        said.append("The character is not dead.")
-    if result.get("stable") is True and fate != "stable":
-        said.append("The character is stable: alive, unconscious.")
-    winner = result.get("winner")
-    if roll == "opposed" and winner in ("action", "reaction"):
-        said.append(f"The {winner} wins the opposed roll (ties go to the action).")
-    dealt = result.get("dealt")
-    if isinstance(dealt, int) and not isinstance(dealt, bool):
-        said.append(f"Damage dealt: {dealt}." if dealt else "No damage gets through.")
-    if roll in ("damage", "defeat") and result.get("defeated") is True:
-        said.append("The target is DEFEATED: out of this scenario.")
-    if result.get("damage_result") == "maximum":
-        said.append("The Damage dice came up at their maximum: colour only, nothing extra.")
-    said.extend(_people(result))
+    return said
+
+
+def explain(result: Mapping[str, Any], system: str = "") -> list[str]:
+    """Every flag of the settled result in words (the model must keep to all of them): the
+    system's own facts (``System.facts``), and the oracle's answer."""
+    from oracle.systems import SYSTEMS
+
+    said = SYSTEMS[system].facts(result) if system in SYSTEMS else []
+    if result.get("roll") == "oracle":
+        said += _oracle(result)
     return said[:30]
 
 

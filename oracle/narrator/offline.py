@@ -1,11 +1,12 @@
-"""The embedded offline narrator: original writing in Trophy's voice, dealt from seeded decks.
+"""The embedded offline narrator: original writing in each system's voice, dealt from seeded decks.
 
-Each beat deals cards from its tables in ``prompts/offline/`` (plain or compositional, see
-:mod:`oracle.narrator.compose`) through a :class:`Deck`, so a replay with the same seed is
+Each beat deals cards from its tables (``offline/`` in ``oracle/prompts`` or in the folder of
+the system that owns the beat; plain or compositional, see :mod:`oracle.narrator.compose`) through a :class:`Deck`, so a replay with the same seed is
 identical and no card repeats before its table is used up. Cards are filled in with the intent
 woven (:mod:`oracle.narrator.weave`), the place, the question's subject and the foe; themes a
 line or veil keeps out are never dealt (:mod:`oracle.narrator.safety`); the settled facts follow
-in words (:mod:`oracle.narrator.telling`). The roller's full name comes once, then the short one.
+in words (the owning system's ``tell`` or ``closing``). The roller's full name comes once, then
+the short one.
 """
 
 from __future__ import annotations
@@ -21,11 +22,12 @@ from oracle.narrator.base import (
     OnText,
     unnamed,
 )
-from oracle.narrator.beats import find_beat
+from oracle.narrator.beats import find_beat, owner_of
 from oracle.narrator.compose import deal, fill, load
 from oracle.narrator.deck import Deck
 from oracle.narrator.safety import barred
 from oracle.narrator.weave import subject_of, weave
+from oracle.systems import DEFAULT, SYSTEMS
 
 QUIET = "The dark keeps its own counsel."
 
@@ -84,31 +86,13 @@ def weave_vars(context: NarrationContext) -> dict[str, str]:
     }
 
 
-def facts_sentence(result: Mapping[str, Any]) -> str:
-    """The settled facts in one plain sentence, from the rules core's own fields."""
+def facts_sentence(result: Mapping[str, Any], system: str = DEFAULT) -> str:
+    """The settled facts in one plain sentence: the system's own phrases (``System.summary``),
+    the oracle's answer, or else the result's plain fields."""
     roll = result.get("roll")
-    parts: list[str] = []
-    if "highest" in result and result.get("highest") is not None:
-        dark = " (dark)" if result.get("highest_is_dark") else ""
-        parts.append(f"highest die {result['highest']}{dark}")
-    if "outcome" in result:
-        parts.append(str(result["outcome"]))
-    if "encounter" in result:
-        parts.append(f"encounter: {result['encounter']}")
-    if "tokens_before" in result and "tokens_after" in result:
-        parts.append(f"Hunt Tokens {result['tokens_before']} \u2192 {result['tokens_after']}")
-    if roll == "combat" and result.get("total") is not None:
-        parts.append(f"total {result['total']}")
-    if "defeated" in result:
-        parts.append("the monster is defeated" if result["defeated"] else "the monster stands")
-    if "winner" in result:
-        parts.append(f"winner: {result['winner'] if result['winner'] is not None else 'none'}")
+    parts = SYSTEMS[system].summary(result) if system in SYSTEMS else []
     if "answer" in result:
         parts.append(f"the oracle says {str(result['answer']).upper()}")
-    if "ruin_before" in result and "ruin_after" in result:
-        parts.append(f"Ruin {result['ruin_before']} \u2192 {result['ruin_after']}")
-    if result.get("noticed") is True:
-        parts.append("someone noticed")
     if not parts:
         parts = [f"{k}: {v}" for k, v in result.items()
                  if k != "roll" and isinstance(v, (str, int, float, bool))][:6]
@@ -202,26 +186,14 @@ class OfflineNarrator(Narrator):
     @staticmethod
     def _single(beat: str, table: str, context: NarrationContext, dealer: _Dealer,
                 variables: dict[str, str]) -> str:
-        result = context.result
-        if beat == "outcome":
-            return telling.outcome(context, dealer, FULL)
-        if beat == "lost":
-            return telling.lost(context, dealer, FULL)
-        if beat == "ruin":
-            return telling.ruin(context, dealer, FULL)
-        if beat == "reduction":
-            return telling.reduction(context, dealer, FULL, table)
-        if beat == "monster":
-            return telling.monster(context, dealer)
-        if beat == "encounter":
-            return telling.encounter(context, dealer, FULL, table)
         if beat == "oracle":
             return telling.oracle(context, dealer, variables["thing"])
+        system = owner_of(beat, context.system)
+        told = system.tell(beat, context, dealer, FULL, table) if system is not None else None
+        if told is not None:
+            return told
         if beat == "roll":
-            said = telling.contest(result) if result.get("roll") == "contest" else \
-                telling.opposed(result) if result.get("roll") == "opposed" and \
-                result.get("action_total") is not None else facts_sentence(result)
-            return " ".join([said, *dealer("omens")])
+            return " ".join([facts_sentence(context.result, context.system), *dealer("omens")])
         card = " ".join(dealer(table)) or QUIET
-        facts = telling.system_facts(beat, result, FULL)
+        facts = system.closing(beat, context.result, FULL) if system is not None else ""
         return f"{card} {facts}".strip()

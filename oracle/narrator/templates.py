@@ -1,8 +1,10 @@
 """Prompt templates (Jinja2, ``StrictUndefined``) and the offline tables, found wherever we run.
 
-Templates live in ``prompts/`` at the top of the repository; the package reaches them through
-``oracle/prompts`` (a link to that folder), which setuptools ships as package data, so an
-installed copy finds them too. A missing variable raises before any API call is made.
+The generic templates (``system.j2``, ``campaign.j2``, ``_beat.j2``, the ``oracle`` and ``roll``
+beats) and tables live in ``oracle/prompts/``; each system keeps its own beats' templates in
+``<its folder>/prompts/`` and its tables in ``<its folder>/offline/`` (``System.folder()``). All
+are package data, so an installed copy finds them. A missing variable raises before any API call
+is made.
 
 Player text (intent, place, questions, names, the journal, safety items) enters a prompt only
 inside ``<player_text>...</player_text>``; its own angle brackets are replaced by look-alike
@@ -52,31 +54,49 @@ SAFETY_ITEM = 200
 MAX_SAFETY = 64
 
 def prompt_dir() -> Path:
-    """The folder holding ``system.j2``, the beat templates and ``offline/`` tables."""
-    candidates: list[Path] = []
-    try:
-        packaged = importlib.resources.files("oracle") / "prompts"
-        candidates.append(Path(str(packaged)))
-    except (ModuleNotFoundError, TypeError):  # pragma: no cover - zip imports
-        pass
-    candidates.append(Path(__file__).resolve().parents[2] / "prompts")
-    for candidate in candidates:
-        if (candidate / "system.j2").is_file():
-            return candidate
+    """The folder holding ``system.j2``, the generic templates and the generic ``offline/``
+    tables (inside the package: ``oracle/prompts``)."""
+    packaged = Path(str(importlib.resources.files("oracle") / "prompts"))
+    if (packaged / "system.j2").is_file():
+        return packaged
     raise NarratorError("prompts: the prompt templates are missing from this installation.")
 
 
-@functools.lru_cache(maxsize=1)
-def environment() -> jinja2.Environment:
-    """The one Jinja environment: plain text, strict about missing variables."""
+def prompt_dirs() -> list[Path]:
+    """Where templates are found: the generic folder, then each installed system's ``prompts/``."""
+    from oracle.systems import installed
+
+    return [prompt_dir(), *(system.folder() / "prompts" for system in installed())]
+
+
+def table_path(name: str) -> Path:
+    """The file of offline table ``name``: generic, or in the system folder that has it."""
+    from oracle.systems import installed
+
+    folders = [prompt_dir(), *(system.folder() for system in installed())]
+    for folder in folders:
+        path = folder / "offline" / f"{name}.txt"
+        if path.is_file():
+            return path
+    return prompt_dir() / "offline" / f"{name}.txt"
+
+
+@functools.lru_cache(maxsize=8)
+def _environment(folders: tuple[str, ...]) -> jinja2.Environment:
     return jinja2.Environment(
-        loader=jinja2.FileSystemLoader(str(prompt_dir())),
+        loader=jinja2.FileSystemLoader(list(folders)),
         undefined=jinja2.StrictUndefined,
         autoescape=False,
         trim_blocks=True,
         lstrip_blocks=True,
         keep_trailing_newline=False,
     )
+
+
+def environment() -> jinja2.Environment:
+    """The one Jinja environment (per set of installed systems): plain text, strict about
+    missing variables."""
+    return _environment(tuple(str(folder) for folder in prompt_dirs()))
 
 
 def _cap(text: str, limit: int) -> str:
@@ -146,7 +166,7 @@ def prompt_vars(beat: str, context: NarrationContext) -> dict[str, Any]:
         "roll": neutralize(str(result.get("roll", beat))[:40]),
         "n": context.n,
         "result_facts": result_lines(result),
-        "meaning": explain(result),
+        "meaning": explain(result, context.system),
         "request_facts": request_lines(dict(context.request)),
         "characters": [_character_line(c) for c in context.characters[:MAX_CHARACTERS]],
         "party": party,

@@ -11,12 +11,18 @@ This module is pure: standard library only, no system imported.
 
 from __future__ import annotations
 
+import sys
 from abc import ABC, abstractmethod
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar, Literal
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, ClassVar, Literal
 
 from oracle.dice import DiceSource
+from oracle.systems.beats import BeatSpec
+
+if TYPE_CHECKING:
+    from oracle.narrator.base import NarrationContext
 
 # The role of a piece of a journal line: plain text, who acts (bold in HTML and Markdown), what
 # they said they attempt (quoted), and the result that decided (emphasised).
@@ -72,8 +78,20 @@ class Unnamed:
     place: str
 
 
+Deal = Callable[..., list[str]]
+"""``deal(table, count=1, grade=None) -> [text, ...]``: the offline narrator's cards, filled in."""
+Generate = Callable[[DiceSource, Sequence[str]], Mapping[str, Any] | str]
+"""``make(dice, taken) -> item``: one generated thing (a dict, or a bare name), avoiding the
+names already ``taken``."""
+
+
 class System(ABC):
-    """One game system: every system fills in exactly these attributes and methods."""
+    """One game system: every system fills in exactly these attributes and methods.
+
+    The abstract methods are the rules. The rest have a default that says nothing, so a system
+    fills in only what it has: the narrator, the solo layer, the journal and the app ask the
+    system through these and never read its event names, request fields or result words.
+    """
 
     name: ClassVar[str]
     """The registry key and the campaign file's ``system`` (``"trophy"``)."""
@@ -90,7 +108,15 @@ class System(ABC):
     fields: ClassVar[Mapping[str, frozenset[str]]]
     """Roll kind -> the request fields its rules read (besides the context fields)."""
     offline_tables: ClassVar[tuple[str, ...]]
-    """The offline narrator's tables (``prompts/offline/<table>.txt``) this system's beats use."""
+    """The offline narrator's tables this system's beats use (its own in ``<folder>/offline/``,
+    or the generic ones in ``oracle/prompts/offline/``)."""
+    brief_keys: ClassVar[tuple[str, ...]] = ()
+    """The sheet fields (besides ``name``) the narrator may tell of a character."""
+    dread_words: ClassVar[str] = ""
+    """The sentence that says what moves this system's dread (empty: set by hand only)."""
+    app: ClassVar[str | None] = None
+    """The module whose ``OFFERING`` the app mounts for a campaign of this system (None: the
+    app's generic panel)."""
 
     @abstractmethod
     def resolve(self, request: Mapping[str, Any], dice: DiceSource) -> dict[str, Any]:
@@ -116,3 +142,61 @@ class System(ABC):
     @abstractmethod
     def beat(self, outcome: Mapping[str, Any]) -> str:
         """The narration beat that voices a resolved result (``"roll"`` when none fits)."""
+
+    # --- Where its files are ---
+
+    def folder(self) -> Path:
+        """The system's own folder: ``offline/`` (tables) and ``prompts/`` (beat templates)."""
+        module = sys.modules[type(self).__module__]
+        return Path(str(module.__file__)).resolve().parent
+
+    # --- What the narrator asks ---
+
+    def beats(self) -> tuple[BeatSpec, ...]:
+        """Its own narrative beats (each with a prompt ``<folder>/prompts/<beat>.j2``)."""
+        return ()
+
+    def facts(self, outcome: Mapping[str, Any]) -> list[str]:
+        """The settled facts of a result in words, one sentence each, for the model to keep."""
+        return []
+
+    def closing(self, beat: str, outcome: Mapping[str, Any], name: str) -> str:
+        """The sentence the offline narrator ends one of this system's beats with."""
+        return ""
+
+    def tell(self, beat: str, context: NarrationContext, deal: Deal, name: str,
+             table: str) -> str | None:
+        """The offline narrator's whole text for a beat this system tells itself (None: a card
+        from ``table`` and :meth:`closing`)."""
+        return None
+
+    def header(self, beat: str, context: NarrationContext, name: str, tries: str, place: str,
+               thing: str) -> str | None:
+        """The line above a listing beat's offers (None: the beat's name)."""
+        return None
+
+    def summary(self, outcome: Mapping[str, Any]) -> list[str]:
+        """A result's facts as short phrases for one plain sentence ([]: its plain fields)."""
+        return []
+
+    def characters(self, request: Mapping[str, Any]) -> list[dict[str, Any]]:
+        """The characters a request names, the roller first, as the narrator's briefs."""
+        if isinstance(request.get("name"), str):
+            return [{"name": request["name"]}]
+        return [{"name": self.unnamed.roller}]
+
+    # --- What the solo layer asks ---
+
+    def dread(self, state: Any) -> int | None:
+        """The dread (1..9) the campaign's state gives (None: the default dread)."""
+        return None
+
+    def generators(self) -> Mapping[str, Generate]:
+        """What ``oracle generate`` and the app's Generate buttons make: kind -> maker."""
+        return {}
+
+    # --- What the journal asks ---
+
+    def last_result(self, state: Any) -> Mapping[str, Any] | None:
+        """The result of the newest rules event folded into ``state`` (None: not kept)."""
+        return None

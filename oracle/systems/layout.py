@@ -5,17 +5,27 @@ Every system package has the same modules (issue 8): ``requests`` (``FIELDS``, `
 ``apply``) and ``words`` (``journal_line``, ``beat``). A :class:`PackagedSystem` subclass names
 its package (``class Trophy(PackagedSystem, package="oracle.trophy")``) and its words; the rest
 of :class:`~oracle.systems.base.System` is filled in here from those modules.
+
+Two more modules are optional and imported only when first asked (``oracle resolve`` pays for
+neither): ``narration`` (``BEATS``, ``facts``, ``closing``, ``tell``, ``header``, ``summary``,
+``characters``: what the narrator asks) and ``solo`` (``dread``, ``GENERATORS``: what the solo
+layer asks). A function a module leaves out keeps :class:`System`'s default.
 """
 
 from __future__ import annotations
 
 import importlib
-from collections.abc import Mapping
+import importlib.util
+from collections.abc import Callable, Mapping
 from types import ModuleType
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from oracle.dice import DiceSource
-from oracle.systems.base import Line, System
+from oracle.systems.base import Deal, Generate, Line, System
+from oracle.systems.beats import BeatSpec
+
+if TYPE_CHECKING:
+    from oracle.narrator.base import NarrationContext
 
 
 class _Fields(dict[str, str]):
@@ -42,11 +52,15 @@ class PackagedSystem(System):
     _odds: ClassVar[ModuleType]
     _fold: ClassVar[ModuleType]
     _words: ClassVar[ModuleType]
+    _package: ClassVar[str]
+    _optional: ClassVar[dict[str, ModuleType | None]]
 
     def __init_subclass__(cls, package: str = "", **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
         if not package:
             return
+        cls._package = package
+        cls._optional = {}
         cls._requests = importlib.import_module(f"{package}.requests")
         cls._odds = importlib.import_module(f"{package}.odds.requests")
         cls._fold = importlib.import_module(f"{package}.fold")
@@ -82,3 +96,59 @@ class PackagedSystem(System):
     def beat(self, outcome: Mapping[str, Any]) -> str:
         """The narration beat of a result (``words.beat``)."""
         return str(self._words.beat(outcome))
+
+    @classmethod
+    def _hook(cls, module: str, name: str) -> Any:
+        """``<package>.<module>.<name>``, or None when the package has no such module or name."""
+        if module not in cls._optional:
+            full = f"{cls._package}.{module}"
+            found = importlib.util.find_spec(full) is not None
+            cls._optional[module] = importlib.import_module(full) if found else None
+        return getattr(cls._optional[module], name, None)
+
+    def _call(self, module: str, name: str, *args: Any) -> Any:
+        hook: Callable[..., Any] | None = self._hook(module, name)
+        return None if hook is None else hook(*args)
+
+    def beats(self) -> tuple[BeatSpec, ...]:
+        """Its own beats (``narration.BEATS``)."""
+        return tuple(self._hook("narration", "BEATS") or ())
+
+    def facts(self, outcome: Mapping[str, Any]) -> list[str]:
+        """The settled facts in words (``narration.facts``)."""
+        return list(self._call("narration", "facts", outcome) or [])
+
+    def closing(self, beat: str, outcome: Mapping[str, Any], name: str) -> str:
+        """The closing sentence of one of its beats (``narration.closing``)."""
+        return str(self._call("narration", "closing", beat, outcome, name) or "")
+
+    def tell(self, beat: str, context: NarrationContext, deal: Deal, name: str,
+             table: str) -> str | None:
+        """The offline text of a beat it tells itself (``narration.tell``)."""
+        told = self._call("narration", "tell", beat, context, deal, name, table)
+        return None if told is None else str(told)
+
+    def header(self, beat: str, context: NarrationContext, name: str, tries: str, place: str,
+               thing: str) -> str | None:
+        """The line above a listing beat's offers (``narration.header``)."""
+        said = self._call("narration", "header", beat, context, name, tries, place, thing)
+        return None if said is None else str(said)
+
+    def summary(self, outcome: Mapping[str, Any]) -> list[str]:
+        """Short phrases of a result's facts (``narration.summary``)."""
+        return list(self._call("narration", "summary", outcome) or [])
+
+    def characters(self, request: Mapping[str, Any]) -> list[dict[str, Any]]:
+        """The characters a request names (``narration.characters``)."""
+        found = self._call("narration", "characters", request, self.unnamed.roller)
+        return super().characters(request) if found is None else list(found)
+
+    def dread(self, state: Any) -> int | None:
+        """The dread its state gives (``solo.dread``)."""
+        value = self._call("solo", "dread", state)
+        return None if value is None else int(value)
+
+    def generators(self) -> Mapping[str, Generate]:
+        """Its generators (``solo.GENERATORS``)."""
+        made: Mapping[str, Generate] = self._hook("solo", "GENERATORS") or {}
+        return made

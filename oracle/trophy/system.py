@@ -13,6 +13,8 @@ class TrophySystem(PackagedSystem, package="oracle.trophy"):
     title = "Trophy (Dark and Gold)"
     tagline = "Trophy · Dark & Gold"
     unnamed = Unnamed("the treasure-hunter", "treasure-hunter", "the forest")
+    brief_keys = ("occupation", "background", "drive", "skills", "equipment", "ruin",
+                  "conditions", "hunt_tokens", "gold", "npc")
     offline_tables = (
         "complications", "bargains", "conditions", "exploration", "encounters_present",
         "encounters_distant", "hunt_quiet", "oracle_answers", "outcome_complication",

@@ -1,0 +1,48 @@
+"""A narrative beat as data: what it voices, and the offline tables it deals from.
+
+A system declares its own beats (``System.beats``); the narrator gathers them with its generic
+ones (``oracle.narrator.beats.BEATS``). Pure: standard library only.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+
+@dataclass(frozen=True)
+class BeatSpec:
+    """One beat. ``tables`` are its offline tables; ``table_by`` picks one by a result field.
+
+    ``table_by=("outcome", {"failure": "outcome_failure", ...})`` reads ``result["outcome"]``;
+    a value not in the map (or no field) uses ``tables[0]``. A ``listing`` beat offers ``n``
+    separate items (Claude returns them through a tool; the offline narrator deals ``n`` cards).
+    """
+
+    name: str
+    summary: str
+    tables: tuple[str, ...]
+    listing: bool = False
+    table_by: tuple[str, Mapping[str, str]] | None = None
+    max_tokens: int = 400
+    example: Mapping[str, Any] = field(default_factory=dict)
+
+    def table_for(self, result: Mapping[str, Any]) -> str:
+        """The offline table this result draws from."""
+        if self.table_by is not None:
+            key, choices = self.table_by
+            value = result.get(key)
+            if isinstance(value, bool):
+                value = str(value).lower()
+            if isinstance(value, str) and value in choices:
+                return choices[value]
+        return self.tables[0]
+
+
+def beats(*specs: BeatSpec) -> tuple[BeatSpec, ...]:
+    """A system's beats, checked for one name each."""
+    names = [spec.name for spec in specs]
+    if len(set(names)) != len(names):
+        raise ValueError(f"beats: a name is declared twice in {names}.")
+    return tuple(specs)

@@ -1,0 +1,109 @@
+"""What the narrator asks of Triptycho: its beats (an Injury, a defeat, a telling blow), a
+result's settled facts in words, the sentence that closes each of its beats offline, and an
+opposed roll told under the generic beat."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+from oracle.systems.beats import BeatSpec, beats
+
+if TYPE_CHECKING:
+    from oracle.narrator.base import NarrationContext
+    from oracle.systems.base import Deal
+
+BEATS = beats(
+    BeatSpec("injury", "Triptycho: an Injury taken (-5 to every maximum), or the one that kills",
+             ("injuries", "injury_death"), table_by=("dead", {"false": "injuries",
+                                                               "true": "injury_death"}),
+             example={"roll": "injury", "injuries_before": 0, "injuries_after": 1,
+                      "maximum": {"hp": 15, "ep": 10, "wp": 5}, "dead": False,
+                      "valuables_after": 0}),
+    BeatSpec("defeat", "Triptycho: an entity brought to 0 points, out of the scenario",
+             ("defeats",), example={"roll": "damage", "dealt": 6, "points_before": 4,
+                                    "points_after": 0, "defeated": True}),
+    BeatSpec("telling_blow", "Triptycho: base Damage dice at their maximum (colour only)",
+             ("telling_blows",), example={"roll": "damage", "dealt": 9, "damage_total": 12,
+                                          "defense_total": 3, "damage_result": "maximum"}),
+)
+
+
+def facts(result: Mapping[str, Any]) -> list[str]:
+    """Every Triptycho flag of the settled result, in words."""
+    said: list[str] = []
+    roll = result.get("roll")
+    if result.get("dead") is True:
+        said.append("The character is DEAD.")
+    elif result.get("dead") is False and roll == "injury":
+        said.append("The character is not dead.")
+    winner = result.get("winner")
+    if roll == "opposed" and winner in ("action", "reaction"):
+        said.append(f"The {winner} wins the opposed roll (ties go to the action).")
+    dealt = result.get("dealt")
+    if isinstance(dealt, int) and not isinstance(dealt, bool):
+        said.append(f"Damage dealt: {dealt}." if dealt else "No damage gets through.")
+    if roll in ("damage", "defeat") and result.get("defeated") is True:
+        said.append("The target is DEFEATED: out of this scenario.")
+    if result.get("damage_result") == "maximum":
+        said.append("The Damage dice came up at their maximum: colour only, nothing extra.")
+    return said
+
+
+def summary(result: Mapping[str, Any]) -> list[str]:
+    """Short phrases of a result's facts: a defeat, an opposed roll's winner."""
+    parts: list[str] = []
+    if "defeated" in result:
+        parts.append("the monster is defeated" if result["defeated"] else "the monster stands")
+    if "winner" in result:
+        parts.append(f"winner: {result['winner'] if result['winner'] is not None else 'none'}")
+    return parts
+
+
+def _defeat(result: Mapping[str, Any], name: str) -> str:
+    if result.get("dealt") is not None and result.get("points_before") is not None:
+        return (f"{result['dealt']} more was {result['points_before']} too many: down to "
+                f"{result.get('points_after')}, and out of it.")
+    return ""
+
+
+def _injury(result: Mapping[str, Any], name: str) -> str:
+    if result.get("dead"):
+        return f"It is more than a body can carry. {name} does not get up again."
+    if result.get("injuries_after") is not None:
+        return (f"Injuries: {result.get('injuries_before')} to {result['injuries_after']}; "
+                f"everything {name} has is 5 less now.")
+    return ""
+
+
+def _telling_blow(result: Mapping[str, Any], name: str) -> str:
+    if result.get("dealt") is not None:
+        return f"Every die at its highest: {result['dealt']} gets through."
+    return ""
+
+
+_CLOSINGS = {"defeat": _defeat, "injury": _injury, "telling_blow": _telling_blow}
+
+
+def closing(beat: str, result: Mapping[str, Any], name: str) -> str:
+    """The settled facts that close a Triptycho beat offline."""
+    said = _CLOSINGS.get(beat)
+    return said(result, name) if said is not None else ""
+
+
+def opposed(result: Mapping[str, Any]) -> str:
+    """An opposed roll in words (ties already went to the action)."""
+    action = str(result.get("action_name") or "action")
+    reaction = str(result.get("reaction_name") or "reaction")
+    a, r = result.get("action_total"), result.get("reaction_total")
+    if result.get("winner") == "action":
+        return f"The {action} carries it, {a} against {r}."
+    return f"The {reaction} holds, {r} against {a}."
+
+
+def tell(beat: str, context: NarrationContext, deal: Deal, name: str, table: str) -> str | None:
+    """An opposed roll under the generic beat: who carried it, then an omen."""
+    result = context.result
+    if beat != "roll" or result.get("roll") != "opposed" or result.get("action_total") is None:
+        return None
+    return " ".join([opposed(result), *deal("omens")])

@@ -1,0 +1,235 @@
+"""What the offline narrator says for Trophy's beats: a dealt card, then the settled facts.
+
+Every result flag is voiced as it was settled: a Risk Roll to kill a monster is the character's
+death, an accepted Devil's Bargain comes due whatever the dice said, a lost character's last roll
+keeps its outcome, a contest's losers pay their Ruin, a success that marks Ruin carries its cost,
+and a push is offered only when it could improve the result. What belongs to the player stays
+theirs: the betrayal of a Reduction, the sight of a Ruin Roll, the choice when a character is lost.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any
+
+from oracle.narrator.telling import said as _said
+from oracle.narrator.weave import weave
+
+if TYPE_CHECKING:
+    from oracle.narrator.base import NarrationContext
+    from oracle.systems.base import Deal
+
+OUTCOME_WORDS = {"failure": "it failed", "complication": "it worked, at a cost",
+                 "success": "it worked"}
+
+
+def ruin_change(before: object, after: object) -> str:
+    return f"Ruin {before} to {after}"
+
+
+def bargain_text(context: NarrationContext) -> str:
+    """The accepted Devil's Bargain: the result's own (if accepted) or the context's."""
+    bargain = context.result.get("bargain")
+    if isinstance(bargain, Mapping) and bargain.get("accepted", True) and \
+            str(bargain.get("text", "")).strip():
+        return str(bargain["text"])
+    if isinstance(bargain, Sequence) and not isinstance(bargain, str):
+        for item in bargain:
+            if isinstance(item, Mapping) and item.get("accepted", True) and item.get("text"):
+                return str(item["text"])
+    return context.bargain.strip()
+
+
+def _bargain_sentence(context: NarrationContext) -> list[str]:
+    text = bargain_text(context)
+    return [f"The Devil's Bargain comes due, whatever the dice said: {_said(text)}."] \
+        if text else []
+
+
+def _helpers(result: Mapping[str, Any]) -> list[str]:
+    said: list[str] = []
+    for helper in result.get("helpers") or []:
+        if isinstance(helper, Mapping) and helper.get("ruin_marked"):
+            lost = ", and is lost" if helper.get("lost") else ""
+            said.append(f"{helper.get('name')} pays for the help: "
+                        f"{ruin_change(helper.get('ruin_before'), helper.get('ruin_after'))}"
+                        f"{lost}.")
+    return said
+
+
+def _ruin_grade(result: Mapping[str, Any]) -> str:
+    after = result.get("ruin_after")
+    return "high" if isinstance(after, int) and after >= 4 else "low"
+
+
+def can_improve(result: Mapping[str, Any]) -> bool:
+    """A push is worth hinting: the rules allow it and the result is not already a 6."""
+    return bool(result.get("can_push")) and result.get("outcome") != "success" and \
+        result.get("highest") != 6 and not result.get("lost") and not result.get("dies")
+
+
+def outcome(context: NarrationContext, deal: Deal, name: str) -> str:
+    result = context.result
+    kind = str(result.get("outcome") or "complication")
+    parts: list[str] = []
+    if result.get("dies"):
+        parts += deal("outcome_dies", grade=kind if kind in OUTCOME_WORDS else "failure")
+        parts.append(f"A Risk Roll to kill a monster is paid for with a life: {name} dies.")
+    elif kind == "success":
+        parts += deal("outcome_success", grade="cost" if result.get("ruin_marked") else "clean")
+    else:
+        table = "outcome_failure" if kind == "failure" else "outcome_complication"
+        parts += deal(table, grade=_ruin_grade(result))
+    picked = context.could_go_wrong.strip()
+    if picked and kind in ("failure", "complication") and not result.get("dies"):
+        parts.append(f"What could go wrong does: {_said(picked)}.")
+    parts += _bargain_sentence(context)
+    parts += _helpers(result)
+    if result.get("ruin_marked"):
+        lost = f", and {name} is lost" if result.get("lost") else ""
+        parts.append("The price: "
+                     f"{ruin_change(result.get('ruin_before'), result.get('ruin_after'))}{lost}.")
+    if result.get("ruin_roll"):
+        parts.append("A Ruin Roll follows.")
+    if can_improve(result):
+        parts += deal("push_hints")
+    return " ".join(parts)
+
+
+def lost(context: NarrationContext, deal: Deal, name: str) -> str:
+    result = context.result
+    parts = deal("lost")
+    roll = result.get("roll")
+    if roll == "ruin" and context.intent.strip():
+        parts.insert(0, f"{name} sees it: {_said(context.intent)}.")
+    if result.get("outcome") in OUTCOME_WORDS:
+        parts.append(f"The roll itself stands: {OUTCOME_WORDS[str(result['outcome'])]}.")
+    if result.get("dies"):
+        parts.append("The Risk Roll was to kill a monster, and that is paid for with a life.")
+    parts += _bargain_sentence(context)
+    parts += _helpers(result)
+    before = result.get("ruin_before")
+    parts.append(f"{ruin_change(before, result.get('ruin_after', 6))}: {name} is lost." if
+                 before is not None else f"Ruin 6: {name} is lost.")
+    parts.append(f"Monster or death: the choice, and the last acts, belong to {name}'s player.")
+    return " ".join(parts)
+
+
+def ruin(context: NarrationContext, deal: Deal, name: str) -> str:
+    result = context.result
+    sight = context.intent.strip()
+    parts = [f"{name} sees it: {_said(sight)}."] if sight else deal("disturbing")
+    parts += deal("ruin_reaction", grade="marked" if result.get("ruin_marked") else "held")
+    if result.get("ruin_marked"):
+        parts.append(f"It stays: {ruin_change(result.get('ruin_before'), result.get('ruin_after'))}"
+                     ".")
+    return " ".join(parts)
+
+
+def reduction(context: NarrationContext, deal: Deal, name: str, table: str) -> str:
+    result = context.result
+    stated = context.intent.strip()
+    woven = weave(stated, name)
+    if stated and not woven.neutral:
+        parts = [f"{name} goes through with it, and sets out to {woven.phrase}."]
+    elif stated:
+        parts = [f"{name} goes through with it: {_said(stated)}."]
+    else:
+        parts = [f"The betrayal is {name}'s player's to tell."]
+    parts += deal(table)
+    before, after = result.get("ruin_before"), result.get("ruin_after")
+    if isinstance(before, int) and isinstance(after, int) and after < before:
+        parts.append(f"{ruin_change(before, after)}.")
+    elif before is not None:
+        parts.append(f"Ruin stays at {before}.")
+    return " ".join(parts)
+
+
+def monster(context: NarrationContext, deal: Deal) -> str:
+    result = context.result
+    parts = deal("monsters")
+    if result.get("roll_required") is False:
+        parts.append("It is outmatched before a single die is needed; it falls, and the "
+                     "players tell how.")
+    elif result.get("defeated"):
+        parts.append(f"The blows come to {result.get('total')}: enough. It goes down, and the "
+                     "players tell how.")
+    elif result.get("total") is not None:
+        parts.append(f"The blows come to {result.get('total')}: not enough. It is still "
+                     "standing.")
+    for fighter in result.get("characters") or []:
+        if not isinstance(fighter, Mapping) or not fighter.get("matches"):
+            continue
+        who = fighter.get("name")
+        if fighter.get("armor_used"):
+            parts.append(f"It finds {who}'s weak point, and armor takes the blow.")
+        else:
+            lost = f", and {who} is lost" if fighter.get("lost") else ""
+            parts.append(f"It finds {who}'s weak point: "
+                         f"{ruin_change(fighter.get('ruin_before'), fighter.get('ruin_after'))}"
+                         f"{lost}.")
+    return " ".join(parts)
+
+
+def contest(result: Mapping[str, Any]) -> str:
+    """A Contest Roll in words: who comes out ahead, and what each loser paid."""
+    winner = result.get("winner")
+    people = [p for p in result.get("participants") or [] if isinstance(p, Mapping)]
+    said: set[str] = set()
+
+    def named(who: object) -> str:  # full name once, then the first name
+        full = str(who)
+        short = full.split()[0] if len(full.split()) > 1 else full
+        if full in said:
+            return short
+        said.add(full)
+        return full
+
+    if winner is None:
+        parts = [("Nobody comes out ahead: the dice match all the way down, and the stakes "
+                  "stay where they were.")]
+    else:
+        first = named(winner)
+        others = [named(p.get("name")) for p in people if p.get("name") != winner]
+        beaten = (" over " + " and ".join(others)) if others else ""
+        parts = [f"{first} takes it{beaten}: what was at stake is theirs."]
+    for person in people:
+        if person.get("ruin_marked"):
+            lost = ", and is lost" if person.get("lost") else ""
+            who = person.get("name")
+            side = "wins, and still pays" if who == winner else "pays for the struggle"
+            parts.append(f"{named(who)} {side}: "
+                         f"{ruin_change(person.get('ruin_before'), person.get('ruin_after'))}"
+                         f"{lost}.")
+    return " ".join(parts)
+
+
+def encounter(context: NarrationContext, deal: Deal, name: str, table: str) -> str:
+    parts = deal(table)
+    if context.result.get("tokens_lost"):
+        parts.append(f"Every Hunt Token {name} carried is gone.")
+    return " ".join(parts)
+
+
+def _contest_roll(context: NarrationContext, deal: Deal, name: str, table: str) -> str | None:
+    """A Contest Roll under the generic beat: who comes out ahead, then an omen."""
+    if context.result.get("roll") != "contest":
+        return None
+    return " ".join([contest(context.result), *deal("omens")])
+
+
+_TELLERS: dict[str, Callable[[NarrationContext, Deal, str, str], str | None]] = {
+    "outcome": lambda context, deal, name, table: outcome(context, deal, name),
+    "lost": lambda context, deal, name, table: lost(context, deal, name),
+    "ruin": lambda context, deal, name, table: ruin(context, deal, name),
+    "reduction": reduction,
+    "monster": lambda context, deal, name, table: monster(context, deal),
+    "encounter": encounter,
+    "roll": _contest_roll,
+}
+
+
+def tell(beat: str, context: NarrationContext, deal: Deal, name: str, table: str) -> str | None:
+    """The offline text of a Trophy beat; None for a beat Trophy does not tell itself."""
+    teller = _TELLERS.get(beat)
+    return None if teller is None else teller(context, deal, name, table)
