@@ -115,6 +115,9 @@ def installed() -> Iterator[System]:
 def find_system(name: object) -> System:
     """Return the system called ``name`` or raise a RequestError naming the choices (or saying
     why an installed one cannot be loaded)."""
+    if not SYSTEMS:
+        raise RequestError(f"system: no system is installed (none registers in the {GROUP!r} "
+                           "entry points); reinstall oracle: pip install -e . (or make setup).")
     if not isinstance(name, str) or name not in SYSTEMS:
         choices = ", ".join(SYSTEMS)
         raise RequestError(f"system: {shown(name, 40)} is not a known system; use one of {choices}.")
