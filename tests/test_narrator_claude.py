@@ -1,6 +1,7 @@
 """Claude as narrator, through the REAL anthropic SDK over real HTTP to a fake Messages API.
 
-Promises: nothing reaches the player before the referee has read the whole text; the stable
+Promises: nothing reaches the player before the referee has read it: each sentence is shown as
+soon as it is complete and passes, and a later sentence that fails withdraws them all; the stable
 prefix carries ``cache_control``, stays above Haiku 4.5's minimum and is read from the cache on a
 campaign's second call, with the counters logged; the facts come last; lists come back through
 a tool sized to ``n`` and are validated (one retry); every failure ends in the offline
@@ -61,11 +62,15 @@ def test_claude_is_chosen_by_a_key_or_by_oracle_narrator(fake: FakeClaude) -> No
     assert get_narrator(env={"ANTHROPIC_API_KEY": KEY}).name == "claude"
 
 
-def test_the_text_is_shown_only_whole_after_the_referee_read_it(fake: FakeClaude) -> None:
+def test_the_text_is_shown_sentence_by_sentence_once_the_referee_read_each(
+    fake: FakeClaude
+) -> None:
     chunks: list[str] = []
     result = claude(fake).narrate("outcome", context(), chunks.append)
     assert result.narrator == "claude" and result.fallback_reason is None
-    assert chunks == [result.text] == [fake.default_text]  # streamed from the API, shown whole
+    assert chunks == ["Rain drips from the antlers above the door.",
+                      " The lock gives, and something inside the reliquary shifts, awake now."]
+    assert "".join(chunks) == result.text == fake.default_text
     assert fake.requests[0].body["stream"] is True
 
 

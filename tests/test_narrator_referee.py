@@ -58,7 +58,7 @@ CASES: list[tuple[str, dict[str, Any], str, str | None]] = [
     ("monster", COMBAT, "Their total of 6 is not enough: it still stands.", None),
     ("monster", COMBAT, "A total of 9 drives it back.", "it gives a total of 9"),
     ("monster", COMBAT, "It takes 9 wounds and keeps coming.", "it gives the number 9"),
-    ("monster", COMBAT, "The beast is slain in the mud.", "it says 'slain', but the monster"),
+    ("monster", COMBAT, "The beast is slain in the mud.", "it says 'is slain', but the monster"),
     ("oracle", ORACLE, "YES, BUT the hermit lies about the well.", None),
     ("oracle", ORACLE, "NO. The hermit tells the truth.", "it does not begin with the oracle"),
     ("oracle", ORACLE, "YES. The hermit lies.", "it does not begin with the oracle"),

@@ -9,6 +9,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from oracle.app import controls as c
+from oracle.app.narration import joined
 from oracle.app.render import Lines, entry_line, esc, journal_html
 from oracle.app.session import Session
 from oracle.errors import RequestError
@@ -134,7 +135,7 @@ class JournalView:
 
     def on_text(self, piece: str) -> None:
         """A streamed piece of narration (called from the narrator's thread)."""
-        self._streamed = getattr(self, "_streamed", "") + piece
+        self._streamed = joined(getattr(self, "_streamed", ""), piece)  # a Restart replaces
         self._live.value = ('<span class="oracle-spinner"></span>' + esc(self._streamed))
 
     def done(self, error: str | None = None) -> None:

@@ -1,8 +1,11 @@
 """Narration off the widget thread: the dice never wait for the narrator.
 
 One worker thread voices beats in order (so the journal keeps the order of the rolls). Each job
-streams pieces to ``on_text`` as they arrive, then records the narration in the campaign and calls
-``on_done``. Nothing a narrator does can raise into the app: failures become a sentence.
+streams pieces to ``on_text`` as they arrive (a model's sentences, each once the referee passed
+it), then records the narration in the campaign and calls ``on_done``. A listener keeps what it
+shows with :func:`joined`: a ``Restart`` piece replaces everything shown before it (a later
+sentence failed and another text stands in). Nothing a narrator does can raise into the app:
+failures become a sentence.
 """
 
 from __future__ import annotations
@@ -13,6 +16,11 @@ from collections.abc import Callable, Iterable, Mapping
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Any
+
+from oracle.narrator.streaming import Restart, joined
+
+__all__ = ["NarrationQueue", "OnDone", "OnText", "Restart", "Voiced", "as_mapping",
+           "items_or_lines", "joined", "make_narrator", "narrator_status", "recent_text"]
 
 log = logging.getLogger("oracle.app")
 

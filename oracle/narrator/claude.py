@@ -7,8 +7,11 @@ rejects twice) ends in the offline narrator's answer with ``fallback_reason`` sa
 in an exception or a traceback. After an outage the circuit breaker (:mod:`.breaker`) sends the
 next calls offline at once for a cooldown, then tries the model again.
 
-The model's text is read whole and checked by the referee (:mod:`.referee`) before anyone sees
-it; a rejected text is asked for once more with the reason, then the offline narrator answers.
+The model's text is checked by the referee (:mod:`.referee`) sentence by sentence as it streams:
+each sentence is shown as soon as it is complete and passes. A sentence that fails (or a reply
+cut at ``max_tokens``, or one whose whole leaves out a settled death or an accepted bargain)
+withdraws everything shown (a :class:`~.streaming.Restart`); the model is asked once more with
+the reason, then the offline narrator answers. Lists are read whole.
 The request's layout for the prompt cache is in :mod:`.wire`. The API key lives in a
 :class:`Secret` that never shows itself in a repr, a log or an error.
 :class:`ModelNarrator` is shared with the local model (:mod:`.local`).
@@ -30,6 +33,7 @@ from oracle.narrator.base import NarrationContext, NarrationResult, Narrator, On
 from oracle.narrator.beats import BeatSpec, find_beat
 from oracle.narrator.breaker import DEFAULT_COOLDOWN, Breaker
 from oracle.narrator.offline import OfflineNarrator
+from oracle.narrator.streaming import Restart, Sentences
 from oracle.narrator.templates import Prompt, render_prompt
 from oracle.narrator.wire import (
     MAX_TOKENS,
@@ -80,6 +84,14 @@ class _Failure(Exception):
         self.reason = reason
         self.retry = retry
         self.outage = outage
+
+
+class _Rejected(Exception):
+    """The referee's reason a reply (or one of its sentences) may not stand."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
 
 
 @dataclass(frozen=True)
@@ -206,15 +218,22 @@ class ModelNarrator(Narrator):
             name=f"oracle-{self.name}", daemon=True,
         )
         worker.start()
-        try:
-            kind, payload = events.get(timeout=max(deadline - time.monotonic(), 0.0))
-        except queue.Empty:
-            cancel.set()
-            kind, payload = "fail", _Failure(f"{self.label} timed out")
+        shown = _Shown(on_text)
+        while True:
+            try:
+                kind, payload = events.get(timeout=max(deadline - time.monotonic(), 0.0))
+            except queue.Empty:
+                cancel.set()
+                kind, payload = "fail", _Failure(f"{self.label} timed out")
+            if kind == "text":
+                shown.add(payload)
+            elif kind == "withdraw":
+                shown.withdraw()
+            else:
+                break
         if kind == "done":
             self.breaker.succeeded()
-            if on_text is not None:
-                on_text(payload.text)
+            shown.final(payload.text)
             return NarrationResult(text=payload.text, narrator=self.name, beat=beat,
                                    items=payload.items, deck=context.deck, model=self.model)
         failure: _Failure = payload
@@ -222,14 +241,14 @@ class ModelNarrator(Narrator):
             self.breaker.failed(failure.reason)
         else:  # the model answered, if badly: it is reachable
             self.breaker.succeeded()
-        return self._fall_back(beat, context, failure.reason, on_text)
+        return self._fall_back(beat, context, failure.reason, shown)
 
     def _fall_back(self, beat: str, context: NarrationContext, reason: str,
-                   on_text: OnText | None) -> NarrationResult:
+                   on_text: OnText | _Shown | None) -> NarrationResult:
         log.warning("narrator: falling back to offline: %s", reason)
         result = self._fallback.compose(beat, context, fallback_reason=reason)
-        if on_text is not None:
-            on_text(result.text)
+        shown = on_text if isinstance(on_text, _Shown) else _Shown(on_text)
+        shown.final(result.text, whole=True)
         return result
 
     def _work(self, spec: BeatSpec, context: NarrationContext, prompt: Prompt, deadline: float,
@@ -240,9 +259,13 @@ class ModelNarrator(Narrator):
         note = ""
         while True:
             try:
-                done = self._attempt(spec, context, prompt, deadline, cancel, note)
-                rejected = (referee.check_items(spec.name, context, done.items) if spec.listing
-                            else referee.check(spec.name, context, done.text))
+                try:
+                    done = self._attempt(spec, context, prompt, deadline, cancel, note, put)
+                    rejected = (referee.check_items(spec.name, context, done.items)
+                                if spec.listing else None)
+                except _Rejected as why:
+                    rejected = why.reason
+                    put(("withdraw", None))
                 if rejected is None:
                     put(("done", done))
                     return
@@ -273,7 +296,8 @@ class ModelNarrator(Narrator):
             time.sleep(pause)
 
     def _attempt(self, spec: BeatSpec, context: NarrationContext, prompt: Prompt,
-                 deadline: float, cancel: threading.Event, note: str) -> _Done:
+                 deadline: float, cancel: threading.Event, note: str,
+                 put: Callable[[tuple[str, Any]], None]) -> _Done:
         client = self._get_client()
         remaining = deadline - time.monotonic()
         if remaining <= 0:
@@ -288,8 +312,16 @@ class ModelNarrator(Narrator):
                            all_tools=self.all_tools),
             stream=True, timeout=remaining,
         )
+        judge = None if listing else referee.Judge(spec.name, context)
+        cut = Sentences()
+
+        def judged(piece: str) -> None:
+            for sentence in cut.feed(piece):
+                _pass(judge, sentence, put)
+
         try:
-            reply = read_stream(stream, cancel, _Failure(f"{self.label} timed out"))
+            reply = read_stream(stream, cancel, _Failure(f"{self.label} timed out"),
+                                None if judge is None else judged)
         finally:
             stream.close()
         self._record(reply.usage)
@@ -297,6 +329,16 @@ class ModelNarrator(Narrator):
             raise _Failure(f"{self.label}'s answer was cut off mid-stream", retry=True)
         if reply.stop_reason == "refusal":
             raise _Failure(f"{self.label} declined to narrate this (refusal)", outage=False)
+        if judge is not None:
+            if reply.stop_reason == "max_tokens":
+                raise _Rejected("it was cut off at max_tokens, unfinished; keep it to two to "
+                                "five short sentences")
+            rest = cut.finish()
+            if rest.strip():
+                _pass(judge, rest, put)
+            reason = judge.finish(reply.text)
+            if reason:
+                raise _Rejected(reason)
         if listing:
             items = tool_items(reply.tool_json, context.n) or text_items(reply.text, context.n)
             if items is None:
@@ -313,6 +355,49 @@ class ModelNarrator(Narrator):
             self.last_usage = usage
             self.total_usage = self.total_usage.plus(usage)
         log_usage(self.name, self.model, usage)
+
+
+def _pass(judge: referee.Judge | None, sentence: str,
+          put: Callable[[tuple[str, Any]], None]) -> None:
+    """Show ``sentence`` if the referee passes it; raise its reason if not."""
+    if judge is None:
+        return
+    reason = judge.sentence(sentence)
+    if reason:
+        raise _Rejected(reason)
+    put(("text", sentence))
+
+
+class _Shown:
+    """What the listener has been shown of one narration; a replacement says so (Restart)."""
+
+    def __init__(self, on_text: OnText | None) -> None:
+        self.on_text = on_text
+        self.text = ""
+        self.ever = False
+
+    def add(self, piece: str) -> None:
+        if self.on_text is None:
+            return
+        if not self.text:
+            piece = piece.lstrip()
+        self.on_text(Restart(piece) if self.ever and not self.text else piece)
+        self.text += piece
+        self.ever = True
+
+    def withdraw(self) -> None:
+        """A later sentence failed: nothing shown so far stands."""
+        if self.on_text is not None and self.text:
+            self.on_text(Restart(""))
+        self.text = ""
+
+    def final(self, text: str, whole: bool = False) -> None:
+        """The narration's text: shown whole unless it was already shown as it streamed."""
+        if self.on_text is None or (not whole and self.text.strip() == text.strip()):
+            return
+        self.on_text(Restart(text) if self.ever else text)
+        self.text = text
+        self.ever = True
 
 
 class ClaudeNarrator(ModelNarrator):

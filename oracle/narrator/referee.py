@@ -1,16 +1,18 @@
 """The referee: a model's words are checked against the settled result before anyone sees them.
 
-It rejects text that gives a number of Ruin, tokens or totals the result does not have (or any
-number the result does not hold), uses words of success on a failure (or of failure on a
-success), begins an oracle answer with a different answer, kills or loses a character the result
-does not (or leaves out a death that happened), decides the lost character's end, calls a
-monster beaten that still stands, or names a campaign's line or shows a line's or veil's theme
-(:func:`oracle.narrator.safety.screen`, the offline narrator's own filter). Each rejection is one sentence the
-narrator can hand back to the model (one retry) and then to the player (the offline fallback).
+It reads meaning, sentence by sentence (:mod:`.readings`): the outcome in any words (no "It
+works" on a failure), deaths and losses in any words ("breathes her last", "never moves again")
+of a character the result spares, the foe's state, the character's feelings and choices, others
+in solo play, a foe other than the story's, dice faces in words; and numbers (Ruin, tokens,
+totals, any digit the result does not hold), the oracle's answer first, and the campaign's lines
+and veils by theme (:func:`oracle.narrator.safety.screen`) as well as by word. Over the whole
+reply: a death the result settles is voiced, an accepted Devil's Bargain is voiced, the text is
+plain (no Markdown or HTML) and no longer than :data:`MAX_CHARS`.
 
-The checks are deliberately about words and numbers, not meaning: they catch the contradictions
-that matter at the table, and a text that passes them may still be poor, never wrong about the
-dice.
+:class:`Judge` reads a reply while it streams: each sentence is judged as soon as it is complete,
+so it can be shown at once; :meth:`Judge.finish` then reads the whole. Each rejection is one
+sentence the narrator hands back to the model (one retry) and then to the player (the offline
+fallback). Everything is deterministic: no second model call.
 """
 
 from __future__ import annotations
@@ -20,37 +22,36 @@ from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import Any
 
 from oracle.narrator.base import NarrationContext
+from oracle.narrator.meaning import Cast, Word, tokens, word_set
+from oracle.narrator.readings import ANY_DEATH, died, read
 from oracle.narrator.safety import screen
+from oracle.narrator.streaming import split
+
+__all__ = ["MAX_CHARS", "MAX_SENTENCES", "Judge", "check", "check_items"]
+
+MAX_CHARS = 1200  # a narration is two to five sentences; a reply past this is not one
+MAX_SENTENCES = 9
 
 _NUMBER_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
                  "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "zero": 0,
-                 "no": 0, "none": 0}
+                 "none": 0}
 _NUM = r"(\d+|" + "|".join(_NUMBER_WORDS) + r")"
-_RUIN_NUMBER = re.compile(rf"\bruin\b\W+(?:(?:is|at|of|to|now|rises|climbs|stands|from|goes|"
-                          rf"up|reaches|becomes)\W+){{0,3}}{_NUM}\b", re.IGNORECASE)
+# Ruin the stat, not "a ruin" or "the ruin of a chapel": no article before it, no "of" after
+_RUIN_NUMBER = re.compile(rf"(?<!\ba )(?<!\ban )(?<!\bthe )(?<!\bold )(?<!\bthis )"
+                          rf"\bruin\b(?!\s+of\b)\W+(?:(?:is|at|of|to|now|rises|climbs|stands|"
+                          rf"from|goes|up|reaches|becomes)\W+){{0,3}}{_NUM}\b", re.IGNORECASE)
 _TOKEN_NUMBER = re.compile(rf"\b{_NUM}\W+(?:hunt\W+)?tokens?\b", re.IGNORECASE)
 _TOTAL_NUMBER = re.compile(rf"\b(?:total|endurance)\W+(?:(?:of|is|was|at|reaches)\W+){{0,2}}"
                            rf"{_NUM}\b", re.IGNORECASE)
 _DIGITS = re.compile(r"\b\d+\b")
-
-_SUCCESS_WORDS = re.compile(r"\b(succeed\w*|success\w*|triumph\w*|victor(?:y|ious)|"
-                            r"flawless\w*)\b", re.IGNORECASE)
-_FAILURE_WORDS = re.compile(r"\b(fails|failed|failure|in vain|to no avail)\b", re.IGNORECASE)
-_DEATH = re.compile(r"\b(die|dies|died|is dead|lies dead|falls dead|drops dead|is killed|was killed|"
-                    r"is slain|was slain|perish(?:es|ed)|breathes? (?:his|her|their|your) last|"
-                    r"(?:is|are) no more)\b", re.IGNORECASE)
-_LOSS = re.compile(r"\b(becomes? (?:a|the forest's) monster|is lost to the forest|"
-                   r"(?:is|are) lost forever|turns? into a monster)\b", re.IGNORECASE)
-_ANY_DEATH = re.compile(r"\b(die|dies|died|dying|dead|death|kill\w*|slain|perish\w*|"
-                        r"last breath|lifeless|life)\b", re.IGNORECASE)
-_MONSTER_BEATEN = re.compile(r"\b(defeated|slain|vanquished|destroyed|kill(?:s|ed) it|"
-                             r"it dies|it falls dead|falls dead)\b", re.IGNORECASE)
-_MONSTER_STANDS = re.compile(r"\b(still stand(?:s|ing)|unharmed|unhurt|shrugs off)\b",
-                             re.IGNORECASE)
 _ANSWER = re.compile(r"^\W*(yes|no)\b(?:\W{0,3}(and|but)\b)?", re.IGNORECASE)
-_SENTENCE = re.compile(r"[^.!?\n]+[.!?]?")
+_MARKUP = re.compile(r"\*\*|__|`|^\s{0,3}#{1,6}\s|^\s*[-*+\u2022]\s|^\s*\d+[.)]\s|"
+                     r"\[[^\]\n]+\]\([^)\n]+\)|</?[a-zA-Z][a-zA-Z0-9]*(?:\s[^<>]*)?>|"
+                     r"&(?:[a-z]+|#\d+);|(?<![\w*])\*[^*\s][^*\n]*\*(?![\w*])", re.MULTILINE)
 _STOP = frozenset({"harm", "hurt", "with", "from", "about", "being", "things", "other", "some",
                    "very", "into", "onto", "against", "people", "anything", "graphic"})
+_BARGAIN_STOP = word_set("""take takes the die dice your you and with then that this will
+from into their there what when which while would could should have been will every""")
 
 
 def _ints(value: Any) -> Iterator[int]:
@@ -89,29 +90,6 @@ def _number(word: str) -> int:
     return int(word) if word.isdigit() else _NUMBER_WORDS[word.lower()]
 
 
-def _entries(result: Mapping[str, Any]) -> Iterator[Mapping[str, Any]]:
-    yield result
-    for key in ("helpers", "participants", "characters"):
-        entries = result.get(key)
-        if isinstance(entries, Sequence) and not isinstance(entries, str):
-            yield from (e for e in entries if isinstance(e, Mapping))
-
-
-def _names(context: NarrationContext) -> set[str]:
-    """Words that name a character: full names, first names, and "you"."""
-    names = {"you", "the treasure-hunter"}
-    raw = [str(c.get("name", "")) for c in context.characters] + list(context.party)
-    raw += [str(e.get("name", "")) for e in _entries(context.result) if e is not context.result]
-    for name in raw:
-        name = name.strip().lower()
-        if len(name) >= 2:
-            names.add(name)
-            first = name.split()[0]
-            if len(first) >= 3:
-                names.add(first)
-    return names
-
-
 def _stem(word: str) -> str:
     word = word.lower()
     for suffix in ("ies", "es", "s"):
@@ -147,71 +125,6 @@ def _numbers(text: str, result: Mapping[str, Any], request: Mapping[str, Any],
     return None
 
 
-def _outcome(beat: str, text: str, result: Mapping[str, Any]) -> str | None:
-    outcome = result.get("outcome", result.get("degree"))
-    if outcome in ("failure", "critical_failure"):
-        word = _SUCCESS_WORDS.search(text)
-        if word:
-            return f"it says {word.group()!r} on a {str(outcome).replace('_', ' ')}"
-    if outcome in ("success", "critical_success"):
-        word = _FAILURE_WORDS.search(text)
-        if word:
-            return f"it says {word.group()!r} on a {str(outcome).replace('_', ' ')}"
-    answer = result.get("answer")
-    if beat == "oracle" and isinstance(answer, str):
-        found = _ANSWER.match(text)
-        said = " ".join(g for g in (found.groups() if found else ()) if g).lower()
-        wanted = " ".join(re.findall(r"[a-z]+", answer.lower()))
-        if said != wanted:
-            return f"it does not begin with the oracle's answer ({answer.upper()})"
-    if result.get("roll") == "combat" and result.get("defeated") is False:
-        word = _MONSTER_BEATEN.search(text)
-        if word:
-            return f"it says {word.group()!r}, but the monster is not defeated"
-    if result.get("roll") == "combat" and result.get("defeated") is True:
-        word = _MONSTER_STANDS.search(text)
-        if word:
-            return f"it says {word.group()!r}, but the monster is defeated"
-    return None
-
-
-def _about(name: str, pattern: re.Pattern[str], sentence: str) -> re.Match[str] | None:
-    """``pattern`` said of ``name``: as its subject (within three words) or its object."""
-    who = re.escape(name)
-    subject = re.compile(rf"(?<!\w){who}(?!\w)(?:\W+\w+){{0,3}}?\W+({pattern.pattern})",
-                         re.IGNORECASE)
-    found = subject.search(sentence)
-    if found:
-        return pattern.search(found.group(1))
-    return re.compile(rf"\b(kill(?:s|ed)|slays|slew|has slain)\W+{who}(?!\w)",
-                      re.IGNORECASE).search(sentence)
-
-
-def _fates(text: str, context: NarrationContext) -> str | None:
-    result = context.result
-    died = (result.get("dies") is True or result.get("fate") == "dead"
-            or any(e.get("dead") is True for e in _entries(result)))
-    lost = any(e.get("lost") is True for e in _entries(result))
-    if died:
-        if not _ANY_DEATH.search(text):
-            return "it leaves out the death the result settled"
-        return None
-    names = _names(context)
-    for sentence in _SENTENCE.findall(text):
-        for name in names:
-            death = _about(name, _DEATH, sentence)
-            if death:
-                return (f"it says {death.group()!r} of a character the result does not kill"
-                        if not lost else "it chooses death for the lost character; that "
-                                         "choice is the player's")
-            loss = _about(name, _LOSS, sentence)
-            if loss:
-                return (f"it says {loss.group()!r} of a character who is not lost" if not lost
-                        else "it chooses the lost character's end; that choice is the "
-                             "player's")
-    return None
-
-
 def _told(text: str, context: NarrationContext) -> str:
     """``text`` without the player's own words (their attempt, place, foe, question): what the
     table said is theirs to say; the filter judges what the model added."""
@@ -230,17 +143,111 @@ def _safety(text: str, context: NarrationContext) -> str | None:
     # the offline narrator's filter, by meaning as well as by word: a line's theme (a child's
     # voice under "harm to children") and a veil shown on screen reject the text too
     verdict = screen(_told(text, context), context.safety)
-    if not verdict.ok:
+    if not verdict.ok and not _ordinary_body(text, verdict.words, context):
         return verdict.reason + ", which this campaign's safety settings keep out"
     return None
+
+
+# a body named in passing is not body horror ("the cold gets into your fingers"); a body made
+# wrong is ("fingers stitched together", "a face that peels")
+_BODY = word_set("""finger fingers face faces mouth mouths teeth tooth jaw jaws bone bones skin
+limb limbs hand hands eye eyes skull knuckles lips lip""")
+_WRONG_BODY = re.compile(r"\b(?:stitch\w*|sewn|skinless|flay\w*|peel\w*|split\w*|bulg\w*|"
+                         r"twist\w*|fus\w*|melt\w*|slough\w*|too many|extra|grow\w*|sprout\w*|"
+                         r"burst\w*|rott?\w*|writh\w*|inside out|wrong|hollow\w*|swoll\w*|"
+                         r"torn|tear\w*|gnaw\w*|unravel\w*|crawl\w*|wears?|wearing|"
+                         r"where (?:the|her|his|your) \w+ should)\b", re.IGNORECASE)
+
+
+def _ordinary_body(text: str, words: Sequence[str], context: NarrationContext) -> bool:
+    """True when the only words ``screen`` found are body parts named plainly (and no line or
+    veil names them itself)."""
+    named = _line_words((*context.safety.lines, *context.safety.veils))
+    if not words or any(w.lower() not in _BODY or _stem(w) in named for w in words):
+        return False
+    return _WRONG_BODY.search(text) is None
+
+
+
+
+def _oracle(beat: str, text: str, result: Mapping[str, Any]) -> str | None:
+    answer = result.get("answer")
+    if beat == "oracle" and isinstance(answer, str):
+        found = _ANSWER.match(text)
+        said = " ".join(g for g in (found.groups() if found else ()) if g).lower()
+        wanted = " ".join(re.findall(r"[a-z]+", answer.lower()))
+        if said != wanted:
+            return f"it does not begin with the oracle's answer ({answer.upper()})"
+    return None
+
+
+def _bargain_words(bargain: str) -> set[str]:
+    return {w[:5] for w in re.findall(r"[a-z]{4,}", bargain.lower()) if w not in _BARGAIN_STOP}
+
+
+_VOICES_BARGAIN = frozenset({"outcome", "lost", "roll", "critical", "miscast"})
+
+
+class Judge:
+    """One reply read as it streams: :meth:`sentence` for each complete sentence, in order,
+    then :meth:`finish` with the whole text. The first reason found is kept."""
+
+    def __init__(self, beat: str, context: NarrationContext) -> None:
+        self.beat = beat
+        self.context = context
+        self.cast = Cast.of(context)
+        self.text = ""
+        self.count = 0
+        self._before: list[Word] = []
+
+    def sentence(self, sentence: str) -> str | None:
+        """Why this sentence (following the ones already passed) may not be shown, or None."""
+        context = self.context
+        self.text += sentence
+        self.count += 1
+        if self.count == 1:
+            reason = _oracle(self.beat, self.text, context.result)
+            if reason:
+                return reason
+        if len(self.text) > MAX_CHARS or self.count > MAX_SENTENCES:
+            return (f"it runs past {MAX_CHARS} characters or {MAX_SENTENCES} sentences; a "
+                    "narration is two to five sentences")
+        if _MARKUP.search(sentence):
+            return "it uses markup (Markdown or HTML); a narration is plain text"
+        reason = (_safety(sentence, context)
+                  or _numbers(sentence, context.result, context.request)
+                  or read(sentence.strip(), self._before, context, self.cast))
+        self._before.extend(tokens(sentence))
+        return reason
+
+    def finish(self, text: str | None = None) -> str | None:
+        """Why the whole reply may not stand: empty, a settled death or an accepted bargain
+        left out."""
+        whole = self.text if text is None else text
+        if not whole.strip():
+            return "it is empty"
+        if died(self.context.result) and not ANY_DEATH.search(whole):
+            return "it leaves out the death the result settled"
+        bargain = self.context.bargain.strip()
+        if bargain and self.beat in _VOICES_BARGAIN:
+            wanted = _bargain_words(bargain)
+            said = {w[:5] for w in re.findall(r"[a-z]{4,}", whole.lower())}
+            if wanted and wanted.isdisjoint(said):
+                return ("it leaves out the price of the Devil's Bargain accepted "
+                        f"({bargain[:80]!r}), which happens whatever the dice")
+        return None
 
 
 def check(beat: str, context: NarrationContext, text: str) -> str | None:
     """Why ``text`` may not be shown for this result, or None when it keeps to it."""
     if not text.strip():
         return "it is empty"
-    return (_safety(text, context) or _numbers(text, context.result, context.request)
-            or _outcome(beat, text, context.result) or _fates(text, context))
+    judge = Judge(beat, context)
+    for sentence in split(text):
+        reason = judge.sentence(sentence)
+        if reason:
+            return reason
+    return judge.finish(text)
 
 
 def check_items(beat: str, context: NarrationContext, items: Sequence[str]) -> str | None:

@@ -13,7 +13,7 @@ import json
 import logging
 import re
 import threading
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
@@ -133,8 +133,12 @@ def request_body(*, model: str, prompt: Prompt, listing: bool, n: int, max_token
     return body
 
 
-def read_stream(stream: Iterable[Any], cancel: threading.Event, cancelled: Exception) -> Reply:
-    """Read a streamed reply to its end; raise ``cancelled`` as soon as ``cancel`` is set."""
+def read_stream(stream: Iterable[Any], cancel: threading.Event, cancelled: Exception,
+                on_text: Callable[[str], None] | None = None) -> Reply:
+    """Read a streamed reply to its end; raise ``cancelled`` as soon as ``cancel`` is set.
+
+    ``on_text`` receives each piece of text as it arrives (what it raises ends the reading).
+    """
     text: list[str] = []
     tool_json: list[str] = []
     stop_reason: str | None = None
@@ -149,7 +153,10 @@ def read_stream(stream: Iterable[Any], cancel: threading.Event, cancelled: Excep
         elif kind == "content_block_delta":
             delta = event.delta
             if delta.type == "text_delta" and delta.text:
-                text.append(plain(delta.text))
+                piece = plain(delta.text)
+                text.append(piece)
+                if on_text is not None:
+                    on_text(piece)
             elif delta.type == "input_json_delta":
                 tool_json.append(delta.partial_json)
         elif kind == "message_delta":

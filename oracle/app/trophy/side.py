@@ -10,7 +10,7 @@ from typing import Any
 import ipywidgets as widgets  # type: ignore[import-untyped]
 
 from oracle.app import controls as c
-from oracle.app.narration import Voiced
+from oracle.app.narration import Voiced, joined
 from oracle.app.render import esc, sheet_details
 from oracle.app.session import Session
 from oracle.app.shell_api import Shell
@@ -98,7 +98,7 @@ class TrophySide:
             return None
 
         def on_text(piece: str) -> None:
-            self._lost_streamed += piece
+            self._lost_streamed = joined(self._lost_streamed, piece)  # a Restart replaces
             self._lost_text.value = self._lost_html(self._lost_streamed)
 
         def on_done(voiced: Voiced) -> None:

@@ -1,0 +1,196 @@
+"""Who a model's sentence is about: the reading the referee's checks of meaning share.
+
+A phrase ("breathes her last", "swears", "relief floods") means nothing by itself; it matters
+whom it is said of. :class:`Cast` knows the table's people (the characters' names and "you"),
+the story's foe and the known names; :func:`subject` finds who does what a phrase says, by
+walking back from it over adverbs, auxiliaries, a coordinated verb and a clause set off by
+commas ("Ash, torn open, dies"), and resolves "she", "he" and "they" to the last person named.
+A noun in between makes the phrase the noun's ("you watch the candles die": the candles do).
+
+Everything here is deterministic word work: no model is asked.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from enum import Enum
+
+from oracle.narrator.base import NarrationContext
+
+__all__ = ["Cast", "Who", "Word", "person_after", "subject", "tokens", "word_set"]
+
+
+def word_set(text: str) -> frozenset[str]:
+    """The words of ``text`` (a lexicon written as prose) as a set."""
+    return frozenset(text.split())
+
+
+class Who(Enum):
+    """Whom a phrase is said of."""
+
+    CHARACTER = "a character"
+    FOE = "the foe"
+    PERSON = "someone else"
+    THING = "a thing"
+
+
+@dataclass(frozen=True)
+class Word:
+    """A token of a sentence: a word (or a comma, semicolon or colon) and where it starts."""
+
+    text: str
+    start: int
+    first: bool = False  # the first word of its sentence (capitalised whatever it is)
+
+    @property
+    def low(self) -> str:
+        return self.text.lower()
+
+
+_TOKEN = re.compile(r"[A-Za-z][A-Za-z'\u2019-]*|[,;:\u2014]")
+
+
+def tokens(sentence: str) -> list[Word]:
+    return [Word(m.group().replace("\u2019", "'"), m.start(), i == 0)
+            for i, m in enumerate(_TOKEN.finditer(sentence))]
+
+
+# words walked over between a subject and its verb
+_SKIP = word_set("""slowly quietly finally then just simply also still almost nearly already
+soon suddenly at last only even really barely hardly never not no does do did will would can
+could may might must shall should is are was were has have had been be being gently softly
+silently there too once again yet all both""")
+_PRONOUNS = frozenset({"she", "he", "they", "her", "him", "them", "his", "hers", "their"})
+_SECOND = frozenset({"you", "your", "yourself", "yours", "i", "me", "my", "myself"})
+# generic words for a person other than the characters (an NPC the model mentions)
+_PEOPLE = word_set("""woman man girl boy figure stranger hermit priest priestess witch knight
+child old crone widow mother father brother sister rival rivals hunter hunters guard guards
+merchant monk nun miller farmer traveller traveler pilgrim lady lord king queen someone
+somebody anyone nobody everyone villager villagers soldier soldiers""")
+_FOE_WORDS = word_set("""it its monster beast creature thing foe shape brute horror""")
+
+
+def _words_of(names: Iterable[str]) -> set[str]:
+    found: set[str] = set()
+    for name in names:
+        for word in re.findall(r"[A-Za-z][A-Za-z'-]+", name.lower()):
+            if word not in ("the", "of", "and", "a", "an") and len(word) >= 3:
+                found.add(word.removesuffix("'s"))
+    return found
+
+
+@dataclass(frozen=True)
+class Cast:
+    """The people and foes of one narration, by the words that name them."""
+
+    characters: frozenset[str]
+    foe: frozenset[str]
+    known: frozenset[str]  # every word the table itself wrote (names, places, the story)
+    solo: bool
+
+    @classmethod
+    def of(cls, context: NarrationContext) -> Cast:
+        result = context.result
+        names = [str(c.get("name", "")) for c in context.characters] + list(context.party)
+        for key in ("helpers", "participants", "characters"):
+            entries = result.get(key)
+            if isinstance(entries, Sequence) and not isinstance(entries, str):
+                names += [str(e.get("name", "")) for e in entries if isinstance(e, dict)]
+        characters = _words_of(names)
+        foe = _words_of([context.monster]) - characters
+        known = _words_of([*names, context.monster, context.place, context.intent,
+                           context.question, context.journal, context.could_go_wrong,
+                           context.bargain, *context.story, *context.cast, *context.threads])
+        others = len({n.strip().lower() for n in names if n.strip()})
+        return cls(frozenset(characters), frozenset(foe), frozenset(known),
+                   solo=not context.party and others <= 1)
+
+    def who(self, word: str) -> Who | None:
+        """Whom ``word`` names by itself (None: a pronoun, resolved by the words before it)."""
+        low = word.lower().removesuffix("'s")
+        if low in _SECOND or low in self.characters:
+            return Who.CHARACTER
+        if low in self.foe or low in _FOE_WORDS:
+            return Who.FOE
+        if low in _PEOPLE:
+            return Who.PERSON
+        if low in _PRONOUNS:
+            return None
+        return Who.THING
+
+    def resolve(self, before: Sequence[Word]) -> Who:
+        """Whom a "she", "he" or "they" refers to: the last person or foe named before it.
+        With nobody named yet, the character, unless the character is "you" here (then a
+        "she" is someone else)."""
+        addressed = False
+        for word in reversed(before):
+            low = word.low.removesuffix("'s")
+            if low in _SECOND:
+                addressed = True
+            elif low in self.characters:
+                return Who.CHARACTER
+            elif low in self.foe or low in ("monster", "beast", "creature"):
+                return Who.FOE
+            elif low in _PEOPLE or (word.text[:1].isupper() and low not in self.known
+                                    and not word.first and low not in _PRONOUNS
+                                    and low not in _SKIP):
+                return Who.PERSON
+        return Who.PERSON if addressed else Who.CHARACTER
+
+
+_POSSESSIVE = frozenset({"his", "their", "its", "your", "my", "her"})
+_CONJ = frozenset({"and", "then", "but", "as", ","})
+
+
+def _person_before(words: Sequence[Word], i: int, cast: Cast, before: Sequence[Word]) -> Who:
+    """The subject of a coordinated verb ("Ash kneels in the ferns and dies"): the last person
+    or foe named before it in its clause, else a thing."""
+    for j in range(i, max(i - 9, -1), -1):
+        low = words[j].low
+        if low in (";", ":", "\u2014"):
+            break
+        if low in _POSSESSIVE and j + 1 < len(words) and words[j + 1].low not in _CONJ:
+            continue  # "her lantern": a possessive, not the subject
+        who = cast.who(words[j].text)
+        if who is None:
+            return cast.resolve([*before, *words[:j]])
+        if who is not Who.THING:
+            return who
+    return Who.THING
+
+
+def subject(words: Sequence[Word], index: int, cast: Cast, before: Sequence[Word] = ()) -> Who:
+    """Who does what the phrase starting at ``words[index]`` says (``before``: earlier words of
+    the narration, for a pronoun)."""
+    i = index - 1
+    while i >= 0:
+        low = words[i].low
+        if low in (";", ":", "\u2014"):
+            break
+        if low in _CONJ:
+            return _person_before(words, i - 1, cast, before)
+        if low in _SKIP:
+            i -= 1
+            continue
+        who = cast.who(words[i].text)
+        if who is None:
+            if low in _POSSESSIVE and low != "her":
+                return Who.THING
+            return cast.resolve([*before, *words[:i]])
+        return who
+    return Who.THING
+
+
+def person_after(words: Sequence[Word], index: int, cast: Cast,
+                 before: Sequence[Word] = ()) -> Who:
+    """Who is named right after ``words[index]`` (the object of "kills", "floods")."""
+    for word in words[index:index + 3]:
+        if word.low in ("the", "a", "an", "poor", "old", "young"):
+            continue
+        who = cast.who(word.text)
+        if who is None:
+            return cast.resolve([*before, *words[:index]])
+        return who
+    return Who.THING
