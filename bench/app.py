@@ -45,9 +45,7 @@ from tests.browser.harness import (
     start_server,
     stop_server,
 )
-
-sys.path.insert(0, str(ROOT / "tests" / "browser"))
-from serve_harness import kernel_pids  # needs tests/browser on the path
+from tests.browser.serve_harness import kernel_pids
 
 BARE_SOURCE = """\
 import ipywidgets as w

@@ -42,8 +42,8 @@ class FirstChunk:
 
 
 def main() -> int:
-    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
-    fake_claude = importlib.import_module("fake_claude")
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+    fake_claude = importlib.import_module("tests.fake_claude")
     started = time.perf_counter()
     import anthropic
 

@@ -25,7 +25,6 @@ from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from oracle.dice import SeededDice
 from oracle.narrator import BEATS, NarrationContext, OfflineNarrator, beat_for_result
@@ -256,7 +255,7 @@ def play_cli(system: str, script: Iterator[Roll]) -> tuple[Tally, Counter[str]]:
 
 def play_app(system: str, seed: str, solo: bool = True) -> tuple[Tally, Counter[str]]:
     """Through the app's session (``narrative_app``): moves, then the views' voice calls."""
-    import narrative_app as app
+    from bench import narrative_app as app
 
     tally = Tally()
     played = app.Played(check, lambda result, intent, foe, party: Roll(
@@ -288,6 +287,14 @@ def distinct_before_repeat(beat: str, result: Mapping[str, Any], cap: int = 2000
     return len(seen)
 
 
+def _runs(system: str, script: Callable[[], Iterator[Roll]], label: str,
+          ) -> list[tuple[str, Callable[[], tuple[Tally, Counter[str]]]]]:
+    """The three paths one scripted campaign is played through."""
+    return [("direct", lambda: play_direct(system, script(), label)),
+            ("CLI", lambda: play_cli(system, script())),
+            ("app", lambda: play_app(system, label, solo="party" not in label))]
+
+
 def main() -> int:
     campaigns: list[tuple[str, Callable[[], Iterator[Roll]]]] = [
         ("trophy (solo)", lambda: trophy_script(True, SeededDice(11))),
@@ -304,10 +311,7 @@ def main() -> int:
         os.environ["ORACLE_NARRATOR"] = "offline"
         for label, script in campaigns:
             system = label.split(" ")[0]
-            runs = (("direct", lambda s=system, m=script, n=label: play_direct(s, m(), n)),
-                    ("CLI", lambda s=system, m=script: play_cli(s, m())),
-                    ("app", lambda s=system, n=label: play_app(s, n, solo="party" not in n)))
-            for path, run in runs:
+            for path, run in _runs(system, script, label):
                 tally, texts = run()
                 dupes = sum(n - 1 for n in texts.values() if n > 1)
                 repeats += dupes

@@ -109,8 +109,10 @@ def play_trophy(played: Played, solo: bool, seed: str, safety: Mapping[str, list
         session.set_safety(safety["lines"], safety["veils"])
         hunters = [str(session.active)]  # the Quick start's generated treasure-hunter
         if not solo:
-            session.moves.add_character({"name": "Bryn Ashdown", "occupation": "Poacher",
-                                         "skills": ["Tracking"], "starting_ruin": 1})
+            first = session.moves
+            assert isinstance(first, TrophyMoves)
+            first.add_character({"name": "Bryn Ashdown", "occupation": "Poacher",
+                                 "skills": ["Tracking"], "starting_ruin": 1})
             hunters.append("Bryn Ashdown")
         fights = 0
         index = 0

@@ -11,7 +11,20 @@ from __future__ import annotations
 import html
 import re
 from collections.abc import Iterator
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from oracle.app.session import Session
+    from oracle.app.trophy.moves import TrophyMoves
+
+
+def trophy_moves(session: Session) -> TrophyMoves:
+    """The open Trophy campaign's moves, typed (the session holds any system's moves)."""
+    from oracle.app.trophy.moves import TrophyMoves
+
+    moves = session.moves
+    assert isinstance(moves, TrophyMoves), f"the open campaign is {session.system}, not Trophy"
+    return moves
 
 
 def _roots(scope: Any) -> list[Any]:
@@ -97,7 +110,7 @@ def read(scope: Any, hook: str) -> Any:
 
 def shown(scope: Any, hook: str) -> bool:
     """Whether the control ``hook`` is displayed (its layout does not hide it)."""
-    return find(scope, hook).layout.display != "none"
+    return bool(find(scope, hook).layout.display != "none")
 
 
 def press_enter(scope: Any, hook: str) -> None:

@@ -5,15 +5,17 @@ at once (issue 11: typing 200d12 froze the tab for 14 s)."""
 from __future__ import annotations
 
 import threading
+from collections.abc import Mapping
+from typing import Any
 
 import ipywidgets as widgets  # type: ignore[import-untyped]
-from app_driver import fill, read
-from test_die_trying_view import make
 
 from oracle.app.background import Latest, markup_into, settle
 from oracle.app.die_trying.view import DieTryingView
 from oracle.app.triptycho.view import TriptychoView
 from oracle.errors import RuleError
+from tests.app_driver import fill, read
+from tests.test_die_trying_view import make
 
 
 def test_the_newest_request_wins_and_a_stale_one_never_starts() -> None:
@@ -82,9 +84,9 @@ def test_die_trying_cast_odds_are_counted_off_the_widget_thread() -> None:
     odds_thread: list[str] = []
     original = view.moves.cast_odds
 
-    def watched(request: object) -> object:
+    def watched(request: Mapping[str, Any]) -> dict[str, Any]:
         odds_thread.append(threading.current_thread().name)
-        return original(request)  # type: ignore[arg-type]
+        return original(request)
 
     view.moves.cast_odds = watched  # type: ignore[method-assign]
     fill(view, "oracle-dt-magic", 3)

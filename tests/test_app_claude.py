@@ -6,10 +6,10 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from app_driver import click, fill, read
-from fake_claude import Act, FakeClaude
 
 from oracle.app import build
+from tests.app_driver import click, fill, read
+from tests.fake_claude import Act, FakeClaude
 
 KEY = "sk-ant-app-test-key-0000"
 

@@ -4,15 +4,15 @@ move, a roll set up / rolled / settled. Driven through ``app_driver`` hooks, as 
 from __future__ import annotations
 
 import pytest
-from app_driver import click, described, fill, find, find_all, read, shown
 
 from oracle.app import build
 from oracle.app.shell import OracleApp
+from tests.app_driver import click, described, fill, find, find_all, read, shown, trophy_moves
 
 
 def hero(app: OracleApp) -> str:
     """The quick start's generated treasure-hunter (the campaign's first character)."""
-    return app.session.moves.characters()[0].name
+    return trophy_moves(app.session).characters()[0].name
 
 
 def ready_app(physical: bool = True) -> OracleApp:
@@ -26,7 +26,7 @@ def ready_app(physical: bool = True) -> OracleApp:
 
 
 def fight(app: OracleApp, weak: str, endurance: int = 12) -> object:
-    app.session.moves.add_character({"name": "Mara", "occupation": "Priest", "armor": ["Helm"]})
+    trophy_moves(app.session).add_character({"name": "Mara", "occupation": "Priest", "armor": ["Helm"]})
     app.refresh()
     view = app.view("Combat")
     fill(view, "oracle-endurance", endurance)
@@ -200,7 +200,7 @@ def test_a_new_move_ends_redo_and_an_undone_ruin_roll_leaves_the_ruin_tab() -> N
 
 def test_a_roll_is_set_up_rolled_and_settled_then_the_form_is_clean() -> None:
     app = ready_app()
-    app.session.moves.add_character({"name": "Mara", "occupation": "Priest"})
+    trophy_moves(app.session).add_character({"name": "Mara", "occupation": "Priest"})
     app.refresh()
     view = app.view("Risk")
     assert not shown(view, "oracle-result-card")  # nothing rolled yet
@@ -241,7 +241,7 @@ def test_a_roll_is_set_up_rolled_and_settled_then_the_form_is_clean() -> None:
 
 def test_late_help_voices_the_roll_again() -> None:
     app = ready_app()
-    app.session.moves.add_character({"name": "Mara", "occupation": "Priest"})
+    trophy_moves(app.session).add_character({"name": "Mara", "occupation": "Priest"})
     app.refresh()
     risk_roll(app, "4", "2")  # may still be pushed or helped
     view = app.view("Risk")
@@ -278,7 +278,7 @@ def test_hunt_and_ruin_rolls_show_their_odds_from_the_core() -> None:
     ruin = read(app.view("Ruin"), "oracle-ruin-odds")
     exact = odds_for_request({"roll": "ruin", "ruin": 1})["ruin_marked"]["value"]
     assert f"marks Ruin <b>{percent(exact)}</b>" in ruin and percent(exact) == "83.3%"
-    app.session.moves.record({"type": "hunt_rolled", "name": hero(app), "light": [6]})
+    trophy_moves(app.session).record({"type": "hunt_rolled", "name": hero(app), "light": [6]})
     app.refresh()
     hunt = app.view("Hunt")
     assert "lose all 1 Hunt Tokens <b>16.7%</b>" in read(hunt, "oracle-hunt-odds")
@@ -291,7 +291,7 @@ def test_a_fight_reads_with_a_lowercase_article_and_a_lost_character_is_named() 
                          "fighters": [{"name": "A", "weak_point": 2}]})
     assert "against the antlered thing" in line.plain()
     app = ready_app()
-    app.session.moves.add_character({"name": "Mara", "occupation": "Priest"})
+    trophy_moves(app.session).add_character({"name": "Mara", "occupation": "Priest"})
     app.refresh()
     view = app.view("Risk")
     fill(view, "oracle-intent", "Strangle the beast")
@@ -329,7 +329,7 @@ def test_the_combat_narration_waits_for_the_armor_answer() -> None:
     campaign = app.session.campaign
     assert campaign is not None
 
-    def narrated() -> list[int]:
+    def narrated() -> list[int | None]:
         app.session.narration.wait()
         campaign.refresh()
         return [e.data.get("refers_to") for e in campaign.entries if e.type == "narration"]

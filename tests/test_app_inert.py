@@ -12,11 +12,11 @@ from typing import Any
 
 import ipywidgets as widgets  # type: ignore[import-untyped]
 import pytest
-from app_driver import click, described, fill, find, widgets_in
 from ipywidgets.widgets.widget_description import DescriptionWidget  # type: ignore[import-untyped]
 
 from oracle.app import build
 from oracle.app.render import esc
+from tests.app_driver import click, described, fill, find, trophy_moves, widgets_in
 
 EVIL = r"$x^2$ <b>bold</b> [x](javascript:alert(1)) \(y\)"
 MARKERS = ("$x^2$", "<b>bold</b>", "javascript:", r"\(y\)")
@@ -62,7 +62,7 @@ def test_hostile_text_everywhere_stays_out_of_typeset_parts() -> None:
         fill(party, "oracle-new-occupation", EVIL)
         fill(party, "oracle-new-armor", EVIL)
         click(party, "oracle-add-character")
-    app.session.moves.set_active(EVIL)
+    trophy_moves(app.session).set_active(EVIL)
     app.refresh()
     risk = app.view("Risk")
     fill(risk, "oracle-intent", EVIL)

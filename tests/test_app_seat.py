@@ -6,11 +6,11 @@ and the whole journal. Built in-process (the browser test does the same over ``s
 from __future__ import annotations
 
 import pytest
-from app_driver import click, fill, read
 
 from oracle.app import build
 from oracle.app.seat import Seat, take_seat
 from oracle.app.shell import OracleApp
+from tests.app_driver import click, fill, read, trophy_moves
 
 SECOND = "Mara"  # the first hunter is Quick start's, generated from the campaign seed
 
@@ -24,8 +24,8 @@ def two_hunters() -> tuple[OracleApp, str]:
     """The GM's device after Quick start and a second hunter; the first hunter's name."""
     app = table(Seat("gm-device", gm=True))
     click(app.start, "oracle-quickstart")
-    first = app.session.moves.names()[0]
-    app.session.moves.add_character({"name": SECOND, "occupation": "Priest"})
+    first = trophy_moves(app.session).names()[0]
+    trophy_moves(app.session).add_character({"name": SECOND, "occupation": "Priest"})
     app.refresh()
     return app, first
 
@@ -88,7 +88,7 @@ def test_each_device_plays_its_own_character_and_gets_it_back_after_a_reload() -
 def test_a_solo_player_on_one_machine_gets_the_last_pick_back() -> None:
     solo = table()
     click(solo.start, "oracle-quickstart")
-    solo.session.moves.add_character({"name": SECOND})
+    trophy_moves(solo.session).add_character({"name": SECOND})
     solo.refresh()
     pick(solo, SECOND)
     assert playing(table()) == SECOND

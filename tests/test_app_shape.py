@@ -7,7 +7,6 @@ import ast
 from pathlib import Path
 
 import pytest
-from app_driver import click, find, read
 
 from oracle.app import build
 from oracle.app.moves import JournalMoves, Moves
@@ -16,6 +15,7 @@ from oracle.app.session import Session
 from oracle.app.systems import VIEWS, NoViews, offering
 from oracle.systems import SYSTEMS, Line
 from oracle.systems.base import result, said, who
+from tests.app_driver import click, find, read
 
 APP = Path(__file__).resolve().parents[1] / "oracle" / "app"
 SYSTEM_PACKAGES = ("oracle.trophy", "oracle.die_trying", "oracle.triptycho", "oracle.app.trophy",

@@ -9,7 +9,6 @@ import re
 import threading
 
 import pytest
-from app_driver import click, described, fill, find, find_all, read
 
 from oracle.app import build
 from oracle.app.oracle_view import odds_html
@@ -18,6 +17,7 @@ from oracle.app.shell import OracleApp
 from oracle.solo.answers import Answer, Likelihood, ask_odds
 from oracle.solo.bestiary import bestiary, defeat_chance
 from oracle.solo.pressure import campaign_dread
+from tests.app_driver import click, described, fill, find, find_all, read, trophy_moves
 
 ROW = re.compile(r'<tr data-answer="([^"]+)"><td>[^<]*</td><td><b>([0-9.]+%)</b>')
 
@@ -190,8 +190,8 @@ def test_three_pooled_tokens_reach_the_set_goal_from_the_hunt_tab() -> None:
     app = ready_app()
     session = app.session
     hero = str(session.active)
-    session.moves.add_character({"name": "Mara", "occupation": "Priest", "hunt_tokens": 1})
-    session.moves.record({"type": "gold_changed", "name": hero, "delta": 0})
+    trophy_moves(session).add_character({"name": "Mara", "occupation": "Priest", "hunt_tokens": 1})
+    trophy_moves(session).record({"type": "gold_changed", "name": hero, "delta": 0})
     view = app.view("Incursion")
     fill(view, "oracle-incursion-title", "The Sunken Abbey")
     fill(view, "oracle-incursion-sets", "The ford: cross before dusk\nThe cloister: find the relic")
@@ -205,7 +205,7 @@ def test_three_pooled_tokens_reach_the_set_goal_from_the_hunt_tab() -> None:
     described(app.view("Hunt"), "Mara (").value = 1
     click(app.view("Hunt"), "oracle-spend-goal")
     assert read(app.view("Hunt"), "oracle-spend-error") == ""
-    incursion = session.moves.state.expedition.incursion
+    incursion = trophy_moves(session).state.expedition.incursion
     assert incursion is not None and incursion.sets[0].reached is not None
     assert incursion.current == 1
     assert "by tokens" in read(view, "oracle-incursion")
@@ -227,9 +227,8 @@ def test_a_bestiary_monster_shows_its_calibrated_chance_and_pays_its_gold() -> N
     fill(combat, "oracle-fighters", (hero,))
     fill(combat, "oracle-weak-faces", "1")
     click(combat, "oracle-combat-start")
-    while session.moves.state.combat is not None:  # keep adding dark dice until it falls
-        count = session.moves.state.combat.dark_count + (
-            1 if session.moves.state.combat.rolls else 0)
+    while (fight := trophy_moves(session).state.combat) is not None:  # add dark dice until it falls
+        count = fight.dark_count + (1 if fight.rolls else 0)
         fill(combat, "oracle-combat-faces", " ".join(["6"] * count))
         click(combat, "oracle-combat-roll")
         assert read(combat, "oracle-error") == ""
@@ -238,14 +237,14 @@ def test_a_bestiary_monster_shows_its_calibrated_chance_and_pays_its_gold() -> N
     fill(view, "oracle-collectors", (hero,))
     click(view, "oracle-collect-gold")
     assert read(view, "oracle-error") == ""
-    assert session.moves.character(hero).gold == monster.gold
+    assert trophy_moves(session).character(hero).gold == monster.gold
     # Gold is spent in town, not in the forest
     fill(view, "oracle-spend-amount", 1)
     click(view, "oracle-incursion-town")
     fill(view, "oracle-spender", hero)
     click(view, "oracle-spend-gold")
     assert read(view, "oracle-error") == ""
-    assert session.moves.character(hero).gold == monster.gold - 1
+    assert trophy_moves(session).character(hero).gold == monster.gold - 1
     session.narration.wait()
 
 
@@ -257,7 +256,7 @@ def test_the_party_builder_generates_a_treasure_hunter_the_rules_accept() -> Non
     assert name and read(party, "oracle-new-occupation") and read(party, "oracle-new-skills")
     click(party, "oracle-add-character")
     assert read(party, "oracle-error") == ""
-    sheet = app.session.moves.character(name)
+    sheet = trophy_moves(app.session).character(name)
     assert sheet.ruin == 1 and sheet.armor and sheet.rituals and len(sheet.skills) == 3
 
 
@@ -322,7 +321,7 @@ def test_an_unnamed_monster_drawn_from_the_bestiary_carries_its_gold() -> None:
     started = [e for e in campaign.entries if e.type == "combat_started"][-1].data
     drawn = {m.name: m for m in bestiary()}[started["monster"]]
     assert started.get("gold", 0) == drawn.gold
-    quarry = session.moves.state.expedition.quarry
+    quarry = trophy_moves(session).state.expedition.quarry
     assert quarry is not None and quarry.name == drawn.name and quarry.gold == drawn.gold
 
 

@@ -6,13 +6,12 @@ FakeNarrator, so each test reads the NarrationContext the session built for a be
 
 from __future__ import annotations
 
-from app_driver import click, fill, read
-
 from oracle.app import build
 from oracle.app.shell import OracleApp
 from oracle.narrator.base import NarrationContext
 from oracle.narrator.fake import FakeNarrator
 from oracle.solo.bestiary import bestiary
+from tests.app_driver import click, fill, read, trophy_moves
 
 
 def ready_app() -> tuple[OracleApp, FakeNarrator]:
@@ -95,13 +94,13 @@ def test_a_drawn_monster_keeps_to_the_campaigns_lines() -> None:
         fight(app, "")
         foe = app.session.story.foe
         assert foe is not None and "drown" not in foe.description.lower()
-        app.session.moves.abandon_combat()
+        trophy_moves(app.session).abandon_combat()
 
 
 def test_a_risk_roll_is_told_its_intent_what_could_go_wrong_and_the_bargain_owed() -> None:
     app, fake = ready_app()
-    app.session.moves.add_character({"name": "Bryn", "occupation": "Poacher"})
-    app.session.moves.risk(action="pry open the reliquary", wrong="the floor gives way",
+    trophy_moves(app.session).add_character({"name": "Bryn", "occupation": "Poacher"})
+    trophy_moves(app.session).risk(action="pry open the reliquary", wrong="the floor gives way",
                            bargain="the lantern goes out for good", skill=True, dark=True,
                            light_faces=[4, 2], dark_faces=[1])
     app.session.voice("outcome", dict(app.session.state.last_result or {}))
@@ -110,13 +109,13 @@ def test_a_risk_roll_is_told_its_intent_what_could_go_wrong_and_the_bargain_owed
     assert context.could_go_wrong == "the floor gives way"
     assert context.bargain == "the lantern goes out for good"
     assert context.party == ("Bryn",)  # everyone else in play is present
-    hero = app.session.moves.characters()[0].name  # the quick start's generated hunter
+    hero = trophy_moves(app.session).characters()[0].name  # the quick start's generated hunter
     assert f"Devil's Bargain owed by {hero}: the lantern goes out for good" in context.story
 
 
 def test_offers_for_the_next_roll_are_not_told_the_last_rolls_picks() -> None:
     app, fake = ready_app()
-    app.session.moves.risk(action="climb", wrong="the rope frays", bargain="a glove",
+    trophy_moves(app.session).risk(action="climb", wrong="the rope frays", bargain="a glove",
                            skill=True, light_faces=[4, 2], dark_faces=[])
     app.session.offers("wrong", {"roll": "risk"}, intent="cross the ford")
     _beat, context = fake.history[-1]
@@ -134,7 +133,7 @@ def test_a_ruin_roll_and_a_reduction_are_told_the_players_own_words() -> None:
 
 
 def test_the_journal_moves_the_story_and_settles_a_bargain_with_a_click() -> None:
-    from app_driver import find, find_all
+    from tests.app_driver import find, find_all
 
     app, fake = ready_app()
     journal = app.journal
@@ -143,7 +142,7 @@ def test_the_journal_moves_the_story_and_settles_a_bargain_with_a_click() -> Non
     fill(journal, "oracle-place", "the mill race")
     click(journal, "oracle-move")
     assert app.session.story.place == "the mill race"
-    app.session.moves.risk(action="climb", bargain="the crows follow", skill=True,
+    trophy_moves(app.session).risk(action="climb", bargain="the crows follow", skill=True,
                            light_faces=[4, 2], dark_faces=[])
     app.refresh()
     assert "Devil&#x27;s Bargain owed" in read(journal, "oracle-story") or \
@@ -157,7 +156,7 @@ def test_the_journal_moves_the_story_and_settles_a_bargain_with_a_click() -> Non
 
 
 def test_a_fight_from_an_older_journal_can_name_its_monster_once_mid_fight() -> None:
-    from app_driver import find
+    from tests.app_driver import find
 
     app, fake = ready_app()
     campaign = app.session.campaign

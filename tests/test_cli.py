@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import json
+from typing import Any
 
 import pytest
 
@@ -41,7 +42,7 @@ def test_every_subcommand_explains_itself(sub: list[str], capsys: pytest.Capture
     assert len(capsys.readouterr().out.strip()) > 80
 
 
-CONTRACT_REQUESTS = [
+CONTRACT_REQUESTS: list[dict[str, Any]] = [
     {"roll": "risk", "ruin": 2, "light": [4, 1], "dark": [5],
      "helpers": [{"name": "Mara", "ruin": 1, "die": 5, "already_marked": False}]},
     {"roll": "ruin", "ruin": 3, "dark": 4},

@@ -27,7 +27,7 @@ HERO: dict[str, Any] = {
 
 
 def fold(*events: dict[str, Any]) -> CampaignState:
-    state = SYSTEM.new_state()
+    state: CampaignState = SYSTEM.new_state()
     for event in events:
         state = SYSTEM.apply(state, event)
     return state

@@ -4,10 +4,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from app_driver import click, fill, find, read
-
 from oracle.app.die_trying.view import DieTryingView, build_view
 from oracle.die_trying.creation import Ability
+from tests.app_driver import click, fill, find, read
 
 SCORES = {
     "strength": 1,

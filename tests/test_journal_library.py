@@ -24,7 +24,7 @@ from oracle.journal.exports import export
 from oracle.journal.library import campaigns_dir, list_campaigns
 from oracle.journal.store import STALE_TEMP, SUFFIX
 
-READY = [{"type": "character_created", "character": {"name": "Mara"}},
+READY: list[dict[str, Any]] = [{"type": "character_created", "character": {"name": "Mara"}},
          {"type": "scene", "title": "The forest's edge"}]
 
 

@@ -4,6 +4,7 @@ import, refused with one sentence when malformed, and written into every export.
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -26,7 +27,7 @@ def risk(**extra: Any) -> dict[str, Any]:
 
 
 @pytest.fixture
-def campaign(tmp_path: Path) -> Campaign:
+def campaign(tmp_path: Path) -> Iterator[Campaign]:
     made = Campaign.create("Story", "trophy", seed=1, home=tmp_path, events=[
         {"type": "character_created", "character": HUNTER},
         {"type": "scene", "title": "The drowned chapel"},
@@ -52,14 +53,19 @@ def test_the_stated_intent_could_go_wrong_and_bargain_are_kept(campaign: Campaig
     assert story.owed == (Said("the lantern goes out", "Mara Vell", 3),)
 
 
+def owed(campaign: Campaign) -> list[str]:
+    """The Devil's Bargains the story memory says are owed, by their words."""
+    return [b.text for b in campaign.story.owed]
+
+
 def test_a_declined_bargain_is_not_owed_and_a_paid_one_no_longer_is(campaign: Campaign) -> None:
     campaign.record(risk(action="climb", bargain=[{"text": "lose a glove", "accepted": False},
                                                   {"text": "the crows follow"}]))
-    assert [b.text for b in campaign.story.owed] == ["the crows follow"]
+    assert owed(campaign) == ["the crows follow"]
     campaign.record({"type": "story", "paid": 3})
     assert campaign.story.owed == ()
     campaign.undo(campaign.last_seq)  # undoing the payment: owed again
-    assert [b.text for b in campaign.story.owed] == ["the crows follow"]
+    assert owed(campaign) == ["the crows follow"]
 
 
 def test_the_betrayal_and_the_ruin_sight_are_the_players_words(campaign: Campaign) -> None:

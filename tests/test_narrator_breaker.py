@@ -11,12 +11,12 @@ from collections.abc import Iterator
 
 import anthropic  # imported here so the first call's timeout is not spent on the import
 import pytest
-from fake_claude import Act, FakeClaude
 
 from oracle.app.narration import narrator_status
 from oracle.narrator import BEATS, NarrationContext, get_narrator
 from oracle.narrator.breaker import DEFAULT_COOLDOWN, Breaker, cooldown_from
 from oracle.narrator.claude import ClaudeNarrator
+from tests.fake_claude import Act, FakeClaude
 
 assert anthropic.__version__
 

@@ -6,28 +6,16 @@ safety leak, no invented companion, no broken weaving and no exact repeat."""
 
 from __future__ import annotations
 
-import importlib.util
-import sys
+from collections.abc import Callable, Iterator
 from pathlib import Path
-from types import ModuleType
 
 import pytest
 
+from bench import narrative as BENCH
+from bench.narrative import Roll
 from oracle.dice import SeededDice
 
-
-def _bench() -> ModuleType:
-    path = Path(__file__).resolve().parents[1] / "bench" / "narrative.py"
-    spec = importlib.util.spec_from_file_location("bench_narrative", path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module  # dataclasses look their module up while it loads
-    spec.loader.exec_module(module)
-    return module
-
-
-BENCH = _bench()
-CAMPAIGNS = [("trophy", lambda: BENCH.trophy_script(True, SeededDice(1))),
+CAMPAIGNS: list[tuple[str, Callable[[], Iterator[Roll]]]] = [("trophy", lambda: BENCH.trophy_script(True, SeededDice(1))),
              ("trophy", lambda: BENCH.trophy_script(False, SeededDice(2))),
              ("die_trying", lambda: BENCH.other_script("die_trying", SeededDice(3))),
              ("triptycho", lambda: BENCH.other_script("triptycho", SeededDice(4)))]

@@ -19,13 +19,13 @@ from collections.abc import Iterator
 
 import anthropic  # imported here so the first narrated call is not timed against the import
 import pytest
-from fake_claude import Act, FakeClaude
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from oracle.narrator import BEATS, NarrationContext, get_narrator
 from oracle.narrator.claude import MAX_TOKENS, ClaudeNarrator, Secret
 from oracle.narrator.templates import CLOSE, OPEN, render_prompt
+from tests.fake_claude import Act, FakeClaude
 
 KEY = "sk-ant-test-SECRETSECRET-0123456789"
 TIMEOUT = 2.0

@@ -94,7 +94,7 @@ def test_inspire_help_names_every_beat(capsys: pytest.CaptureFixture[str]) -> No
 def test_with_a_key_resolve_narrate_asks_claude_and_keeps_the_key_out_of_the_output(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    from fake_claude import FakeClaude
+    from tests.fake_claude import FakeClaude
 
     key = "sk-ant-cli-test-KEYKEYKEY"
     with FakeClaude() as fake:

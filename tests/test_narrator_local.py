@@ -13,11 +13,11 @@ from collections.abc import Iterator
 
 import anthropic
 import pytest
-from fake_claude import Act, FakeClaude
 
 from oracle.narrator import BEATS, NarrationContext, get_narrator, narrate_resolved
 from oracle.narrator.local import DEFAULT_LOCAL_TIMEOUT, DEFAULT_LOCAL_URL, LocalNarrator
 from oracle.narrator.wire import text_items
+from tests.fake_claude import Act, FakeClaude
 
 CLAUDE_KEY = "sk-ant-never-sent-to-a-local-server"
 assert anthropic.__version__

@@ -14,11 +14,11 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from fake_claude import Act, FakeClaude
 
 from oracle.narrator import BEATS, NarrationContext, get_narrator
 from oracle.narrator.claude import ClaudeNarrator
 from oracle.narrator.referee import check, check_items
+from tests.fake_claude import Act, FakeClaude
 
 FAILURE = {"roll": "risk", "highest": 2, "highest_is_dark": False, "outcome": "failure",
            "ruin_before": 2, "ruin_after": 2, "ruin_marked": False, "lost": False,

@@ -9,7 +9,6 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from browser.harness import start_server, stop_server
 
 from oracle import serve as serve_module
 from oracle.cli import main
@@ -38,6 +37,7 @@ from oracle.serve_table import (
     parse_address,
     table_gate,
 )
+from tests.browser.harness import start_server, stop_server
 
 REPO = Path(__file__).resolve().parent.parent
 
@@ -171,7 +171,7 @@ def test_serve_module_binds_only_the_loopback_address() -> None:
 def test_a_missing_chromium_fails_the_browser_tests_under_ci(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
-    from browser.harness import require_chromium
+    from tests.browser.harness import require_chromium
 
     missing = str(tmp_path / "no-chromium")
     monkeypatch.setenv("CI", "true")
@@ -367,11 +367,14 @@ def test_a_kernel_is_culled_once_its_last_page_left_long_enough(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     import asyncio
+    import time
+
+    from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
 
     from oracle import serve_voila
 
     clock = [1000.0]
-    monkeypatch.setattr(serve_voila.time, "monotonic", lambda: clock[0])
+    monkeypatch.setattr(time, "monotonic", lambda: clock[0])  # the clock serve_voila reads
     manager = serve_voila.OracleKernelManager(cull_idle_timeout=60)
     shut: list[str] = []
     idle_checked: list[str] = []
@@ -383,7 +386,7 @@ def test_a_kernel_is_culled_once_its_last_page_left_long_enough(
         idle_checked.append(kernel_id)
 
     monkeypatch.setattr(manager, "shutdown_kernel", shutdown_kernel)
-    monkeypatch.setattr(serve_voila.AsyncMappingKernelManager, "cull_kernel_if_idle", jupyter_rule)
+    monkeypatch.setattr(AsyncMappingKernelManager, "cull_kernel_if_idle", jupyter_rule)
     manager._kernel_connections["k"] = 0
     manager.notify_connect("k")
     manager.notify_connect("k")  # two tabs on one kernel

@@ -74,8 +74,8 @@ def test_defeat_within_adds_a_die_each_roll() -> None:
 @pytest.mark.parametrize("target", [Fraction(1, 10), Fraction(1, 3), Fraction(1, 2),
                                     Fraction(2, 3), Fraction(9, 10), 0.75])
 def test_calibrator_picks_the_nearest_endurance_preferring_the_tougher(size: int,
-                                                                        target: object) -> None:
-    goal = Fraction(target)  # type: ignore[arg-type]
+                                                                        target: Fraction | float) -> None:
+    goal = Fraction(target)
     result = calibrate(goal, size)
     table = {e: bf_defeat(e, size) for e in ENDURANCES}
     best = min(abs(p - goal) for p in table.values())

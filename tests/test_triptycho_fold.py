@@ -49,7 +49,7 @@ COMBAT: list[dict[str, Any]] = [
 
 
 def fold(events: list[dict[str, Any]]) -> ScenarioState:
-    state = SYSTEM.new_state()
+    state: ScenarioState = SYSTEM.new_state()
     for event in events:
         state = SYSTEM.apply(state, event)
     return state

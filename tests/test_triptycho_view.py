@@ -7,10 +7,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from app_driver import click, fill, read
 
 from oracle.app.triptycho.view import TriptychoView, build_view
 from oracle.triptycho.vitals import PointKind
+from tests.app_driver import click, fill, read
 
 
 def join(view: TriptychoView, name: str, player: bool, hp: int = 20) -> None:

@@ -22,7 +22,7 @@ HUNTERS: list[dict[str, Any]] = [
                                                 "armor": ["Helm"]}},
     {"type": "character_created", "character": {"name": "Bram", "hunt_tokens": 1}},
 ]
-INCURSION = {"type": "incursion_started", "title": "The Sunken Abbey",
+INCURSION: dict[str, Any] = {"type": "incursion_started", "title": "The Sunken Abbey",
              "sets": [{"title": "The ford", "goal": "Cross before dusk"},
                       {"title": "The cloister", "goal": "Find the reliquary"}]}
 
@@ -139,7 +139,7 @@ def test_sets_cleared_never_exceed_the_sets_and_town_always_ends_the_incursion(
         moves: list[str]) -> None:
     state = fold()
     for move in moves:
-        event = {"goal": {"type": "set_goal_reached"}, "day": {"type": "days_passed"},
+        event: dict[str, Any] = {"goal": {"type": "set_goal_reached"}, "day": {"type": "days_passed"},
                  "town": {"type": "town_returned"}, "start": INCURSION}[move]
         try:
             state = apply(state, event)

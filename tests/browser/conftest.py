@@ -16,7 +16,8 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from harness import (
+
+from tests.browser.harness import (
     CHROMIUM,
     CHROMIUM_ARGS,
     Server,

@@ -13,7 +13,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
-from harness import SERVER_START_TIMEOUT, stop_server
+
+from tests.browser.harness import SERVER_START_TIMEOUT, stop_server
 
 KERNEL_ID = re.compile(r'"kernelId":\s*"([0-9a-f-]{36})"')
 

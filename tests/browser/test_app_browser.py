@@ -11,9 +11,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from harness import Server, open_app, shot
 
 from oracle.trophy.risk import RiskRoll, push, read_risk
+from tests.browser.harness import Server, open_app, shot
 
 pytestmark = pytest.mark.browser
 

@@ -5,7 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from harness import Server, open_app, shot
+
+from tests.browser.harness import Server, open_app, shot
 
 pytestmark = pytest.mark.browser
 

@@ -7,7 +7,8 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from harness import Server, open_app, shot, start_server, stop_server
+
+from tests.browser.harness import Server, open_app, shot, start_server, stop_server
 
 pytestmark = pytest.mark.browser
 

@@ -10,8 +10,10 @@ from typing import Any
 from urllib.parse import urlsplit
 
 import pytest
-from harness import open_app, shot
-from serve_harness import (
+
+from tests.browser.harness import open_app, shot
+from tests.browser.serve_harness import (
+    Answer,
     Served,
     kernel_alive,
     kernel_processes,
@@ -138,7 +140,7 @@ def test_at_the_cap_a_page_lost_without_unload_makes_room(tmp_path: Path, browse
 
 def wait_for_page(served: Served) -> tuple[str, Any]:
     """Ask for the page until it is served (the full page meanwhile); its kernel id."""
-    answers: list[Any] = []
+    answers: list[Answer] = []
 
     def served_now() -> bool:
         answers.append(request(served, "GET", "/"))

@@ -9,7 +9,8 @@ from pathlib import Path
 from urllib.parse import quote
 
 import pytest
-from serve_harness import (
+
+from tests.browser.serve_harness import (
     Served,
     kernel_alive,
     open_page,

@@ -10,8 +10,9 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from harness import open_app, shot
-from serve_harness import (
+
+from tests.browser.harness import open_app, shot
+from tests.browser.serve_harness import (
     Served,
     open_page,
     request,

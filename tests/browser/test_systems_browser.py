@@ -11,7 +11,6 @@ from fractions import Fraction
 from typing import Any
 
 import pytest
-from harness import Server, open_app, shot
 
 from oracle.app.render import percent
 from oracle.dice import FixedDice
@@ -21,6 +20,7 @@ from oracle.die_trying.equipment import ITEMS, check_budget, parse_purchase
 from oracle.die_trying.system import SYSTEM as DIE_TRYING
 from oracle.errors import RuleError
 from oracle.triptycho.system import SYSTEM as TRIPTYCHO
+from tests.browser.harness import Server, open_app, shot
 
 pytestmark = pytest.mark.browser
 

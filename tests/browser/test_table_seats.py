@@ -15,8 +15,9 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from harness import ARTIFACTS, open_app, shot
-from serve_harness import Served, start, stop_server
+
+from tests.browser.harness import ARTIFACTS, open_app, shot
+from tests.browser.serve_harness import Served, start, stop_server
 
 ADDRESS = "127.0.0.2"
 PLAYER_HUNTER = "Mara"  # the GM's hunter is Quick start's (a generated name)

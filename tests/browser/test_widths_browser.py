@@ -12,10 +12,10 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from harness import Server, open_app, shot
 
 from oracle.app.shell import GENERIC_TABS
 from oracle.app.trophy import OFFERING
+from tests.browser.harness import Server, open_app, shot
 
 pytestmark = pytest.mark.browser
 
