@@ -912,7 +912,7 @@ def test_only_a_dead_companions_tokens_are_offered_as_gold() -> None:
     app = ready_app()
     wren = str(app.session.active)
     session = app.session
-    session.moves.add_character({"name": "Mara", "occupation": "Priest", "starting_ruin": 5})
+    trophy_moves(session).add_character({"name": "Mara", "occupation": "Priest", "starting_ruin": 5})
     app.refresh()
     fill(app.side, "oracle-active", "Mara")
     fill(app.view("Hunt"), "oracle-hunt-faces", "6")
@@ -921,7 +921,7 @@ def test_only_a_dead_companions_tokens_are_offered_as_gold() -> None:
     click(app.view("Ruin"), "oracle-ruin-roll")
     click(app.side, "oracle-fate-monster")
     fill(app.side, "oracle-active", wren)
-    assert session.moves.character("Mara").hunt_tokens == 1
+    assert trophy_moves(session).character("Mara").hunt_tokens == 1
     assert find(app.view("Hunt"), "oracle-claim-row").layout.display == "none"
     rule = read(app.view("Hunt"), "oracle-claim-rule")
     assert "dies" in rule and "monster keeps" in rule

@@ -12,13 +12,13 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from fake_claude import Act, FakeClaude
 from hypothesis import given
 from hypothesis import strategies as st
 
 from oracle.narrator import NarrationContext, get_narrator
 from oracle.narrator.claude import ClaudeNarrator
 from oracle.narrator.streaming import Restart, Sentences, joined, split
+from tests.fake_claude import Act, FakeClaude
 
 FAILURE = {"roll": "risk", "highest": 2, "highest_is_dark": False, "outcome": "failure",
            "ruin_before": 2, "ruin_after": 2, "ruin_marked": False, "lost": False,
