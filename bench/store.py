@@ -47,24 +47,25 @@ def _sqlite_insert_ms(folder: Path, journal_mode: str, synchronous: str, n: int 
 def main() -> int:
     with tempfile.TemporaryDirectory() as home:
         os.environ["ORACLE_HOME"] = home
+        from oracle import events as meta
         from oracle.journal.campaign import Campaign
-        from oracle.trophy import commands
+        from oracle.trophy import commands, events
 
         camp = Campaign.create("Bench", seed=1)
-        camp.record({"type": "character_created", "character": {"name": "Mara"}})
+        camp.record(events.character_created({"name": "Mara"}))
         record_times = []
         while camp.last_seq < EVENTS:
+            event: dict[str, object]
             if camp.state.character("Mara").ruin >= 5:
-                event = {"type": "reduction_rolled", "name": "Mara", "light": 1,
-                         "remove_anyway": True}
+                event = events.reduction_rolled("Mara", 1, remove_anyway=True)
             else:
                 event = commands.roll_risk_event(camp.state, "Mara", skill=True,
                                                  dice=camp.dice())
             start = time.perf_counter()
             camp.record(event)
             record_times.append(time.perf_counter() - start)
-            camp.record({"type": "narration", "text": "The dark pines lean closer. " * 8,
-                         "narrator": "offline", "refers_to": camp.last_seq})
+            camp.record(meta.narration("The dark pines lean closer. " * 8, narrator="offline",
+                                       beat=None, refers_to=camp.last_seq))
         record_ms = statistics.median(record_times) * 1000
         start = time.perf_counter()
         again = Campaign.open(camp.id)

@@ -15,6 +15,7 @@ from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
+from oracle import events
 from oracle.app.moves import SystemMoves
 from oracle.app.narration import (
     NarrationQueue,
@@ -126,7 +127,7 @@ class Session:
         from oracle.narrator.deck import Deck
 
         for entry in reversed(campaign.entries):
-            deck = entry.data.get("deck") if entry.type == "narration" else None
+            deck = entry.data.get("deck") if entry.type == events.NARRATION else None
             if isinstance(deck, Mapping):
                 try:
                     return Deck.from_dict(deck)
@@ -266,7 +267,7 @@ class Session:
         """A player's note in the journal (data, never rules)."""
         if not text.strip():
             raise RequestError("note: write something first.")
-        self.record({"type": "note", "text": text.strip()})
+        self.record(events.note(text.strip()))
         self.changed()
 
     def new_scene(self, title: str, expected: str = "") -> None:
@@ -275,12 +276,12 @@ class Session:
 
     def set_story(self, **story: Any) -> int:
         """Record a ``story`` event (place, foe, present, paid; see oracle.journal.story)."""
-        seq = self.record({"type": "story", **story})
+        seq = self.record(events.story(**story))
         self.changed()
         return seq
 
     def set_safety(self, lines: Sequence[str], veils: Sequence[str]) -> None:
-        self.record({"type": "safety", "lines": list(lines), "veils": list(veils)})
+        self.record(events.safety(lines, veils))
         self.changed()
 
     @property
@@ -294,7 +295,7 @@ class Session:
         if self.campaign is None:
             return None
         for entry in reversed(self.campaign.entries):
-            if entry.type == "narration" and not entry.struck and not entry.undone:
+            if entry.type == events.NARRATION and not entry.struck and not entry.undone:
                 return entry
         return None
 
@@ -304,7 +305,7 @@ class Session:
         entry = self.last_narration()
         if entry is None:
             raise RuleError("x-card: there is no narration to strike.")
-        self.record({"type": "x_card", "refers_to": entry.seq, "reason": None})
+        self.record(events.x_card(entry.seq))
         self.changed()
         beat, result, intent = self._voiced.get(
             entry.seq, (str(entry.data.get("beat") or "roll"), {}, ""))
@@ -392,15 +393,12 @@ class Session:
             seq = None
             if (record and text and campaign is not None and campaign is self.campaign
                     and not undone_before_voiced(campaign, refers_to)):
-                event: dict[str, Any] = {
-                    "type": "narration", "text": text,
-                    "narrator": getattr(said, "narrator", None),
-                    "fallback_reason": getattr(said, "fallback_reason", None),
-                    "beat": beat, "refers_to": refers_to,
-                }
                 deck = getattr(said, "deck", None)
-                if deck is not None and hasattr(deck, "to_dict"):
-                    event["deck"] = deck.to_dict()
+                event = events.narration(
+                    text, narrator=getattr(said, "narrator", None), beat=beat,
+                    fallback_reason=getattr(said, "fallback_reason", None), refers_to=refers_to,
+                    deck=deck.to_dict() if deck is not None and hasattr(deck, "to_dict")
+                    else None)
                 seq, _state = campaign.append(event)
                 self._voiced[seq] = (beat, dict(result), intent)
             return Voiced(text=text, narrator=str(getattr(said, "narrator", "")), beat=beat,

@@ -23,6 +23,7 @@ from oracle.app.start_view import StartView
 from oracle.app.systems import DEFAULT, Side, offering
 from oracle.app.table_view import OracleView, SafetyView
 from oracle.errors import RequestError
+from oracle.events import preference
 from oracle.systems import SYSTEMS
 
 log = logging.getLogger("oracle.app")
@@ -290,7 +291,7 @@ class OracleApp:
         key = self.session.seat.keyed("physical")  # each device's own at a table
         if campaign is not None and campaign.settings.preferences.get(key) != physical:
             # kept with the campaign: a reload finds the dice the way the player left them
-            self.session.record({"type": "preference", "key": key, "value": physical})
+            self.session.record(preference(key, physical))
         self.refresh()
 
     def _keep_first_roll(self, campaign: Any) -> None:
@@ -299,8 +300,8 @@ class OracleApp:
         intent = self.session.first_roll
         kept = campaign.settings.preferences.get(FIRST_ROLL)
         if intent and not (isinstance(kept, dict) and kept.get("intent") == intent):
-            self.session.record({"type": "preference", "key": FIRST_ROLL,
-                                 "value": {"intent": intent, "after": campaign.last_seq}})
+            self.session.record(preference(FIRST_ROLL,
+                                           {"intent": intent, "after": campaign.last_seq}))
 
     def _apply_preferences(self, campaign: Any) -> None:
         """Show a newly opened campaign the way its player left it: physical dice or not, and

@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from oracle import events
 from oracle.dice import DiceSource, FixedDice
 from oracle.errors import RequestError, RuleError, shown
 from oracle.journal.lists import LISTS, Lists
@@ -104,14 +105,14 @@ class Solo:
         with its reason (a dread set by hand stays as set until the player lets go of it)."""
         self.session.require()
         ended = end_scene(went, self.campaign_dread, self.offset)
-        self.session.record({"type": "scene_end", **ended.to_dict()})
+        self.session.record({"type": events.SCENE_END, **ended.to_dict()})
         self.session.changed()
         return ended
 
     def choose_dread(self, value: int | None) -> None:
         """Set the dread by hand (1..9), or None to follow the campaign again."""
         checked = None if value is None else check_dread(value)
-        self.session.record({"type": "preference", "key": DREAD_KEY, "value": checked})
+        self.session.record(events.preference(DREAD_KEY, checked))
         self.session.changed()
 
     # -- lists -------------------------------------------------------------------------------
@@ -127,8 +128,7 @@ class Solo:
             raise RequestError(f"list: threads or characters; got {shown(name)}.")
         if not text.strip():
             raise RequestError(f"{name}: write a few words first.")
-        event: dict[str, Any] = {"type": "list_item", "list": name, "op": "add",
-                                 "text": text.strip(), "source": source}
+        event = events.list_item(name, "add", text=text.strip(), source=source)
         if kind:
             event["kind"] = kind
         seq = self.session.record(event)
@@ -137,7 +137,7 @@ class Solo:
 
     def change(self, name: str, item_id: int, op: str, text: str = "") -> None:
         """Edit (new words), close or reopen the item ``item_id`` of list ``name``."""
-        event: dict[str, Any] = {"type": "list_item", "list": name, "op": op, "id": item_id}
+        event = events.list_item(name, op, id=item_id)
         if op == "edit":
             event["text"] = text.strip()
         else:
@@ -154,9 +154,9 @@ class Solo:
         name = ("threads" if twist.kind in THREAD_KINDS
                 else "characters" if twist.kind in CHARACTER_KINDS else None)
         if name is not None:
-            self.session.record({"type": "list_item", "list": name, "op": "add",
-                                 "text": f"{twist.action} {twist.subject}", "source": "twist",
-                                 "refers_to": refers})
+            self.session.record(events.list_item(
+                name, "add", text=f"{twist.action} {twist.subject}", source="twist",
+                refers_to=refers))
 
     # -- asking ------------------------------------------------------------------------------
 
@@ -174,14 +174,14 @@ class Solo:
         result = ask(question, likelihood, dice, level, lists.texts("threads"),
                      lists.texts("characters"))
         shown = odds_json(result.odds)
-        seq = self.session.record({
-            "type": "oracle", "question": result.question, "answer": result.answer.value,
-            "likelihood": result.likelihood.value, "dread": result.dread,
-            "odds": shown["odds"], "odds_exact": shown["odds_exact"],
-            "twist_chance": shown["twist_chance"],
-            "faces": [result.dice.answer_die, result.dice.tone_die, result.dice.omen_die],
-            "twist": None if result.twist is None else result.twist.to_dict(),
-        })
+        seq = self.session.record(events.oracle(
+            result.question, result.answer.value,
+            likelihood=result.likelihood.value, dread=result.dread,
+            odds=shown["odds"], odds_exact=shown["odds_exact"],
+            twist_chance=shown["twist_chance"],
+            faces=[result.dice.answer_die, result.dice.tone_die, result.dice.omen_die],
+            twist=None if result.twist is None else result.twist.to_dict(),
+        ))
         self._twisted(result.twist, seq)
         self.session.changed()
         return Asked(result, seq)
@@ -194,7 +194,7 @@ class Solo:
         it (an interruption draws a twist); without one it simply begins."""
         if not title.strip():
             raise RequestError("scene: give the new scene a title.")
-        event: dict[str, Any] = {"type": "scene", "title": title.strip()}
+        event = events.scene(title)
         scene = None
         if expected.strip():
             campaign = self.session.require()

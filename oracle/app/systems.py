@@ -14,6 +14,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Protocol
 
 from oracle.app.moves import Moves, SystemMoves
+from oracle.events import DEFAULT_SYSTEM
 
 if TYPE_CHECKING:
     from oracle.app.session import Session
@@ -29,7 +30,7 @@ VIEWS: dict[str, str] = {
     "triptycho": "oracle.app.triptycho",
 }
 # The system the start screen's Quick start plays, and whose tabs show before any campaign.
-DEFAULT = "trophy"
+DEFAULT = DEFAULT_SYSTEM
 
 
 class Side(Protocol):

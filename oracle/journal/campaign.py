@@ -22,6 +22,8 @@ from typing import Any, Self
 
 from oracle.dice import SeededDice
 from oracle.errors import OracleError, RequestError, RuleError, StoreError, shown
+from oracle.events import DEFAULT_SYSTEM, META_TYPES, UNDO
+from oracle.events import undo as undo_event
 from oracle.journal import dump as dumps
 from oracle.journal.files import delete_file
 from oracle.journal.library import (
@@ -36,7 +38,7 @@ from oracle.journal.library import (
     remember_last_opened,
 )
 from oracle.journal.render import PlainText
-from oracle.journal.replay import META_TYPES, Entry, EntryFails, Fold, Settings, Step, normalize
+from oracle.journal.replay import Entry, EntryFails, Fold, Settings, Step, normalize
 from oracle.journal.store import DEFAULT_BUSY_TIMEOUT, SUFFIX, Journal, StoredEvent, now
 from oracle.journal.story import StoryMemory, fold_entry
 from oracle.systems import System, find_system
@@ -92,7 +94,7 @@ class Campaign:
     # -- making and finding ----------------------------------------------------------------
 
     @classmethod
-    def create(cls, name: str, system: str = "trophy", seed: int | str | None = None,
+    def create(cls, name: str, system: str = DEFAULT_SYSTEM, seed: int | str | None = None,
                home: Path | str | None = None, *,
                events: Sequence[Mapping[str, Any]] = (),
                busy_timeout: float = DEFAULT_BUSY_TIMEOUT) -> Campaign:
@@ -310,11 +312,11 @@ class Campaign:
         (the app's players act on the table as it stands), instead of :class:`CampaignChanged`.
         """
         data = normalize(event)
-        if data["type"] == "undo":
+        if data["type"] == UNDO:
             target = data.get("target")
             if isinstance(target, bool) or not isinstance(target, int):
                 raise RequestError("undo: target must be the number of an earlier entry.")
-            data = {"type": "undo", "target": target}
+            data = dict(undo_event(target))
         return self._append(data, ready, catch_up)
 
     def undo(self, seq: int) -> Any:
@@ -323,7 +325,7 @@ class Campaign:
         Refused with a sentence (nothing written) if ``seq`` is not an entry, is already undone,
         or if the events left would no longer fold (a later entry depended on it).
         """
-        return self._append({"type": "undo", "target": seq})[1]
+        return self._append(dict(undo_event(seq)))[1]
 
     def redo(self, seq: int) -> Any:
         """Restore undone entry ``seq`` by undoing the undo that removed it."""

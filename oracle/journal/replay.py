@@ -46,15 +46,12 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from oracle.errors import OracleError, RequestError, RuleError, shown
+from oracle.events import META_TYPES
 from oracle.journal.lists import Lists, check_item, fold_item
 from oracle.journal.store import StoredEvent
 from oracle.journal.story import StoryError, check_story
 from oracle.systems import System
 
-META_TYPES: frozenset[str] = frozenset(
-    {"narration", "note", "oracle", "scene", "story", "safety", "preference", "x_card", "undo",
-     "list_item", "scene_end", "meaning", "table"}
-)
 MAX_TEXT = 100_000
 
 

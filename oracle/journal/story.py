@@ -38,6 +38,8 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, Protocol
 
+from oracle.events import META_TYPES, SCENE, STORY
+
 MAX_STORY_TEXT = 2000
 MAX_PRESENT = 24
 STORY_KEYS = ("place", "foe", "present", "paid")
@@ -298,8 +300,7 @@ def fold_entry(memory: StoryMemory, event: Event) -> StoryMemory:
     return _fold_rules(memory, event)
 
 
-_META = frozenset({"narration", "note", "oracle", "safety", "preference", "x_card", "undo",
-                   "list_item"})
+_META = META_TYPES - {STORY, SCENE}
 
 
 def story_of(entries: Iterable[Event]) -> StoryMemory:

@@ -1,9 +1,10 @@
 """Commands to events: roll with a DiceSource, return the JSON-ready event to journal and fold.
 
 For Python callers that drive a Trophy campaign without the app (the tests, ``bench/store.py``,
-notebooks): record the returned event, then fold it with ``fold.apply``. (The app builds its
-events in ``oracle.app``; the CLI resolves requests and journals nothing.) The helpers only roll and shape; the fold checks every rule, so an event
-built here for a forbidden command is refused by ``apply`` with one clear sentence.
+notebooks): record the returned event, then fold it with ``fold.apply``. The events themselves
+are built by ``oracle.trophy.events``, as the app builds them, so a command and the app's move
+give the same event for the same faces. The helpers only roll; the fold checks every rule, so an
+event built here for a forbidden command is refused by ``apply`` with one clear sentence.
 """
 
 from __future__ import annotations
@@ -13,9 +14,10 @@ from typing import Any
 
 from oracle.dice import DiceSource, roll_many
 from oracle.errors import RuleError
+from oracle.trophy import events
 from oracle.trophy.combat import hand_off
 from oracle.trophy.fold import TrophyState
-from oracle.trophy.monsters import Foe, Intent, dark_dice
+from oracle.trophy.monsters import Foe, Intent
 from oracle.trophy.risk import DevilsBargain
 
 Event = dict[str, Any]
@@ -44,27 +46,20 @@ def roll_risk_event(
     intent: Intent | None = None,
     confirmed: bool = False,
 ) -> Event:
-    """A Risk Roll: a light die for a Skill or equipment, one for an accepted Devil's Bargain,
-    ``dark`` dark dice (one when risking mind or body; forced for a Ritual), helpers' dice."""
+    """A Risk Roll: the pool of :func:`oracle.trophy.events.risk_pool` (a light die for a Skill
+    or equipment, one for an accepted Devil's Bargain, ``dark`` dark dice, at least one for a
+    Ritual ticked or named as the intent), then the helpers' dice."""
     shaped = _bargain(bargain)
     accepted = shaped is not None and shaped.get("accepted", True) is True
-    dark = dark_dice(dark, ritual, intent)
-    event: Event = {
-        "type": "risk_rolled",
-        "name": name,
-        "light": list(roll_many(dice, int(skill) + int(accepted))),
-        "dark": list(roll_many(dice, dark)),
-        "helpers": [{"name": helper, "die": dice.roll(6)} for helper in helpers],
-        "bargain": shaped,
-        "ritual": ritual,
-    }
-    if foe is not None:
-        event["foe"] = foe.value
-    if intent is not None:
-        event["intent"] = intent.value
-    if confirmed:
-        event["confirmed"] = True
-    return event
+    n_light, n_dark = events.risk_pool(skill=skill, bargain=accepted, dark=dark, ritual=ritual,
+                                       intent=None if intent is None else intent.value)
+    light = roll_many(dice, n_light)
+    dark_faces = roll_many(dice, n_dark)
+    event = events.risk_rolled(
+        name, light, dark_faces, helpers=[(helper, dice.roll(6)) for helper in helpers],
+        ritual=ritual, bargain=shaped, foe=None if foe is None else foe.value,
+        intent=None if intent is None else intent.value, confirmed=confirmed)
+    return dict(event)
 
 
 def roll_push_event(state: TrophyState, dice: DiceSource) -> Event:
@@ -72,21 +67,18 @@ def roll_push_event(state: TrophyState, dice: DiceSource) -> Event:
     if state.risk is None:
         raise RuleError("push: no Risk Roll is open to push.")
     roll = state.risk.result.roll
-    return {
-        "type": "risk_pushed",
-        "light": list(roll_many(dice, len(roll.light))),
-        "dark": list(roll_many(dice, len(roll.dark) + 1)),
-    }
+    light = roll_many(dice, len(roll.light))
+    return dict(events.risk_pushed(light, roll_many(dice, len(roll.dark) + 1)))
 
 
 def roll_help_event(state: TrophyState, helper: str, dice: DiceSource) -> Event:
     """Help the open Risk Roll after it was rolled: the helper's one light die."""
-    return {"type": "help_added", "helper": helper, "die": dice.roll(6)}
+    return events.help_added(helper, dice.roll(6))
 
 
 def roll_hunt_event(state: TrophyState, name: str, *, skill: bool, dice: DiceSource) -> Event:
     """A Hunt Roll: one light die for exploring, one more for a helpful Skill or equipment."""
-    return {"type": "hunt_rolled", "name": name, "light": list(roll_many(dice, 1 + int(skill)))}
+    return events.hunt_rolled(name, roll_many(dice, 1 + int(skill)))
 
 
 def roll_contest_event(
@@ -97,23 +89,16 @@ def roll_contest_event(
     for entry in participants:
         character = state.character(entry.get("name"))
         light = int(bool(entry.get("skill", False))) + character.ruin
-        entries.append({
-            "name": character.name,
-            "light": list(roll_many(dice, light)),
-            "dark": list(roll_many(dice, int(entry.get("dark", 0)))),
-        })
-    return {"type": "contest_rolled", "participants": entries}
+        entries.append(events.contest_entry(character.name, roll_many(dice, light),
+                                            roll_many(dice, int(entry.get("dark", 0)))))
+    return events.contest_rolled(entries)
 
 
 def roll_combat_start_event(
     state: TrophyState, endurance: int, names: Sequence[str], dice: DiceSource
 ) -> Event:
     """Start a fight: each character rolls their Weak Point."""
-    return {
-        "type": "combat_started",
-        "endurance": endurance,
-        "fighters": [{"name": name, "weak_point": dice.roll(6)} for name in names],
-    }
+    return events.combat_started(endurance, [(name, dice.roll(6)) for name in names])
 
 
 def roll_combat_event(
@@ -125,11 +110,7 @@ def roll_combat_event(
     combat = state.combat
     first = combat.rolls == 0
     count = combat.dark_count if first else combat.dark_count + 1
-    return {
-        "type": "combat_rolled" if first else "combat_continued",
-        "dark": list(roll_many(dice, count)),
-        "armor": list(armor),
-    }
+    return events.combat_rolled(roll_many(dice, count), armor, continued=not first)
 
 
 def roll_retreat_event(
@@ -140,20 +121,20 @@ def roll_retreat_event(
         raise RuleError("combat: no fight is under way.")
     combat = state.combat
     if to is None:
-        return {"type": "combat_retreated", "name": name, "to": None, "handed": []}
+        return events.combat_retreated(name, None)
     handed = hand_off(combat.weak_points(name), combat.weak_points(to), lambda: dice.roll(6))
-    return {"type": "combat_retreated", "name": name, "to": to, "handed": list(handed)}
+    return events.combat_retreated(name, to, handed)
 
 
 def roll_ruin_event(state: TrophyState, name: str, dice: DiceSource) -> Event:
     """A Ruin Roll: one dark die."""
-    return {"type": "ruin_rolled", "name": name, "dark": dice.roll(6)}
+    return events.ruin_rolled(name, dice.roll(6))
 
 
 def roll_reduction_event(
     state: TrophyState, name: str, dice: DiceSource, remove_anyway: bool = False
 ) -> Event:
     """A Reduction Roll: one light die; ``remove_anyway`` is the player's choice if not below
-    Ruin. An app that asks after showing the die rolls it first and builds the event itself."""
-    return {"type": "reduction_rolled", "name": name, "light": dice.roll(6),
-            "remove_anyway": remove_anyway}
+    Ruin. An app that asks after showing the die rolls it first and builds the event itself
+    (:func:`oracle.trophy.events.reduction_rolled`)."""
+    return events.reduction_rolled(name, dice.roll(6), remove_anyway)

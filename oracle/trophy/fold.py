@@ -51,6 +51,7 @@ from typing import Any
 
 from oracle.dice import faces_or_count
 from oracle.errors import OracleError, RequestError, RuleError, shown
+from oracle.trophy import events as ev
 from oracle.trophy.character import Fate
 from oracle.trophy.combat_events import (
     armor_marked,
@@ -352,31 +353,31 @@ def _gold_changed(state: TrophyState, event: Event) -> TrophyState:
 
 
 APPLIERS: dict[str, Callable[[TrophyState, Event], TrophyState]] = {
-    "character_created": character_created,
-    "character_updated": character_updated,
-    "risk_rolled": _risk_rolled,
-    "risk_pushed": _risk_pushed,
-    "help_added": _help_added,
-    "risk_finished": _risk_finished,
-    "hunt_rolled": _hunt_rolled,
-    "tokens_spent": _tokens_spent,
-    "tokens_claimed": _tokens_claimed,
-    "contest_rolled": _contest_rolled,
-    "combat_started": combat_started,
-    "combat_rolled": combat_rolled,
-    "combat_continued": combat_continued,
-    "combat_retreated": combat_retreated,
-    "combat_abandoned": combat_abandoned,
-    "combat_armor_marked": combat_armor_marked,
-    "armor_marked": armor_marked,
-    "town_returned": town_returned,
-    "ruin_rolled": _ruin_rolled,
-    "ruin_marked": _ruin_marked,
-    "reduction_rolled": _reduction_rolled,
-    "condition_added": _condition_added,
-    "condition_removed": _condition_removed,
-    "fate_chosen": _fate_chosen,
-    "gold_changed": _gold_changed,
+    ev.CHARACTER_CREATED: character_created,
+    ev.CHARACTER_UPDATED: character_updated,
+    ev.RISK_ROLLED: _risk_rolled,
+    ev.RISK_PUSHED: _risk_pushed,
+    ev.HELP_ADDED: _help_added,
+    ev.RISK_FINISHED: _risk_finished,
+    ev.HUNT_ROLLED: _hunt_rolled,
+    ev.TOKENS_SPENT: _tokens_spent,
+    ev.TOKENS_CLAIMED: _tokens_claimed,
+    ev.CONTEST_ROLLED: _contest_rolled,
+    ev.COMBAT_STARTED: combat_started,
+    ev.COMBAT_ROLLED: combat_rolled,
+    ev.COMBAT_CONTINUED: combat_continued,
+    ev.COMBAT_RETREATED: combat_retreated,
+    ev.COMBAT_ABANDONED: combat_abandoned,
+    ev.COMBAT_ARMOR_MARKED: combat_armor_marked,
+    ev.ARMOR_MARKED: armor_marked,
+    ev.TOWN_RETURNED: town_returned,
+    ev.RUIN_ROLLED: _ruin_rolled,
+    ev.RUIN_MARKED: _ruin_marked,
+    ev.REDUCTION_ROLLED: _reduction_rolled,
+    ev.CONDITION_ADDED: _condition_added,
+    ev.CONDITION_REMOVED: _condition_removed,
+    ev.FATE_CHOSEN: _fate_chosen,
+    ev.GOLD_CHANGED: _gold_changed,
     **INCURSION_APPLIERS,
 }
 

@@ -26,6 +26,7 @@ from dataclasses import replace
 from typing import Any
 
 from oracle.errors import RequestError, RuleError, shown
+from oracle.trophy import events as ev
 from oracle.trophy.fields import listing, name_map, obj, require, text, whole
 from oracle.trophy.incursion import (
     Expedition,
@@ -159,12 +160,12 @@ def gold_spent(state: TrophyState, event: Event) -> TrophyState:
 
 
 INCURSION_APPLIERS: dict[str, Callable[[TrophyState, Event], TrophyState]] = {
-    "incursion_started": incursion_started,
-    "set_added": set_added,
-    "set_goal_reached": set_goal_reached,
-    "days_passed": days_passed,
-    "gold_collected": gold_collected,
-    "gold_spent": gold_spent,
+    ev.INCURSION_STARTED: incursion_started,
+    ev.SET_ADDED: set_added,
+    ev.SET_GOAL_REACHED: set_goal_reached,
+    ev.DAYS_PASSED: days_passed,
+    ev.GOLD_COLLECTED: gold_collected,
+    ev.GOLD_SPENT: gold_spent,
 }
 
 

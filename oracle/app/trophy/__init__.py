@@ -10,6 +10,7 @@ import importlib
 from typing import TYPE_CHECKING, Any
 
 from oracle.app.trophy.moves import TrophyMoves
+from oracle.events import scene
 
 if TYPE_CHECKING:
     from oracle.app.session import Session
@@ -60,7 +61,7 @@ class TrophyOffering:
 
         hunter = character(campaign.dice("quick start"))
         campaign.record(hunter.event())
-        campaign.record({"type": "scene", "title": "The forest's edge"})
+        campaign.record(scene("The forest's edge"))
         return QUICK_INTENT
 
 

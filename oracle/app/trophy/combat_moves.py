@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from oracle.errors import RuleError
+from oracle.trophy import events
 
 if TYPE_CHECKING:
     from oracle.app.session import Session
@@ -62,12 +63,8 @@ class CombatMoves:
         So does the Gold it carries (given, or the bestiary's), collected once it is defeated.
         """
         points = self._faces(self.dice(), len(fighters), weak_points, "weak points")
-        event: dict[str, Any] = {
-            "type": "combat_started", "endurance": endurance,
-            "fighters": [{"name": n, "weak_point": p}
-                         for n, p in zip(fighters, points, strict=True)],
-            **self._monster(monster),
-        }
+        event = events.combat_started(endurance, list(zip(fighters, points, strict=True)),
+                                      **self._monster(monster))
         if gold is None:
             from oracle.solo.bestiary import gold_of
 
@@ -92,8 +89,7 @@ class CombatMoves:
         continuing = combat.rolls > 0
         count = combat.dark_count + (1 if continuing else 0)
         dark = self._faces(self.dice(), count, faces, "dark faces")
-        kind = "combat_continued" if continuing else "combat_rolled"
-        seq = self.record({"type": kind, "dark": list(dark), "armor": list(armor)})
+        seq = self.record(events.combat_rolled(dark, armor, continued=continuing))
         self.latest = Rolled("combat", (), dark, (), dict(self.state.last_result or {}), seq)
         return self.latest
 
@@ -123,7 +119,7 @@ class CombatMoves:
 
     def mark_armor(self, name: str) -> Rolled:
         """Mark ``name``'s armor for the Combat Roll just made: that roll's Ruin is ignored."""
-        seq = self.record({"type": "combat_armor_marked", "name": name})
+        seq = self.record(events.combat_armor_marked(name))
         dark = tuple(self.state.last_result.get("dark", ())) if self.state.last_result else ()
         self.latest = Rolled("combat", (), dark, (), dict(self.state.last_result or {}), seq)
         return self.latest
@@ -133,7 +129,6 @@ class CombatMoves:
         combat = self.state.combat
         if combat is None:
             raise RuleError("retreat: no fight is under way.")
-        event: dict[str, Any] = {"type": "combat_retreated", "name": name, "to": to}
         if to is not None:
             own = combat.weak_points(name)
             theirs = combat.weak_points(to)
@@ -146,10 +141,9 @@ class CombatMoves:
                         face = dice.roll(6)
                     out.append(face)
                 handed = out
-            event["handed"] = list(handed)
-        self.record(event)
+        self.record(events.combat_retreated(name, to, handed or ()))
         self.changed()
 
     def abandon_combat(self) -> None:
-        self.record({"type": "combat_abandoned"})
+        self.record(events.combat_abandoned())
         self.changed()

@@ -12,6 +12,7 @@ from typing import Any
 
 from oracle.app.trophy.moves import TrophyMoves
 from oracle.errors import RequestError
+from oracle.trophy import events
 from oracle.trophy.incursion import Expedition
 
 
@@ -27,8 +28,7 @@ class IncursionMoves:
 
     def start(self, title: str, sets: Sequence[tuple[str, str]]) -> None:
         """Begin an incursion of ``sets`` ((title, set goal) in order); the party leaves town."""
-        self.moves.record({"type": "incursion_started", "title": title.strip(),
-                           "sets": [{"title": t, "goal": g} for t, g in sets]})
+        self.moves.record(events.incursion_started(title, sets))
         self.moves.changed()
 
     def generate(self) -> dict[str, Any]:
@@ -41,15 +41,15 @@ class IncursionMoves:
 
     def reach_goal(self) -> None:
         """The current set's goal is reached in play."""
-        self.moves.record({"type": "set_goal_reached", "how": "play"})
+        self.moves.record(events.set_goal_reached("play"))
         self.moves.changed()
 
     def add_set(self, title: str, goal: str) -> None:
-        self.moves.record({"type": "set_added", "title": title.strip(), "goal": goal.strip()})
+        self.moves.record(events.set_added(title, goal))
         self.moves.changed()
 
     def days(self, count: int = 1) -> None:
-        self.moves.record({"type": "days_passed", "days": count})
+        self.moves.record(events.days_passed(count))
         self.moves.changed()
 
     def collect_from_monster(self, names: Sequence[str]) -> dict[str, int]:
@@ -59,19 +59,17 @@ class IncursionMoves:
         if quarry is None or not quarry.lootable:
             raise RequestError("gold: there is no defeated monster with Gold to collect.")
         shares = split(quarry.gold, names)
-        self.moves.record({"type": "gold_collected", "source": "monster", "shares": shares})
+        self.moves.record(events.gold_collected("monster", shares))
         self.moves.changed()
         return shares
 
     def collect_treasure(self, name: str, gold: int, treasure: str = "") -> None:
-        self.moves.record({"type": "gold_collected", "source": "treasure",
-                           "shares": {name: gold}, "treasure": treasure.strip()})
+        self.moves.record(events.gold_collected("treasure", {name: gold}, treasure))
         self.moves.changed()
 
     def spend(self, name: str, amount: int, on: str = "") -> None:
         """Spend Gold in town."""
-        self.moves.record({"type": "gold_spent", "name": name, "amount": amount,
-                           "on": on.strip()})
+        self.moves.record(events.gold_spent(name, amount, on))
         self.moves.changed()
 
     def town(self) -> None:

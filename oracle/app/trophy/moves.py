@@ -15,12 +15,13 @@ import json
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
+from oracle import events as meta
 from oracle.app.moves import Moves
 from oracle.app.trophy.combat_moves import CombatMoves, Rolled
 from oracle.errors import RequestError, RuleError
+from oracle.trophy import events
 from oracle.trophy.character import Character
 from oracle.trophy.fold import TrophyState
-from oracle.trophy.monsters import dark_dice
 from oracle.trophy.risk import check_can_push, check_help_possible
 
 if TYPE_CHECKING:
@@ -54,7 +55,7 @@ class TrophyMoves(CombatMoves, Moves):
     def __init__(self, session: Session) -> None:
         super().__init__(session)
         self.latest: Rolled | None = None
-        self.latest_contest: list[dict[str, Any]] = []
+        self.latest_contest: list[events.ContestEntry] = []
 
     # -- the table ---------------------------------------------------------------------------
 
@@ -102,12 +103,12 @@ class TrophyMoves(CombatMoves, Moves):
         self.active = name
         campaign = self.session.campaign
         if name is not None and campaign is not None:
-            campaign.record({"type": "preference", "key": self.session.seat.key, "value": name})
+            campaign.record(meta.preference(self.session.seat.key, name))
         self.changed()
 
     def add_character(self, sheet: Mapping[str, Any]) -> None:
         """Create a character (or an NPC) from a sheet mapping; the first one becomes active."""
-        self.record({"type": "character_created", "character": dict(sheet)})
+        self.record(events.character_created(sheet))
         if self.active is None and not sheet.get("npc"):
             self.active = str(sheet.get("name", "")).strip()
         self.changed()
@@ -135,17 +136,17 @@ class TrophyMoves(CombatMoves, Moves):
 
         Ruin, tokens, Gold, Conditions and Fate only change through their own events.
         """
-        self.record({"type": "character_updated", "name": name, "changes": dict(changes)})
+        self.record(events.character_updated(name, changes))
         self.changed()
 
     # -- the Risk Roll -----------------------------------------------------------------------
 
     def risk_request(self, skill: bool, bargain: bool, dark: bool, helpers: Sequence[str] = (),
-                     ritual: bool = False) -> dict[str, Any]:
+                     ritual: bool = False, intent: str | None = None) -> dict[str, Any]:
         """The ``oracle odds``-shaped request for the pool the toggles describe."""
         roller = self.character()
-        light = int(skill) + int(bargain)
-        dark_count = dark_dice(int(dark), ritual)
+        light, dark_count = events.risk_pool(skill=skill, bargain=bargain, dark=dark,
+                                             ritual=ritual, intent=intent)
         return {
             "roll": "risk",
             "ruin": roller.ruin,
@@ -174,25 +175,15 @@ class TrophyMoves(CombatMoves, Moves):
         if bargain is not None and not bargain.strip():
             raise RequestError("bargain: an accepted Devil's Bargain needs its text (the price).")
         dice = self.dice()
-        n_light = int(skill) + int(bargain is not None)
-        n_dark = dark_dice(int(dark), ritual)
+        n_light, n_dark = events.risk_pool(skill=skill, bargain=bargain is not None, dark=dark,
+                                           ritual=ritual, intent=intent)
         light = self._faces(dice, n_light, light_faces, "light faces")
         dark_f = self._faces(dice, n_dark, dark_faces, "dark faces")
         helper_dice = self._faces(dice, len(helpers), helper_faces, "helper faces")
-        event: dict[str, Any] = {
-            "type": "risk_rolled", "name": roller.name, "action": action.strip(),
-            "light": list(light), "dark": list(dark_f),
-            "helpers": [{"name": n, "die": f} for n, f in zip(helpers, helper_dice, strict=True)],
-            "ritual": ritual, "confirmed": confirmed,
-        }
-        if wrong.strip():
-            event["could_go_wrong"] = wrong.strip()
-        if bargain is not None:
-            event["bargain"] = {"text": bargain.strip(), "accepted": True}
-        if foe:
-            event["foe"] = foe
-        if intent:
-            event["intent"] = intent
+        event = events.risk_rolled(
+            roller.name, light, dark_f, helpers=list(zip(helpers, helper_dice, strict=True)),
+            ritual=ritual, bargain=bargain, action=action, could_go_wrong=wrong, foe=foe,
+            intent=intent, confirmed=confirmed)
         return self._roll(event, self._risk_rolled(event), shown)
 
     def _roll(self, event: Mapping[str, Any], build: Callable[[int, TrophyState], Rolled],
@@ -230,7 +221,7 @@ class TrophyMoves(CombatMoves, Moves):
         """Faces of the newest reading of a (possibly pushed) risk roll ending at ``seq``."""
         light = tuple(data.get("light", ()))
         dark = tuple(data.get("dark", ()))
-        if data.get("type") == "risk_pushed":
+        if data.get("type") == events.RISK_PUSHED:
             helpers: tuple[tuple[str, int], ...] = self.latest.helpers if self.latest else ()
             return light, dark, helpers
         helpers = tuple((h["name"], h["die"]) for h in data.get("helpers", ()))
@@ -265,7 +256,7 @@ class TrophyMoves(CombatMoves, Moves):
         roll = risk.result.roll
         light = self._faces(dice, len(roll.light), light_faces, "light faces")
         dark = self._faces(dice, len(roll.dark) + 1, dark_faces, "dark faces")
-        event = {"type": "risk_pushed", "light": list(light), "dark": list(dark)}
+        event = events.risk_pushed(light, dark)
         return self._roll(event, self._risk_rolled(event), shown)
 
     def help_after(self, helper: str, face: int | None = None,
@@ -276,13 +267,13 @@ class TrophyMoves(CombatMoves, Moves):
             raise RuleError("helper: there is no open Risk Roll to help.")
         check_help_possible(risk.result.roll.dark)
         die = self._faces(self.dice(), 1, None if face is None else [face], "helper face")[0]
-        event = {"type": "help_added", "helper": helper, "die": die}
+        event = events.help_added(helper, die)
         return self._roll(event, self._risk_rolled(event), shown)
 
     def accept_roll(self) -> None:
         """Settle the open roll as it stands (no more pushes)."""
         if self.state.risk is not None:
-            self.record({"type": "risk_finished"})
+            self.record(events.risk_finished())
             self.changed()
 
     # -- other rolls -------------------------------------------------------------------------
@@ -292,27 +283,17 @@ class TrophyMoves(CombatMoves, Moves):
         """SRD 1.2, Hunt Roll: one light die for exploring, one more for a Skill or equipment."""
         roller = self.character()
         light = self._faces(self.dice(), 1 + int(skill), faces, "hunt faces")
-        event: dict[str, Any] = {"type": "hunt_rolled", "name": roller.name, "light": list(light)}
-        if exploring.strip():
-            event["action"] = exploring.strip()
-        seq = self.record(event)
+        seq = self.record(events.hunt_rolled(roller.name, light, exploring))
         self.latest = Rolled("hunt", light, (), (), dict(self.state.last_result or {}), seq)
         self.changed()
         return self.latest
 
     def spend_tokens(self, use: str, contributions: Mapping[str, int], to: str | None = None,
                      goal: str = "") -> None:
-        event: dict[str, Any] = {"type": "tokens_spent", "use": use,
-                                 "from": {k: v for k, v in contributions.items() if v}}
-        if to:
-            event["to"] = to
-        if goal.strip():
-            event["goal"] = goal.strip()
-        self.record(event)
+        self.record(events.tokens_spent(use, contributions, to, goal))
 
     def claim_tokens(self, fallen: str, shares: Mapping[str, int]) -> None:
-        self.record({"type": "tokens_claimed", "from": fallen,
-                     "shares": {k: v for k, v in shares.items() if v}})
+        self.record(events.tokens_claimed(fallen, shares))
         self.changed()
 
     def contest(self, participants: Sequence[Mapping[str, Any]],
@@ -332,10 +313,10 @@ class TrophyMoves(CombatMoves, Moves):
             typed = (faces or {}).get(name, (None, None))
             light = self._faces(dice, n_light, typed[0], f"{name}: light faces")
             dark = self._faces(dice, n_dark, typed[1], f"{name}: dark faces")
-            rolled.append({"name": name, "light": list(light), "dark": list(dark)})
+            rolled.append(events.contest_entry(name, light, dark))
             all_light += light
             all_dark += dark
-        seq = self.record({"type": "contest_rolled", "participants": rolled})
+        seq = self.record(events.contest_rolled(rolled))
         self.latest = Rolled("contest", tuple(all_light), tuple(all_dark), (),
                              dict(self.state.last_result or {}), seq)
         self.latest_contest = rolled
@@ -345,10 +326,7 @@ class TrophyMoves(CombatMoves, Moves):
         """SRD 1.2, Ruin Roll: one dark die against current Ruin."""
         roller = self.character()
         dark = self._faces(self.dice(), 1, None if face is None else [face], "dark face")
-        event: dict[str, Any] = {"type": "ruin_rolled", "name": roller.name, "dark": dark[0]}
-        if reason.strip():
-            event["action"] = reason.strip()
-        seq = self.record(event)
+        seq = self.record(events.ruin_rolled(roller.name, dark[0], reason))
         self.latest = Rolled("ruin", (), dark, (), dict(self.state.last_result or {}), seq)
         return self.latest
 
@@ -368,28 +346,24 @@ class TrophyMoves(CombatMoves, Moves):
 
     def reduction(self, face: int, remove_anyway: bool, betrayal: str = "") -> Rolled:
         roller = self.character()
-        event: dict[str, Any] = {"type": "reduction_rolled", "name": roller.name, "light": face,
-                                 "remove_anyway": remove_anyway}
-        if betrayal.strip():
-            event["action"] = betrayal.strip()
-        seq = self.record(event)
+        seq = self.record(events.reduction_rolled(roller.name, face, remove_anyway, betrayal))
         self.latest = Rolled("reduction", (face,), (), (), dict(self.state.last_result or {}),
                              seq)
         return self.latest
 
     def add_condition(self, condition: str, name: str | None = None) -> None:
         who = self.character(name)
-        self.record({"type": "condition_added", "name": who.name, "condition": condition.strip()})
+        self.record(events.condition_added(who.name, condition))
         self.changed()
 
     def choose_fate(self, fate: str, co_gm: bool = False, name: str | None = None) -> None:
         who = self.character(name)
-        self.record({"type": "fate_chosen", "name": who.name, "fate": fate, "co_gm": co_gm})
+        self.record(events.fate_chosen(who.name, fate, co_gm))
         in_play = self.names()
         if self.active == who.name and in_play:
             self.active = in_play[0]
         self.changed()
 
     def return_to_town(self) -> None:
-        self.record({"type": "town_returned"})
+        self.record(events.town_returned())
         self.changed()

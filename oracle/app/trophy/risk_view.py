@@ -218,7 +218,8 @@ class RiskView:
 
     def _dark_dice(self) -> int:
         """The dark dice the toggles roll (a Ritual always includes one: the core says so)."""
-        return dark_dice(int(self._dark.value), bool(self._ritual.value))
+        return dark_dice(int(self._dark.value), bool(self._ritual.value),
+                         self._foe_intent.value or None)
 
     def _warnings(self) -> list[str]:
         notes = []
@@ -228,7 +229,7 @@ class RiskView:
         if self._ritual.value:
             notes.append("A Ritual always includes a dark die: the dark die is on.")
         if self._foe_intent.value == "ritual" and not self._ritual.value:
-            notes.append("Using a Ritual on it: tick Ritual, which adds the dark die.")
+            notes.append("Using a Ritual on it is a Ritual: it takes the dark die.")
         if self._helpers.value and not self._dark_dice():
             notes.append("Help is only possible on a roll with a dark die; risk mind or body "
                          "to take the helpers' dice.")
@@ -244,7 +245,7 @@ class RiskView:
             request = self.moves.risk_request(
                 self._skill.value, self._bargain_on.value, self._dark.value,
                 list(self._helpers.value) if self._dark_dice() else [],
-                self._ritual.value,
+                self._ritual.value, self._foe_intent.value or None,
             )
             if self._kills():
                 self._odds.value = (
