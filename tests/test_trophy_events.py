@@ -6,7 +6,6 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from app_driver import click, described, fill, read
 
 from oracle import events as meta
 from oracle.app import build
@@ -14,6 +13,7 @@ from oracle.dice import FixedDice
 from oracle.trophy import commands, events
 from oracle.trophy.fold import apply
 from oracle.trophy.monsters import Foe, Intent
+from tests.app_driver import click, described, fill, read
 
 
 def _newest(app: Any, kind: str) -> dict[str, Any]:
