@@ -31,7 +31,6 @@ from oracle.narrator import BEATS, NarrationContext, OfflineNarrator, beat_for_r
 from oracle.narrator.compose import load
 from oracle.narrator.deck import Deck
 from oracle.narrator.safety import screen
-from oracle.narrator.weave import weave
 from oracle.requests import CONTEXT_FIELDS
 from oracle.systems import find_system
 from oracle.trophy.telling import can_improve
@@ -188,13 +187,13 @@ def check(roll: Roll, result: Mapping[str, Any], text: str, tally: Tally) -> Non
             not can_improve(result):
         tally.flag("contradiction: push hinted when it cannot improve", text)
     if result.get("roll") == "reduction" and roll.intent and \
-            weave(roll.intent).phrase not in text:
+            roll.intent.split(" ", 1)[-1] not in text:
         tally.flag("decision: betrayal not the stated one", text)
     if result.get("roll") == "ruin" and roll.intent and roll.intent not in text:
         tally.flag("decision: Ruin sight replaced", text)
     if result.get("lost") and CHOOSING.search(text.split(" The roll itself")[0]):
         tally.flag("decision: Losing Yourself scripted", text)
-    told = text.replace(roll.intent, "") if roll.intent else text  # the player's own words
+    told = re.sub(r"\u201c[^\u201d]*\u201d|\"[^\"]*\"", "", text)  # the player's own words
     if not roll.party and OTHERS.search(told):
         tally.flag("decision: companions in a solo game", text)
     verdict = screen(told, _safety())
@@ -331,8 +330,7 @@ def main() -> int:
         ("decisions for the character", sum(v for k, v in total.counts.items()
                                             if k.startswith("decision"))),
         ("safety leaks", total.counts["safety leak"]),
-        ("broken weavings", total.counts["broken weaving"] + sum(
-            weave(i).neutral for i in INTENTS)),
+        ("broken weavings", total.counts["broken weaving"]),
         ("exact repeats before exhaustion", repeats),
         ("push hint after a clean 6 / same words",
          total.counts["contradiction: push hinted when it cannot improve"]),

@@ -66,7 +66,8 @@ def test_inspire_oracle_voices_the_answer_its_die_gave() -> None:
     code, payload = run_json(["inspire", "oracle", "--context", "Is the hermit lying?",
                               "--likelihood", "likely", "--json", "--seed", "2"])
     answer = payload["facts"][0]["answer"]
-    assert code == 0 and payload["text"].startswith(f'"Is the hermit lying?" {answer.upper()}.')
+    assert code == 0 and payload["text"].startswith(
+        f"\u201cIs the hermit lying?\u201d {answer.upper()}.")
 
 
 def test_inspire_text_output_is_plain_lines() -> None:
@@ -74,7 +75,7 @@ def test_inspire_text_output_is_plain_lines() -> None:
                       "--seed", "1"])
     assert code == 0
     lines = text.strip().splitlines()
-    assert lines[0] == "What could go wrong as Orla tries to cross the ford:"
+    assert lines[0] == "Orla goes for it: \u201cI cross the ford.\u201d What could go wrong:"
     assert len(lines) == 4 and all(line.startswith("- ") for line in lines[1:])
 
 

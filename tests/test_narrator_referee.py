@@ -10,6 +10,7 @@ once more with the reason, then the offline narrator answers and says why.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from typing import Any
 
@@ -139,7 +140,7 @@ def test_a_fake_that_contradicts_the_dice_twice_is_replaced_by_the_offline_narra
         "the referee rejected Claude's text twice: it says 'dies' of a character the result "
         "does not kill")
     assert shown == [result.text]  # neither of Claude's texts was shown
-    assert "success" not in result.text.lower() and "dies" not in result.text
+    assert "success" not in result.text.lower() and not re.search(r"\bdies\b", result.text)
     assert len(fake.requests) == 2
     # a contradiction is not an outage: the next call asks Claude at once
     assert narrator.status == "claude-haiku-4-5"

@@ -3,6 +3,10 @@ beat ever shows a line's theme (500 narrations of every beat for each of twelve 
 
 from __future__ import annotations
 
+import importlib.util
+import io
+from pathlib import Path
+from types import ModuleType
 from typing import Any
 
 import pytest
@@ -88,7 +92,7 @@ def test_a_veil_keeps_its_theme_off_screen_too() -> None:
 
 def test_an_unknown_line_still_keeps_its_own_words_out() -> None:
     safety = Safety(lines=("clowns",))
-    assert barred(safety).tags == frozenset() and barred(safety).words == ("clown",)
+    assert barred(safety).tags == frozenset() and "clown" in barred(safety).words
     assert not screen("A clown waits at the edge of the clearing.", safety).ok
 
 
@@ -97,3 +101,65 @@ def test_every_theme_is_known_by_the_tables_and_tagged_parts_are_dealt_out() -> 
               for _, parts in load(table).slots for _, part in parts for tag in part.tags}
     assert tagged <= set(THEMES)
     assert {"spiders", "children", "fire", "blood", "body_horror", "animals"} <= tagged
+
+
+def _bench_lines() -> ModuleType:
+    path = Path(__file__).resolve().parents[1] / "bench" / "narrative_safety.py"
+    spec = importlib.util.spec_from_file_location("bench_narrative_safety", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+PLAYER_LINES: list[tuple[str, str, str]] = _bench_lines().PLAYER_LINES
+LEAK = _bench_lines().leak
+
+
+@pytest.mark.parametrize("item,kind,shows", PLAYER_LINES, ids=[p[0] for p in PLAYER_LINES])
+def test_player_worded_lines_and_veils_never_leak(item: str, kind: str, shows: str) -> None:
+    """Lines as players write them ("flames", "creepy-crawlies", "eight-legged things"), judged
+    by hand-written patterns of what a reader would see: 0 leaks over every beat."""
+    safety = Safety(lines=(item,)) if kind == "line" else Safety(veils=(item,))
+    narrator = OfflineNarrator(seed=f"player-{item}")
+    leaks = []
+    for beat, result in RESULTS:
+        context = NarrationContext.build(result=result, safety=safety, n=2, intent="I look",
+                                         characters=[{"name": "Ash"}], party=["Ash", "Mara"])
+        for _ in range(40):
+            text = narrator.narrate(beat, context).text
+            found = LEAK(text, shows)
+            if found:
+                leaks.append((beat, found, text[:160]))
+    assert leaks == []
+
+
+@pytest.mark.parametrize("item,themes", [
+    ("flames", {"fire"}), ("creepy-crawlies", {"insects", "spiders"}),
+    ("eight-legged things", {"spiders"}), ("self-harm", {"self_harm"}),
+    ("hanging", {"hanging"}), ("Nooses", {"hanging"}), ("gore", {"blood"}),
+    ("snakes!", {"snakes"}), ("kids", {"children"}), ("burning", {"fire"}),
+])
+def test_player_words_map_to_themes_in_their_forms(item: str, themes: set[str]) -> None:
+    assert themes <= themes_of(item)
+
+
+@pytest.mark.parametrize("item,text", [
+    ("wolves", "A wolf howls."), ("clowns", "The clown's grin."), ("rats", "Rats in the walls."),
+    ("Spinnen", "Spinnen im Keller."), ("lanterns", "The lantern sways."),
+])
+def test_a_word_no_theme_knows_still_filters_its_forms(item: str, text: str) -> None:
+    assert not screen(text, Safety(lines=(item,))).ok
+
+
+def test_inspire_takes_lines_and_veils() -> None:
+    from oracle.cli import main
+
+    for beat in ("encounter", "monster", "wrong"):
+        for seed in range(15):
+            out = io.StringIO()
+            main(["inspire", beat, "--line", "flames", "--veil", "creepy-crawlies", "--seed",
+                  str(seed), "--n", "3"], out=out)
+            text = out.getvalue()
+            assert LEAK(text, PLAYER_LINES[0][2]) is None, text
+            assert LEAK(text, PLAYER_LINES[2][2]) is None, text

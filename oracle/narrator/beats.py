@@ -7,8 +7,8 @@ A beat is data (:class:`~oracle.systems.beats.BeatSpec`). A system brings its be
    ``{% block task %}``);
 2. offline tables ``<system folder>/offline/<table>.txt``: a plain list (one entry a line) or
    ``[frame]``, ``[body]``, ``[detail]`` slots whose parts combine (see
-   :mod:`oracle.narrator.compose`; ``{{ name }}``, ``{{ place }}``, ``{{ intent }}``,
-   ``{{ attempt }}``, ``{{ thing }}``, ``{{ monster }}`` and their capitalised forms are filled
+   :mod:`oracle.narrator.compose`; ``{{ name }}``, ``{{ place }}``, ``{{ said }}`` (the intent quoted),
+   ``{{ thing }}`` (a known name only), ``{{ monster }}`` and their capitalised forms are filled
    in); the settled facts that follow the card are the system's ``closing`` (or its ``tell``);
 3. a ``BeatSpec`` in the system's ``beats()``, and its ``beat(result)`` choosing it.
 

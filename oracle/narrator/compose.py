@@ -19,7 +19,7 @@ from dataclasses import dataclass
 
 from oracle.errors import NarratorError
 from oracle.narrator.deck import Deck
-from oracle.narrator.safety import ENDINGS, THEMES, Barred
+from oracle.narrator.safety import ENDINGS, THEMES, Barred, spaced
 
 _HEADER = re.compile(r"^\[(?P<slot>[a-z_]+)(?::(?P<grade>[a-z_]+))?\]$")
 _VAR = re.compile(r"\{\{\s*(\w+)\s*\}\}")
@@ -32,10 +32,15 @@ class Part:
     text: str
     tags: frozenset[str]
 
+    @functools.cached_property
+    def needs(self) -> frozenset[str]:
+        """The variables this part fills in (a part whose variable is missing is not dealt)."""
+        return frozenset(_VAR.findall(self.text))
+
 
 @functools.cache
 def _theme_patterns() -> tuple[tuple[str, re.Pattern[str]], ...]:
-    return tuple((tag, re.compile(r"\b(?:" + "|".join(re.escape(s) for s in sorted(
+    return tuple((tag, re.compile(r"\b(?:" + "|".join(spaced(s) for s in sorted(
         theme.shows, key=len, reverse=True)) + r")" + ENDINGS, re.IGNORECASE))
         for tag, theme in THEMES.items())
 
@@ -156,11 +161,13 @@ def allowed(part: Part, barred: Barred, solo: bool) -> bool:
 
 
 def deal(table: Table, deck: Deck, count: int, barred: Barred, *, grade: str | None = None,
-         solo: bool = False) -> tuple[list[tuple[Part, ...]], Deck]:
+         solo: bool = False, missing: frozenset[str] = frozenset()
+         ) -> tuple[list[tuple[Part, ...]], Deck]:
     """Deal ``count`` allowed cards (no repeat before the table is used up); returns the new deck.
 
     A card with a barred theme (a line or veil), or showing other people in a solo game, is
-    passed over (it still counts as dealt, so the rest of the pass stays unrepeated).
+    passed over (it still counts as dealt, so the rest of the pass stays unrepeated), and so is
+    a card needing a variable in ``missing`` (no intent stated, no known subject).
     """
     size = table.size(grade)
     key = table.key(grade)
@@ -168,7 +175,7 @@ def deal(table: Table, deck: Deck, count: int, barred: Barred, *, grade: str | N
     for _ in range(size):
         (index,), deck = deck.draw(key, size)
         parts = table.card(index, grade)
-        if all(allowed(part, barred, solo) for part in parts):
+        if all(allowed(part, barred, solo) and not part.needs & missing for part in parts):
             cards.append(parts)
             if len(cards) == count:
                 break

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import json
+from dataclasses import replace
 from pathlib import Path
 from typing import Any, TextIO
 
@@ -17,6 +18,7 @@ from oracle.narrator.asking import ask, solo_level
 from oracle.narrator.base import NarrationContext, NarrationResult
 from oracle.narrator.beats import find_beat
 from oracle.narrator.deck import Deck
+from oracle.narrator.weave import place_like, quoted
 from oracle.solo.answers import LIKELIHOOD_NAMES
 
 INSPIRE_BEATS: tuple[str, ...] = ("wrong", "bargain", "condition", "encounter", "answer",
@@ -51,6 +53,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--severity", choices=("present", "distant", "none"), default=None,
                         help="encounter: how close the terrible thing is (default: roll a d6)")
     parser.add_argument("--noticed", action="store_true", help="reduction: someone noticed")
+    parser.add_argument("--line", action="append", default=[], metavar="TEXT",
+                        help="a safety line, in any words (repeatable): never shown")
+    parser.add_argument("--veil", action="append", default=[], metavar="TEXT",
+                        help="a safety veil, in any words (repeatable): kept off-screen")
 
 
 def _rolled_result(beat: str, args: argparse.Namespace, dice: SeededDice) -> dict[str, Any]:
@@ -104,6 +110,10 @@ def _inspire(args: argparse.Namespace, out: TextIO, shared: Deck | None) -> tupl
     dice = SeededDice(seed)
     narrator = get_narrator(seed=seed)
     context_text: str = args.context
+    # --context names the place only when it plainly reads as one; otherwise it is the player's
+    # words, quoted ahead of the idea (never spliced into a sentence as a noun)
+    as_place = beat in _PLACE_BEATS and place_like(context_text)
+    lead = quoted(context_text) if beat in _PLACE_BEATS and not as_place else ""
     deck = shared if shared is not None else Deck.seeded(seed)
     results: list[NarrationResult] = []
     facts: list[dict[str, Any]] = []
@@ -112,14 +122,17 @@ def _inspire(args: argparse.Namespace, out: TextIO, shared: Deck | None) -> tupl
         context = NarrationContext.build(
             result=result,
             characters=[{"name": args.name, "occupation": args.occupation}] if args.name else (),
-            intent="" if beat in _QUESTION_BEATS + _PLACE_BEATS else context_text,
+            intent="" if beat in _QUESTION_BEATS or as_place else context_text,
             question=context_text if beat in _QUESTION_BEATS else "",
-            place=args.place or (context_text if beat in _PLACE_BEATS else ""),
+            place=args.place or (context_text if as_place else ""),
             n=n,
             deck=deck,
+            safety={"lines": list(args.line or ()), "veils": list(args.veil or ())},
         )
         voiced = narrator.narrate(beat, context)
         deck = voiced.deck or deck
+        if lead and not voiced.items and lead not in voiced.text:
+            voiced = replace(voiced, text=f"{lead} {voiced.text}")
         results.append(voiced)
         facts.append(result)
     items = [item for r in results for item in r.items] or [r.text for r in results]

@@ -3,7 +3,9 @@
 Each beat deals cards from its tables (``offline/`` in ``oracle/prompts`` or in the folder of
 the system that owns the beat; plain or compositional, see :mod:`oracle.narrator.compose`) through a :class:`Deck`, so a replay with the same seed is
 identical and no card repeats before its table is used up. Cards are filled in with the intent
-woven (:mod:`oracle.narrator.weave`), the place, the question's subject and the foe; themes a
+quoted, never conjugated (:mod:`oracle.narrator.weave`), the place, the question's subject
+(only a name the campaign knows) and the foe; a card needing words the context lacks is passed
+over; themes a
 line or veil keeps out are never dealt (:mod:`oracle.narrator.safety`); the settled facts follow
 in words (the owning system's ``tell`` or ``closing``). The roller's full name comes once, then
 the short one.
@@ -11,6 +13,7 @@ the short one.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from typing import Any
 
@@ -26,7 +29,7 @@ from oracle.narrator.beats import find_beat, owner_of
 from oracle.narrator.compose import deal, fill, load
 from oracle.narrator.deck import Deck
 from oracle.narrator.safety import barred
-from oracle.narrator.weave import subject_of, weave
+from oracle.narrator.weave import in_sentence, known_subject, quoted
 from oracle.systems import DEFAULT, SYSTEMS
 
 QUIET = "The dark keeps its own counsel."
@@ -63,27 +66,33 @@ def name_once(text: str, name: str, used: bool = False) -> str:
 
 def weave_vars(context: NarrationContext) -> dict[str, str]:
     """The variables every offline entry may use (raw text: the app escapes the output)."""
-    nobody, trade, where = unnamed(context.system)
+    _, trade, where = unnamed(context.system)
     first = context.characters[0] if context.characters else {}
-    name = str(first.get("name") or nobody).strip() or nobody
-    place = context.place.strip() or where
-    woven = weave(context.intent, name)
-    thing = subject_of(context.question, place)
-    foe = context.monster.strip() or "the monster"
+    place = in_sentence(context.place.strip() or where)
+    thing = known_subject(context.question, known_names(context)) or ""
+    foe = in_sentence(context.monster.strip() or "the monster")
     return {
         "name": FULL,
         "Name": FULL,
         "occupation": str(first.get("occupation") or trade).strip(),
         "place": place,
         "Place": _cap(place),
-        "intent": woven.phrase,
-        "attempt": woven.attempt,
-        "Attempt": _cap(woven.attempt),
+        "said": quoted(context.intent),
         "thing": thing,
         "Thing": _cap(thing),
         "monster": foe,
         "Monster": _cap(foe),
     }
+
+
+def known_names(context: NarrationContext) -> tuple[str, ...]:
+    """The names the campaign knows as nouns: place, monster, characters, party, cast, and the
+    threads that read as a noun phrase ("the stolen bell")."""
+    names = [context.place, context.monster, *context.party, *context.cast,
+             *(str(c.get("name", "")) for c in context.characters)]
+    names += [t for t in context.threads if re.match(r"(?i)(?:the|a|an)\s", t.strip())
+              and len(t.split()) <= 6]
+    return tuple(n for n in names if n.strip())
 
 
 def facts_sentence(result: Mapping[str, Any], system: str = DEFAULT) -> str:
@@ -114,12 +123,13 @@ class _Dealer:
         self.barred = barred(context.safety)
         self.solo = is_solo(context)
         self.variables = variables
+        self.missing = frozenset(k for k, v in variables.items() if not v)
 
     def __call__(self, table: str, count: int = 1, grade: str | None = None) -> list[str]:
         loaded = load(table)
         grade = grade if grade in loaded.grades() else None
         cards, self.deck = deal(loaded, self.deck, count, self.barred, grade=grade,
-                                solo=self.solo)
+                                solo=self.solo, missing=self.missing)
         return [" ".join(fill(part.text, self.variables) for part in card) for card in cards]
 
 
@@ -163,9 +173,7 @@ class OfflineNarrator(Narrator):
         items: tuple[str, ...] = ()
         if spec.listing:
             offers = dealer(spec.table_for(context.result), context.n) or [QUIET]
-            tries = f"{FULL} makes the attempt" if variables["attempt"] == "the attempt" \
-                else f"{FULL} tries to {variables['intent']}"
-            head = telling.header(beat, context, FULL, tries, variables["place"],
+            head = telling.header(beat, context, FULL, variables["said"], variables["place"],
                                   variables["thing"])
             items = tuple(_cap(name_once(offer, name, used=FULL in head)) for offer in offers)
             text = _cap(name_once(head, name)) + "\n" + "\n".join(f"- {i}" for i in items)

@@ -34,54 +34,78 @@ def _theme(tag: str, names: str, shows: str) -> Theme:
 
 THEMES: dict[str, Theme] = {t.tag: t for t in (
     _theme("spiders", "spider, arachnid, arachnophobia, insect, bug, creepy crawly, "
-           "crawly, web, cobweb, bugs and insects, spiders and insects, tarantula, scorpion",
-           "spider, arachnid, many-legged, many legged, web, cobweb, sticky strand, silk, "
-           "egg sac, spinneret, tarantula, scorpion, eight legs, eight eyes"),
-    _theme("insects", "insect, bug, creepy crawly, crawly, swarm, maggot, worm, centipede, "
-           "cockroach, roach, beetle, wasp, hornet, bee, ant, fly, flies, larva, moth, locust, "
-           "bugs and insects, spiders and insects, lice, tick",
+           "creepy crawlies, crawly, web, cobweb, bugs and insects, spiders and insects, "
+           "tarantula, scorpion, eight legged, eight legs, eight legged things, many legged, "
+           "leggy things, things with legs, arachnids",
+           "spider, arachnid, many-legged, many legged, eight-legged, eight legged, web, "
+           "cobweb, sticky strand, silk, silken, egg sac, spinneret, tarantula, scorpion, "
+           "eight legs, eight eyes, leggy, weaver, skitter, skittering, scuttle, scuttling"),
+    _theme("insects", "insect, bug, creepy crawly, creepy crawlies, crawly, crawlies, swarm, "
+           "maggot, worm, centipede, cockroach, roach, beetle, wasp, hornet, bee, ant, fly, "
+           "flies, larva, moth, locust, bugs and insects, spiders and insects, lice, tick, "
+           "entomophobia, vermin, things that crawl, crawling things, grubs, leech, leeches",
            "insect, bug, beetle, maggot, larva, larvae, centipede, millipede, cockroach, wasp, "
            "hornet, moth, locust, swarm, chitin, mandible, carapace, antennae, grub, flies, "
-           "lice, tick, worms, crawling things, buzzing"),
+           "lice, tick, worm, worms, crawling things, buzzing, skitter, skittering, scuttle, "
+           "scuttling, hive, ants, bees, fly, leech, leeches, crawl with, crawling with, "
+           "writhe, writhing, creeping things, vermin, weevil, termite, mite"),
     _theme("children", "child, children, kid, kids, baby, babies, infant, harm to children, "
-           "child death, dead children, minor, toddler, orphan",
+           "child death, dead children, minor, minors, toddler, orphan, youngster, boy, girl",
            "child, children, childish, kid, baby, babies, infant, cradle, crib, toddler, "
-           "orphan, little girl, little boy, lullaby, small shoes, nursery, doll"),
+           "orphan, little girl, little boy, lullaby, small shoes, nursery, doll, boy, girl, "
+           "son, daughter, youngster, milk tooth, milk teeth, small hand, small hands"),
     _theme("drowning", "drowning, drown, water, suffocation, suffocate, asphyxiation, "
-           "underwater, deep water, thalassophobia",
+           "underwater, deep water, thalassophobia, drowned, sinking, going under",
            "drown, drowned, drowning, underwater, under the water, lungs fill, "
-           "waterlogged, bloated, sinking, sank beneath, breath underwater, choking on water"),
-    _theme("fire", "fire, burning, burn, burns, flame, immolation, arson, being burned",
-           "fire, flame, burn, burning, burnt, burned, blaze, ember, scorch, smoke, ashes, "
-           "charred, char, kindling, pyre, soot, cinder"),
+           "waterlogged, bloated, sinking, sank beneath, breath underwater, choking on water, "
+           "goes under, went under, pulled under, held under, no air, suffocate, suffocating"),
+    _theme("fire", "fire, fires, burning, burn, burns, flame, flames, immolation, arson, "
+           "being burned, burned alive, burnt alive, pyrophobia, blaze, inferno, smoke, "
+           "wildfire, fire and smoke",
+           "fire, flame, flames, flaming, burn, burning, burnt, burned, blaze, blazing, "
+           "ember, scorch, smoke, smoky, smoulder, smolder, ashes, charred, char, kindling, "
+           "pyre, soot, cinder, spark, sparks, singe, singed, torch, inferno, wildfire, "
+           "bonfire, campfire, hearth, kindle, kindled, ignite, alight, on fire, aflame, "
+           "candle, candles, wick, match, tinder, fumes, scald, scalded, blister"),
     _theme("body_horror", "body horror, mutilation, transformation, dismemberment, gore, "
-           "flesh, deformity, parasites, body modification, skin, gross",
-           "flesh, skin, sinew, stitched, bone, bones, teeth, tooth, jaw, mouth, eye socket, "
-           "fingernail, fingers, face, faces, skull, limb, entrails, gut, guts, organ, growing "
-           "inside, bark-skin, under the skin, wearing a face, wears the skin"),
+           "flesh, deformity, parasites, body modification, skin, gross, bodily harm, "
+           "body transformation, skinless, flaying",
+           "flesh, fleshy, skin, skinless, skinned, sinew, stitched, bone, bones, teeth, "
+           "tooth, jaw, mouth, eye socket, fingernail, fingers, face, faces, skull, limb, "
+           "entrails, gut, guts, organ, growing inside, bark-skin, under the skin, wearing a "
+           "face, wears the skin, steaming, raw, peel, peeled, split open, boil, boils, blister, "
+           "tumor, tumour, malformed, misshapen, twisted body, extra joint, joint, marrow"),
     _theme("animals", "animal harm, animals harmed, animal cruelty, harm to animals, "
            "animal death, dead animals, pets, dog, dogs, horse, horses, cat, cats, animals",
            "dog, hound, horse, cat, deer, fawn, doe, stag, fox, hare, rabbit, bird, crow, "
            "raven, owl, sparrow, calf, lamb, goat, pony, carcass, antler, antlers, "
-           "deer-hide, skinned"),
-    _theme("blood", "blood, gore, bleeding, hemophobia, haemophobia, wounds, violence",
-           "blood, bloody, bleed, bleeding, gore, wound, wounds, red wet, clot, vein, veins, "
-           "cut open, gash"),
+           "deer-hide, skinned, mule, ox, oxen, boar, sow, hog, pig, sheep, hen, mouse, rat"),
+    _theme("blood", "blood, gore, bleeding, hemophobia, haemophobia, wounds, violence, "
+           "bloodshed, blood and gore",
+           "blood, bloody, bleed, bleeding, bled, gore, gory, wound, wounds, red wet, clot, "
+           "vein, veins, cut open, gash, cut, cuts, scab, graze, slash, stab, leech, crimson, "
+           "scarlet, runs red, nosebleed, keeps opening, opens again, laceration, weeping "
+           "wound"),
     _theme("rot", "rot, disease, illness, sickness, plague, decay, infection, decomposition, "
-           "pestilence, contagion, pus, mould, mold, fungus",
+           "pestilence, contagion, pus, mould, mold, fungus, rotting, sick",
            "rot, rotten, rotting, decay, decaying, plague, disease, sick, sickness, pus, "
            "fungus, fungal, mould, mold, mildew, fester, festering, sore, sores, spore, spores, "
-           "putrid, corpse-smell, carrion, infection, fever"),
-    _theme("self_harm", "self-harm, self harm, suicide, cutting, self injury, self-injury",
+           "putrid, corpse-smell, carrion, infection, fever, cough, coughs, retch, vomit"),
+    _theme("self_harm", "self-harm, self harm, suicide, cutting, self injury, self-injury, "
+           "suicidal, killing oneself, hurting oneself, self-inflicted",
            "self-harm, cuts themself, cut themself, their own blade, against their own skin, "
-           "suicide, end it all, take their own life, own wrist"),
+           "suicide, end it all, take their own life, own wrist, wrists"),
+    _theme("hanging", "hanging, hangings, hanged, hang, noose, nooses, gallows, gibbet, "
+           "strangling, strangulation, lynching, hangman",
+           "hang, hanged, hanging, hangs, hung, noose, gallows, gibbet, hangman, strangle, "
+           "strangled, throttle, throttled, swinging from, dangling from, rope around"),
     _theme("death", "death, dying, corpse, corpses, dead bodies, graves, funerals",
            "dead, death, corpse, corpses, grave, graves, body, bodies, skeleton, bones, "
            "funeral, cadaver, coffin, tomb"),
     _theme("torture", "torture, torment, cruelty, pain, sadism",
            "torture, torment, rack, thumbscrew, flayed, flaying, pincers, branding, hooks in"),
     _theme("snakes", "snake, snakes, serpent, reptile, ophidiophobia",
-           "snake, serpent, adder, viper, scales, coil, coiled, fangs, hiss"),
+           "snake, serpent, adder, viper, scales, coil, coiled, fangs, hiss, slither"),
     _theme("darkness", "claustrophobia, enclosed spaces, buried alive, confinement, trapped",
            "buried alive, walls close, coffin lid, no way out, sealed in, narrow crawl"),
     _theme("eyes", "eyes, eye trauma, eye horror, ocular",
@@ -90,43 +114,77 @@ THEMES: dict[str, Theme] = {t.tag: t for t in (
            "companion, companions, the others, the party, everyone, the hunters, fellow"),
 )}
 
-ENDINGS = r"(?:s|es|ed|d|t|ing|y|ies|'s)?\b"  # a word shows in its plural and its tenses too
-_TOKEN = re.compile(r"[a-z][a-z'-]*")
+# a word shows in its plurals, tenses and kin too ("skin": skins, skinned, skinless)
+ENDINGS = r"(?:s|es|ed|d|t|ing|y|ies|'s|less|ned|ning|ny|ier|er|ers|en|ten)?\b"
+_TOKEN = re.compile(r"[a-z][a-z']*")
+_IRREGULAR = {"wolves": "wolf", "knives": "knife", "leaves": "leaf", "lives": "life",
+              "teeth": "tooth", "feet": "foot", "mice": "mouse", "geese": "goose",
+              "children": "child", "men": "man", "women": "woman", "lice": "louse",
+              "dice": "die", "oxen": "ox", "larvae": "larva", "hung": "hang"}
+
+
+def _wordset(text: str) -> frozenset[str]:
+    return frozenset(text.split())
 
 
 def _stem(word: str) -> str:
+    if word in _IRREGULAR:
+        return _IRREGULAR[word]
     for suffix in ("ies", "es", "s"):
-        if word.endswith(suffix) and len(word) - len(suffix) >= 3:
+        if word.endswith(suffix) and len(word) - len(suffix) >= 3 and not word.endswith("ss"):
             return word[: -len(suffix)] + ("y" if suffix == "ies" else "")
     return word
 
 
 def _normal(text: str) -> str:
-    return " ".join(_stem(w) for w in _TOKEN.findall(text.lower()))
+    return " ".join(_stem(w) for w in _TOKEN.findall(text.lower().replace("-", " ")))
 
 
 @functools.lru_cache(maxsize=512)
 def themes_of(item: str) -> frozenset[str]:
-    """The theme tags a line or veil names ("harm to children" -> {"children"})."""
+    """The theme tags a line or veil names, in the player's own words and forms ("flames",
+    "creepy-crawlies", "eight-legged things", "self-harm" -> fire, insects and spiders,
+    spiders, self_harm)."""
     said = f" {_normal(item)} "
-    found = set()
-    for theme in THEMES.values():
-        if theme.tag == "others":
-            continue
-        for name in theme.names:
-            if f" {_normal(name)} " in said:
-                found.add(theme.tag)
-                break
-    return frozenset(found)
+    for words in ("names", "shows"):  # the names a theme goes by first, then what shows it
+        found = {theme.tag for theme in THEMES.values() if theme.tag != "others" and any(
+            f" {_normal(word)} " in said for word in getattr(theme, words))}
+        if found:
+            return frozenset(found)
+    return frozenset()
+
+
+_SKIP = _wordset("""
+harm please none no not nor never anything everything something with about involving real
+being the and or for any all some of to in on at by from into onto out off up down this that
+these those them they their there here what which who whom thing things stuff kind kinds sort
+sorts graphic graphically detail details detailed description descriptions describe described
+scene scenes content depiction depictions reference references mention mentions explicit
+onscreen screen very much more less other others such like lot lots avoid keep don't dont
+please thanks thank you me my mine we us our i it its is are be been was were do does did
+can could would should will shall may might must also just only even really too way ways
+alive dead death
+""")
+
+
+def _root(word: str) -> str:
+    """A word's root for matching its forms ("flames" -> "flam", "crawlies" -> "crawl")."""
+    word = _stem(word)
+    for suffix in ("ing", "ed"):
+        if word.endswith(suffix) and len(word) - len(suffix) >= 3:
+            return word[: -len(suffix)]
+    if len(word) > 4 and word[-1] in "ey":
+        return word[:-1]
+    return word
 
 
 @functools.lru_cache(maxsize=512)
 def _item_words(item: str) -> tuple[str, ...]:
-    """The item's own words of four letters or more, stemmed, for the by-word check."""
-    skip = {"harm", "please", "none", "no", "anything", "with", "about", "involving", "real",
-            "being", "death"}
-    words = {_stem(w) for w in _TOKEN.findall(item.lower()) if len(w) >= 4 and w not in skip}
-    return tuple(sorted(words))
+    """The item's own words (three letters or more), as roots, for the by-word check."""
+    words = {form for w in _TOKEN.findall(item.lower().replace("-", " "))
+             if len(w) >= 3 and w not in _SKIP and w.strip("'") not in _SKIP
+             for form in (w, _root(w))}
+    return tuple(sorted(w for w in words if len(w) >= 3))
 
 
 @dataclass(frozen=True, eq=False)  # identity: loaded once, hashed often
@@ -142,6 +200,11 @@ class Barred:
         return self.tags.isdisjoint(tags)
 
 
+def spaced(show: str) -> str:
+    """A shown phrase as a pattern: a hyphen or a space between its words matches either."""
+    return r"[\s-]+".join(re.escape(word) for word in re.split(r"[\s-]+", show))
+
+
 @functools.lru_cache(maxsize=128)
 def barred(safety: Safety) -> Barred:
     """Lines and veils both keep their themes out of what the narrator describes."""
@@ -150,8 +213,13 @@ def barred(safety: Safety) -> Barred:
     words = tuple(sorted({w for item in items for w in _item_words(item)}))
     shows = sorted({show for tag in tags for show in THEMES[tag].shows} | set(words),
                    key=len, reverse=True)
-    pattern = (re.compile(r"\b(?:" + "|".join(re.escape(s) for s in shows) + r")" + ENDINGS,
+    pattern = (re.compile(r"\b(?:" + "|".join(spaced(s) for s in shows) + r")" + ENDINGS,
                           re.IGNORECASE) if shows else None)
+    # a long word shows inside compounds too ("spider" in "spiderweb")
+    long_words = sorted({s for s in shows if len(s) >= 5 and " " not in s}, key=len, reverse=True)
+    if long_words and pattern is not None:
+        pattern = re.compile(pattern.pattern + r"|\b(?:" + "|".join(
+            re.escape(w) for w in long_words) + r")\w*", re.IGNORECASE)
     return Barred(tags, words, pattern)
 
 

@@ -10,6 +10,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from oracle.narrator.base import NarrationContext
+from oracle.narrator.weave import quoted
 from oracle.systems.base import Deal
 
 __all__ = ["Deal", "header", "oracle", "said", "twist_sentence"]
@@ -20,19 +21,22 @@ def _cap(text: str) -> str:
 
 
 def said(text: str) -> str:
-    """Player text as a quotation (trimmed, no trailing stop: the frame adds its own)."""
-    return "\"" + text.strip().rstrip(".!? ") + "\""
+    """Player text as a quotation that ends its own sentence, never conjugated (``""`` when
+    there is nothing to quote): see :func:`oracle.narrator.weave.quoted`."""
+    return quoted(text)
 
 
 def oracle(context: NarrationContext, deal: Deal, thing: str) -> str:
+    """The question as asked, quoted; the answer; a turn about its subject only when the
+    campaign knows that subject by name; a meaning to read into it."""
     answer = str(context.result.get("answer") or "yes")
     grade = answer.replace(", ", "_")
-    question = context.question.strip()
-    head = f"\"{question}\" " if question else ""
-    parts = [f"{head}{answer.upper()}."]
+    head = said(context.question)
+    parts = [f"{head} {answer.upper()}." if head else f"{answer.upper()}."]
     parts += deal("oracle_answers", grade=grade if grade in (
         "yes", "yes_and", "yes_but", "no", "no_and", "no_but") else "yes")
-    parts += [f"To read into it: {thing} {meaning}." for meaning in deal("meanings")]
+    parts += [f"To read into it: {thing or 'something here'} {meaning}."
+              for meaning in deal("meanings")]
     twist = context.result.get("twist")
     if isinstance(twist, Mapping):
         parts.append(twist_sentence(twist))
@@ -53,7 +57,8 @@ def twist_sentence(twist: Mapping[str, Any]) -> str:
 
 def header(beat: str, context: NarrationContext, name: str, tries: str, place: str,
            thing: str) -> str:
-    """The line above a list beat's offers: the system's own, or the beat's name."""
+    """The line above a list beat's offers: the system's own, or the beat's name. ``tries`` is
+    the player's intent quoted (:func:`said`, possibly empty), never conjugated."""
     from oracle.narrator.beats import owner_of
 
     system = owner_of(beat, context.system)

@@ -272,10 +272,11 @@ def tell(beat: str, context: NarrationContext, deal: Deal, name: str, table: str
 
 def header(beat: str, context: NarrationContext, name: str, tries: str, place: str,
            thing: str) -> str | None:
-    """The line above a Trophy listing beat's offers."""
+    """The line above a Trophy listing beat's offers (``tries``: the intent quoted, or "")."""
     result = context.result
     if beat == "wrong":
-        return f"What could go wrong as {tries}:"
+        return f"{name} goes for it: {tries} What could go wrong:" if tries else \
+            f"What could go wrong for {name} here:"
     if beat == "bargain":
         return (f"Devil's Bargains for {name}: take one for a bonus light die, and it happens "
                 "whatever the dice say.")
@@ -285,6 +286,9 @@ def header(beat: str, context: NarrationContext, name: str, tries: str, place: s
                   if result.get("ruin_marked") else "")
         return f"{marked}Conditions to choose from:"
     if beat == "answer":
-        return f"What {place} shows about {thing}:" if context.question.strip() else \
-            f"What {place} shows:"
+        from oracle.narrator.telling import said
+
+        asked = said(context.question)
+        about = f" about {thing}" if thing else ""
+        return f"{asked} What {place} shows{about}:" if asked else f"What {place} shows:"
     return None

@@ -13,7 +13,6 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from oracle.narrator.telling import said as _said
-from oracle.narrator.weave import weave
 
 if TYPE_CHECKING:
     from oracle.narrator.base import NarrationContext
@@ -42,7 +41,7 @@ def bargain_text(context: NarrationContext) -> str:
 
 def _bargain_sentence(context: NarrationContext) -> list[str]:
     text = bargain_text(context)
-    return [f"The Devil's Bargain comes due, whatever the dice said: {_said(text)}."] \
+    return [f"The Devil's Bargain comes due, whatever the dice said: {_said(text)}"] \
         if text else []
 
 
@@ -80,9 +79,12 @@ def outcome(context: NarrationContext, deal: Deal, name: str) -> str:
     else:
         table = "outcome_failure" if kind == "failure" else "outcome_complication"
         parts += deal(table, grade=_ruin_grade(result))
+    quote = _said(context.intent)
+    if quote and not any(quote in part for part in parts):  # the player's words, always kept
+        parts.insert(0, f"{name} goes for it: {quote}")
     picked = context.could_go_wrong.strip()
     if picked and kind in ("failure", "complication") and not result.get("dies"):
-        parts.append(f"What could go wrong does: {_said(picked)}.")
+        parts.append(f"What could go wrong does: {_said(picked)}")
     parts += _bargain_sentence(context)
     parts += _helpers(result)
     if result.get("ruin_marked"):
@@ -101,7 +103,7 @@ def lost(context: NarrationContext, deal: Deal, name: str) -> str:
     parts = deal("lost")
     roll = result.get("roll")
     if roll == "ruin" and context.intent.strip():
-        parts.insert(0, f"{name} sees it: {_said(context.intent)}.")
+        parts.insert(0, f"{name} sees it: {_said(context.intent)}")
     if result.get("outcome") in OUTCOME_WORDS:
         parts.append(f"The roll itself stands: {OUTCOME_WORDS[str(result['outcome'])]}.")
     if result.get("dies"):
@@ -118,7 +120,7 @@ def lost(context: NarrationContext, deal: Deal, name: str) -> str:
 def ruin(context: NarrationContext, deal: Deal, name: str) -> str:
     result = context.result
     sight = context.intent.strip()
-    parts = [f"{name} sees it: {_said(sight)}."] if sight else deal("disturbing")
+    parts = [f"{name} sees it: {_said(sight)}"] if _said(sight) else deal("disturbing")
     parts += deal("ruin_reaction", grade="marked" if result.get("ruin_marked") else "held")
     if result.get("ruin_marked"):
         parts.append(f"It stays: {ruin_change(result.get('ruin_before'), result.get('ruin_after'))}"
@@ -129,11 +131,8 @@ def ruin(context: NarrationContext, deal: Deal, name: str) -> str:
 def reduction(context: NarrationContext, deal: Deal, name: str, table: str) -> str:
     result = context.result
     stated = context.intent.strip()
-    woven = weave(stated, name)
-    if stated and not woven.neutral:
-        parts = [f"{name} goes through with it, and sets out to {woven.phrase}."]
-    elif stated:
-        parts = [f"{name} goes through with it: {_said(stated)}."]
+    if _said(stated):
+        parts = [f"{name} goes through with it: {_said(stated)}"]
     else:
         parts = [f"The betrayal is {name}'s player's to tell."]
     parts += deal(table)
