@@ -5,6 +5,7 @@ a set goal is bought with 3 pooled tokens; a defeated bestiary monster's Gold is
 
 from __future__ import annotations
 
+import json
 import re
 import threading
 
@@ -338,3 +339,64 @@ def test_redo_restores_a_move_whose_narration_landed_after_the_undo() -> None:
     campaign.record({"type": "narration", "text": "A token glints.", "refers_to": seq})
     assert redo_move(campaign) == seq
     assert campaign.state.character(hero).hunt_tokens == 1
+
+
+def test_meaning_tables_in_the_oracle_tab_draw_and_journal_in_the_campaigns_genre() -> None:
+    from oracle.solo.meaning_tables import our_tables
+
+    app = ready_app()
+    offered = {value: label for label, value in find(app.oracle, "oracle-meaning-table")
+                   .options}
+    assert offered["places"] == f"places ({len(our_tables('trophy')['places'].entries)})"
+    fill(app.oracle, "oracle-meaning-table", "places")
+    fill(app.oracle, "oracle-meaning-n", 3)
+    click(app.oracle, "oracle-meaning-draw")
+    assert read(app.oracle, "oracle-oracle-error") == ""
+    campaign = app.session.campaign
+    assert campaign is not None
+    entry = campaign.entries[-1]
+    assert entry.type == "meaning" and entry.data["table"] == "places"
+    assert len(set(entry.data["drawn"])) == 3
+    assert set(entry.data["drawn"]) <= set(our_tables("trophy")["places"].entries)
+    for word in entry.data["drawn"]:
+        assert word in read(app.oracle, "oracle-meaning-drawn")
+    # the narrator is handed the words drawn, in the recent journal
+    assert entry.data["drawn"][0] in app.session._context({"roll": "oracle"}).journal
+
+
+def test_an_own_table_is_offered_used_journalled_whole_and_exported() -> None:
+    import os
+    from pathlib import Path
+
+    home = Path(os.environ["ORACLE_HOME"])
+    (home / "tables").mkdir(exist_ok=True)
+    (home / "tables" / "fen-omens.txt").write_text("# mine\nthe reeds bow\nthe heron waits\n",
+                                                   encoding="utf-8")
+    (home / "tables" / "broken.txt").write_bytes(b"fine\n\xff\n")
+    app = ready_app()
+    app.oracle.refresh()
+    labels = [label for label, _ in find(app.oracle, "oracle-meaning-table").options]
+    assert "fen-omens (2, yours)" in labels
+    assert "tables: &#x27;broken.txt&#x27; line 2 is not UTF-8 text." in read(
+        app.oracle, "oracle-meaning-own")  # escaped: a file name is player text
+    fill(app.oracle, "oracle-meaning-table", "fen-omens")
+    fill(app.oracle, "oracle-meaning-n", 1)
+    click(app.oracle, "oracle-meaning-draw")
+    campaign = app.session.campaign
+    assert campaign is not None
+    assert read(app.oracle, "oracle-oracle-error") == ""
+    kinds = [e.type for e in campaign.entries[-2:]]
+    assert kinds == ["table", "meaning"]
+    assert campaign.entries[-2].data["entries"] == ["the reeds bow", "the heron waits"]
+    click(app.oracle, "oracle-meaning-draw")  # the same table again: not journalled twice
+    assert [e.type for e in campaign.entries].count("table") == 1
+    exported = json.loads(campaign.export_json())
+    assert any(e["type"] == "table" and e["data"]["name"] == "fen-omens"
+               for e in exported["events"])
+    from oracle.journal.campaign import Campaign
+
+    copy = Campaign.import_json(campaign.export_json(), name="The fen, again")
+    assert copy.settings.tables["fen-omens"] == ("the reeds bow", "the heron waits")
+    # the file gone, the campaign still holds the table it used
+    (home / "tables" / "fen-omens.txt").unlink()
+    assert app.session.solo.tables([])["fen-omens"].entries == ("the reeds bow", "the heron waits")

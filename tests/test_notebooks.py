@@ -54,6 +54,6 @@ def test_the_solo_session_notebook_plays_an_incursion_and_is_run_above() -> None
     code = "\n".join(cell.source for cell in nb.cells if cell.cell_type == "code")
     for step in ("character(SEED)", "generate()", "session.solo.scene(", "session.solo.ask(",
                  "session.moves.hunt(", "defeat_chance(", "start_combat(", "reach_goal()",
-                 "OfflineNarrator"):
+                 "OfflineNarrator", "draw_meaning(", "end_scene("):
         assert step in code, f"the solo session notebook no longer plays {step}"
     assert all(not cell.outputs for cell in nb.cells if cell.cell_type == "code")

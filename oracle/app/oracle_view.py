@@ -9,7 +9,7 @@ import ipywidgets as widgets  # type: ignore[import-untyped]
 
 from oracle.app import controls as c
 from oracle.app.lists_view import ListsView
-from oracle.app.oracle_more import SceneEndRow
+from oracle.app.oracle_more import MeaningRow, SceneEndRow
 from oracle.app.render import esc, percent
 from oracle.app.session import Session
 from oracle.app.shell_api import Shell
@@ -78,6 +78,7 @@ class OracleView:
         self._error.add_class("oracle-oracle-error")
         self.lists = ListsView(session, shell)
         self.scene_end = SceneEndRow(session, shell, self._error)
+        self.meaning = MeaningRow(session, shell, self._error)
         self._shown_dread: tuple[bool, int] | None = None
         self._syncing = False
         self._ask.on_click(c.guard(self._error, self._do_ask))
@@ -101,6 +102,7 @@ class OracleView:
             self._question, c.row(self._likelihood, self._dread, self._own), self._why,
             self._odds, c.row(self._face, self._ask), self._answer,
             c.row(self._explore, self._explore_ask),
+            c.html("<h3>Meaning tables</h3>"), self.meaning.widget,
             c.html("<h3>A new scene</h3>"), self._scene_title, self._expected,
             self._scene_odds, c.row(self._scene_start), self._verdict,
             c.html("<h3>The end of a scene</h3>"), self.scene_end.widget,
@@ -132,6 +134,7 @@ class OracleView:
                   f"from the campaign ({self._dread_reason()}{scenes})")
         self._why.value = f"Dread {solo.dread}, {esc(source)}."
         self._show_odds()
+        self.meaning.refresh()
         self.lists.refresh()
 
     def _dread_reason(self) -> str:

@@ -18,6 +18,17 @@ from oracle.errors import RequestError, RuleError, shown
 from oracle.journal.lists import LISTS, Lists
 from oracle.solo.answers import DEFAULT_DREAD, AskOdds, ask_odds, check_dread
 from oracle.solo.asking import AskResult, ask, odds_json
+from oracle.solo.meaning_tables import (
+    ABOUT,
+    DEFAULT_GENRE,
+    Table,
+    all_tables,
+    check_count,
+    draw,
+    find_table,
+    genres,
+)
+from oracle.solo.own_tables import folder_tables
 from oracle.solo.pressure import campaign_dread
 from oracle.solo.scene_end import SceneEnd, dread_with, end_scene
 from oracle.solo.scenes import Scene, new_scene
@@ -114,6 +125,43 @@ class Solo:
         checked = None if value is None else check_dread(value)
         self.session.record(events.preference(DREAD_KEY, checked))
         self.session.changed()
+
+    # -- meaning tables ----------------------------------------------------------------------
+
+    def tables(self, errors: list[str] | None = None) -> dict[str, Table]:
+        """Our meaning tables in the campaign's genre, the player's own from
+        ``ORACLE_HOME/tables/`` and those the campaign journalled (a file's newer words win)."""
+        from oracle.journal.library import oracle_home
+
+        campaign = self.session.campaign
+        system = DEFAULT_GENRE if campaign is None else campaign.system.name
+        genre = system if system in genres() else DEFAULT_GENRE
+        kept = {} if campaign is None else campaign.settings.tables
+        own = {name: Table(name, entries, "your own, kept in this campaign", "the campaign")
+               for name, entries in kept.items()}
+        for table in folder_tables(oracle_home(self.session.home) / "tables", errors):
+            own[table.name] = table
+        clash = [name for name in own if name in ABOUT]
+        for name in clash:
+            if errors is not None:
+                errors.append(f"tables: your table {name!r} has the name of one of ours; "
+                              "rename the file.")
+            del own[name]
+        return all_tables(genre, list(own.values()))
+
+    def draw_meaning(self, name: str, n: int = 1) -> tuple[str, ...]:
+        """Draw ``n`` entries from a table and journal them; an own table is journalled whole
+        the first time it is used (or when its file changed), so the campaign's export holds
+        it."""
+        campaign = self.session.require()
+        table = find_table(name, self.tables([]))  # another file's fault is shown, not raised
+        drawn = draw(table, campaign.dice("meaning"), check_count(n))
+        if table.source != "ours" and campaign.settings.tables.get(table.name) != table.entries:
+            self.session.record({"type": "table", "name": table.name,
+                                 "entries": list(table.entries), "source": table.source})
+        self.session.record({"type": "meaning", "table": table.name, "drawn": list(drawn)})
+        self.session.changed()
+        return drawn
 
     # -- lists -------------------------------------------------------------------------------
 

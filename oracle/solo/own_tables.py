@@ -1,0 +1,169 @@
+"""A player's own tables: plain text files, one entry a line, ``#`` for comments.
+
+A ``.txt`` file is a table named after the file (``omens-of-the-fen.txt`` is the table
+``omens-of-the-fen``), found in ``ORACLE_HOME/tables/`` or named on the command line. Blank
+lines and lines starting with ``#`` are skipped; an entry written twice is twice as likely.
+What a table is for follows from its name:
+
+- any table can be drawn from like a meaning table (``oracle meaning NAME``, the Oracle tab);
+- ``names`` or ``names-*``: whole names, used by the name and character generators;
+- ``bestiary`` or ``bestiary-*``: monsters, a line ``Name | Endurance | Gold | what it is``
+  (Endurance 2..12, Gold 0 or more), joining our bestiary;
+- ``sets`` or ``sets-*``: set goals for generated incursions.
+
+A bad file is refused whole, with one sentence naming the file and the line. Nothing here
+touches a campaign: the app journals a table the first time it is used, so it travels with the
+campaign's export.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Iterable, Sequence
+from functools import lru_cache
+from pathlib import Path
+
+from oracle.errors import RequestError, shown
+from oracle.solo.bestiary import MAX_ENDURANCE, MIN_ENDURANCE, Monster
+from oracle.solo.meaning_tables import Table
+
+MAX_BYTES = 1_000_000
+MAX_ENTRIES = 10_000
+MAX_ENTRY = 300
+MAX_FILES = 200
+NAME = re.compile(r"^[a-z0-9][a-z0-9_-]{0,39}$")
+USES = ("names", "bestiary", "sets")
+SUFFIX = ".txt"
+
+
+def use_of(name: str) -> str:
+    """What a table is for by its name: names, bestiary, sets, or meaning."""
+    return next((use for use in USES if name == use or name.startswith(f"{use}-")), "meaning")
+
+
+def table_name(file_name: str) -> str:
+    """The table a file names: its stem, in lower case, checked."""
+    stem = file_name[: -len(SUFFIX)] if file_name.lower().endswith(SUFFIX) else file_name
+    name = stem.strip().lower()
+    if not NAME.match(name):
+        raise RequestError(f"tables: the file {shown(file_name)} cannot name a table; use "
+                           "letters, digits, - and _ (at most 40), ending in .txt.")
+    return name
+
+
+def _bad_character(line: str) -> bool:
+    return any(unicodedata.category(ch) in ("Cc", "Cs", "Cf") and ch != "\t" for ch in line)
+
+
+def _monster(row: str, where: str) -> Monster:
+    parts = [p.strip() for p in row.split("|")]
+    if len(parts) != 4 or not parts[0]:
+        raise RequestError(f"{where}: a bestiary line is Name | Endurance | Gold | what it is; "
+                           f"got {shown(row)}.")
+    name, endurance, gold, text = parts
+    if not endurance.isdigit() or not MIN_ENDURANCE <= int(endurance) <= MAX_ENDURANCE:
+        raise RequestError(f"{where}: Endurance is a whole number from {MIN_ENDURANCE} to "
+                           f"{MAX_ENDURANCE}; got {shown(endurance)}.")
+    if not gold.isdigit():
+        raise RequestError(f"{where}: Gold is a whole number, 0 or more; got {shown(gold)}.")
+    return Monster(name, text, int(endurance), int(gold))
+
+
+def parse_table(text: str, name: str, source: str) -> Table:
+    """The table in ``text``; ``source`` names the file in every refusal."""
+    entries: list[str] = []
+    for number, raw in enumerate(text.splitlines(), start=1):
+        line = raw.strip()
+        if not line or line.startswith("#"):
+            continue
+        where = f"tables: {source} line {number}"
+        if _bad_character(line):
+            raise RequestError(f"{where} holds a control character; write plain text.")
+        if len(line) > MAX_ENTRY:
+            raise RequestError(f"{where} is longer than {MAX_ENTRY} characters.")
+        if use_of(name) == "bestiary":
+            _monster(line, where)
+        entries.append(line)
+        if len(entries) > MAX_ENTRIES:
+            raise RequestError(f"{where}: a table holds at most {MAX_ENTRIES} entries.")
+    if not entries:
+        raise RequestError(f"tables: {source} has no entries (one a line; # starts a comment).")
+    return Table(name, tuple(entries), f"your own ({use_of(name)})", source)
+
+
+def read_table_file(path: Path | str) -> Table:
+    """A table from one ``.txt`` file, or one sentence naming the file and the line (read
+    again only when the file changed: the app asks after every move)."""
+    path = Path(path)
+    try:
+        stat = path.stat()
+    except OSError:
+        return _read_file(path, 0, -1)
+    return _read_file(path, stat.st_mtime_ns, stat.st_size)
+
+
+@lru_cache(maxsize=256)
+def _read_file(path: Path, mtime: int, size: int) -> Table:
+    source = shown(path.name)
+    name = table_name(path.name)
+    try:
+        if not path.is_file():
+            raise RequestError(f"tables: {source} is not a file.")
+        if path.stat().st_size > MAX_BYTES:
+            raise RequestError(f"tables: {source} is larger than {MAX_BYTES // 1_000_000} MB.")
+        data = path.read_bytes()
+    except OSError as exc:
+        raise RequestError(f"tables: {source} cannot be read ({exc.strerror}).") from None
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        line = data[: exc.start].count(b"\n") + 1
+        raise RequestError(f"tables: {source} line {line} is not UTF-8 text.") from None
+    return parse_table(text, name, source)
+
+
+def folder_tables(folder: Path | str, errors: list[str] | None = None) -> list[Table]:
+    """Every ``.txt`` table in ``folder`` (none when it does not exist), by name. With
+    ``errors``, a bad file's sentence is added there and the file skipped; without, it raises."""
+    root = Path(folder)
+    try:
+        files = sorted(p for p in root.iterdir() if p.suffix.lower() == SUFFIX)[:MAX_FILES]
+    except OSError:
+        return []
+    tables: list[Table] = []
+    for path in files:
+        try:
+            tables.append(read_table_file(path))
+        except RequestError as exc:
+            if errors is None:
+                raise
+            errors.append(str(exc))
+    return tables
+
+
+def gather(tables: Iterable[Table]) -> list[Table]:
+    """Tables with their names checked: two with one name are refused."""
+    seen: dict[str, Table] = {}
+    for table in tables:
+        if table.name in seen and seen[table.name].entries != table.entries:
+            raise RequestError(f"tables: two tables are called {shown(table.name)} "
+                               f"({seen[table.name].source} and {table.source}); rename one.")
+        seen[table.name] = table
+    return list(seen.values())
+
+
+def of_use(tables: Sequence[Table], use: str) -> list[Table]:
+    """The tables meant for ``use`` (names, bestiary, sets)."""
+    return [t for t in tables if use_of(t.name) == use]
+
+
+def own_monsters(tables: Sequence[Table]) -> tuple[Monster, ...]:
+    """The monsters of every own bestiary table."""
+    return tuple(_monster(row, f"tables: {t.source}") for t in of_use(tables, "bestiary")
+                 for row in t.entries)
+
+
+def own_entries(tables: Sequence[Table], use: str) -> tuple[str, ...]:
+    """Every entry of the tables meant for ``use`` (names or sets), in order."""
+    return tuple(entry for t in of_use(tables, use) for entry in t.entries)
