@@ -199,6 +199,9 @@ def build_parser(inspire_arguments: bool = True) -> argparse.ArgumentParser:
     from oracle.solo.cli import add_solo_commands
 
     add_solo_commands(sub)
+    from oracle.solo.meaning_cli import add_meaning_command
+
+    add_meaning_command(sub)
     from oracle.journal.cli import add_commands  # campaigns, export, import
 
     add_commands(sub)

@@ -224,7 +224,3 @@ def add_solo_commands(sub: Any) -> None:
     generate.add_argument("--n", default=None, metavar="N", help=f"how many, 1 to {MAX_N}")
     generate.add_argument("--json", action="store_true", help="print JSON")
     generate.set_defaults(handler=cmd_generate)
-
-    from oracle.solo.meaning_cli import add_meaning_command
-
-    add_meaning_command(sub)
