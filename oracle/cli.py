@@ -60,6 +60,31 @@ class _Parser(argparse.ArgumentParser):
         raise RequestError(f"{self.prog}: {message.rstrip('.')}.")
 
 
+# Arguments that name files: any bytes the system allows are a file name (refused, if need be,
+# when the file is opened); every other argument is text, and must be UTF-8.
+_FILE_ARGUMENTS = frozenset({"file", "output", "request", "campaign", "handler", "command"})
+
+
+def _refuse_undecodable(args: argparse.Namespace, words: Sequence[str]) -> None:
+    """Refuse a text argument holding bytes that are not UTF-8 (a lone surrogate in Python),
+    with one sentence naming it, before any command runs or stores it."""
+    from oracle.errors import RequestError, shown
+
+    for dest, value in vars(args).items():
+        items = value if isinstance(value, list) else [value]
+        for item in items:
+            if dest in _FILE_ARGUMENTS or not isinstance(item, str):
+                continue
+            try:
+                item.encode("utf-8")
+            except UnicodeEncodeError:
+                at = [i for i, word in enumerate(words) if word == item]
+                before = words[at[0] - 1] if at and at[0] > 0 else ""
+                name = before if before.startswith("-") else dest
+                raise RequestError(f"{name}: {shown(item, 60)} is not UTF-8 text (bytes no "
+                                   "character is made of); give it in UTF-8.") from None
+
+
 def _read_request(path: str | None, stdin: TextIO) -> Mapping[str, Any]:
     """Read one JSON object from ``path`` or standard input (see :mod:`oracle.jsonio`)."""
     from oracle.jsonio import read_request
@@ -226,6 +251,7 @@ def main(argv: Sequence[str] | None = None, stdin: TextIO | None = None,
     parser = build_parser(inspire_arguments=words[:1] == ["inspire"])
     try:
         args = parser.parse_args(words)
+        _refuse_undecodable(args, words)
         code: int = args.handler(args, stdin, out)
     except OracleError as exc:
         _emit(out, {"error": str(exc)})

@@ -118,7 +118,10 @@ def test_json_export_imports_back_into_an_identical_campaign(played: Campaign) -
         assert copy.id != played.id and copy.system.name == played.system.name
         assert copy.state == played.state and copy.entries == played.entries
         assert copy.settings == played.settings and copy.seed == played.seed
-        assert export(copy, "markdown") == export(played, "markdown")
+        assert copy.name == f"{played.name} (imported)"  # a name of its own (issue 17, m13)
+        title = f"# {played.name}\n"
+        assert export(copy, "markdown").replace(f"# {copy.name}\n", title, 1) == export(
+            played, "markdown")
 
 
 def test_every_entry_of_every_system_is_in_the_markdown_in_its_systems_words(

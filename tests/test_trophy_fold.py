@@ -268,6 +268,9 @@ def test_gold_never_goes_below_zero_and_sheet_edits_cannot_touch_ruin() -> None:
     ({"type": "armor_marked", "name": "A", "piece": "helm"}, "piece:"),
     ({"type": "combat_rolled", "dark": [1]}, "combat_rolled:"),
     ({"type": "ruin_marked", "name": "A", "amount": 0}, "amount:"),
+    # a journal line never claims more than the track holds ("marks 99 Ruin")
+    ({"type": "ruin_marked", "name": "A", "amount": 99}, "amount: A has 5 Ruin box(es) left"),
+    ({"type": "ruin_marked", "name": "A", "amount": 6}, "amount:"),
 ])
 def test_invalid_events_are_refused_and_change_nothing(event: dict[str, Any],
                                                        field: str) -> None:

@@ -32,6 +32,7 @@ from oracle.journal.library import (
     check_meta,
     check_name,
     check_seed,
+    distinct_name,
     forget_last_opened,
     last_opened,
     new_meta,
@@ -159,7 +160,9 @@ class Campaign:
         """Create a new campaign from :meth:`export_json` output, after checking that it folds.
 
         Sequence numbers, times and the seed are kept (undo targets and dice depend on them); the
-        new campaign gets a new id. Anything that does not fold creates nothing.
+        new campaign gets a new id, and a name no other campaign has (unless ``name`` is given).
+        Anything that does not fold creates nothing. An import never changes which campaign a
+        reload opens: open it to play it.
         """
         doc = dumps.load(source)
         meta_in = doc["meta"]
@@ -170,7 +173,8 @@ class Campaign:
             events.append(dumps.read_event(raw, index, events[-1].seq if events else 0))
         _fold_all(fold, events, "import")
         meta = new_meta(
-            check_name(meta_in.get("name") if name is None else name),
+            distinct_name(check_name(meta_in.get("name")), home) if name is None
+            else check_name(name),
             rules.name,
             check_seed(meta_in.get("seed", 0)),
         )
@@ -179,7 +183,6 @@ class Campaign:
         meta["imported_from"] = str(meta_in.get("id", ""))
         path = campaigns_dir(home) / f"{meta['id']}{SUFFIX}"
         journal = Journal.create(path, meta, fold.events)
-        remember_last_opened(path, home)
         return cls(journal, meta, fold, home)
 
     # -- reading -----------------------------------------------------------------------------

@@ -1,6 +1,6 @@
-"""``oracle campaigns``, ``oracle export`` and ``oracle import``: the library on the command line.
+"""``oracle campaigns``, ``export``, ``backup`` and ``import``: the library on the command line.
 
-:func:`add_commands` adds the three subcommands to ``oracle``'s parser. Each handler imports the
+:func:`add_commands` adds the four subcommands to ``oracle``'s parser. Each handler imports the
 journal only when it runs, so building the parser costs nothing; a refusal raises an
 :class:`~oracle.errors.OracleError`, which ``oracle`` prints as ``{"error": "..."}`` with exit 2.
 """
@@ -54,10 +54,12 @@ def cmd_campaigns(args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
 
 
 def _write_new(path: Path, text: str, force: bool) -> None:
-    """Write ``text`` to ``path`` whole or not at all; an existing file only with ``force``."""
-    exists = RequestError(
-        f"-o: {str(path)!r} already exists; choose another name or add --force.")
-    tmp = path.with_name(f".{path.name}.{secrets.token_hex(4)}.tmp")
+    """Write ``text`` to ``path`` whole or not at all; an existing regular file only with
+    ``force``."""
+    from oracle.journal.files import check_replaceable
+
+    check_replaceable(path, force, "-o")
+    tmp = path.with_name(f".{path.name[:64]}.{secrets.token_hex(4)}.tmp")
     try:
         tmp.write_text(text, encoding="utf-8")
         if force:
@@ -65,11 +67,15 @@ def _write_new(path: Path, text: str, force: bool) -> None:
         else:
             os.link(tmp, path)  # fails rather than replaces a file that appeared meanwhile
     except FileExistsError:
-        raise exists from None
+        raise RequestError(f"-o: {shown(str(path))} already exists; choose another name or "
+                           "add --force.") from None
     except OSError as exc:
-        raise RequestError(f"-o: cannot write {str(path)!r} ({exc.strerror}).") from exc
+        raise RequestError(f"-o: cannot write {shown(str(path))} ({exc.strerror}).") from exc
     finally:
-        tmp.unlink(missing_ok=True)
+        try:
+            tmp.unlink(missing_ok=True)
+        except OSError:  # a name the folder cannot hold was never created
+            pass
 
 
 def cmd_export(args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
@@ -91,15 +97,33 @@ def cmd_export(args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
     return EXIT_OK
 
 
+def cmd_backup(args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
+    """Copy one campaign consistently (SQLite's backup API), even while it is played."""
+    from oracle.journal.backup import backup
+    from oracle.journal.library import campaign_path
+
+    path = campaign_path(args.campaign)
+    if not path.exists():
+        raise RequestError(f"backup: campaign {shown(args.campaign)} does not exist (see "
+                           f"`oracle campaigns`).")
+    entries = backup(path, Path(args.file), force=args.force)
+    out.write(json.dumps({"backup": args.file, "campaign": str(path), "entries": entries},
+                         ensure_ascii=False) + "\n")
+    return EXIT_OK
+
+
 def cmd_import(args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
     """Make a new campaign from a JSON dump (``-`` reads standard input)."""
     from oracle.journal.campaign import Campaign
+    from oracle.journal.dump import MAX_IMPORT_BYTES
 
+    most = MAX_IMPORT_BYTES + 1  # read no further: a larger file is refused before parsing
     if args.file == "-":
-        source: str | bytes = stdin.read()
+        source: str | bytes = getattr(stdin, "buffer", stdin).read(most)
     else:
         try:
-            source = Path(args.file).read_bytes()
+            with open(args.file, "rb") as handle:
+                source = handle.read(most)
         except OSError as exc:
             raise RequestError(f"import: cannot read {shown(args.file)} ({exc.strerror}).") from exc
         except ValueError as exc:  # a NUL byte or a character no file name can hold
@@ -132,6 +156,18 @@ def add_commands(sub: Any) -> None:
     export.add_argument("-o", "--output", metavar="FILE", help="write to FILE, not stdout")
     export.add_argument("--force", action="store_true", help="replace FILE if it exists")
     export.set_defaults(handler=cmd_export)
+
+    backup = sub.add_parser(
+        "backup", help="copy a campaign file consistently, even while it is played",
+        description=("Copy a campaign to FILE with SQLite's backup API: the copy holds every "
+                     "committed entry and nothing half-written, even while the app plays it or "
+                     "after a crash. FILE is readable by you only and opens like any campaign."),
+    )
+    backup.add_argument("campaign", metavar="CAMPAIGN",
+                        help="a campaign id (see `oracle campaigns`) or a .oracle.sqlite path")
+    backup.add_argument("file", metavar="FILE", help="where the copy goes")
+    backup.add_argument("--force", action="store_true", help="replace FILE if it is a file")
+    backup.set_defaults(handler=cmd_backup)
 
     imports = sub.add_parser(
         "import", help="make a new campaign from a JSON export",

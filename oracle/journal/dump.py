@@ -8,6 +8,10 @@ imports back into an identical campaign, so it keeps sequence numbers, times and
      "story": ["Scene: ...", "Foe (...): ...", ...]}
 
 ``story`` is the story memory at the end, for readers; import ignores it (the events hold it).
+
+Reading one back refuses, with one sentence and before anything is created: a file over
+:data:`MAX_IMPORT_BYTES` (before it is parsed, so memory stays bounded), text that is not text (a
+lone surrogate such as ``"\ud800"``), and events not numbered 1, 2, 3... without a gap.
 """
 
 from __future__ import annotations
@@ -22,6 +26,9 @@ from oracle.journal.store import SCHEMA_VERSION, StoredEvent, now
 
 EXPORT_FORMAT = "oracle-campaign"
 EXPORT_VERSION = 1
+# An export of a long campaign (thousands of rolls, narrations included) is a few MB; parsing
+# takes about six times a file's size in memory, so 16 MB keeps an import near 100 MB.
+MAX_IMPORT_BYTES = 16_000_000
 
 
 def dump(meta: Mapping[str, Any], events: Sequence[StoredEvent],
@@ -42,13 +49,15 @@ def dump(meta: Mapping[str, Any], events: Sequence[StoredEvent],
 def load(source: str | bytes | Mapping[str, Any]) -> dict[str, Any]:
     """A dump read back and checked for its shape (its events are checked by the fold)."""
     if isinstance(source, (str, bytes)):
+        check_size(len(source))
         try:
             doc = json.loads(source)
         except (ValueError, RecursionError) as exc:
             reason = exc if isinstance(exc, ValueError) else "nested too deeply"
-            raise RequestError(f"import: not valid JSON ({reason}).") from None
+            raise RequestError(f"import: not valid JSON ({shown(str(reason), 120)}).") from None
     else:
         doc = dict(source)
+    check_text(doc, "import")
     if not isinstance(doc, dict) or doc.get("format") != EXPORT_FORMAT:
         raise RequestError(
             f"import: not an oracle campaign export (expected \"format\": \"{EXPORT_FORMAT}\")."
@@ -63,14 +72,45 @@ def load(source: str | bytes | Mapping[str, Any]) -> dict[str, Any]:
     return doc
 
 
+def check_text(doc: object, where: str = "import") -> None:
+    """Refuse a lone surrogate (``"\\ud800"``) anywhere in ``doc``, keys too: it is not a
+    character, and can be neither stored nor printed. Walked without recursion (any depth)."""
+    stack: list[tuple[object, str]] = [(doc, "")]
+    while stack:
+        value, path = stack.pop()
+        if isinstance(value, str):
+            try:
+                value.encode("utf-8")
+            except UnicodeEncodeError:
+                at = f" (at {shown(path.lstrip('.'), 60)})" if path else ""
+                raise RequestError(f"{where}: holds an unpaired surrogate escape such as \\ud800"
+                                   f"{at}, which is not a character; nothing was created.") from None
+        elif isinstance(value, list):
+            stack.extend((item, f"{path}[{i}]") for i, item in enumerate(value))
+        elif isinstance(value, dict):
+            stack.extend((key, path) for key in value)
+            stack.extend((item, f"{path}.{key}") for key, item in value.items())
+
+
+def check_size(size: int) -> None:
+    """Refuse an export over :data:`MAX_IMPORT_BYTES` (checked before it is parsed)."""
+    if size > MAX_IMPORT_BYTES:
+        raise RequestError(
+            f"import: the file holds more than {MAX_IMPORT_BYTES // 1_000_000} MB, the most an "
+            "import reads (an export of a long campaign is a few MB); nothing was created."
+        )
+
+
 def read_event(raw: object, index: int, last_seq: int) -> StoredEvent:
-    """Event number ``index`` of a dump, whose sequence number must follow ``last_seq``."""
+    """Event number ``index`` of a dump, whose sequence number must be ``last_seq + 1``: a
+    campaign's entries are numbered 1, 2, 3... and an export keeps every one of them."""
     if not isinstance(raw, dict):
         raise RequestError(f"import: event {index} is not a JSON object.")
     seq, at, data = raw.get("seq"), raw.get("at"), raw.get("data")
-    if isinstance(seq, bool) or not isinstance(seq, int) or seq <= last_seq:
+    if isinstance(seq, bool) or not isinstance(seq, int) or seq != last_seq + 1:
         raise RequestError(
-            f"import: event {index} needs a whole-number seq above {last_seq}; got {shown(seq, 40)}."
+            f"import: event {index} needs seq {last_seq + 1} (entries are numbered 1, 2, 3... "
+            f"with no gap); got {shown(seq, 40)}."
         )
     if not isinstance(at, str):
         raise RequestError(f"import: event {seq} needs an \"at\" time as text.")

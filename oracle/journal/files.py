@@ -8,12 +8,15 @@ from __future__ import annotations
 
 import os
 import sqlite3
+import stat
 from pathlib import Path
 
-from oracle.errors import StoreError
+from oracle.errors import RequestError, StoreError, shown
 
 SQLITE_MAGIC = b"SQLite format 3\x00"
 SIDECARS = ("-journal", "-wal", "-shm")
+PRIVATE_FILE = 0o600  # a campaign holds a player's story: readable by its owner only
+PRIVATE_FOLDER = 0o700
 
 
 def label(path: Path) -> str:
@@ -114,6 +117,17 @@ def check_header(path: Path) -> None:
             )
 
 
+def private_folder(folder: Path) -> None:
+    """Make ``folder`` and any missing parent, each readable by its owner only (0700); a folder
+    that exists already is left as it is."""
+    missing = [p for p in (folder, *folder.parents) if not p.exists()]
+    for part in reversed(missing):
+        try:
+            part.mkdir(mode=PRIVATE_FOLDER)
+        except FileExistsError:  # made meanwhile by another process
+            continue
+        os.chmod(part, PRIVATE_FOLDER)  # mkdir's mode passes through the umask
+
 
 def delete_file(path: Path | str) -> None:
     """Delete a campaign file and any SQLite sidecar files beside it (the caller confirmed)."""
@@ -127,3 +141,20 @@ def delete_file(path: Path | str) -> None:
     except OSError as exc:
         raise StoreError(f"{label(path)} cannot be deleted ({exc.strerror}).") from exc
     fsync_dir(path.parent)
+
+
+def check_replaceable(path: Path, force: bool, option: str) -> None:
+    """Refuse to replace ``path`` unless ``force`` and it is a regular file (not a device, a
+    pipe, a folder or a link, which a rename would silently swap for a file)."""
+    try:
+        mode = path.lstat().st_mode
+    except FileNotFoundError:
+        return
+    except OSError as exc:  # a name too long, a folder that cannot be searched
+        raise RequestError(f"{option}: cannot write {shown(str(path))} ({exc.strerror}).") from None
+    if not force:
+        raise RequestError(f"{option}: {shown(str(path))} already exists; choose another name "
+                           "or add --force.")
+    if not stat.S_ISREG(mode):
+        raise RequestError(f"{option}: {shown(str(path))} is not a regular file (a folder, a "
+                           "device, a pipe or a link); --force replaces only a regular file.")

@@ -12,6 +12,7 @@ import json
 import os
 import re
 import secrets
+import unicodedata
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -62,13 +63,32 @@ def campaign_path(id_or_path: str | Path, home: Path | str | None = None) -> Pat
 
 
 def check_name(name: object) -> str:
-    """A campaign name: visible text of at most :data:`MAX_NAME` characters, stripped."""
+    """A campaign name: visible text of at most :data:`MAX_NAME` characters, stripped, on one
+    line and without control characters (NUL, escape, line breaks) or lone surrogates."""
     if not isinstance(name, str) or not name.strip():
         raise RequestError("name: a campaign needs a name of at least one visible character.")
     name = name.strip()
     if len(name) > MAX_NAME:
         raise RequestError(f"name: at most {MAX_NAME} characters; got {len(name)}.")
+    for char in name:
+        if unicodedata.category(char) in ("Cc", "Cs"):
+            what = "a lone surrogate" if unicodedata.category(char) == "Cs" else (
+                f"the control character U+{ord(char):04X}")
+            raise RequestError(f"name: {shown(name, 60)} holds {what}; a name is visible text "
+                               "on one line.")
     return name
+
+
+def distinct_name(name: str, home: Path | str | None = None) -> str:
+    """``name``, or ``name (imported)``, ``name (imported 2)``... if a campaign has it already."""
+    taken = {info.name for info in list_campaigns(home)}
+    number = 1
+    candidate = name
+    while candidate in taken:
+        tail = " (imported)" if number == 1 else f" (imported {number})"
+        candidate = name[: MAX_NAME - len(tail)].rstrip() + tail
+        number += 1
+    return candidate
 
 
 def check_seed(seed: object) -> int | str:

@@ -11,7 +11,10 @@ the events safe. Its promises:
   the write fails they are taken back with a sentence, and the campaign's seeded dice give that
   entry the same faces when the roll is made again.
 - **One file at rest.** Rollback-journal mode (not WAL) keeps every committed event in the
-  ``.oracle.sqlite`` file itself between writes, so copying that one file is a full backup.
+  ``.oracle.sqlite`` file itself between writes. A copy of that file alone is a backup only while
+  no program has it open and no ``-journal`` lies beside it (a crash mid-write leaves one, and
+  the file alone may then hold half a transaction); ``oracle backup`` (:mod:`.backup`) makes a
+  consistent copy at any time with SQLite's backup API. Files are readable by their owner only.
 - **Never a silent reset or overwrite.** A file that is missing, empty, not SQLite, another
   program's SQLite, from a newer schema, truncated, damaged or locked raises :class:`StoreError`
   with one sentence saying which, and the file's bytes are left exactly as they were (checks only
@@ -44,7 +47,14 @@ from pathlib import Path
 from typing import Any
 
 from oracle.errors import StoreError
-from oracle.journal.files import check_header, fsync_dir, label, translate
+from oracle.journal.files import (
+    PRIVATE_FILE,
+    check_header,
+    fsync_dir,
+    label,
+    private_folder,
+    translate,
+)
 
 APPLICATION_ID = 0x4F52434C  # "ORCL": marks a SQLite file as an oracle campaign
 SCHEMA_VERSION = 1
@@ -222,7 +232,7 @@ class Journal:
         if path.exists():
             raise StoreError(f"{label(path)} already exists; it was not overwritten.")
         try:
-            path.parent.mkdir(parents=True, exist_ok=True)
+            private_folder(path.parent)
         except OSError as exc:
             raise StoreError(
                 f"campaign folder {str(path.parent)!r} cannot be created ({exc.strerror})."
@@ -230,6 +240,8 @@ class Journal:
         sweep_temporaries(path.parent)
         tmp = path.with_name(f".{path.name}.{secrets.token_hex(4)}.tmp")
         try:
+            # readable by its owner only, from its first byte (SQLite gives its -journal the same)
+            os.close(os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, PRIVATE_FILE))
             conn = cls._connect(tmp, busy_timeout, "rwc")
             try:
                 conn.execute("PRAGMA journal_mode=DELETE")
@@ -369,6 +381,12 @@ class Journal:
                 except sqlite3.Error:
                     pass
                 raise translate(self.path, exc, "committing", self.busy_timeout) from exc
+
+    @contextmanager
+    def reading(self) -> Iterator[sqlite3.Connection]:
+        """The connection for one read that no write of this Journal interleaves (a backup)."""
+        with self._lock:
+            yield self.conn
 
     def close(self) -> None:
         """Close the connection (idempotent)."""

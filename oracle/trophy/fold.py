@@ -52,7 +52,7 @@ from typing import Any
 from oracle.dice import faces_or_count
 from oracle.errors import OracleError, RequestError, RuleError, shown
 from oracle.trophy import events as ev
-from oracle.trophy.character import Fate
+from oracle.trophy.character import MAX_RUIN, Fate
 from oracle.trophy.combat_events import (
     armor_marked,
     combat_abandoned,
@@ -285,6 +285,10 @@ def _ruin_marked(state: TrophyState, event: Event) -> TrophyState:
     amount = whole(event, "amount", 1)
     if amount < 1:
         raise RuleError(f"amount: a custom roll marks at least 1 Ruin; got {amount}.")
+    if character.ruin + amount > MAX_RUIN:  # the journal line says how many: never past the track
+        raise RuleError(f"amount: {character.name} has {MAX_RUIN - character.ruin} Ruin box(es) "
+                        f"left (Ruin {character.ruin} of {MAX_RUIN}); a mark of {amount} is "
+                        "more than the track holds.")
     state = raise_ruin(state, character.name, mark_ruin(character.ruin, amount))
     return replace(state, last_result={
         "event": "ruin_marked", "name": character.name, "ruin_before": character.ruin,
