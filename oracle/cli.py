@@ -140,6 +140,13 @@ def cmd_serve(args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
     return code
 
 
+def _narrate_answer(payload: Mapping[str, Any], seed: object, system: str) -> dict[str, Any]:
+    """``oracle ask --narrate``: the narrator's ``oracle`` beat (imported only when asked)."""
+    from oracle.narrator import narrate_answer
+
+    return narrate_answer(payload, seed, system)
+
+
 def cmd_inspire(args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
     from oracle.journal.library import oracle_home
     from oracle.narrator.inspire import run_inspire
@@ -223,7 +230,7 @@ def build_parser(inspire_arguments: bool = True) -> argparse.ArgumentParser:
         _add_inspire_arguments(inspire)
     from oracle.solo.cli import add_solo_commands
 
-    add_solo_commands(sub)
+    add_solo_commands(sub, narrate=_narrate_answer)
     from oracle.solo.meaning_cli import add_meaning_command
 
     add_meaning_command(sub)

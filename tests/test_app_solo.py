@@ -16,8 +16,9 @@ from oracle.app.oracle_view import odds_html
 from oracle.app.render import percent
 from oracle.app.shell import OracleApp
 from oracle.solo.answers import Answer, Likelihood, ask_odds
-from oracle.solo.bestiary import bestiary, defeat_chance
+from oracle.solo.bestiary import bestiary
 from oracle.solo.pressure import campaign_dread
+from oracle.trophy.odds.calibrator import defeat_chance
 from tests.app_driver import click, described, fill, find, find_all, read, trophy_moves
 
 ROW = re.compile(r'<tr data-answer="([^"]+)"><td>[^<]*</td><td><b>([0-9.]+%)</b>')

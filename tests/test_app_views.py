@@ -836,7 +836,7 @@ def test_a_narration_never_lands_in_another_campaign_after_a_switch() -> None:
 
 
 def test_the_page_carries_the_trophy_srd_attribution() -> None:
-    from oracle.app.shell import ATTRIBUTION
+    from oracle.trophy.system import ATTRIBUTION
 
     srd = Path(__file__).resolve().parents[2] / "shared" / "rules" / "000_bb7a436617cdefdf.txt"
     if srd.exists():  # the credit is the SRD's own sentence, word for word

@@ -57,7 +57,17 @@ class Tally(System):
 
     def journal_line(self, event, outcome=None):
         from oracle.journal.reading import generic_summary
-        return Line.of("roll", generic_summary(dict(event), outcome))
+        return Line.of("roll", generic_summary(dict(event), outcome, self))
+
+    def last_result(self, state):  # the declared hook the journal reads results through
+        return state.last_result
+
+    def changes(self, data, outcome):  # what a roll changed, in words and as a Lonelog tag
+        before, after = outcome.get("ruin_before"), outcome.get("ruin_after")
+        if isinstance(before, int) and isinstance(after, int) and before != after:
+            name = data.get("name") or data.get("character")
+            return [(f"{name} Ruin {before} -> {after}", f"PC:{name}|Ruin {after}")]
+        return []
 
     def beat(self, outcome):
         return "roll"

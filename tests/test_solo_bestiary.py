@@ -8,17 +8,16 @@ from itertools import product
 import pytest
 
 from oracle.errors import RequestError, RuleError
-from oracle.solo.bestiary import (
+from oracle.solo.bestiary import bestiary, find_monster
+from oracle.trophy.odds import Fighter
+from oracle.trophy.odds.calibrator import (
     ENDURANCES,
-    bestiary,
     calibrate,
     defeat_chance,
     defeat_within,
-    find_monster,
     matchup,
     party_of,
 )
-from oracle.trophy.odds import Fighter
 
 
 def bf_defeat(endurance: int, dark: int) -> Fraction:

@@ -8,14 +8,11 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from oracle.die_trying.solo import die_trying_dread
 from oracle.errors import RequestError
-from oracle.solo.dread import (
-    die_trying_dread,
-    party_dread,
-    pressure_dread,
-    triptycho_dread,
-    trophy_dread,
-)
+from oracle.solo.dread import pressure_dread
+from oracle.triptycho.solo import triptycho_dread
+from oracle.trophy.solo import party_dread, trophy_dread
 
 
 @pytest.mark.parametrize("top,mean,sets,days,expected", [

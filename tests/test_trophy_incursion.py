@@ -11,10 +11,10 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from oracle.errors import OracleError, RuleError
-from oracle.solo.dread import party_dread
 from oracle.solo.pressure import campaign_dread
 from oracle.trophy.fold import apply, replay
 from oracle.trophy.incursion import Reached
+from oracle.trophy.solo import party_dread
 from oracle.trophy.state import TrophyState
 
 HUNTERS: list[dict[str, Any]] = [

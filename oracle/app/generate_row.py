@@ -1,5 +1,6 @@
-"""Generate buttons for the Die Trying and Triptycho panels: a new character (or foe) drawn
-from our tables within the system's rules, recorded at once (a bad draw writes nothing)."""
+"""Generate buttons above a one-panel system's panel: a new character (or foe) drawn from the
+system's own generators (``System.generators()``, those with a ``button``), recorded at once (a
+bad draw writes nothing)."""
 
 from __future__ import annotations
 
@@ -10,37 +11,33 @@ from typing import TYPE_CHECKING, Any
 from oracle.app import controls as c
 from oracle.app.moves import SystemMoves
 from oracle.app.systems import PanelOffering
+from oracle.systems import find_system
+from oracle.systems.base import Generator
 
 if TYPE_CHECKING:
     from oracle.app.session import Session
 
 
-def _event(system: str, kind: str, rng: random.Random) -> dict[str, Any]:
-    if system == "die_trying":
-        from oracle.solo.generate.die_trying import character as dt_character
-
-        request = dt_character(rng).request()
-        request.pop("system")
-        request.pop("roll")
-        return {"type": "create_character", **request}
-    from oracle.solo.generate.triptycho import character as tt_character
-    from oracle.solo.generate.triptycho import foe
-
-    return (tt_character(rng) if kind == "character" else foe(rng)).join_event()
+def buttons_of(system: str) -> list[tuple[str, Generator]]:
+    """The system's generators that have an app button: (button word, generator)."""
+    return [(made.button, made) for made in find_system(system).generators().values()
+            if made.button and made.event is not None]
 
 
 def generate_row(session: Session, system: str) -> Any:
     """A row of Generate buttons (``oracle-generate-<kind>``) over ``session``'s campaign."""
-    rng = random.Random()
+    from oracle.solo.generate.common import RandomDice
+
+    dice = RandomDice(random.Random())
     error = c.error_line()
     error.add_class("oracle-generate-error")
-    kinds = ("character",) if system == "die_trying" else ("character", "foe")
     buttons = []
-    for kind in kinds:
-        button = c.button(f"Generate a {kind}", css=f"oracle-generate-{kind}")
+    for word, made in buttons_of(system):
+        button = c.button(f"Generate a {word}", css=f"oracle-generate-{word}")
 
-        def make(_button: Any = None, kind: str = kind) -> None:
-            session.record(_event(system, kind, rng))
+        def make(_button: Any = None, made: Generator = made) -> None:
+            assert made.event is not None
+            session.record(made.event(dice, session.moves.in_play()))
             session.changed()
 
         button.on_click(c.guard(error, make))
@@ -49,7 +46,7 @@ def generate_row(session: Session, system: str) -> Any:
 
 
 class GeneratingPanel(PanelOffering):
-    """A one-panel system whose panel has Generate buttons above it (Die Trying, Triptycho)."""
+    """A one-panel system whose panel has its Generate buttons above it."""
 
     def __init__(self, system: str, moves: Callable[[Session], SystemMoves], view: str) -> None:
         super().__init__(moves, view)

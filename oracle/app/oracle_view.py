@@ -138,13 +138,12 @@ class OracleView:
         self.lists.refresh()
 
     def _dread_reason(self) -> str:
-        if self.session.system == "trophy":
-            return "the party's Ruin, sets cleared, days in the forest"
-        if self.session.system == "die_trying":
-            return "the party's HP lost and Instability Dice held"
-        if self.session.system == "triptycho":
-            return "Injuries and the rounds of the scenario"
-        return "its numbers"
+        """What moves the open system's dread, in its own words (``System.dread_words``)."""
+        from oracle.systems import SYSTEMS
+
+        system = self.session.system
+        words = SYSTEMS[system].dread_words if system in SYSTEMS else ""
+        return words or "its numbers"
 
     def _show_odds(self) -> None:
         solo = self.session.solo

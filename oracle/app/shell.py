@@ -24,20 +24,9 @@ from oracle.app.systems import DEFAULT, Side, offering
 from oracle.app.table_view import OracleView, SafetyView
 from oracle.errors import RequestError
 from oracle.events import preference
-from oracle.systems import SYSTEMS
+from oracle.systems import SYSTEMS, installed
 
 log = logging.getLogger("oracle.app")
-
-# The credit the Trophy SRD asks for (shared/rules/000, its opening), kept word for word.
-ATTRIBUTION = (
-    "This work is based on Trophy (trophyrpg.com), product of Jesse Ross and Hedgemaze Press, "
-    "and licensed for our use under the Creative Commons Attribution 4.0 License "
-    "(https://creativecommons.org/licenses/by/4.0/). Trophy is adapted from Cthulhu Dark with "
-    "permission of Graham Walmsley. Trophy is also based on Blades in the Dark (found at "
-    "http://www.bladesinthedark.com/), product of One Seven Design, developed and authored by "
-    "John Harper, and licensed for our use under the Creative Commons Attribution 3.0 Unported "
-    "license (http://creativecommons.org/licenses/by/3.0/)."
-)
 
 # The preference that keeps Quick start's first roll offered across a reload.
 FIRST_ROLL = "first_roll"
@@ -98,9 +87,9 @@ class OracleApp:
         self._play = widgets.HBox([self._main, self._side])
         self._play.layout.flex_flow = "row wrap"
         self._play.add_class("oracle-play")
-        self._screen = widgets.VBox([])  # a system's screen above everything (Trophy: fate)
-        footer = c.html(f'<div class="oracle-footer">oracle · {esc(ATTRIBUTION)} Trophy™ is a '
-                        "trademark of Hedgemaze Press.</div>")
+        self._screen = widgets.VBox([])  # a system's screen above everything (a lost hunter's fate)
+        credits = " ".join(system.credit for system in installed() if system.credit)
+        footer = c.html(f'<div class="oracle-footer">oracle · {esc(credits)}</div>')
         self.root = c.column(self._style, self._header, self._screen, self._start_box,
                              self._play, footer, css="oracle-app")
 

@@ -1,7 +1,8 @@
 """What each game system offers the app, found by name: its moves, its tabs or panel, its side.
 
 The shell and the session never import a system's views or moves by name: they ask
-:func:`offering` for the open campaign's system, and the module is imported on first use (as
+:func:`offering` for the open campaign's system, which names the module of its views
+(``System.app``, whose ``OFFERING`` is mounted); the module is imported on first use (as
 :mod:`oracle.systems` does for the rules). A system the app has no views for still opens, with
 a sentence in place of its panel.
 """
@@ -15,6 +16,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from oracle.app.moves import Moves, SystemMoves
 from oracle.events import DEFAULT_SYSTEM
+from oracle.systems import SYSTEMS, SystemLoadError
 
 if TYPE_CHECKING:
     from oracle.app.session import Session
@@ -23,23 +25,17 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("oracle.app")
 
-# system name -> the package of its views, whose ``OFFERING`` the app mounts
-VIEWS: dict[str, str] = {
-    "trophy": "oracle.app.trophy",
-    "die_trying": "oracle.app.die_trying",
-    "triptycho": "oracle.app.triptycho",
-}
 # The system the start screen's Quick start plays, and whose tabs show before any campaign.
 DEFAULT = DEFAULT_SYSTEM
 
 
 class Side(Protocol):
-    """A system's part of the page beside the generic views (Trophy: sheet, Conditions, fate)."""
+    """A system's part of the page beside the generic views (a sheet, Conditions, fate)."""
 
     widget: Any
     """Shown at the top of the side column."""
     screen: Any
-    """Shown above everything while it matters (Trophy: the screen of a lost character)."""
+    """Shown above everything while it matters (the screen of a lost character)."""
 
     def refresh(self) -> None: ...
 
@@ -67,7 +63,7 @@ class Offering(Protocol):
 
 
 class PanelOffering:
-    """A system with one panel of its own and no tabs or side (Die Trying, Triptycho)."""
+    """A system with one panel of its own and no tabs or side."""
 
     tabs: tuple[str, ...] = ()
 
@@ -117,7 +113,10 @@ def offering(system: str) -> Offering:
     found = _LOADED.get(system)
     if found is not None:
         return found
-    module = VIEWS.get(system)
+    try:
+        module = SYSTEMS[system].app if system in SYSTEMS else None
+    except SystemLoadError as exc:
+        return NoViews(system, str(exc))
     if module is None:
         return NoViews(system)
     try:

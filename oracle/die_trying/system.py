@@ -28,6 +28,8 @@ class DieTrying(PackagedSystem, package="oracle.die_trying"):
     title = "Die Trying"
     tagline = "Die Trying · Gold 'n Guts"
     unnamed = Unnamed("the delver", "delver", "the dungeon")
+    dread_words = "the party's HP lost and Instability Dice held"
+    app = "oracle.app.die_trying"
     brief_keys = ("occupation", "background", "drive", "skills", "equipment", "ruin",
                   "conditions", "hunt_tokens", "gold", "npc")
     offline_tables = (

@@ -259,7 +259,7 @@ class Campaign:
                 if seen and (len(seen) > len(entries) or entries[len(seen) - 1] is not seen[-1]):
                     seen, memory = (), StoryMemory()
                 for entry in entries[len(seen):]:
-                    memory = fold_entry(memory, entry)
+                    memory = fold_entry(memory, entry, self.system)
                 self._story = (entries, memory)
             return self._story[1]
 

@@ -151,7 +151,7 @@ class Markdown(LineRenderer):
         out += ["", "## Journal", ""]
         for entry in entries:
             out += self.entry(journal.system, entry)
-        story = story_section(entries)
+        story = story_section(entries, journal.system)
         if story:
             out += ["", "## The story so far", ""]
             out += [f"- {self.escape(one_line(fact))}" for fact in story]
@@ -171,7 +171,7 @@ class Lonelog(LineRenderer):
         if not said:
             action = entry.data.get("action", entry.data.get("intent"))
             said = [one_line(action)] if isinstance(action, str) and action.strip() else []
-        reading = read_event(entry.data, entry.result)
+        reading = read_event(entry.data, entry.result, system)
         words = self.line(line, skip=("said",))
         rolled = line.kind in ("roll", "ruin") and (reading.rolled or reading.outcome)
         return [*(f"@ {s}" for s in said), ("d: " if rolled else "=> ") + words,
@@ -246,7 +246,7 @@ class Lonelog(LineRenderer):
                     continue
             block.extend(self.entry(journal.system, entry))
         close_block()
-        story = story_section(journal.entries)
+        story = story_section(journal.entries, journal.system)
         if story:
             out += ["", "## The story so far", ""]
             out += [f"- {md_block(md_escape(one_line(fact)))}" for fact in story]

@@ -2,20 +2,22 @@
 
 Systems write their own journal lines (:meth:`oracle.systems.System.journal_line`); this generic
 reading is what a system may use for events it has no words of its own for
-(:func:`generic_summary`), and where the Lonelog export finds its status tags (Ruin and Hunt
-Token changes). Die faces are written as numbers and no text is ever cut.
+(:func:`generic_summary`), and where the Lonelog export finds its status tags (the changes the
+system names: ``System.changes``). Die faces are written as numbers and no text is ever cut.
 """
 
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from oracle.systems.base import System
 
 _OUTCOME_KEYS = ("outcome", "degree", "encounter", "dealt")
 _SKIP_KEYS = {"type", "roll", "action", "intent", "system", "seed", "text", "name", "character",
               "result", "request", "helpers", "participants", "fighters", "confirmed", "ritual"}
-_PEOPLE_KEYS = ("helpers", "participants", "characters", "fighters")
 _DIE_KEY = re.compile(r"(light|dark|dice|die|faces?|(^|_)d\d+)$")
 
 
@@ -113,8 +115,10 @@ def _outcome(result: dict[str, Any]) -> str | None:
     return None
 
 
-def read_event(data: dict[str, Any], result: dict[str, Any] | None = None) -> Reading:
-    """Read any rules event (and the system's result for it, if any) without knowing its system."""
+def read_event(data: dict[str, Any], result: dict[str, Any] | None = None,
+               system: System | None = None) -> Reading:
+    """Read any rules event (and the system's result for it, if any) without knowing its system;
+    what it changed (and the Lonelog status tags) is the system's to say (``System.changes``)."""
     if result is None:
         nested = data.get("result")
         result = nested if isinstance(nested, dict) else data
@@ -125,22 +129,9 @@ def read_event(data: dict[str, Any], result: dict[str, Any] | None = None) -> Re
     request = data.get("request")
     if isinstance(request, dict):
         dice += _dice_parts(request)
-    changes: list[str] = []
-    tags: list[str] = []
-    people: list[tuple[str | None, dict[str, Any]]] = [(who, result)]
-    for key in _PEOPLE_KEYS:
-        listed = result.get(key)
-        if isinstance(listed, list):
-            people += [(p.get("name"), p) for p in listed if isinstance(p, dict)]
-    for name, source in people:
-        before, after = source.get("ruin_before"), source.get("ruin_after")
-        if _int(before) and _int(after) and before != after:
-            changes.append(f"{name + ' ' if name else ''}Ruin {before} -> {after}")
-            tags.append(f"PC:{name}|Ruin {after}" if name else f"PC|Ruin {after}")
-    before, after = result.get("tokens_before"), result.get("tokens_after")
-    if _int(before) and _int(after) and before != after:
-        changes.append(f"tokens {before} -> {after}")
-        tags.append(f"PC:{who}|Tokens {after}" if who else f"PC|Tokens {after}")
+    changed = system.changes(data, result) if system is not None else []
+    changes = [words for words, _ in changed]
+    tags = [tag for _, tag in changed]
     rolled = any(_DIE_KEY.search(key) and (_faces(value) or _int(value))
                  for source in (data, request if isinstance(request, dict) else {})
                  for key, value in source.items())
@@ -151,9 +142,11 @@ def read_event(data: dict[str, Any], result: dict[str, Any] | None = None) -> Re
     return Reading(head, tuple(dice), _outcome(result), tuple(changes), tuple(tags), rolled)
 
 
-def generic_summary(data: dict[str, Any], result: dict[str, Any] | None = None) -> str:
-    """One line for any rules event: who and what, dice, outcome, Ruin and token changes."""
-    return read_event(data, result).line()
+def generic_summary(data: dict[str, Any], result: dict[str, Any] | None = None,
+                    system: System | None = None) -> str:
+    """One line for any rules event: who and what, dice, outcome, and what it changed (the
+    system's ``changes``, when given)."""
+    return read_event(data, result, system).line()
 
 
 

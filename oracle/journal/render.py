@@ -92,9 +92,9 @@ def story_text(data: Mapping[str, Any]) -> str:
     return "; ".join(parts)
 
 
-def story_section(entries: Sequence[Entry]) -> list[str]:
+def story_section(entries: Sequence[Entry], system: System | None = None) -> list[str]:
     """The story memory at the journal's end, one plain line per fact (empty: nothing kept)."""
-    return story_of(entries).facts()
+    return story_of(entries, system).facts()
 
 
 def faces_text(faces: object) -> str:

@@ -34,8 +34,8 @@ Undo: an entry is undone when an ``undo`` that is not itself undone targets it, 
 ``undo`` restores its target (redo). The fold skips undone entries. An undo is refused when the
 events left no longer fold.
 
-Results: when a system's state has a ``last_result`` mapping (Trophy's does) and an event
-changes it, that mapping is kept as the entry's result (outcome, Ruin before and after, ...).
+Results: when a system keeps the result of the newest rules event (``System.last_result``) and
+an event changes it, that mapping is kept as the entry's result (its outcome and changes).
 """
 
 from __future__ import annotations
@@ -192,9 +192,11 @@ def _check_solo_meta(kind: str, data: Mapping[str, Any]) -> None:
         _words(data, "entries")
 
 
-def _result_of(before: Any, after: Any) -> dict[str, Any] | None:
-    result = getattr(after, "last_result", None)
-    if isinstance(result, Mapping) and result is not getattr(before, "last_result", None):
+def _result_of(system: System, before: Any, after: Any) -> dict[str, Any] | None:
+    """The result the event gave, when the system keeps one (``System.last_result``) and the
+    event changed it."""
+    result = system.last_result(after)
+    if isinstance(result, Mapping) and result is not system.last_result(before):
         return dict(result)
     return None
 
@@ -280,7 +282,7 @@ class Fold:
                 new = self._apply(state, event)
             except OracleError as exc:
                 raise EntryFails(event, exc) from exc
-            result = _result_of(state, new)
+            result = _result_of(self.system, state, new)
             if result is not None:
                 results[event.seq] = result
             state = new
@@ -302,7 +304,7 @@ class Fold:
             self._check_meta(event)
             return Step(self.state, _fold_meta(self.settings, event), self.undone)
         state = self._apply(self.state, event)
-        return Step(state, self.settings, self.undone, result=_result_of(self.state, state))
+        return Step(state, self.settings, self.undone, result=_result_of(self.system, self.state, state))
 
     def _check_meta(self, event: StoredEvent) -> None:
         data, seq, kind = event.data, event.seq, event.type

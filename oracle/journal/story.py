@@ -4,7 +4,8 @@ Pure (standard library only). :func:`story_of` reads a campaign's entries, oldes
 undone ones, so the memory survives a reload, an undo (and its redo) and an import exactly as
 the rules state does. Nothing here changes game state; the narrators read it.
 
-Where each part comes from (any system: the fields are read wherever they appear):
+Where each part comes from (any system: the generic fields are read wherever they appear; what
+else an event means for the story is the system's to say, ``System.story_cue``):
 
 - **Scene and place**: a ``scene`` event (``title``; optional ``place``, and ``expected`` as
   the solo layer writes it). A scene's title is the place unless a ``place`` is given; a
@@ -13,16 +14,16 @@ Where each part comes from (any system: the fields are read wherever they appear
 - **The foe of a fight**: a rules event carrying ``monster`` (a name, or ``{"name",
   "description"}``; ``monster_description`` and ``monster_drawn`` beside a plain name) starts a
   fight against it; a ``story`` event's ``foe`` does the same, and ``"foe": null`` ends the
-  fight. A fight also ends when a result says the foe fell (``defeated`` true, or no roll was
-  required) or on an event in :data:`FIGHT_OVER`. The foe is kept, named once, for the whole
+  fight. A fight also ends when the system says an event ends it (``System.story_cue``: a
+  result saying the foe fell, a fight abandoned). The foe is kept, named once, for the whole
   fight (and after it, as the last foe, until the next fight names another).
 - **Stated intent**: a rules event's ``action`` (what the character attempts, said by the
-  player). On a Reduction it is the betrayal stated, on a Ruin Roll what the player says they
-  see (read from the entry's result, ``roll``).
+  player). The system may say it is a betrayal stated or a sight seen instead (Trophy: on a
+  Reduction and on a Ruin Roll).
 - **What could go wrong**: a rules event's ``could_go_wrong``.
 - **Devil's Bargains**: a rules event's ``bargain`` (``{"text", "accepted"}`` or a list of
   them): accepted ones are owed until a ``story`` event's ``paid`` names their entry.
-- **Conditions**: rules events carrying ``name`` and ``condition`` (``*_removed`` removes it).
+- **Conditions**: the ones the system says an event marks or removes (``StoryCue.condition``).
 - **Who is present**: a ``story`` event's ``present`` (a list of names; ``null`` goes back to
   everyone in play, which the app knows and this module does not).
 
@@ -36,14 +37,16 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
+
+if TYPE_CHECKING:
+    from oracle.systems.base import System
 
 from oracle.events import META_TYPES, SCENE, STORY
 
 MAX_STORY_TEXT = 2000
 MAX_PRESENT = 24
 STORY_KEYS = ("place", "foe", "present", "paid")
-FIGHT_OVER = frozenset({"combat_abandoned"})
 
 
 class StoryError(ValueError):
@@ -239,14 +242,13 @@ def _fold_scene(memory: StoryMemory, data: Mapping[str, Any]) -> StoryMemory:
                    expected=_str(data.get("expected")))
 
 
-def _fold_conditions(memory: StoryMemory, kind: str, data: Mapping[str, Any]
-                     ) -> StoryMemory:
-    name, condition = _str(data.get("name"), 200), _str(data.get("condition"), 200)
+def _fold_conditions(memory: StoryMemory, change: tuple[str, str, bool]) -> StoryMemory:
+    name, condition, removed = change
     if not name or not condition:
         return memory
     held = dict(memory.conditions)
     mine = held.get(name, ())
-    if kind.endswith("_removed"):
+    if removed:
         mine = tuple(c for c in mine if c != condition)
     elif condition not in mine:
         mine = (*mine, condition)
@@ -254,9 +256,10 @@ def _fold_conditions(memory: StoryMemory, kind: str, data: Mapping[str, Any]
     return replace(memory, conditions=tuple((n, c) for n, c in held.items() if c))
 
 
-def _fold_rules(memory: StoryMemory, event: Event) -> StoryMemory:
+def _fold_rules(memory: StoryMemory, event: Event, system: System) -> StoryMemory:
     data, seq = event.data, event.seq
     result = event.result or {}
+    cue = system.story_cue(event.type, data, result)
     who = _str(data.get("name"), 200) or _str(result.get("name"), 200)
     foe = _foe_of(data.get("monster"), seq, description=data.get("monster_description", ""),
                   drawn=data.get("monster_drawn", False))
@@ -266,10 +269,9 @@ def _fold_rules(memory: StoryMemory, event: Event) -> StoryMemory:
     action = _str(data.get("action"))
     if action:
         said = Said(action, who, seq)
-        roll = result.get("roll") or data.get("roll")
-        if roll == "reduction" or event.type == "reduction_rolled":
+        if cue.said == "betrayal":
             memory = replace(memory, betrayal=said)
-        elif roll == "ruin" or event.type == "ruin_rolled":
+        elif cue.said == "sight":
             memory = replace(memory, sight=said)
         else:
             memory = replace(memory, intent=said)
@@ -279,16 +281,16 @@ def _fold_rules(memory: StoryMemory, event: Event) -> StoryMemory:
     owed = tuple(Said(text, who, seq) for text in _bargains(data.get("bargain")))
     if owed:
         memory = replace(memory, owed=memory.owed + owed)
-    if "condition" in data:
-        memory = _fold_conditions(memory, event.type, data)
-    if memory.fighting and (event.type in FIGHT_OVER or result.get("defeated") is True
-                            or result.get("roll_required") is False):
+    if cue.condition is not None:
+        memory = _fold_conditions(memory, cue.condition)
+    if memory.fighting and cue.fight_over:
         memory = replace(memory, fighting=False)
     return memory
 
 
-def fold_entry(memory: StoryMemory, event: Event) -> StoryMemory:
-    """The memory after one more entry (undone entries change nothing)."""
+def fold_entry(memory: StoryMemory, event: Event, system: System | None = None) -> StoryMemory:
+    """The memory after one more entry (undone entries change nothing); ``system`` (the
+    default system when not given) says what its rules events tell (``System.story_cue``)."""
     if event.undone:
         return memory
     if event.type == "story":
@@ -297,17 +299,21 @@ def fold_entry(memory: StoryMemory, event: Event) -> StoryMemory:
         return _fold_scene(memory, event.data)
     if event.type in _META or getattr(event, "meta", False):
         return memory  # any other meta event (notes, lists, ...) is not the story's
-    return _fold_rules(memory, event)
+    if system is None:
+        from oracle.systems import DEFAULT, SYSTEMS
+
+        system = SYSTEMS[DEFAULT]
+    return _fold_rules(memory, event, system)
 
 
 _META = META_TYPES - {STORY, SCENE}
 
 
-def story_of(entries: Iterable[Event]) -> StoryMemory:
+def story_of(entries: Iterable[Event], system: System | None = None) -> StoryMemory:
     """The story memory of a journal's entries, oldest first."""
     memory = StoryMemory()
     for entry in entries:
-        memory = fold_entry(memory, entry)
+        memory = fold_entry(memory, entry, system)
     return memory
 
 

@@ -78,7 +78,7 @@ __all__ = [
     "BEATS", "DEFAULT_MODEL", "DEFAULT_TIMEOUT", "LIKELIHOODS", "BeatSpec", "Deck",
     "FakeNarrator", "NarrationContext", "NarrationResult", "Narrator", "OfflineNarrator",
     "OnText", "Safety", "ask", "beat_for_result", "find_beat", "get_narrator",
-    "narrate_resolved", "timeout_from",
+    "narrate_answer", "narrate_resolved", "timeout_from",
 ]
 
 DEFAULT_MODEL = "claude-haiku-4-5"
@@ -133,6 +133,18 @@ def _characters_of(system: str, request: Mapping[str, Any]) -> list[dict[str, An
         return SYSTEMS[system].characters(request)
     name = request.get("name")
     return [{"name": name if isinstance(name, str) else unnamed(system)[0]}]
+
+
+def narrate_answer(payload: Mapping[str, Any], seed: object = None,
+                   system: str = DEFAULT) -> dict[str, Any]:
+    """The narrator's ``oracle`` beat for a solo answer (``oracle ask --narrate``): colour for
+    an answer the dice already gave, in ``system``'s words."""
+    if seed is None:
+        seed = json.dumps(payload, sort_keys=True)
+    context = NarrationContext.build(result=payload, request={"roll": "oracle"}, system=system,
+                                     question=str(payload.get("question", "")),
+                                     deck=Deck.seeded(seed))
+    return get_narrator(seed=seed).narrate("oracle", context).to_dict()
 
 
 def _text(request: Mapping[str, Any], key: str) -> str:

@@ -12,10 +12,10 @@ Everything heavier than argparse is imported inside the handlers.
   answers as decimals, summing to 1), ``odds_exact`` (fractions), ``twist_chance``, ``dice``,
   ``twist`` (null or ``{kind, label, focus, new, meaning: {action, subject}}``) and, with
   ``--narrate``, ``narration``.
-- ``oracle generate KIND [--system S] [--seed S] [--n N] [--json]``: KIND is character,
-  monster, incursion, treasure, place or name (Trophy); character, monster or name (Die Trying
-  and Triptycho, where a monster is a creature or a foe). With ``--json`` one object (or, with
-  ``--n`` above 1, a list); without, plain text.
+- ``oracle generate KIND [--system S] [--seed S] [--n N] [--json]``: KIND is one of what the
+  system generates (``System.generators()``; Trophy: character, monster, incursion, treasure,
+  place, name). With ``--json`` one object (or, with ``--n`` above 1, a list); without, plain
+  text.
 """
 
 from __future__ import annotations
@@ -28,11 +28,10 @@ from typing import Any, TextIO
 from oracle.errors import RequestError, shown
 
 MAX_N = 50
-KINDS: dict[str, tuple[str, ...]] = {
-    "trophy": ("character", "monster", "incursion", "treasure", "place", "name"),
-    "die_trying": ("character", "monster", "name"),
-    "triptycho": ("character", "monster", "name"),
-}
+
+Narrate = Callable[[Mapping[str, Any], object, str], dict[str, Any]]
+"""``narrate(payload, seed, system) -> narration``: the narrator's ``oracle`` beat for an answer
+(handed in by ``oracle.cli``, so the solo layer never imports the narrator)."""
 
 
 def read_seed(value: str | None) -> int | str | None:
@@ -54,7 +53,9 @@ def cmd_ask(args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
     from oracle.dice import SeededDice
     from oracle.solo.answers import DEFAULT_DREAD, check_dread, parse_likelihood
     from oracle.solo.asking import ask
+    from oracle.systems import find_system
 
+    system = find_system(args.system).name
     level = parse_likelihood(args.likelihood)
     dread = DEFAULT_DREAD if args.dread is None else check_dread(args.dread)
     seed = read_seed(args.seed)
@@ -64,7 +65,10 @@ def cmd_ask(args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
     if seed is not None:
         payload["seed"] = seed
     if args.narrate:
-        payload["narration"] = _narrate(payload, seed)
+        narrate: Narrate | None = getattr(args, "narrator", None)
+        if narrate is None:
+            raise RequestError("narrate: no narrator is installed with this command.")
+        payload["narration"] = narrate(payload, seed, system)
     if args.json:
         _emit(out, payload)
     else:
@@ -75,50 +79,18 @@ def cmd_ask(args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
     return 0
 
 
-def _narrate(payload: Mapping[str, Any], seed: object) -> dict[str, Any]:
-    """The narrator's ``oracle`` beat: colour for an answer the dice already gave."""
-    from oracle.narrator import get_narrator
-    from oracle.narrator.base import NarrationContext
-    from oracle.narrator.deck import Deck
+def _generator(system: str, kind: str, given: object = None
+               ) -> Callable[[Any, list[str]], Mapping[str, Any] | str]:
+    """The function making one ``kind`` for ``system`` (its ``generators()``), given dice and
+    the names taken; a kind it does not make is refused naming the ones it does."""
+    from oracle.systems import find_system
 
-    if seed is None:
-        seed = json.dumps(payload, sort_keys=True)
-    context = NarrationContext.build(result=payload, request={"roll": "oracle"},
-                                     question=str(payload["question"]), deck=Deck.seeded(seed))
-    narration: dict[str, Any] = get_narrator(seed=seed).narrate("oracle", context).to_dict()
-    return narration
-
-
-def _generator(system: str, kind: str) -> Callable[[Any, list[str]], Mapping[str, Any] | str]:
-    """The function making one ``kind`` for ``system``, given dice and the names taken."""
-    if system == "trophy":
-        from oracle.solo.generate import trophy
-
-        table: dict[str, Callable[[Any, list[str]], Mapping[str, Any] | str]] = {
-            "character": lambda d, taken: trophy.character(d, taken).to_dict(),
-            "monster": lambda d, taken: trophy.monster(d).to_dict(),
-            "incursion": lambda d, taken: trophy.incursion(d).to_dict(),
-            "treasure": lambda d, taken: trophy.treasure(d).to_dict(),
-            "place": lambda d, taken: trophy.place(d).to_dict(),
-            "name": lambda d, taken: trophy.name(d, taken),
-        }
-    elif system == "die_trying":
-        from oracle.solo.generate import die_trying, trophy
-
-        table = {
-            "character": lambda d, taken: die_trying.character(d).to_dict(),
-            "monster": lambda d, taken: die_trying.creature(d).to_dict(),
-            "name": lambda d, taken: trophy.name(d, taken),
-        }
-    else:
-        from oracle.solo.generate import triptycho, trophy
-
-        table = {
-            "character": lambda d, taken: triptycho.character(d).to_dict(),
-            "monster": lambda d, taken: triptycho.foe(d).to_dict(),
-            "name": lambda d, taken: trophy.name(d, taken),
-        }
-    return table[kind]
+    made = find_system(system).generators()
+    if kind not in made:
+        kinds = ", ".join(made) or "nothing"
+        raise RequestError(f"kind: {system} generates {kinds}; "
+                           f"not {shown(kind if given is None else given)}.")
+    return made[kind].make
 
 
 def _count(value: str | None) -> int:
@@ -157,16 +129,10 @@ def cmd_generate(args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
     from oracle.dice import SeededDice
 
     system = args.system
-    if system not in KINDS:
-        raise RequestError(f"system: {shown(system)} is not a known system; use one of "
-                           f"{', '.join(KINDS)}.")
     kind = (args.kind or "").strip().lower()
-    if kind not in KINDS[system]:
-        raise RequestError(f"kind: {system} generates {', '.join(KINDS[system])}; "
-                           f"not {shown(args.kind)}.")
+    make = _generator(system, kind, args.kind)
     count = _count(args.n)
     dice = SeededDice(read_seed(args.seed))
-    make = _generator(system, kind)
     taken: list[str] = []
     items = []
     for _ in range(count):
@@ -180,8 +146,11 @@ def cmd_generate(args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
     return 0
 
 
-def add_solo_commands(sub: Any) -> None:
-    """Add ``ask`` and ``generate`` to the ``oracle`` subparsers."""
+def add_solo_commands(sub: Any, narrate: Narrate | None = None) -> None:
+    """Add ``ask`` and ``generate`` to the ``oracle`` subparsers; ``narrate`` voices
+    ``ask --narrate``."""
+    from oracle.systems import DEFAULT, SYSTEMS
+
     ask = sub.add_parser(
         "ask",
         help="ask the solo oracle a yes/no question; prints the answer and its exact odds",
@@ -206,20 +175,22 @@ def add_solo_commands(sub: Any) -> None:
     ask.add_argument("--narrate", action="store_true",
                      help="add a \"narration\" colouring the answer")
     ask.add_argument("--json", action="store_true", help="print JSON")
-    ask.set_defaults(handler=cmd_ask)
+    ask.add_argument("--system", default=DEFAULT,
+                     help=f"whose words narrate it: {', '.join(SYSTEMS)} (default {DEFAULT})")
+    ask.set_defaults(handler=cmd_ask, narrator=narrate)
 
     generate = sub.add_parser(
         "generate",
         help="generate characters, monsters, incursions, treasures, places or names",
         description=(
-            "Generate from our own tables. Trophy: character, monster, incursion, treasure, "
-            "place, name. Die Trying and Triptycho: character, monster, name. --seed makes it "
+            "Generate from each system's own tables (what a system makes: "
+            "oracle generate --system NAME LIST refuses naming them). --seed makes it "
             "repeatable. Bad input exits 2 with {\"error\": \"...\"}."
         ),
     )
     generate.add_argument("kind", nargs="?", default="", help="what to generate")
-    generate.add_argument("--system", default="trophy",
-                          help="trophy, die_trying or triptycho (default trophy)")
+    generate.add_argument("--system", default=DEFAULT,
+                          help=f"{', '.join(SYSTEMS)} (default {DEFAULT})")
     generate.add_argument("--seed", default=None, metavar="S", help="make it repeatable")
     generate.add_argument("--n", default=None, metavar="N", help=f"how many, 1 to {MAX_N}")
     generate.add_argument("--json", action="store_true", help="print JSON")

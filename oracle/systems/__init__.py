@@ -18,6 +18,7 @@ from collections.abc import Iterator, Mapping
 from importlib.metadata import entry_points
 
 from oracle.errors import RequestError, shown
+from oracle.events import DEFAULT_SYSTEM
 from oracle.systems.base import Line, System, Unnamed
 
 __all__ = ["DEFAULT", "GROUP", "SYSTEMS", "SYSTEM_NAMES", "Line", "System", "SystemLoadError",
@@ -25,8 +26,9 @@ __all__ = ["DEFAULT", "GROUP", "SYSTEMS", "SYSTEM_NAMES", "Line", "System", "Sys
 
 GROUP = "oracle.systems"
 """The entry point group a system registers in."""
-DEFAULT = "trophy"
-"""The system a request without ``"system"`` is for, and the one Quick start plays."""
+DEFAULT = DEFAULT_SYSTEM
+"""The system a request without ``"system"`` is for, and the one Quick start plays (named once,
+in :mod:`oracle.events`)."""
 
 log = logging.getLogger("oracle.systems")
 

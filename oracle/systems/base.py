@@ -80,9 +80,35 @@ class Unnamed:
 
 Deal = Callable[..., list[str]]
 """``deal(table, count=1, grade=None) -> [text, ...]``: the offline narrator's cards, filled in."""
-Generate = Callable[[DiceSource, Sequence[str]], Mapping[str, Any] | str]
-"""``make(dice, taken) -> item``: one generated thing (a dict, or a bare name), avoiding the
-names already ``taken``."""
+
+
+@dataclass(frozen=True)
+class StoryCue:
+    """What one rules event tells the journal's story memory beyond its generic fields.
+
+    ``said``: what the event's stated ``action`` is (what the character attempts, a betrayal
+    stated to shed Ruin, or a sight seen); ``fight_over``: the fight under way ends;
+    ``condition``: ``(who, condition, removed)`` when a Condition is marked or removed.
+    """
+
+    said: Literal["intent", "betrayal", "sight"] = "intent"
+    fight_over: bool = False
+    condition: tuple[str, str, bool] | None = None
+
+
+@dataclass(frozen=True)
+class Generator:
+    """One kind of thing a system generates (a character, a monster, a name...).
+
+    ``make(dice, taken)`` gives what ``oracle generate`` prints (a JSON-ready dict, or a bare
+    name), avoiding the names already ``taken``. ``button`` is the word on the app's Generate
+    button (``"foe"``: "Generate a foe", class ``oracle-generate-foe``; empty: no button), and
+    ``event(dice, taken)`` the journal event that button records.
+    """
+
+    make: Callable[[DiceSource, Sequence[str]], Mapping[str, Any] | str]
+    button: str = ""
+    event: Callable[[DiceSource, Sequence[str]], Mapping[str, Any]] | None = None
 
 
 class System(ABC):
@@ -105,6 +131,8 @@ class System(ABC):
     """The ``"roll"`` values ``resolve`` accepts."""
     odds_kinds: ClassVar[tuple[str, ...]]
     """The ``"roll"`` values ``odds`` accepts."""
+    event_types: ClassVar[tuple[str, ...]] = ()
+    """The rules events its ``apply`` folds (``"risk_rolled"``, ...)."""
     fields: ClassVar[Mapping[str, frozenset[str]]]
     """Roll kind -> the request fields its rules read (besides the context fields)."""
     offline_tables: ClassVar[tuple[str, ...]]
@@ -114,6 +142,8 @@ class System(ABC):
     """The sheet fields (besides ``name``) the narrator may tell of a character."""
     dread_words: ClassVar[str] = ""
     """The sentence that says what moves this system's dread (empty: set by hand only)."""
+    credit: ClassVar[str] = ""
+    """The credit its licence asks for, shown in the app's footer (plain text)."""
     app: ClassVar[str | None] = None
     """The module whose ``OFFERING`` the app mounts for a campaign of this system (None: the
     app's generic panel)."""
@@ -191,11 +221,22 @@ class System(ABC):
         """The dread (1..9) the campaign's state gives (None: the default dread)."""
         return None
 
-    def generators(self) -> Mapping[str, Generate]:
+    def generators(self) -> Mapping[str, Generator]:
         """What ``oracle generate`` and the app's Generate buttons make: kind -> maker."""
         return {}
 
     # --- What the journal asks ---
+
+    def story_cue(self, event_type: str, data: Mapping[str, Any],
+                  outcome: Mapping[str, Any]) -> StoryCue:
+        """What a rules event (and its result) tells the story memory."""
+        return StoryCue()
+
+    def changes(self, data: Mapping[str, Any], outcome: Mapping[str, Any]
+                ) -> list[tuple[str, str]]:
+        """What a rules event changed, each as words (``"Mara Ruin 2 -> 3"``) and as a Lonelog
+        status tag (``"PC:Mara|Ruin 3"``)."""
+        return []
 
     def last_result(self, state: Any) -> Mapping[str, Any] | None:
         """The result of the newest rules event folded into ``state`` (None: not kept)."""

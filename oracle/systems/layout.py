@@ -8,8 +8,9 @@ of :class:`~oracle.systems.base.System` is filled in here from those modules.
 
 Two more modules are optional and imported only when first asked (``oracle resolve`` pays for
 neither): ``narration`` (``BEATS``, ``facts``, ``closing``, ``tell``, ``header``, ``summary``,
-``characters``: what the narrator asks) and ``solo`` (``dread``, ``GENERATORS``: what the solo
-layer asks). A function a module leaves out keeps :class:`System`'s default.
+``characters``: what the narrator asks), ``solo`` (``dread``, ``GENERATORS``: what the solo
+layer asks) and ``story`` (``cue``, ``changes``: what the journal's story memory and exports
+ask). A function a module leaves out keeps :class:`System`'s default.
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ from types import ModuleType
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from oracle.dice import DiceSource
-from oracle.systems.base import Deal, Generate, Line, System
+from oracle.systems.base import Deal, Generator, Line, StoryCue, System
 from oracle.systems.beats import BeatSpec
 
 if TYPE_CHECKING:
@@ -68,6 +69,7 @@ class PackagedSystem(System):
         cls.roll_kinds = tuple(cls._requests.RESOLVERS)
         cls.odds_kinds = tuple(cls._odds.ODDS)
         cls.fields = cls._requests.FIELDS
+        cls.event_types = tuple(cls._fold.APPLIERS)
 
     def resolve(self, request: Mapping[str, Any], dice: DiceSource) -> dict[str, Any]:
         """One request of ``shared/contract/resolve.md`` to its result (``requests.resolve``)."""
@@ -148,7 +150,18 @@ class PackagedSystem(System):
         value = self._call("solo", "dread", state)
         return None if value is None else int(value)
 
-    def generators(self) -> Mapping[str, Generate]:
+    def generators(self) -> Mapping[str, Generator]:
         """Its generators (``solo.GENERATORS``)."""
-        made: Mapping[str, Generate] = self._hook("solo", "GENERATORS") or {}
+        made: Mapping[str, Generator] = self._hook("solo", "GENERATORS") or {}
         return made
+
+    def story_cue(self, event_type: str, data: Mapping[str, Any],
+                  outcome: Mapping[str, Any]) -> StoryCue:
+        """What a rules event tells the story memory (``story.cue``)."""
+        cue: StoryCue | None = self._call("story", "cue", event_type, data, outcome)
+        return StoryCue() if cue is None else cue
+
+    def changes(self, data: Mapping[str, Any], outcome: Mapping[str, Any]
+                ) -> list[tuple[str, str]]:
+        """What a rules event changed, in words and as Lonelog tags (``story.changes``)."""
+        return list(self._call("story", "changes", data, outcome) or [])

@@ -51,6 +51,8 @@ class TriptychoSystem(PackagedSystem, package="oracle.triptycho"):
     title = "Triptycho"
     tagline = "Triptycho · Scenarios"
     unnamed = Unnamed("the adventurer", "adventurer", "the scene")
+    dread_words = "Injuries and the rounds of the scenario"
+    app = "oracle.app.triptycho"
     brief_keys = ("occupation", "background", "drive", "skills", "equipment", "ruin",
                   "conditions", "hunt_tokens", "gold", "npc")
     offline_tables = ("injuries", "injury_death", "defeats", "telling_blows", "omens")

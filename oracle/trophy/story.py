@@ -1,0 +1,73 @@
+"""What the journal asks of Trophy: what an event tells the story memory (a betrayal stated for
+a Reduction Roll, a sight of a Ruin Roll, the end of a fight, a Condition), and the Ruin and Hunt
+Token changes a result made (words for the generic reading, status tags for Lonelog)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from oracle.systems.base import StoryCue
+
+FIGHT_OVER = frozenset({"combat_abandoned"})
+PEOPLE = ("helpers", "participants", "characters", "fighters")
+
+
+def _said(event_type: str, roll: object) -> str:
+    if roll == "reduction" or event_type == "reduction_rolled":
+        return "betrayal"
+    if roll == "ruin" or event_type == "ruin_rolled":
+        return "sight"
+    return "intent"
+
+
+def _condition(event_type: str, data: Mapping[str, Any]) -> tuple[str, str, bool] | None:
+    if "condition" not in data:
+        return None
+    name = str(data.get("name") or "")[:200].strip()
+    condition = str(data.get("condition") or "")[:200].strip()
+    return (name, condition, event_type.endswith("_removed")) if name and condition else None
+
+
+def cue(event_type: str, data: Mapping[str, Any], result: Mapping[str, Any]) -> StoryCue:
+    """What a Trophy event tells the story memory."""
+    said = _said(event_type, result.get("roll") or data.get("roll"))
+    over = (event_type in FIGHT_OVER or result.get("defeated") is True
+            or result.get("roll_required") is False)
+    return StoryCue(said, over, _condition(event_type, data))  # type: ignore[arg-type]
+
+
+def _int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _who(data: Mapping[str, Any], result: Mapping[str, Any]) -> str | None:
+    character = data.get("character")
+    sources = [data, result] + ([character] if isinstance(character, Mapping) else [])
+    for source in sources:
+        for key in ("name", "character", "roller"):
+            value = source.get(key)
+            if isinstance(value, str) and value:
+                return value
+    return None
+
+
+def changes(data: Mapping[str, Any], result: Mapping[str, Any]) -> list[tuple[str, str]]:
+    """Every Ruin change (roller and everyone listed) and the Hunt Token change."""
+    who = _who(data, result)
+    people: list[tuple[str | None, Mapping[str, Any]]] = [(who, result)]
+    for key in PEOPLE:
+        listed = result.get(key)
+        if isinstance(listed, list):
+            people += [(p.get("name"), p) for p in listed if isinstance(p, Mapping)]
+    found: list[tuple[str, str]] = []
+    for name, source in people:
+        before, after = source.get("ruin_before"), source.get("ruin_after")
+        if _int(before) and _int(after) and before != after:
+            found.append((f"{name + ' ' if name else ''}Ruin {before} -> {after}",
+                          f"PC:{name}|Ruin {after}" if name else f"PC|Ruin {after}"))
+    before, after = result.get("tokens_before"), result.get("tokens_after")
+    if _int(before) and _int(after) and before != after:
+        found.append((f"tokens {before} -> {after}",
+                      f"PC:{who}|Tokens {after}" if who else f"PC|Tokens {after}"))
+    return found
