@@ -8,15 +8,16 @@ from collections.abc import Mapping
 from typing import Any
 
 from oracle.systems.base import StoryCue
+from oracle.trophy.events import COMBAT_ABANDONED, REDUCTION_ROLLED, RUIN_ROLLED
 
-FIGHT_OVER = frozenset({"combat_abandoned"})
+FIGHT_OVER = frozenset({COMBAT_ABANDONED})
 PEOPLE = ("helpers", "participants", "characters", "fighters")
 
 
 def _said(event_type: str, roll: object) -> str:
-    if roll == "reduction" or event_type == "reduction_rolled":
+    if roll == "reduction" or event_type == REDUCTION_ROLLED:
         return "betrayal"
-    if roll == "ruin" or event_type == "ruin_rolled":
+    if roll == "ruin" or event_type == RUIN_ROLLED:
         return "sight"
     return "intent"
 
