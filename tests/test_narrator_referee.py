@@ -80,6 +80,20 @@ CASES: list[tuple[str, dict[str, Any], str, str | None]] = [
     ("lost", LOST, "The trees bow, and Ash dies where she kneels.",
      "it chooses death for the lost character"),
     ("outcome", FAILURE, "Spiders pour from the lock.", "it names 'Spiders'"),
+    # meaning, not words: the outcome, deaths and the foe in other words
+    ("outcome", FAILURE, "It works. The lock turns.", "it says 'works' on a failure"),
+    ("outcome", FAILURE, "The floor tips. Ash breathes her last.", "it says 'breathes her last'"),
+    ("outcome", FAILURE, "Water closes over Ash, and she never moves again.",
+     "it says 'never moves again'"),
+    ("outcome", FAILURE, "Ash does not survive the fall.", "it says 'does not survive'"),
+    ("monster", COMBAT, "The blade bites and the monster dies.", "it says 'dies', but the monster"),
+    ("outcome", FAILURE, "Ash curses and decides to turn back.", "it decides for the character"),
+    ("outcome", FAILURE, "The dark die shows a five.", "it tells a die's face"),
+    # the words that fooled the old referee
+    ("outcome", FAILURE, "The dark die lands first, and the lock holds.", None),
+    ("outcome", SUCCESS, "A ruin, no roof left, stands where the path ends.", None),
+    ("outcome", SUCCESS, "You watch the candles die, and the ledge holds.", None),
+    ("outcome", SUCCESS, "The daylight fails, but the ledge holds.", None),
 ]
 
 
@@ -144,6 +158,7 @@ def test_a_fake_that_contradicts_the_dice_twice_is_replaced_by_the_offline_narra
     assert len(fake.requests) == 2
     # a contradiction is not an outage: the next call asks Claude at once
     assert narrator.status == "claude-haiku-4-5"
+    fake.queue(Act(text="The lock holds; rain drips from the antlers above the door."))
     assert narrator.narrate("outcome", ctx(FAILURE)).narrator == "claude"
 
 
@@ -194,6 +209,14 @@ def test_the_referee_screens_model_text_by_meaning_as_the_offline_narrator_does(
                                      safety=SAFE)
     found = check("encounter", context, text)
     assert (found is None) if reason is None else (found or "").startswith(reason), found
+
+
+def test_a_body_named_in_passing_is_not_body_horror_but_a_body_made_wrong_is() -> None:
+    context = NarrationContext.build(result=SUCCESS, characters=[{"name": "Ash Varga"}],
+                                     safety={"lines": ["body horror"]})
+    assert check("outcome", context, "The cold gets into your fingers, and the ledge holds.") \
+        is None
+    assert check("outcome", context, "Your fingers are stitched together with moss.") is not None
 
 
 def test_the_players_own_words_are_theirs_to_say() -> None:

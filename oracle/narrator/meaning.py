@@ -140,6 +140,9 @@ class Cast:
         return Who.PERSON if addressed else Who.CHARACTER
 
 
+_DETERMINERS = frozenset({"the", "a", "an", "this", "that", "these", "those", "its"})
+_PREPOSITIONS = word_set("""in on at into onto under over through across beside behind from with
+by of to toward towards among between near along against around past below above beneath""")
 _POSSESSIVE = frozenset({"his", "their", "its", "your", "my", "her"})
 _CONJ = frozenset({"and", "then", "but", "as", ","})
 
@@ -151,6 +154,8 @@ def _person_before(words: Sequence[Word], i: int, cast: Cast, before: Sequence[W
         low = words[j].low
         if low in (";", ":", "\u2014"):
             break
+        if low in _DETERMINERS and (j == 0 or words[j - 1].low not in _PREPOSITIONS):
+            return Who.THING  # "the lantern gutters and dies": a noun is the subject
         if low in _POSSESSIVE and j + 1 < len(words) and words[j + 1].low not in _CONJ:
             continue  # "her lantern": a possessive, not the subject
         who = cast.who(words[j].text)

@@ -10,12 +10,10 @@ and returns the reason it may not stand, or None:
   standing when it is defeated;
 - :func:`outcome`: success on a failure ("It works", "the lock gives") or failure on a success
   ("you fail", "the door does not open"), with negation read ("it does not work" is a failure);
-- :func:`choices`: the character's feelings, beliefs, words or choices the dice did not settle
-  ("you decide", "relief floods you", "Ash grins and swears");
-- :func:`others`: companions in solo play ("your companions", "the others", "we", an invented
-  name at your side);
-- :func:`foe`: a foe other than the story's ("the wolf lunges" when the foe is the Moss-Wife);
 - :func:`dice`: dice faces in words ("rolled a five", "the dark die shows six").
+
+The readings of what people do (feelings and choices, companions, another foe) are in
+:mod:`.people`.
 
 A noun as the subject makes the phrase the noun's: "the candles die", "the daylight fails" and
 "the dark die lands first" say nothing of a character.
@@ -28,17 +26,18 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from oracle.narrator.base import NarrationContext
-from oracle.narrator.meaning import Cast, Who, Word, person_after, subject, tokens, word_set
+from oracle.narrator.meaning import Cast, Who, Word, person_after, subject, word_set
 
-__all__ = ["choices", "dice", "died", "fates", "foe", "monster", "others", "outcome"]
+__all__ = ["ANY_DEATH", "content_words", "dice", "died", "fates", "head_word", "index_at", "lost",
+           "monster", "outcome", "rx"]
 
 
-def _rx(*alternatives: str) -> re.Pattern[str]:
+def rx(*alternatives: str) -> re.Pattern[str]:
     return re.compile(r"\b(?:" + "|".join(alternatives) + r")\b", re.IGNORECASE)
 
 
 _POSS = r"(?:his|her|their|your|its)"
-DEATH = _rx(
+DEATH = rx(
     r"die[sd]?", r"dying", r"perish(?:es|ed)?", r"breathes? " + _POSS + r" last",
     r"draws? " + _POSS + r" last breath", r"never (?:moves?|wakes?|rises?|breathes?|stirs?|"
     r"gets? up|gets? back up|opens? " + _POSS + r" eyes) again",
@@ -48,21 +47,23 @@ DEATH = _rx(
     r"(?:is|are|was|were) (?:killed|slain|dead|murdered|no more|gone for good|beyond help)",
     r"(?:goes?|went) still (?:forever|for good|and does not move again)",
     r"stops? breathing(?! to)", r"bleeds? out", r"(?:heart|breath) stops? for good",
+    r"lifeless", r"eyes? (?:go|goes|went) (?:dark|dim|glassy|empty) (?:and stays?|and stayed|for "
+    r"good|forever)", r"the light (?:leaves|left|goes out of|went out of) " + _POSS + r" eyes",
 )
-KILLS = _rx(r"kill(?:s|ed)?", r"slays?", r"slew", r"murders?", r"murdered", r"ends?",
+KILLS = rx(r"kill(?:s|ed)?", r"slays?", r"slew", r"murders?", r"murdered", r"ends?",
             r"ended", r"finishes", r"finished", r"takes? the life of", r"took the life of",
             r"snaps? the neck of")
 LIFE_OF = re.compile(r"\b(?:takes?|took|ends?|ended) (\w+)'s life\b|\bthe life (?:goes|went|"
                      r"drains|drained|fades|faded) (?:out of|from) (\w+)\b", re.IGNORECASE)
-LOSS = _rx(r"(?:becomes?|became|turns? into|is turning into|is now) (?:a|one of the|the "
+LOSS = rx(r"(?:becomes?|became|turns? into|is turning into|is now) (?:a|one of the|the "
            r"forest's) (?:monster|thing of the forest|creature of the forest|servant of the "
            r"forest)", r"(?:is|are) lost (?:to the forest|forever|for good)",
            r"belongs? to the forest(?: now)?", r"(?:is|are) no longer (?:herself|himself|"
            r"themself|themselves|yourself|human)", r"joins? the forest",
            r"walks? into the trees (?:for good|forever|and does not come back)")
-FOREST_TAKES = _rx(r"the (?:forest|trees|wood|woods) (?:takes?|took|claims?|claimed|keeps?|"
+FOREST_TAKES = rx(r"the (?:forest|trees|wood|woods) (?:takes?|took|claims?|claimed|keeps?|"
                    r"kept) ")
-ANY_DEATH = _rx(r"die[sd]?", r"dying", r"dead", r"death", r"kill\w*", r"slain", r"perish\w*",
+ANY_DEATH = rx(r"die[sd]?", r"dying", r"dead", r"death", r"kill\w*", r"slain", r"perish\w*",
                 r"last breath", r"breathes? " + _POSS + r" last", r"lifeless", r"life",
                 r"never (?:moves?|wakes?|rises?|breathes?) again", r"corpse",
                 r"(?:does|do|will) not survive", r"(?:doesn't|won't) survive", r"still forever")
@@ -82,7 +83,7 @@ def lost(result: Mapping[str, Any]) -> bool:
     return any(e.get("lost") is True for e in entries)
 
 
-def _index(words: Sequence[Word], position: int) -> int:
+def index_at(words: Sequence[Word], position: int) -> int:
     for i, word in enumerate(words):
         if word.start >= position:
             return i
@@ -93,7 +94,7 @@ def _said_of(pattern: re.Pattern[str], sentence: str, words: Sequence[Word], cas
              before: Sequence[Word]) -> tuple[str, Who] | None:
     """The first phrase of ``pattern`` said of a character or the foe, and of whom."""
     for match in pattern.finditer(sentence):
-        i = _index(words, match.start())
+        i = index_at(words, match.start())
         if i < len(words) and words[i].low == "die" and i > 0 and \
                 words[i - 1].low in _DIE_NOUN:
             continue  # "the dark die", "a die": the die of the game, not a death
@@ -111,7 +112,7 @@ which""")
 def _killed(sentence: str, words: Sequence[Word], cast: Cast,
             before: Sequence[Word]) -> tuple[str, Who] | None:
     for match in KILLS.finditer(sentence):
-        j = _index(words, match.end())
+        j = index_at(words, match.end())
         who = person_after(words, j, cast, before)
         if who in (Who.CHARACTER, Who.FOE) and j < len(words):
             return f"{match.group()} {words[j].text}", who
@@ -135,7 +136,7 @@ def fates(sentence: str, words: Sequence[Word], before: Sequence[Word],
             found = _killed(sentence, words, cast, before)
         if found is None and pattern is LOSS:
             for match in FOREST_TAKES.finditer(sentence):
-                who = person_after(words, _index(words, match.end()), cast, before)
+                who = person_after(words, index_at(words, match.end()), cast, before)
                 if who is Who.CHARACTER:
                     found = (match.group().strip(), who)
         if found is not None and found[1] is Who.CHARACTER:
@@ -149,15 +150,15 @@ def fates(sentence: str, words: Sequence[Word], before: Sequence[Word],
     return None
 
 
-BEATEN = _rx(r"die[sd]?", r"collapses?", r"crumples?", r"topples?", r"lies? still",
+BEATEN = rx(r"die[sd]?", r"collapses?", r"crumples?", r"topples?", r"lies? still",
              r"falls? (?:dead|still|and does not rise|for good|and lies still)",
              r"goes? down(?: for good)?", r"(?:is|are|was) (?:defeated|slain|dead|destroyed|"
              r"vanquished|beaten|finished|done for|killed|no more|broken)",
              r"breathes? its last", r"never (?:moves?|rises?|stirs?) again", r"stops? moving",
              r"(?:does|will) not (?:rise|get up|move) again")
-BEATEN_ANY = _rx(r"victory", r"victorious", r"vanquished", r"the (?:fight|battle|hunt) is "
+BEATEN_ANY = rx(r"victory", r"victorious", r"vanquished", r"the (?:fight|battle|hunt) is "
                  r"(?:over|won)", r"(?:defeated|slain|destroyed|killed) (?:at last|for good)")
-STANDS = _rx(r"still stand(?:s|ing)", r"unharmed", r"unhurt", r"shrugs? off", r"keeps? coming",
+STANDS = rx(r"still stand(?:s|ing)", r"unharmed", r"unhurt", r"shrugs? off", r"keeps? coming",
              r"comes? on again", r"is not enough", r"barely (?:scratched|hurt)",
              r"rises? again", r"stands? (?:tall|firm|unbroken)", r"it lives", r"survives")
 
@@ -171,10 +172,10 @@ def monster(sentence: str, words: Sequence[Word], before: Sequence[Word],
     if result["defeated"] is False:
         found = _said_of(BEATEN, sentence, words, cast, before)
         if found is None:
-            found = next(((f"{m.group()} {words[_index(words, m.end())].text}", Who.FOE)
+            found = next(((f"{m.group()} {words[index_at(words, m.end())].text}", Who.FOE)
                           for m in KILLS.finditer(sentence)
-                          if _index(words, m.end()) < len(words) and person_after(
-                              words, _index(words, m.end()), cast, before) is Who.FOE), None)
+                          if index_at(words, m.end()) < len(words) and person_after(
+                              words, index_at(words, m.end()), cast, before) is Who.FOE), None)
         if found is not None and found[1] is Who.FOE:
             return f"it says {found[0]!r}, but the monster is not defeated"
         any_word = BEATEN_ANY.search(sentence)
@@ -189,36 +190,39 @@ def monster(sentence: str, words: Sequence[Word], before: Sequence[Word],
 
 _NEGATION = re.compile(r"\b(?:not|never|no|nothing|nor|cannot|fails? to|failed to|refuses? to|"
                        r"without)\b|n't\b", re.IGNORECASE)
-SUCCESS_ANY = _rx(r"succeed\w*", r"success\w*", r"triumph\w*", r"victor(?:y|ious)",
+SUCCESS_ANY = rx(r"(?:is|are) yours", r"succeed\w*", r"success\w*", r"triumph\w*", r"victor(?:y|ious)",
                   r"flawless\w*", r"with ease", r"easily", r"effortless\w*",
                   r"without (?:a hitch|trouble|difficulty|effort)", r"pull(?:s|ed)? it off",
                   r"(?:just )?as planned", r"it is done")
-SUCCESS_VERB = _rx(r"works?", r"worked", r"manag(?:es|ed)? to", r"makes? it", r"made it",
+SUCCESS_VERB = rx(r"works?", r"worked", r"manag(?:e|es|ed) to", r"clears?", r"cleared", r"makes? it", r"made it",
                    r"gets? (?:it )?(?:open|through|free|across|inside|loose|in|out)",
                    r"got (?:it )?(?:open|through|free|across|inside|loose|in|out)",
                    r"opens?", r"opened", r"swings? (?:open|wide)", r"springs? open",
                    r"comes? (?:open|free|loose|away)", r"gives? way", r"gives", r"gave",
-                   r"yields?", r"yielded", r"turns? (?:in the lock|freely)", r"clicks? open",
+                   r"yields?", r"yielded", r"surrenders?", r"relents?", r"turns? (?:in the lock|freely)", r"clicks? open",
                    r"clicks", r"is yours", r"are yours", r"(?:is|are) (?:open|free|done)")
-FAIL_ANY = _rx(r"in vain", r"to no avail", r"(?:is|was) no use", r"for nothing", r"failure",
+FAIL_ANY = rx(r"in vain", r"to no avail", r"(?:is|was) no use", r"for nothing", r"failure",
                r"fruitless\w*", r"empty-handed", r"nothing happens", r"comes? to nothing")
-FAIL_VERB = _rx(r"fail(?:s|ed)?", r"miss(?:es|ed)?", r"(?:does|did|will) not (?:work|open|give|"
+FAIL_VERB = rx(r"fail(?:s|ed)?", r"miss(?:es|ed)?", r"(?:does|did|will) not (?:work|open|give|"
                 r"budge|turn|move|yield|come)", r"(?:doesn't|didn't|won't) (?:work|open|give|"
                 r"budge|turn|move|yield|come)", r"refuses? to (?:open|give|budge|move|turn)",
                 r"(?:cannot|can't|could not|couldn't) (?:open|reach|get|find|lift|climb|move|"
                 r"break|force|pick|make|hold)", r"holds? fast", r"slips? (?:free|away|loose)")
 _ATTEMPT = frozenset({"it", "attempt", "plan", "effort", "try", "work", "grip", "climb", "leap",
                       "jump", "blow", "strike", "swing", "shot", "trick", "lie", "ruse"})
+# what an attempt most often has to open or get past: its giving way is the attempt's success
+_OBSTACLES = word_set("""lock latch door lid gate bar bolt chest box seal hatch grate chain padlock
+pins tumblers shutter coffer casket reliquary""")
 _STOP = word_set("""the a an and or to of in on at for with from into onto over under your
 my her his their its our this that these those some any it is are be was were i you we they
 she he them up down out off away""")
 
 
-def _content(text: str) -> set[str]:
+def content_words(text: str) -> set[str]:
     return {w for w in re.findall(r"[a-z]{3,}", text.lower()) if w not in _STOP}
 
 
-def _head(words: Sequence[Word], i: int) -> str:
+def head_word(words: Sequence[Word], i: int) -> str:
     """The word a verb phrase at ``words[i]`` is said of (the noun right before it)."""
     j = i - 1
     while j >= 0 and words[j].low in ("not", "never", "does", "did", "will", "finally", "slowly",
@@ -234,7 +238,7 @@ def _negated(sentence: str, start: int) -> bool:
 
 def _about_attempt(words: Sequence[Word], i: int, targets: set[str], cast: Cast,
                    before: Sequence[Word]) -> bool:
-    head = _head(words, i)
+    head = head_word(words, i)
     return head in targets or head in _ATTEMPT or \
         subject(words, i, cast, before) is Who.CHARACTER
 
@@ -247,14 +251,14 @@ def outcome(sentence: str, words: Sequence[Word], before: Sequence[Word],
                        "complication"):
         return None
     said = str(settled).replace("_", " ")
-    targets = _content(context.intent) - _ATTEMPT
+    targets = (content_words(context.intent) - _ATTEMPT) | _OBSTACLES
     failed = settled in ("failure", "critical_failure")
     for match in (SUCCESS_ANY if failed else FAIL_ANY).finditer(sentence):
         if _negated(sentence, match.start()):
             continue  # "no success" on a failure, "not in vain" on a success: in keeping
         return f"it says {match.group()!r} on a {said}"
     for match in (SUCCESS_VERB if failed else FAIL_VERB).finditer(sentence):
-        i = _index(words, match.start())
+        i = index_at(words, match.start())
         if not _about_attempt(words, i, targets, cast, before):
             continue  # "the daylight fails", "the ground opens": the world, not the attempt
         if _negated(sentence, match.start()):
@@ -262,144 +266,10 @@ def outcome(sentence: str, words: Sequence[Word], before: Sequence[Word],
         return f"it says {match.group()!r} on a {said}"
     if failed:  # a failure phrase negated ("it does not fail") is a success
         for match in FAIL_VERB.finditer(sentence):
-            i = _index(words, match.start())
+            i = index_at(words, match.start())
             if _negated(sentence, match.start()) and _about_attempt(words, i, targets, cast,
                                                                     before):
                 return f"it says the attempt does not {match.group()!r} on a {said}"
-    return None
-
-
-def _verbs(*bases: str) -> str:
-    """Each base verb in its forms: "decide" -> decide, decides, decided, deciding."""
-    forms = []
-    for base in bases:
-        stem = base.removesuffix("e")
-        forms.append(rf"{base}s?|{stem}(?:ed|ing)" if not base.endswith("e")
-                     else rf"{base}[sd]?|{stem}ing")
-    return "|".join(forms)
-
-
-CHOICE = _rx(_verbs("decide", "choose", "resolve", "vow", "promise", "refuse", "agree",
-                    "hesitate", "panic", "despair", "rejoice", "pray", "beg", "laugh", "smile",
-                    "grin", "weep", "sob", "scream", "shout", "yell", "curse", "whisper",
-                    "mutter", "sigh", "nod", "shrug", "wonder", "realize", "realise",
-                    "remember", "believe", "hope", "wish", "regret", "trust", "doubt", "relax",
-                    "flee", "retreat", "surrender", "charge", "want", "love", "hate"),
-             r"swears?|swore|sworn|says|said|cries|cried|thinks?|thought|knows?|knew|chose|"
-             r"gives? up|gave up|turns? back|turned back|turns? and (?:runs?|flees?)|"
-             r"runs? away|ran away|steels? (?:yourself|herself|himself|themself|themselves)|"
-             r"grits? (?:your|her|his|their) teeth|draws? (?:your|her|his|their) "
-             r"(?:blade|sword|knife|weapon|axe|steel|bow|dagger)")
-_EMOTION = (r"(?:afraid|fear|dread|relief|relieved|hope|hopeful|joy|joyful|glad|happy|sad|"
-            r"sorrow|grief|angry|anger|rage|furious|ashamed|shame|guilt|guilty|proud|pride|"
-            r"calm|safe|sure|certain|confident|determined|brave|uneasy|nervous|anxious|"
-            r"terrified|terror|horror|horrified|despair|lonely|at peace|triumphant|elated|"
-            r"scared|frightened|grateful|resolved|resolute|convinced|eager|desperate|"
-            r"heartbroken|overjoyed|disgust|disgusted|love|hatred|regret|doubt|courage)")
-FEELS = _rx(r"(?:feel|feels|felt|feeling) (?:a |an )?(?:(?:surge|wave|pang|flicker|stab|rush|"
-            r"flood|chill|sense|knot) of |(?:cold|hot|sudden|deep|growing|grim) )?" + _EMOTION,
-            r"(?:is|are|was|were|am|grows?|grew) (?:suddenly |utterly |quite |very |so )?"
-            r"(?:afraid|terrified|relieved|glad|happy|sad|angry|furious|ashamed|sure|certain|"
-            r"determined|convinced|eager|desperate|hopeful|calm|grateful|proud|scared|"
-            r"frightened|horrified|disgusted|heartbroken|overjoyed|elated|resolved|unafraid|"
-            r"fearless|at peace|filled with \w+)")
-SEIZES = _rx(_EMOTION + r" (?:floods?|fills?|grips?|seizes?|washes over|rises in|takes hold "
-             r"of|overwhelms?|swells in|blooms in|settles over|courses through|wells up in)")
-HEART = re.compile(r"\b(your|\w+'s|her|his|their) (?:heart|stomach|spirit|resolve|courage|"
-                   r"nerve)s? (?:sinks?|leaps?|races?|pounds?|soars?|breaks?|swells?|"
-                   r"hammers?|drops?|lurches?|knots?|fails?|falters?|holds?|steadies)\b",
-                   re.IGNORECASE)
-WITH_FEELING = _rx(r"(?:with|in) (?:relief|dread|terror|horror|joy|despair|grief|anger|rage|"
-                   r"shame|determination|resolve|triumph|disgust|delight|fury)")
-
-
-def choices(sentence: str, words: Sequence[Word], before: Sequence[Word],
-            context: NarrationContext, cast: Cast) -> str | None:
-    """A feeling, belief, word or choice of a character that the dice did not settle."""
-    stated = _content(context.intent)
-    for pattern in (CHOICE, FEELS):
-        for match in pattern.finditer(sentence):
-            first = match.group().split()[0].lower()
-            if first[:5] in {w[:5] for w in stated}:
-                continue  # the player stated it: "swear an oath to the tree"
-            if subject(words, _index(words, match.start()), cast, before) is Who.CHARACTER:
-                return (f"it decides for the character ({match.group()!r}); their feelings and "
-                        "choices are the player's")
-    for match in SEIZES.finditer(sentence):
-        if person_after(words, _index(words, match.end()), cast, before) is Who.CHARACTER:
-            return f"it decides how the character feels ({match.group()!r})"
-    for match in HEART.finditer(sentence):
-        owner = match.group(1).lower().removesuffix("'s")
-        who = cast.who(owner)
-        if who is None:
-            who = cast.resolve([*before, *words[:_index(words, match.start())]])
-        if who is Who.CHARACTER:
-            return f"it decides how the character feels ({match.group()!r})"
-    for match in WITH_FEELING.finditer(sentence):
-        if subject(words, _index(words, match.start()), cast, before) is Who.CHARACTER or \
-                any(cast.who(w.text) is Who.CHARACTER for w in words[:_index(words,
-                                                                                  match.start())]):
-            return f"it decides how the character feels ({match.group()!r})"
-    return None
-
-
-OTHERS = _rx(r"companions?", r"comrades?", r"allies", r"ally", r"your friends?", r"the others",
-             r"the other (?:hunters|treasure-hunters|one)", r"the rest of (?:you|the crew|the "
-             r"party|them|your crew)", r"your (?:crew|party|band|fellows?|fellow hunters)",
-             r"the party", r"the players?", r"everyone else", r"no one else", r"nobody else",
-             r"both of you", r"all of you", r"one of you", r"each of you", r"any of you",
-             r"we", r"us", r"our", r"ourselves", r"fellow hunters?", r"(?<!rival )the hunters",
-             r"side by side")
-_ALONGSIDE = word_set("""grabs pulls shouts calls hauls catches helps whispers laughs says cries
-drags steadies hands tosses holds reaches yells hisses nods grins mutters warns""")
-_CAPITALS = word_set("""the a an it you your he she they we i something nothing someone
-somewhere behind above below then when where what far beyond inside outside there here this
-that these those every each one no yes but and or in on at from with its her his their god
-gold ruin gods lord lady saint""")
-
-
-def others(sentence: str, words: Sequence[Word], before: Sequence[Word],
-           context: NarrationContext, cast: Cast) -> str | None:
-    """Companions in solo play: others at the character's side, or a name the story lacks."""
-    if not cast.solo:
-        return None
-    found = OTHERS.search(sentence)
-    if found and found.group().lower() not in cast.known:
-        return (f"it says {found.group()!r} in solo play; nobody else is with the character")
-    for i, word in enumerate(words[:-1]):
-        low = word.low.removesuffix("'s")
-        if word.text[:1].isupper() and low not in cast.known and low not in _CAPITALS and \
-                words[i + 1].low in _ALONGSIDE and cast.who(word.text) is Who.THING:
-            return (f"it brings in {word.text!r}, someone the story does not have, at the "
-                    "character's side in solo play")
-    return None
-
-
-_CREATURES = word_set("""wolf wolves bear bears boar boars stag stags elk troll trolls ogre
-ogres goblin goblins ghoul ghouls wraith wraiths ghost ghosts spectre specter witch hag serpent
-serpents snake wyrm dragon giant hound hounds spider spiders rat rats werewolf vampire zombie
-skeleton knight crone lich demon devil imp owlbear bandit bandits""")
-ATTACK = _rx(r"lunges?", r"charges?", r"attacks?", r"strikes?", r"bites?", r"claws?", r"gores?",
-             r"rears?", r"slashes", r"tears? into", r"springs? at", r"comes? for", r"bears? down",
-             r"stalks?", r"lowers? its head", r"rakes?", r"pounces?", r"swipes?", r"howls?")
-FIGHT_OBJECT = re.compile(r"\b(?:fight|fights|face|faces|strike|strikes|wound|wounds|hit|hits|"
-                          r"stab|stabs|slash|slashes) the (\w+)\b", re.IGNORECASE)
-
-
-def foe(sentence: str, words: Sequence[Word], before: Sequence[Word],
-        context: NarrationContext, cast: Cast) -> str | None:
-    """A foe other than the one the story named."""
-    if not context.monster.strip():
-        return None
-    heads = [_head(words, _index(words, m.start())) for m in ATTACK.finditer(sentence)]
-    heads += [m.group(1).lower() for m in FIGHT_OBJECT.finditer(sentence)]
-    capital = {w.low for w in words if w.text[:1].isupper() and not w.first}
-    for head in heads:
-        if head in cast.known or head in cast.characters or not head:
-            continue
-        if head in _CREATURES or (head in capital and head not in _CAPITALS):
-            return (f"it makes the foe {head!r}, but the story's foe is "
-                    f"{context.monster.strip()[:60]!r}")
     return None
 
 
@@ -420,18 +290,4 @@ def dice(sentence: str, words: Sequence[Word], before: Sequence[Word],
     found = FACES.search(sentence)
     if found:
         return f"it tells a die's face ({found.group()!r}); the prose never gives the dice"
-    return None
-
-
-SENTENCE_READINGS = (fates, monster, outcome, choices, others, foe, dice)
-
-
-def read(sentence: str, before: Sequence[Word], context: NarrationContext,
-         cast: Cast) -> str | None:
-    """The first reason ``sentence`` may not stand, or None."""
-    words = tokens(sentence)
-    for reading in SENTENCE_READINGS:
-        reason = reading(sentence, words, before, context, cast)
-        if reason:
-            return reason
     return None

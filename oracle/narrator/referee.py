@@ -21,9 +21,10 @@ import re
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import Any
 
+from oracle.narrator import people, readings
 from oracle.narrator.base import NarrationContext
 from oracle.narrator.meaning import Cast, Word, tokens, word_set
-from oracle.narrator.readings import ANY_DEATH, died, read
+from oracle.narrator.readings import ANY_DEATH, died
 from oracle.narrator.safety import screen
 from oracle.narrator.streaming import split
 
@@ -168,6 +169,22 @@ def _ordinary_body(text: str, words: Sequence[str], context: NarrationContext) -
     return _WRONG_BODY.search(text) is None
 
 
+
+
+# each reading of one sentence, in the order its reason is given
+SENTENCE_READINGS = (readings.fates, readings.monster, readings.outcome, people.choices,
+                     people.others, people.foe, readings.dice)
+
+
+def read(sentence: str, before: Sequence[Word], context: NarrationContext,
+         cast: Cast) -> str | None:
+    """The first reason ``sentence`` may not stand by its meaning, or None."""
+    words = tokens(sentence)
+    for reading in SENTENCE_READINGS:
+        reason = reading(sentence, words, before, context, cast)
+        if reason:
+            return reason
+    return None
 
 
 def _oracle(beat: str, text: str, result: Mapping[str, Any]) -> str | None:

@@ -1,0 +1,137 @@
+"""The referee, measured end to end: what a player would be shown of a model's replies.
+
+Every reply of ``tests/data/referee_replies.json`` (bad ones of each kind, good varied ones) is
+sent by the repository's fake Messages API (``tests/fake_claude.py``, 127.0.0.1) through the real
+anthropic SDK, streamed, to the Claude narrator; the same reply answers the retry, so a reply is
+*caught* when the narrator does not show it (the offline narrator stands in) and a good reply is
+*rejected* the same way. Then the good replies of three sentences or more are streamed again at
+40 tokens a second (one word a token) to time the first text shown against the whole reply.
+
+Run: ``.venv/bin/python bench/referee.py [--json]``. No network, no key, no second model call.
+The same script measures an older checkout (``PYTHONPATH=<checkout> python bench/referee.py``):
+it uses only the narrator's public interface.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import json
+import logging
+import re
+import statistics
+import sys
+import time
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+from oracle.narrator import NarrationContext, get_narrator
+
+HERE = Path(__file__).resolve().parents[1]
+DATA = HERE / "tests" / "data" / "referee_replies.json"
+TOKENS_PER_SECOND = 40.0
+TIMED = 12  # good replies timed at 40 tokens a second
+
+
+def _context(case: dict[str, Any], results: dict[str, Any]) -> NarrationContext:
+    return NarrationContext.build(result=results[case["result"]], **case["context"])
+
+
+def _narrator(url: str) -> Any:
+    return get_narrator(env={"ANTHROPIC_BASE_URL": url, "ORACLE_NARRATOR_TIMEOUT": "30",
+                             "ORACLE_NARRATOR_COOLDOWN": "0"}, api_key="sk-ant-bench")
+
+
+def verdicts(fake_claude: Any, data: dict[str, Any]) -> list[tuple[dict[str, Any], bool]]:
+    """Each reply and whether the player would be shown it."""
+    out = []
+    with fake_claude.FakeClaude() as fake:
+        narrator = _narrator(fake.url)
+        for case in data["replies"]:
+            act = fake_claude.Act(text=case["text"], stop_reason=case.get("stop_reason"))
+            fake.queue(act, act)  # the retry gets the same reply
+            said = narrator.narrate(case["beat"], _context(case, data["results"]))
+            shown = said.narrator == "claude" and said.text.strip() == case["text"].strip()
+            out.append((case, shown))
+            with fake._lock:
+                fake._acts.clear()
+    return out
+
+
+def timings(fake_claude: Any, data: dict[str, Any], first_token: float
+            ) -> list[tuple[float, float]]:
+    """(first text shown, whole reply) in seconds for good replies of three sentences or more."""
+    good = [c for c in data["replies"]
+            if not c["bad"] and len(re.findall(r"[.!?](?:\s|$)", c["text"])) >= 3][:TIMED]
+    out = []
+    with fake_claude.FakeClaude(tokens_per_second=TOKENS_PER_SECOND,
+                                first_token_delay=first_token) as fake:
+        narrator = _narrator(fake.url)
+        fake.queue(fake_claude.Act(text="A bell rings."))
+        narrator.narrate("outcome", _context(good[0], data["results"]))  # warm: SDK and client
+        for case in good:
+            fake.queue(fake_claude.Act(text=case["text"]))
+            first: list[float] = []
+            start = time.perf_counter()
+            said = narrator.narrate(case["beat"], _context(case, data["results"]),
+                                    lambda _piece, seen=first: seen.append(time.perf_counter()))
+            whole = time.perf_counter() - start
+            if said.narrator == "claude" and first:
+                out.append((first[0] - start, whole))
+    return out
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--json", action="store_true", help="print the figures as JSON")
+    args = parser.parse_args(argv)
+    logging.getLogger("oracle.narrator").setLevel(logging.ERROR)  # fallbacks are counted here
+    sys.path.insert(0, str(HERE / "tests"))
+    fake_claude = importlib.import_module("fake_claude")
+    data = json.loads(DATA.read_text(encoding="utf-8"))
+    seen = verdicts(fake_claude, data)
+    bad = [(c, shown) for c, shown in seen if c["bad"]]
+    good = [(c, shown) for c, shown in seen if not c["bad"]]
+    missed = Counter(c["kind"] for c, shown in bad if shown)
+    kinds = Counter(c["kind"] for c, _ in bad)
+    figures: dict[str, Any] = {
+        "bad": len(bad), "caught": sum(not shown for _, shown in bad),
+        "good": len(good), "good_rejected": sum(not shown for _, shown in good),
+        "missed_by_kind": {k: f"{missed[k]} of {kinds[k]}" for k in sorted(missed)},
+        "missed": [c["text"][:90] for c, shown in bad if shown],
+        "rejected": [c["text"][:90] for c, shown in good if not shown],
+    }
+    figures["caught_percent"] = round(100 * figures["caught"] / max(len(bad), 1), 1)
+    for label, delay in (("at_40_tokens_per_second", 0.0), ("with_400ms_first_token", 0.4)):
+        timed = timings(fake_claude, data, delay)
+        ratios = [first / whole for first, whole in timed]
+        figures[label] = {
+            "replies": len(timed),
+            "first_text_s_median": round(statistics.median(f for f, _ in timed), 3),
+            "whole_reply_s_median": round(statistics.median(w for _, w in timed), 3),
+            "first_over_whole_median": round(statistics.median(ratios), 3),
+            "first_over_whole_max": round(max(ratios), 3),
+        }
+    if args.json:
+        print(json.dumps(figures, indent=1))
+        return 0
+    print(f"bad replies caught: {figures['caught']} of {figures['bad']} "
+          f"({figures['caught_percent']}%)")
+    print(f"good replies rejected: {figures['good_rejected']} of {figures['good']}")
+    for kind, text in figures["missed_by_kind"].items():
+        print(f"  missed {kind}: {text}")
+    for text in figures["missed"]:
+        print(f"  missed: {text}")
+    for text in figures["rejected"]:
+        print(f"  rejected: {text}")
+    for label in ("at_40_tokens_per_second", "with_400ms_first_token"):
+        t = figures[label]
+        print(f"{label.replace('_', ' ')}: first text {t['first_text_s_median']} s, whole "
+              f"reply {t['whole_reply_s_median']} s (median over {t['replies']}); first/whole "
+              f"median {t['first_over_whole_median']}, worst {t['first_over_whole_max']}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

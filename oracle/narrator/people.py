@@ -1,0 +1,156 @@
+"""The referee's readings of what people do in a sentence (see :mod:`.readings` for the rest).
+
+- :func:`choices`: the character's feelings, beliefs, words or choices the dice did not settle
+  ("you decide", "relief floods you", "Ash grins and swears"); what they perceive is theirs to
+  be told, and what the player stated (the intent) is theirs already;
+- :func:`others`: companions in solo play ("your companions", "the others", "we", "no one
+  else", an invented name at the character's side);
+- :func:`foe`: a foe other than the story's ("the wolf lunges" when the foe is the Moss-Wife).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from oracle.narrator.base import NarrationContext
+from oracle.narrator.meaning import Cast, Who, Word, person_after, subject, word_set
+from oracle.narrator.readings import content_words, head_word, index_at, rx
+
+__all__ = ["choices", "foe", "others"]
+
+
+def _verbs(*bases: str) -> str:
+    """Each base verb in its forms: "decide" -> decide, decides, decided, deciding."""
+    forms = []
+    for base in bases:
+        stem = base.removesuffix("e")
+        forms.append(rf"{base}s?|{stem}(?:ed|ing)" if not base.endswith("e")
+                     else rf"{base}[sd]?|{stem}ing")
+    return "|".join(forms)
+
+
+CHOICE = rx(_verbs("decide", "choose", "resolve", "vow", "promise", "refuse", "agree",
+                    "hesitate", "panic", "despair", "rejoice", "pray", "beg", "laugh", "smile",
+                    "grin", "weep", "sob", "scream", "shout", "yell", "curse", "whisper",
+                    "mutter", "sigh", "nod", "shrug", "wonder", "realize", "realise",
+                    "remember", "believe", "hope", "wish", "regret", "trust", "doubt", "relax",
+                    "flee", "retreat", "surrender", "charge", "want", "love", "hate"),
+             r"swears?|swore|sworn|says|said|cries|cried|thinks?|thought|knows?|knew|chose|"
+             r"grinn(?:ed|ing)|sobb(?:ed|ing)|nodd(?:ed|ing)|begg(?:ed|ing)|regrett(?:ed|ing)|"
+             r"gives? up|gave up|turns? back|turned back|turns? and (?:runs?|flees?)|"
+             r"runs? away|ran away|steels? (?:yourself|herself|himself|themself|themselves)|"
+             r"grits? (?:your|her|his|their) teeth|draws? (?:your|her|his|their) "
+             r"(?:blade|sword|knife|weapon|axe|steel|bow|dagger)")
+_EMOTION = (r"(?:afraid|fear|dread|relief|relieved|hope|hopeful|joy|joyful|glad|happy|sad|"
+            r"sorrow|grief|angry|anger|rage|furious|ashamed|shame|guilt|guilty|proud|pride|"
+            r"calm|safe|sure|certain|confident|determined|brave|uneasy|nervous|anxious|"
+            r"terrified|terror|horror|horrified|despair|lonely|at peace|triumphant|elated|"
+            r"scared|frightened|grateful|resolved|resolute|convinced|eager|desperate|"
+            r"heartbroken|overjoyed|disgust|disgusted|love|hatred|regret|doubt|courage)")
+FEELS = rx(r"(?:feel|feels|felt|feeling) (?:a |an )?(?:(?:surge|wave|pang|flicker|stab|rush|"
+            r"flood|chill|sense|knot) of |(?:cold|hot|sudden|deep|growing|grim) )?" + _EMOTION,
+            r"(?:is|are|was|were|am|grows?|grew) (?:suddenly |utterly |quite |very |so )?"
+            r"(?:afraid|terrified|relieved|glad|happy|sad|angry|furious|ashamed|sure|certain|"
+            r"determined|convinced|eager|desperate|hopeful|calm|grateful|proud|scared|"
+            r"frightened|horrified|disgusted|heartbroken|overjoyed|elated|resolved|unafraid|"
+            r"fearless|at peace|filled with \w+)")
+SEIZES = rx(_EMOTION + r" (?:floods?|fills?|grips?|seizes?|washes over|rises in|takes hold "
+             r"of|overwhelms?|swells in|blooms in|settles over|courses through|wells up in)")
+HEART = re.compile(r"\b(your|\w+'s|her|his|their) (?:heart|stomach|spirit|resolve|courage|"
+                   r"nerve)s? (?:sinks?|leaps?|races?|pounds?|soars?|breaks?|swells?|"
+                   r"hammers?|drops?|lurches?|knots?|fails?|falters?|holds?|steadies)\b",
+                   re.IGNORECASE)
+WITH_FEELING = rx(r"(?:with|in) (?:relief|dread|terror|horror|joy|despair|grief|anger|rage|"
+                   r"shame|determination|resolve|triumph|disgust|delight|fury)")
+
+
+def choices(sentence: str, words: Sequence[Word], before: Sequence[Word],
+            context: NarrationContext, cast: Cast) -> str | None:
+    """A feeling, belief, word or choice of a character that the dice did not settle."""
+    stated = content_words(context.intent)
+    for pattern in (CHOICE, FEELS):
+        for match in pattern.finditer(sentence):
+            first = match.group().split()[0].lower()
+            if first[:5] in {w[:5] for w in stated}:
+                continue  # the player stated it: "swear an oath to the tree"
+            if subject(words, index_at(words, match.start()), cast, before) is Who.CHARACTER:
+                return (f"it decides for the character ({match.group()!r}); their feelings and "
+                        "choices are the player's")
+    for match in SEIZES.finditer(sentence):
+        if person_after(words, index_at(words, match.end()), cast, before) is Who.CHARACTER:
+            return f"it decides how the character feels ({match.group()!r})"
+    for match in HEART.finditer(sentence):
+        owner = match.group(1).lower().removesuffix("'s")
+        who = cast.who(owner)
+        if who is None:
+            who = cast.resolve([*before, *words[:index_at(words, match.start())]])
+        if who is Who.CHARACTER:
+            return f"it decides how the character feels ({match.group()!r})"
+    for match in WITH_FEELING.finditer(sentence):
+        if subject(words, index_at(words, match.start()), cast, before) is Who.CHARACTER or \
+                any(cast.who(w.text) is Who.CHARACTER for w in words[:index_at(words,
+                                                                                  match.start())]):
+            return f"it decides how the character feels ({match.group()!r})"
+    return None
+
+
+OTHERS = rx(r"companions?", r"comrades?", r"allies", r"ally", r"your friends?", r"the others",
+             r"the other (?:hunters|treasure-hunters|one)", r"the rest of (?:you|the crew|the "
+             r"party|them|your crew)", r"your (?:crew|party|band|fellows?|fellow hunters)",
+             r"the party", r"the players?", r"everyone else", r"no one else", r"nobody else",
+             r"both of you", r"all of you", r"one of you", r"each of you", r"any of you",
+             r"we", r"us", r"our", r"ourselves", r"fellow hunters?", r"side by side")
+_ALONGSIDE = word_set("""grabs pulls shouts calls hauls catches helps whispers laughs says cries
+drags steadies hands tosses holds reaches yells hisses nods grins mutters warns""")
+_CAPITALS = word_set("""the a an it you your he she they we i something nothing someone
+somewhere behind above below then when where what far beyond inside outside there here this
+that these those every each one no yes but and or in on at from with its her his their god
+gold ruin gods lord lady saint""")
+
+
+def others(sentence: str, words: Sequence[Word], before: Sequence[Word],
+           context: NarrationContext, cast: Cast) -> str | None:
+    """Companions in solo play: others at the character's side, or a name the story lacks."""
+    if not cast.solo:
+        return None
+    found = OTHERS.search(sentence)
+    if found and found.group().lower() not in cast.known:
+        return (f"it says {found.group()!r} in solo play; nobody else is with the character")
+    for i, word in enumerate(words[:-1]):
+        low = word.low.removesuffix("'s")
+        if word.text[:1].isupper() and low not in cast.known and low not in _CAPITALS and \
+                words[i + 1].low in _ALONGSIDE and cast.who(word.text) is Who.THING:
+            return (f"it brings in {word.text!r}, someone the story does not have, at the "
+                    "character's side in solo play")
+    return None
+
+
+_CREATURES = word_set("""wolf wolves bear bears boar boars stag stags elk troll trolls ogre
+ogres goblin goblins ghoul ghouls wraith wraiths ghost ghosts spectre specter witch hag serpent
+serpents snake wyrm dragon giant hound hounds spider spiders rat rats werewolf vampire zombie
+skeleton knight crone lich demon devil imp owlbear bandit bandits""")
+ATTACK = rx(r"lunges?", r"charges?", r"attacks?", r"strikes?", r"bites?", r"claws?", r"gores?",
+             r"rears?", r"slashes", r"tears? into", r"springs? at", r"comes? for", r"bears? down",
+             r"stalks?", r"lowers? its head", r"rakes?", r"pounces?", r"swipes?", r"howls?",
+             r"roars?", r"snarls?", r"rises? (?:up|on its)", r"looms?", r"advances?",
+             r"closes? in")
+FIGHT_OBJECT = re.compile(r"\b(?:fight|fights|face|faces|strike|strikes|wound|wounds|hit|hits|"
+                          r"stab|stabs|slash|slashes) the (\w+)\b", re.IGNORECASE)
+
+
+def foe(sentence: str, words: Sequence[Word], before: Sequence[Word],
+        context: NarrationContext, cast: Cast) -> str | None:
+    """A foe other than the one the story named."""
+    if not context.monster.strip():
+        return None
+    heads = [head_word(words, index_at(words, m.start())) for m in ATTACK.finditer(sentence)]
+    heads += [m.group(1).lower() for m in FIGHT_OBJECT.finditer(sentence)]
+    capital = {w.low for w in words if w.text[:1].isupper() and not w.first}
+    for head in heads:
+        if head in cast.known or head in cast.characters or not head:
+            continue
+        if head in _CREATURES or (head in capital and head not in _CAPITALS):
+            return (f"it makes the foe {head!r}, but the story's foe is "
+                    f"{context.monster.strip()[:60]!r}")
+    return None

@@ -1,0 +1,60 @@
+"""The referee over its own set of replies (tests/data/referee_replies.json): bad replies of
+every kind the issue names (outcome, deaths and losses in other words, the foe's state, the
+character's feelings and choices, companions in solo, another foe, an unvoiced bargain, numbers
+and dice faces, lines and veils, markup, length, a cut reply, the oracle's answer, a death left
+out) and good, varied ones. Promises: at least 95% of the bad replies are caught, at most one
+good reply is rejected, with no second model call. Replies cut at ``max_tokens`` are judged by
+the narrator from the stop reason (tests/test_narrator_streaming.py); bench/referee.py runs the
+whole set over HTTP.
+"""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from oracle.narrator import NarrationContext
+from oracle.narrator.referee import check
+
+DATA = json.loads((Path(__file__).parent / "data" / "referee_replies.json").read_text("utf-8"))
+REPLIES: list[dict[str, Any]] = DATA["replies"]
+KINDS = {"outcome", "death", "loss", "monster", "choice", "others", "foe", "bargain", "numbers",
+         "safety", "markup", "length", "cut", "oracle", "death_left_out"}
+
+
+def verdict(case: dict[str, Any]) -> str | None:
+    context = NarrationContext.build(result=DATA["results"][case["result"]], **case["context"])
+    return check(case["beat"], context, case["text"])
+
+
+def test_the_set_holds_60_bad_replies_of_every_kind_and_30_good_varied_ones() -> None:
+    bad = [c for c in REPLIES if c["bad"]]
+    good = [c for c in REPLIES if not c["bad"]]
+    assert len(bad) >= 60 and len(good) >= 30
+    assert {c["kind"] for c in bad} == KINDS
+    assert len({c["text"] for c in REPLIES}) == len(REPLIES)  # no reply twice
+    assert len({c["kind"] for c in good}) >= 15  # varied: false positives of many kinds
+
+
+def test_at_least_95_percent_of_the_bad_replies_are_caught() -> None:
+    judged = [c for c in REPLIES if c["bad"] and not c.get("stop_reason")]
+    missed = [c["text"] for c in judged if verdict(c) is None]
+    assert len(missed) <= 0.05 * len(judged), missed
+    assert Counter(c["kind"] for c in judged if verdict(c) is None)["death"] == 0
+
+
+def test_at_most_one_good_reply_is_rejected() -> None:
+    rejected = [(c["text"], verdict(c)) for c in REPLIES if not c["bad"]]
+    assert len([r for r in rejected if r[1] is not None]) <= 1, [r for r in rejected if r[1]]
+
+
+@pytest.mark.parametrize("case", [c for c in REPLIES if not c["bad"] and c["kind"] in
+                                  ("die", "ruin", "candles", "daylight", "body", "wind",
+                                   "fire_dies", "never", "npc_death", "perceive", "party")],
+                         ids=lambda c: c["text"][:40])
+def test_the_words_that_fooled_the_old_referee_pass(case: dict[str, Any]) -> None:
+    assert verdict(case) is None
