@@ -349,7 +349,10 @@ def main() -> int:
     print("list tables (items): " + ", ".join(f"{t} {n}" for t, n in lists.items()))
     for kind, text in sorted(total.examples.items()):
         print(f"  {total.counts[kind]:3} x {kind}, e.g.: {text}")
-    return 0
+    print()
+    import narrative_table  # issue 16's table, on new campaigns of all three systems
+
+    return narrative_table.main()
 
 
 if __name__ == "__main__":
