@@ -350,9 +350,10 @@ def main() -> int:
     for kind, text in sorted(total.examples.items()):
         print(f"  {total.counts[kind]:3} x {kind}, e.g.: {text}")
     print()
-    import narrative_table  # issue 16's table, on new campaigns of all three systems
+    from bench import narrative_table  # issue 16's table, on new campaigns of all three systems
 
-    return narrative_table.main()
+    code: int = narrative_table.main()
+    return code
 
 
 if __name__ == "__main__":

@@ -18,16 +18,14 @@ import re
 import sys
 import tempfile
 from collections import Counter
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-import narrative_safety as safety_lines
-import narrative_words as words
-
+from bench import narrative_safety as safety_lines
+from bench import narrative_words as words
 from oracle.dice import SeededDice
 from oracle.narrator import NarrationContext, OfflineNarrator, beat_for_result
 from oracle.systems import find_system
@@ -76,8 +74,7 @@ def sentences(text: str) -> list[str]:
 
 
 def _roll(system: str, request: Mapping[str, Any], seed: int) -> dict[str, Any]:
-    result: dict[str, Any] = find_system(system).resolve(dict(request), SeededDice(seed))
-    return result
+    return dict(find_system(system).resolve(dict(request), SeededDice(seed)))
 
 
 def trophy_rolls(dice: SeededDice, count: int) -> Iterator[tuple[dict[str, Any], str, str]]:
@@ -101,7 +98,7 @@ def trophy_rolls(dice: SeededDice, count: int) -> Iterator[tuple[dict[str, Any],
 
 
 def die_trying_rolls(dice: SeededDice, count: int) -> Iterator[tuple[dict[str, Any], str, str]]:
-    kinds = [
+    kinds: list[Callable[[], dict[str, Any]]] = [
         lambda: {"roll": "attack", "ac": 7, "d10": dice.roll(10), "modifier": 2,
                  "damage_d6": dice.roll(6)},
         lambda: {"roll": "check", "d10": dice.roll(10), "modifier": 1, "dc": 6},
@@ -118,7 +115,7 @@ def die_trying_rolls(dice: SeededDice, count: int) -> Iterator[tuple[dict[str, A
 
 
 def triptycho_rolls(dice: SeededDice, count: int) -> Iterator[tuple[dict[str, Any], str, str]]:
-    kinds = [
+    kinds: list[Callable[[], dict[str, Any]]] = [
         lambda: {"roll": "opposed", "action": [dice.roll(6), dice.roll(6)],
                  "reaction": [dice.roll(8)]},
         lambda: {"roll": "damage", "damage": [dice.roll(6), dice.roll(6)],
@@ -223,7 +220,7 @@ def _system_rows(system: str, result: Mapping[str, Any], text: str, name: str,
                            ) or (outcome == "success" and re.search(r"\bit fails\b", own))
             figures.count("Trophy contradictions of the dice", bool(contradicts), text)
     elif system == "die_trying" and result.get("roll") in ("attack", "check"):
-        voiced = not KEY_DUMP.search(text) and (
+        voiced = not KEY_DUMP.search(text) and bool(
             HIT_OR_MISS.search(own) if result.get("roll") == "attack" else DEGREE.search(own))
         if result.get("roll") == "attack" and result.get("hit") and result.get("damage"):
             voiced = voiced and str(result.get("damage")) in text
