@@ -210,7 +210,7 @@ def test_narrate_resolved_voices_unknown_systems_and_rolls_generically() -> None
     narration = narrate_resolved({"system": "elsewhere", "roll": "odd"},
                                  {"roll": "odd", "total": 9, "degree": "success"})
     assert narration["beat"] == "roll"
-    assert narration["text"].startswith("Odd: total: 9; degree: success.")
+    assert narration["text"].startswith("Odd: total 9; degree success.")  # never raw keys
 
 
 def test_narrate_resolved_never_lets_the_text_change_the_result() -> None:

@@ -3,10 +3,14 @@ result's settled facts in words, and the sentence that closes each of its beats 
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
+from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING, Any
 
 from oracle.systems.beats import BeatSpec, beats
+
+if TYPE_CHECKING:
+    from oracle.narrator.base import NarrationContext
+    from oracle.systems.base import Deal
 
 BEATS = beats(
     BeatSpec("miscast", "Die Trying: a spell miscasts; the table's row, as settled",
@@ -93,3 +97,94 @@ def closing(beat: str, result: Mapping[str, Any], name: str) -> str:
     """The settled facts that close a Die Trying beat offline."""
     said = _CLOSINGS.get(beat)
     return said(result, name) if said is not None else ""
+
+
+def _foe(context: NarrationContext) -> str:
+    foe = str(context.result.get("target") or context.monster or "").strip()
+    return foe or "the foe"
+
+
+def _versus(result: Mapping[str, Any], against: str) -> str:
+    total, dc = result.get("total"), result.get("dc")
+    return f" ({total} against {against} {dc})" if total is not None and dc is not None else ""
+
+
+def attack_facts(result: Mapping[str, Any], name: str, foe: str) -> str:
+    """An attack roll in words: hit or miss, how well, the damage and to whom."""
+    if result.get("hit"):
+        how = "A critical hit" if result.get("critical_hit") else "A hit"
+        damage = result.get("damage")
+        dealt = f": {damage} damage to {foe}" if isinstance(damage, int) else f" on {foe}"
+        return f"{how}{dealt}{_versus(result, 'AC')}."
+    why = " that cannot be seen" if result.get("auto_miss") else ""
+    said = f"A miss{why}: {foe} takes nothing{_versus(result, 'AC')}."
+    if result.get("mishap_damage"):
+        hurt = result.get("mishap_target") or name
+        said += f" The bad miss costs {hurt} {result['mishap_damage']} damage."
+    return said
+
+
+_PASSED = {"critical_success": "succeeds remarkably", "success": "succeeds",
+           "failure": "fails", "critical_failure": "fails badly"}
+
+
+def check_facts(result: Mapping[str, Any], name: str, foe: str) -> str:
+    """A check in words: who succeeds or fails, by how much; an attack check hits or misses."""
+    degree = str(result.get("degree") or "")
+    if result.get("kind") == "attack":
+        hit = degree in ("success", "critical_success")
+        return (f"{'A hit on' if hit else 'A miss against'} {foe}"
+                f"{_versus(result, 'DC')}.")
+    what = "the save" if result.get("kind") == "save" else "it"
+    verb = _PASSED.get(degree, "rolls")
+    tail = " at" if verb.startswith(("succeeds", "fails")) and what == "the save" else ""
+    return f"{name} {verb}{tail}{' ' + what if tail else ''}{_versus(result, 'DC')}."
+
+
+def spell_facts(result: Mapping[str, Any], name: str, foe: str) -> str:
+    power, after = result.get("power"), result.get("instability_after")
+    gained = result.get("instability_gained")
+    return (f"The spell takes hold at power {power}; instability rises by {gained}, "
+            f"to {after}.") if power is not None else "The spell takes hold."
+
+
+def _dodge(result: Mapping[str, Any], name: str, foe: str) -> str:
+    return (f"{name} dodges: AC {result.get('ac')} to {result.get('ac_after')} until the next "
+            "turn.") if result.get("ac_after") is not None else f"{name} gives ground."
+
+
+_FACTS = {"attack": attack_facts, "check": check_facts, "spell": spell_facts, "dodge": _dodge}
+_CARDS: dict[str, Callable[[Mapping[str, Any]], str]] = {"attack": lambda r: "dt_hits" if r.get("hit") else "dt_misses",
+          "check": lambda r: ("dt_hits" if r.get("succeeded") else "dt_misses")
+          if r.get("kind") == "attack" else "dt_checks",
+          "spell": lambda r: "dt_spells"}
+
+
+def tell(beat: str, context: NarrationContext, deal: Deal, name: str, table: str) -> str | None:
+    """A Die Trying roll in the words of a dungeon crawl: a card of how it goes, then the facts
+    (hit or miss, the degree, the damage and to whom). Never the result's keys."""
+    result = context.result
+    roll = str(result.get("roll") or "")
+    if beat != "roll" and not (beat == "critical" and roll in _FACTS):
+        return None
+    foe = _foe(context)
+    choose = _CARDS.get(roll)
+    grade = "success" if result.get("succeeded") else "failure"
+    if beat == "critical":
+        cards = deal(table)
+    else:
+        cards = deal(choose(result), grade=grade) if choose else deal("dt_moves")
+    said = _FACTS.get(roll)
+    facts = said(result, name, foe) if said else ""
+    return " ".join([*cards, facts]).strip()
+
+
+def summary(result: Mapping[str, Any]) -> list[str]:
+    """Short phrases of a result's facts, never its raw keys."""
+    parts: list[str] = []
+    for key, words in (("total", "total"), ("degree", "degree"), ("damage", "damage"),
+                       ("power", "power"), ("hp_after", "HP")):
+        value = result.get(key)
+        if value is not None and not isinstance(value, bool):
+            parts.append(f"{words} {str(value).replace('_', ' ')}")
+    return parts

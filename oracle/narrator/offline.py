@@ -70,7 +70,9 @@ def weave_vars(context: NarrationContext) -> dict[str, str]:
     first = context.characters[0] if context.characters else {}
     place = in_sentence(context.place.strip() or where)
     thing = known_subject(context.question, known_names(context)) or ""
-    foe = in_sentence(context.monster.strip() or "the monster")
+    target = context.result.get("target")  # the one a blow was aimed at, when named
+    foe = in_sentence((target if isinstance(target, str) else "").strip() or
+                      context.monster.strip() or "the monster")
     return {
         "name": FULL,
         "Name": FULL,
@@ -102,9 +104,10 @@ def facts_sentence(result: Mapping[str, Any], system: str = DEFAULT) -> str:
     parts = SYSTEMS[system].summary(result) if system in SYSTEMS else []
     if "answer" in result:
         parts.append(f"the oracle says {str(result['answer']).upper()}")
-    if not parts:
-        parts = [f"{k}: {v}" for k, v in result.items()
-                 if k != "roll" and isinstance(v, (str, int, float, bool))][:6]
+    if not parts:  # never the result's keys: the numbers a reader can use, in words
+        parts = [f"{k.replace('_', ' ')} {v}" for k, v in result.items()
+                 if k in ("total", "degree", "dc", "damage", "dealt", "power", "sum")
+                 and isinstance(v, (int, str)) and not isinstance(v, bool)][:3] or ["settled"]
     label = str(roll).replace("_", " ") if roll else "roll"
     return f"{_cap(label)}: " + "; ".join(parts) + "." if parts else f"{_cap(label)}."
 

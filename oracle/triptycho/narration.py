@@ -43,8 +43,10 @@ def facts(result: Mapping[str, Any]) -> list[str]:
     dealt = result.get("dealt")
     if isinstance(dealt, int) and not isinstance(dealt, bool):
         said.append(f"Damage dealt: {dealt}." if dealt else "No damage gets through.")
-    if roll in ("damage", "defeat") and result.get("defeated") is True:
-        said.append("The target is DEFEATED: out of this scenario.")
+    if roll in ("damage", "defeat", "attack") and result.get("defeated") is True:
+        target = str(result.get("target") or "the target")
+        said.append(f"The target, {target}, is DEFEATED: out of this scenario (not the one "
+                    "who dealt the blow).")
     if result.get("damage_result") == "maximum":
         said.append("The Damage dice came up at their maximum: colour only, nothing extra.")
     return said
@@ -61,10 +63,12 @@ def summary(result: Mapping[str, Any]) -> list[str]:
 
 
 def _defeat(result: Mapping[str, Any], name: str) -> str:
+    target = str(result.get("target") or "").strip() or "The target"
     if result.get("dealt") is not None and result.get("points_before") is not None:
-        return (f"{result['dealt']} more was {result['points_before']} too many: down to "
-                f"{result.get('points_after')}, and out of it.")
-    return ""
+        return (f"{target[:1].upper() + target[1:]} is defeated: {result['dealt']} more was "
+                f"{result['points_before']} too many, down to {result.get('points_after')} "
+                "and out of this scenario.")
+    return f"{target[:1].upper() + target[1:]} is defeated, out of this scenario."
 
 
 def _injury(result: Mapping[str, Any], name: str) -> str:
@@ -101,9 +105,39 @@ def opposed(result: Mapping[str, Any]) -> str:
     return f"The {reaction} holds, {r} against {a}."
 
 
+def damage(result: Mapping[str, Any], target: str) -> str:
+    """Damage against Defense in words: how much gets through, to whom, what is left."""
+    dealt = result.get("dealt")
+    if not isinstance(dealt, int) or isinstance(dealt, bool):
+        return ""
+    if dealt == 0:
+        return (f"Nothing gets through to {target}: defense {result.get('defense_total')} "
+                f"against damage {result.get('damage_total')}.")
+    left = result.get("points_after")
+    rest = f"; {left} left" if isinstance(left, int) and not isinstance(left, bool) else ""
+    return f"{dealt} damage gets through to {target}{rest}."
+
+
+def _target(context: NarrationContext) -> str:
+    return str(context.result.get("target") or context.monster or "").strip() or "the target"
+
+
 def tell(beat: str, context: NarrationContext, deal: Deal, name: str, table: str) -> str | None:
-    """An opposed roll under the generic beat: who carried it, then an omen."""
+    """A Triptycho roll in words: an opposed roll's winner, the damage and to whom, a card of
+    how it looks; a defeat names the defeated (the target, never the one who struck)."""
     result = context.result
-    if beat != "roll" or result.get("roll") != "opposed" or result.get("action_total") is None:
+    roll = result.get("roll")
+    target = _target(context)
+    if beat == "defeat":
+        return " ".join([*deal(table), _defeat({**result, "target": target}, name)])
+    if beat != "roll" or roll not in ("opposed", "damage", "attack"):
         return None
-    return " ".join([opposed(result), *deal("omens")])
+    parts: list[str] = []
+    if result.get("action_total") is not None:
+        parts.append(opposed(result))
+    if roll == "opposed" or result.get("winner") == "reaction":
+        parts[:0] = deal("tt_clashes", grade=str(result.get("winner") or "action"))
+    else:
+        parts[:0] = deal("tt_wounds", grade="through" if result.get("dealt") else "held")
+        parts.append(damage(result, target))
+    return " ".join(p for p in parts if p)

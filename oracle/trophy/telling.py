@@ -91,8 +91,10 @@ def outcome(context: NarrationContext, deal: Deal, name: str) -> str:
         lost = f", and {name} is lost" if result.get("lost") else ""
         parts.append("The price: "
                      f"{ruin_change(result.get('ruin_before'), result.get('ruin_after'))}{lost}.")
-    if result.get("ruin_roll"):
-        parts.append("A Ruin Roll follows.")
+    if result.get("ruin_roll") and not result.get("dies") and not result.get("lost"):
+        # SRD 1.2, Ruin Roll: a dark die at or above the highest light die already is the
+        # Ruin Roll; no other roll follows
+        parts.append(f"The dark die, a {result.get('highest')}, stood as the Ruin Roll.")
     if can_improve(result):
         parts += deal("push_hints")
     return " ".join(parts)

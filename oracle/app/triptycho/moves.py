@@ -153,5 +153,5 @@ class TriptychoMoves(JournalMoves[ScenarioState]):
                     entry["faces"] = result[faces]
                 event[key] = entry
         self.record(event)
-        self.journal.voice(result)
+        self.journal.voice({**result, "attacker": attacker, "target": target})
         return result

@@ -1,0 +1,110 @@
+"""Each system in its own voice, true in every detail: every Die Trying attack and check says hit
+or miss, the degree, the damage and to whom, in a dungeon's words and never as the result's
+keys; a Triptycho defeat names the defeated, not the one who struck; no forest outside Trophy;
+a Risk Roll never announces a Ruin Roll that does not follow."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+
+from oracle.dice import SeededDice
+from oracle.narrator import NarrationContext, OfflineNarrator, beat_for_result
+from oracle.systems import find_system
+
+KEY_DUMP = re.compile(r"\b\w+: [^;.]{1,30}; \w+: |\bsystem: |_")
+FOREST = re.compile(r"\b(?:forest|woods|trees?|canopy|clearing|bark|moss|branch(?:es)?|leaf|"
+                    r"leaves|undergrowth|thicket|boughs?)\b", re.IGNORECASE)
+
+
+def _voice(system: str, request: dict[str, Any], seed: int = 1, **context: Any
+           ) -> tuple[dict[str, Any], str]:
+    result = dict(find_system(system).resolve({**request, "system": system}, SeededDice(seed)))
+    built = NarrationContext.build(result=result, system=system,
+                                   characters=[{"name": "Pip Thorne"}], **context)
+    text = OfflineNarrator(seed=seed).narrate(beat_for_result(system, result), built).text
+    return result, text
+
+
+@pytest.mark.parametrize("d10", range(1, 11))
+@pytest.mark.parametrize("damage_d6", [1, 6])
+def test_every_die_trying_attack_says_hit_or_miss_the_damage_and_to_whom(
+        d10: int, damage_d6: int) -> None:
+    result, text = _voice("die_trying", {"roll": "attack", "ac": 7, "d10": d10, "modifier": 1,
+                                         "damage_d6": damage_d6},
+                          monster="the Drowned Abbot", place="the flooded nave")
+    assert not KEY_DUMP.search(text) and not FOREST.search(text), text
+    if result["hit"]:
+        assert re.search(r"\bA (?:critical )?hit\b", text), text
+        assert f"{result['damage']} damage to the Drowned Abbot" in text
+    else:
+        assert "A miss" in text and "the Drowned Abbot takes nothing" in text, text
+    assert f"{result['total']} against AC 7" in text
+
+
+@pytest.mark.parametrize("d10", range(1, 11))
+@pytest.mark.parametrize("kind", ["skill", "save", "attack"])
+def test_every_die_trying_check_says_its_degree_in_words(d10: int, kind: str) -> None:
+    result, text = _voice("die_trying", {"roll": "check", "kind": kind, "d10": d10,
+                                         "modifier": 0, "dc": 6}, monster="the rat king")
+    assert not KEY_DUMP.search(text) and not FOREST.search(text), text
+    if kind == "attack":
+        assert ("A hit on the rat king" in text) is bool(result["succeeded"]), text
+    else:
+        assert re.search(r"\b(?:succeeds|fails)\b", text), text
+        assert ("fails" in text) is (not result["succeeded"]), text
+
+
+@pytest.mark.parametrize("request_", [
+    {"roll": "spell", "magic": [2, 5], "instability": [4], "miscast_d10": 3},
+    {"roll": "dodge", "ac": 5},
+    {"roll": "dash"},
+])
+def test_other_die_trying_rolls_are_words_not_keys(request_: dict[str, Any]) -> None:
+    _, text = _voice("die_trying", request_)
+    assert not KEY_DUMP.search(text) and not FOREST.search(text), text
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_a_triptycho_defeat_names_the_defeated_never_the_striker(seed: int) -> None:
+    result, text = _voice("triptycho", {"roll": "attack", "action": [6, 6], "reaction": [1],
+                                        "damage": [6, 5], "defense": [1], "points": 2},
+                          seed=seed, monster="the Drowned Abbot")
+    assert result["defeated"] is True
+    assert "The Drowned Abbot is defeated" in text, text
+    assert not re.search(r"Pip\b[^.]*\b(?:staggers|folds|is down|defeated|out of)", text), text
+    assert not FOREST.search(text)
+
+
+def test_a_named_target_is_the_one_defeated() -> None:
+    result = dict(find_system("triptycho").resolve(
+        {"roll": "damage", "damage": [6, 6], "defense": [1], "points": 3,
+         "system": "triptycho"}, SeededDice(1)))
+    context = NarrationContext.build(result={**result, "target": "Orla", "attacker": "Pip"},
+                                     system="triptycho", characters=[{"name": "Pip"}],
+                                     monster="the Drowned Abbot")
+    text = OfflineNarrator(seed=2).narrate("defeat", context).text
+    assert "Orla is defeated" in text and "Abbot" not in text, text
+
+
+def test_triptycho_damage_says_how_much_and_to_whom() -> None:
+    result, text = _voice("triptycho", {"roll": "damage", "damage": [5, 2], "defense": [3]},
+                          monster="the Drowned Abbot")
+    assert f"{result['dealt']} damage gets through to the Drowned Abbot" in text
+    _, held = _voice("triptycho", {"roll": "damage", "damage": [1, 1], "defense": [4]},
+                     monster="the Drowned Abbot")
+    assert "Nothing gets through to the Drowned Abbot" in held
+
+
+@pytest.mark.parametrize("light,dark,ruin", [([2], [5], 3), ([2], [6], 5), ([6], [1], 2),
+                                             ([3], [3], 1), ([1], [4], 4)])
+def test_no_risk_roll_announces_a_ruin_roll_that_does_not_follow(
+        light: list[int], dark: list[int], ruin: int) -> None:
+    """SRD 1.2: a dark die at or above the highest light die already is the Ruin Roll."""
+    result, text = _voice("trophy", {"roll": "risk", "ruin": ruin, "light": light,
+                                     "dark": dark}, intent="I climb")
+    assert "Ruin Roll follows" not in text
+    stood = "stood as the Ruin Roll" in text
+    assert stood is bool(result["ruin_roll"] and not result["lost"] and not result["dies"])
