@@ -141,6 +141,26 @@ def _new_hunter(session: Session, moves: Any, index: int) -> None:
         moves.set_active(moves.names(npc=False)[0])
 
 
+def _risk_step(played: Played, session: Session, moves: Any, index: int, solo: bool,
+               roller: str) -> None:
+    """A Risk Roll (with a helper in a party, every other time), pushed now and then."""
+    action = ["climb the ruined tower", "I'm going to pry open the reliquary",
+              "we search the crypt", "can I jump the gap?", "Run for the trees"][index % 5]
+    rolled = moves.risk(action=action, wrong=WRONG[index % 3], skill=True,
+                        bargain="the lantern goes out for good" if index % 4 == 1 else None,
+                        dark=True, helpers=[h for h in moves.names() if h != roller
+                                            ][:1] if not solo and index % 2 else [])
+    played.rolls += 1
+    played.voice(session, beat_for_result("trophy", rolled.result), rolled.result,
+                 intent=action, refers_to=rolled.seq)
+    if moves.can_push and index % 3 == 0 and rolled.result.get("outcome") != "success":
+        rolled = moves.push()
+        played.rolls += 1
+        played.voice(session, beat_for_result("trophy", rolled.result), rolled.result,
+                     intent=action, refers_to=rolled.seq)
+    moves.accept_roll()
+
+
 def _trophy_step(played: Played, session: Session, moves: Any, index: int, solo: bool,
                  fights: int) -> int:
     if session.active is None or moves.character().lost:
@@ -157,21 +177,7 @@ def _trophy_step(played: Played, session: Session, moves: Any, index: int, solo:
             moves.abandon_combat()
         return fights
     if kind in (0, 1, 2, 3, 9) or (kind == 8 and solo):
-        action = ["climb the ruined tower", "I'm going to pry open the reliquary",
-                  "we search the crypt", "can I jump the gap?", "Run for the trees"][index % 5]
-        rolled = moves.risk(action=action, wrong=WRONG[index % 3], skill=True,
-                            bargain="the lantern goes out for good" if index % 4 == 1 else None,
-                            dark=True, helpers=[h for h in moves.names() if h != roller.name
-                                                ][:1] if not solo and index % 2 else [])
-        played.rolls += 1
-        played.voice(session, beat_for_result("trophy", rolled.result), rolled.result,
-                     intent=action, refers_to=rolled.seq)
-        if moves.can_push and index % 3 == 0 and rolled.result.get("outcome") != "success":
-            rolled = moves.push()
-            played.rolls += 1
-            played.voice(session, beat_for_result("trophy", rolled.result), rolled.result,
-                         intent=action, refers_to=rolled.seq)
-        moves.accept_roll()
+        _risk_step(played, session, moves, index, solo, roller.name)
     elif kind == 4:
         rolled = moves.hunt(exploring="follow the old tracks", skill=True)
         played.rolls += 1

@@ -41,9 +41,18 @@ command = st.tuples(st.integers(0, 15), st.sampled_from(NAMES), st.sampled_from(
                     st.booleans(), st.integers(0, 3))
 
 
-def event_for(state: TrophyState, cmd: tuple[int, str, str, bool, int],
-              dice: SeededDice) -> dict[str, Any]:
+Command = tuple[int, str, str, bool, int]
+
+
+def event_for(state: TrophyState, cmd: Command, dice: SeededDice) -> dict[str, Any]:
     """Turn a drawn command into an event, the way the app would (forbidden ones included)."""
+    if cmd[0] <= 7:
+        return _roll_event(state, cmd, dice)
+    return _later_event(state, cmd, dice)
+
+
+def _roll_event(state: TrophyState, cmd: Command, dice: SeededDice) -> dict[str, Any]:
+    """Commands 0-7: rolls, help, tokens and fights."""
     kind, name, other, flag, number = cmd
     if kind == 0 and state.risk is not None and flag:
         return roll_push_event(state, dice)
@@ -66,9 +75,13 @@ def event_for(state: TrophyState, cmd: tuple[int, str, str, bool, int],
                                           {"name": other, "dark": 1}], dice)
     if kind == 6:
         return roll_combat_start_event(state, 4 + 2 * number, sorted({name, other}), dice)
-    if kind == 7:
-        return roll_combat_event(state, dice, armor=[name] if flag else []) \
-            if state.combat else {"type": "combat_abandoned"}
+    return roll_combat_event(state, dice, armor=[name] if flag else []) \
+        if state.combat else {"type": "combat_abandoned"}
+
+
+def _later_event(state: TrophyState, cmd: Command, dice: SeededDice) -> dict[str, Any]:
+    """Commands 8-15: retreats, Ruin, Reduction, tokens claimed, Gold and Conditions."""
+    kind, name, other, flag, number = cmd
     if kind == 8:
         if state.combat and name in state.combat.names:
             to = other if other in state.combat.names and other != name else None
@@ -106,7 +119,7 @@ def check_step(before: TrophyState, after: TrophyState, event: dict[str, Any]) -
 @given(seed=st.integers(0, 2**16), starting=st.integers(1, 3),
        commands=st.lists(command, min_size=1, max_size=40))
 def test_random_campaigns_keep_every_invariant_and_replay_identically(
-    seed: int, starting: int, commands: list[tuple[int, str, str, bool, int]]
+    seed: int, starting: int, commands: list[Command]
 ) -> None:
     dice = SeededDice(seed)
     events: list[dict[str, Any]] = [

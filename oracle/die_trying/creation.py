@@ -187,8 +187,8 @@ class Training:
         return dict(self.talents).get(name, 0)
 
 
-def parse_training(proficiencies: object, talents: object) -> Training:
-    """Creation choices, checked against the 6-level budget and the creation caps."""
+def _creation_proficiencies(proficiencies: object) -> dict[Skill, Proficiency]:
+    """The trained proficiencies chosen at creation, each at most expert."""
     from oracle.die_trying.checks import parse_proficiency
 
     profs: dict[Skill, Proficiency] = {}
@@ -206,6 +206,11 @@ def parse_training(proficiencies: object, talents: object) -> Training:
             )
         if level > Proficiency.UNTRAINED:
             profs[skill] = level
+    return profs
+
+
+def _creation_talents(talents: object) -> dict[str, int]:
+    """The talents chosen at creation, by name, each at most the creation cap."""
     tals: dict[str, int] = {}
     if talents is None:
         talents = {}
@@ -222,6 +227,13 @@ def parse_training(proficiencies: object, talents: object) -> Training:
                 f"{CREATION_TALENT_CAP}; got {level}."
             )
         tals[name.strip()] = level
+    return tals
+
+
+def parse_training(proficiencies: object, talents: object) -> Training:
+    """Creation choices, checked against the 6-level budget and the creation caps."""
+    profs = _creation_proficiencies(proficiencies)
+    tals = _creation_talents(talents)
     training = Training(tuple(profs.items()), tuple(tals.items()))
     if training.levels_spent > CREATION_LEVELS:
         raise RuleError(

@@ -192,6 +192,23 @@ def _check_solo_meta(kind: str, data: Mapping[str, Any]) -> None:
         _words(data, "entries")
 
 
+def _check_oracle_faces(faces: object) -> None:
+    if faces is not None and not (
+        isinstance(faces, list)
+        and all(isinstance(f, int) and not isinstance(f, bool) for f in faces)
+    ):
+        raise RequestError("oracle: faces must be a list of whole numbers.")
+
+
+def _check_safety(data: Mapping[str, Any]) -> None:
+    if "lines" not in data and "veils" not in data:
+        raise RequestError("safety: give lines, veils, or both (each a list of text).")
+    for key in ("lines", "veils"):
+        items = data.get(key, [])
+        if not isinstance(items, list) or not all(isinstance(i, str) for i in items):
+            raise RequestError(f"safety: {key} must be a list of text.")
+
+
 def _result_of(system: System, before: Any, after: Any) -> dict[str, Any] | None:
     """The result the event gave, when the system keeps one (``System.last_result``) and the
     event changed it."""
@@ -317,12 +334,7 @@ class Fold:
             _text(data, "question")
             _text(data, "answer")
             _text(data, "likelihood", required=False)
-            faces = data.get("faces")
-            if faces is not None and not (
-                isinstance(faces, list)
-                and all(isinstance(f, int) and not isinstance(f, bool) for f in faces)
-            ):
-                raise RequestError("oracle: faces must be a list of whole numbers.")
+            _check_oracle_faces(data.get("faces"))
             _ref(data, "refers_to", seq, self.by_seq)
             _solo_fields(data)
         elif kind == "scene":
@@ -335,33 +347,34 @@ class Fold:
         elif kind in ("scene_end", "meaning", "table"):
             _check_solo_meta(kind, data)
         elif kind == "story":
-            known = self.by_seq
-            try:
-                check_story(data, seq, lambda n: known[n].data if n in known else None)
-            except StoryError as exc:
-                raise RequestError(str(exc)) from exc
+            self._check_story(data, seq)
         elif kind == "safety":
-            if "lines" not in data and "veils" not in data:
-                raise RequestError("safety: give lines, veils, or both (each a list of text).")
-            for key in ("lines", "veils"):
-                items = data.get(key, [])
-                if not isinstance(items, list) or not all(isinstance(i, str) for i in items):
-                    raise RequestError(f"safety: {key} must be a list of text.")
+            _check_safety(data)
         elif kind == "preference":
             _text(data, "key")
             if "value" not in data:
                 raise RequestError("preference: value is required (any JSON value).")
         elif kind == "x_card":
-            target = _ref(data, "refers_to", seq, self.by_seq, required=True)
-            assert target is not None
-            if self.by_seq[target].type != "narration":
-                raise RequestError(
-                    f"x_card: entry {target} is a {self.by_seq[target].type}; the X-card strikes "
-                    "a narration."
-                )
-            if target in self.settings.struck:
-                raise RequestError(f"x_card: narration {target} is already struck.")
-            _text(data, "reason", required=False)
+            self._check_x_card(data, seq)
+
+    def _check_story(self, data: Mapping[str, Any], seq: int) -> None:
+        known = self.by_seq
+        try:
+            check_story(data, seq, lambda n: known[n].data if n in known else None)
+        except StoryError as exc:
+            raise RequestError(str(exc)) from exc
+
+    def _check_x_card(self, data: Mapping[str, Any], seq: int) -> None:
+        target = _ref(data, "refers_to", seq, self.by_seq, required=True)
+        assert target is not None
+        if self.by_seq[target].type != "narration":
+            raise RequestError(
+                f"x_card: entry {target} is a {self.by_seq[target].type}; the X-card strikes "
+                "a narration."
+            )
+        if target in self.settings.struck:
+            raise RequestError(f"x_card: narration {target} is already struck.")
+        _text(data, "reason", required=False)
 
     def _check_undo(self, event: StoredEvent) -> Step:
         target = _ref(event.data, "target", event.seq, self.by_seq, required=True)

@@ -6,10 +6,10 @@ The app's journal, the Markdown and Lonelog exports and the narrator's facts all
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
-from oracle.systems.base import Line, Part, result, said, who
+from oracle.systems.base import Kind, Line, Part, result, said, who
 from oracle.trophy.incursion_words import incursion_line
 
 OUTCOME_WORDS = {"success": "success", "complication": "success with a complication",
@@ -59,99 +59,142 @@ def _said(data: Mapping[str, Any]) -> tuple[Part, ...]:
     return (("text", " "), said(action)) if action else ()
 
 
+Wording = Callable[[Mapping[str, Any], Mapping[str, Any], str], Line]
+
+
+def _risk(data: Mapping[str, Any], res: Mapping[str, Any], name: str) -> Line:
+    verb = " pushes" if data.get("type") == "risk_pushed" else " risks"
+    words = OUTCOME_WORDS.get(str(res.get("outcome")), str(res.get("outcome", "")))
+    bargain = data.get("bargain")
+    deal = (f" · Devil's Bargain: {bargain.get('text', '')}"
+            if isinstance(bargain, Mapping) else "")
+    arrow = " → " if words else ""  # an undone roll has no result to show
+    return Line.of("roll", who(name), verb, *_said(data), f" · {faces_text(data)}{arrow}",
+                   result(words), _ruin(res) + deal)
+
+
+def _hunt(data: Mapping[str, Any], res: Mapping[str, Any], name: str) -> Line:
+    return Line.of("roll", who(name), " hunts", *_said(data),
+                   f" · {faces_text(data)}" + (
+                       f" → {res.get('encounter', '')}, tokens {res.get('tokens_before')}"
+                       f" → {res.get('tokens_after')}" if res else ""))
+
+
+def _ruin_roll(data: Mapping[str, Any], res: Mapping[str, Any], name: str) -> Line:
+    return Line.of("ruin", who(name), " makes a Ruin Roll", *_said(data),
+                   f" · dark {_faces(data.get('dark'))}" + (_ruin(res) or " · no Ruin marked"))
+
+
+def _reduction(data: Mapping[str, Any], res: Mapping[str, Any], name: str) -> Line:
+    noticed = " (noticed)" if res.get("noticed") else ""
+    return Line.of("ruin", who(name), " betrays the group", *_said(data),
+                   f" · light {_faces(data.get('light'))}" + (
+                       f" · Ruin {res.get('ruin_before')} → {res.get('ruin_after')}{noticed}"
+                       if "ruin_before" in res else ""))
+
+
+def _contest(data: Mapping[str, Any], res: Mapping[str, Any], name: str) -> Line:
+    winner = res.get("winner")
+    return Line.of("roll", f"Contest → {str(winner) + ' wins' if winner else 'a full tie'}")
+
+
+def _combat_roll(data: Mapping[str, Any], res: Mapping[str, Any], name: str) -> Line:
+    verdict = "defeated" if res.get("defeated") else "still standing"
+    return Line.of("roll", f"Combat · dark {_faces(data.get('dark', []))}" + (
+        f" · total {res.get('total')} → the monster is {verdict}" if res else ""))
+
+
+def _combat_started(data: Mapping[str, Any], res: Mapping[str, Any], name: str) -> Line:
+    fighters = ", ".join(f"{f.get('name', '')} (Weak Point {f.get('weak_point', '')})"
+                         for f in data.get("fighters", []) if isinstance(f, Mapping))
+    monster = str(data.get("monster") or "a monster")
+    if monster.split(" ")[0] in ("The", "A", "An"):  # "against the antlered thing"
+        monster = monster[0].lower() + monster[1:]
+    return Line.of("roll", f"A fight begins against {monster}, Endurance "
+                           f"{data.get('endurance')}: {fighters}")
+
+
+def _retreated(data: Mapping[str, Any], res: Mapping[str, Any], name: str) -> Line:
+    to = data.get("to")
+    return Line.of("roll", who(name), " retreats"
+                   + (f", handing the Weak Point to {to}" if to else ""))
+
+
+def _tokens_spent(data: Mapping[str, Any], res: Mapping[str, Any], name: str) -> Line:
+    spent = ", ".join(f"{k} {v}" for k, v in dict(data.get("from", {})).items())
+    what = ("a treasure worth 1 Gold" if data.get("use") == "treasure"
+            else f"a goal: {data.get('goal') or res.get('goal', '')}")
+    where = f" (set goal of {res['set']})" if res.get("set") else ""
+    return Line.of("meta", f"Hunt Tokens spent ({spent}) on {what}{where}")
+
+
+def _tokens_claimed(data: Mapping[str, Any], res: Mapping[str, Any], name: str) -> Line:
+    return Line.of("meta", f"{data.get('from', '')}'s Hunt Tokens are claimed as Gold by "
+                   + ", ".join(str(k) for k in dict(data.get("shares", {}))))
+
+
+def _ruin_marked(data: Mapping[str, Any], res: Mapping[str, Any], name: str) -> Line:
+    reason = data.get("reason")
+    return Line.of("ruin", who(name), f" marks {data.get('amount', 1)} Ruin"
+                   + (f": {reason}" if reason else "") + _ruin(res))
+
+
+def _gold_changed(data: Mapping[str, Any], res: Mapping[str, Any], name: str) -> Line:
+    delta = data.get("delta", 0)
+    reason = data.get("reason")
+    change = f"gains {delta}" if isinstance(delta, int) and delta >= 0 else f"spends {delta}"
+    return Line.of("meta", who(name), f" {change} Gold" + (f": {reason}" if reason else ""))
+
+
+def _character_created(data: Mapping[str, Any], res: Mapping[str, Any], name: str) -> Line:
+    sheet = data.get("character", {})
+    sheet = sheet if isinstance(sheet, Mapping) else {}
+    job = sheet.get("occupation")
+    return Line.of("meta", who(sheet.get("name", "")),
+                   " joins the party" + (f" ({job})" if job else ""))
+
+
+def _fixed(part: Kind, text: str) -> Wording:
+    """An event whose line is one fixed sentence."""
+    return lambda data, res, name: Line.of(part, text)
+
+
+def _named(part: Kind, text: str, key: str = "") -> Wording:
+    """An event whose line is its character's name, then ``text`` (and the value of ``key``)."""
+    return lambda data, res, name: Line.of(
+        part, who(name), text + (str(data.get(key, "")) if key else ""))
+
+
+# Each Trophy event type -> how its line is worded (incursion events: incursion_words).
+_WORDINGS: dict[str, Wording] = {
+    "risk_rolled": _risk, "risk_pushed": _risk, "hunt_rolled": _hunt,
+    "ruin_rolled": _ruin_roll, "reduction_rolled": _reduction, "contest_rolled": _contest,
+    "combat_rolled": _combat_roll, "combat_continued": _combat_roll,
+    "combat_started": _combat_started, "combat_retreated": _retreated,
+    "combat_abandoned": _fixed("roll", "The group retreats from the fight."),
+    "help_added": lambda data, res, name: Line.of(
+        "roll", who(data.get("helper", "")), f" helps after the roll · light {data.get('die')}"),
+    "risk_finished": _fixed("meta", "The roll is settled."),
+    "tokens_spent": _tokens_spent, "tokens_claimed": _tokens_claimed,
+    "town_returned": _fixed("meta", "Back safely in town: marked armor is usable again."),
+    "character_updated": _named("meta", "'s sheet is updated."),
+    "condition_added": _named("ruin", " takes a Condition: ", "condition"),
+    "condition_removed": _named("ruin", " is rid of a Condition: ", "condition"),
+    "fate_chosen": _named("ruin", " is lost: ", "fate"),
+    "combat_armor_marked": _named("roll", " marks armor after the roll: it takes every hit, "
+                                          "no Ruin from this roll"),
+    "armor_marked": _named("meta", " marks armor: ", "piece"),
+    "ruin_marked": _ruin_marked, "gold_changed": _gold_changed,
+    "character_created": _character_created,
+}
+
+
 def journal_line(event: Mapping[str, Any], outcome: Mapping[str, Any] | None = None) -> Line:
     """One Trophy event (and its result, when known) in words."""
-    data = event
     kind = str(event.get("type", ""))
     res: Mapping[str, Any] = outcome or {}
-    name = str(data.get("name", res.get("name", "")) or "")
-    if kind in ("risk_rolled", "risk_pushed"):
-        verb = " pushes" if kind == "risk_pushed" else " risks"
-        words = OUTCOME_WORDS.get(str(res.get("outcome")), str(res.get("outcome", "")))
-        bargain = data.get("bargain")
-        deal = (f" · Devil's Bargain: {bargain.get('text', '')}"
-                if isinstance(bargain, Mapping) else "")
-        arrow = " → " if words else ""  # an undone roll has no result to show
-        return Line.of("roll", who(name), verb, *_said(data), f" · {faces_text(data)}{arrow}",
-                       result(words), _ruin(res) + deal)
-    if kind == "hunt_rolled":
-        return Line.of("roll", who(name), " hunts", *_said(data),
-                       f" · {faces_text(data)}" + (
-                           f" → {res.get('encounter', '')}, tokens {res.get('tokens_before')}"
-                           f" → {res.get('tokens_after')}" if res else ""))
-    if kind == "ruin_rolled":
-        return Line.of("ruin", who(name), " makes a Ruin Roll", *_said(data),
-                       f" · dark {_faces(data.get('dark'))}"
-                       + (_ruin(res) or " · no Ruin marked"))
-    if kind == "reduction_rolled":
-        noticed = " (noticed)" if res.get("noticed") else ""
-        return Line.of("ruin", who(name), " betrays the group", *_said(data),
-                       f" · light {_faces(data.get('light'))}" + (
-                           f" · Ruin {res.get('ruin_before')} → {res.get('ruin_after')}{noticed}"
-                           if "ruin_before" in res else ""))
-    if kind == "contest_rolled":
-        winner = res.get("winner")
-        return Line.of("roll", f"Contest → {str(winner) + ' wins' if winner else 'a full tie'}")
-    if kind in ("combat_rolled", "combat_continued"):
-        verdict = "defeated" if res.get("defeated") else "still standing"
-        return Line.of("roll", f"Combat · dark {_faces(data.get('dark', []))}" + (
-            f" · total {res.get('total')} → the monster is {verdict}" if res else ""))
-    if kind == "combat_started":
-        fighters = ", ".join(f"{f.get('name', '')} (Weak Point {f.get('weak_point', '')})"
-                             for f in data.get("fighters", []) if isinstance(f, Mapping))
-        monster = str(data.get("monster") or "a monster")
-        if monster.split(" ")[0] in ("The", "A", "An"):  # "against the antlered thing"
-            monster = monster[0].lower() + monster[1:]
-        return Line.of("roll", f"A fight begins against {monster}, Endurance "
-                               f"{data.get('endurance')}: {fighters}")
-    if kind == "combat_retreated":
-        to = data.get("to")
-        return Line.of("roll", who(name), " retreats"
-                       + (f", handing the Weak Point to {to}" if to else ""))
-    if kind == "combat_abandoned":
-        return Line.of("roll", "The group retreats from the fight.")
-    if kind == "help_added":
-        return Line.of("roll", who(data.get("helper", "")),
-                       f" helps after the roll · light {data.get('die')}")
-    if kind == "risk_finished":
-        return Line.of("meta", "The roll is settled.")
-    if kind == "tokens_spent":
-        spent = ", ".join(f"{k} {v}" for k, v in dict(data.get("from", {})).items())
-        what = ("a treasure worth 1 Gold" if data.get("use") == "treasure"
-                else f"a goal: {data.get('goal') or res.get('goal', '')}")
-        where = f" (set goal of {res['set']})" if res.get("set") else ""
-        return Line.of("meta", f"Hunt Tokens spent ({spent}) on {what}{where}")
-    if kind == "tokens_claimed":
-        return Line.of("meta", f"{data.get('from', '')}'s Hunt Tokens are claimed as Gold by "
-                       + ", ".join(str(k) for k in dict(data.get("shares", {}))))
-    if kind == "town_returned":
-        return Line.of("meta", "Back safely in town: marked armor is usable again.")
-    if kind == "character_updated":
-        return Line.of("meta", who(name), "'s sheet is updated.")
-    if kind == "condition_added":
-        return Line.of("ruin", who(name), f" takes a Condition: {data.get('condition', '')}")
-    if kind == "condition_removed":
-        return Line.of("ruin", who(name), f" is rid of a Condition: {data.get('condition', '')}")
-    if kind == "fate_chosen":
-        return Line.of("ruin", who(name), f" is lost: {data.get('fate', '')}")
-    if kind == "combat_armor_marked":
-        return Line.of("roll", who(name), " marks armor after the roll: it takes every hit, "
-                       "no Ruin from this roll")
-    if kind == "armor_marked":
-        return Line.of("meta", who(name), f" marks armor: {data.get('piece', '')}")
-    if kind == "ruin_marked":
-        reason = data.get("reason")
-        return Line.of("ruin", who(name), f" marks {data.get('amount', 1)} Ruin"
-                       + (f": {reason}" if reason else "") + _ruin(res))
-    if kind == "gold_changed":
-        delta = data.get("delta", 0)
-        reason = data.get("reason")
-        change = f"gains {delta}" if isinstance(delta, int) and delta >= 0 else f"spends {delta}"
-        return Line.of("meta", who(name), f" {change} Gold" + (f": {reason}" if reason else ""))
-    if kind == "character_created":
-        sheet = data.get("character", {})
-        sheet = sheet if isinstance(sheet, Mapping) else {}
-        job = sheet.get("occupation")
-        return Line.of("meta", who(sheet.get("name", "")),
-                       " joins the party" + (f" ({job})" if job else ""))
+    wording = _WORDINGS.get(kind)
+    if wording is not None:
+        name = str(event.get("name", res.get("name", "")) or "")
+        return wording(event, res, name)
     return incursion_line(event, res) or Line.of("meta", kind.replace("_", " "))
