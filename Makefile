@@ -1,12 +1,12 @@
 # Two commands for a fresh machine with Python 3.11+:
 #   make app    set everything up, then serve the app at http://127.0.0.1:8866
-#   make test   set everything up, then run every test
+#   make test   set everything up, then lint (make lint), then run every test
 PYTHON ?= python3
 VENV ?= .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: app test setup chromium bench
+.PHONY: app test lint setup chromium bench
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -22,7 +22,13 @@ chromium:
 app: $(STAMP)
 	$(VENV)/bin/oracle serve
 
-test: $(STAMP) chromium
+# ruff (with its complexity limit, C901 <= 12) and mypy --strict over the code, the tests and
+# the benchmarks; any finding fails (and so fails make test and CI).
+lint: $(STAMP)
+	$(VENV)/bin/ruff check oracle tests bench
+	$(VENV)/bin/mypy --strict oracle tests bench
+
+test: $(STAMP) lint chromium
 	$(PY) -m pytest
 
 bench: $(STAMP)
