@@ -34,10 +34,6 @@ class SeededDice:
     def roll(self, sides: int) -> int:
         return self._random.randint(1, sides)
 
-    def choice_index(self, n: int) -> int:
-        """An index in ``range(n)``, drawn from the same stream as the dice."""
-        return self._random.randrange(n)
-
     def getstate(self) -> object:
         return self._random.getstate()
 

@@ -149,11 +149,6 @@ def check(d10: int, modifier: int, dc: int) -> CheckResult:
     return CheckResult(d10=d10, modifier=modifier, dc=dc)
 
 
-def modifier_of(ability: int, proficiency: Proficiency) -> int:
-    """Die Trying, Proficiency: a check adds the ability and the proficiency bonus."""
-    return ability + proficiency.bonus
-
-
 # Concealment: attacking a creature Concealed from you, a d10 of 2 or lower misses outright.
 # Hide: a Hidden creature raises the least face that does not miss to 5.
 CONCEALED_MISS_AT_MOST = 2

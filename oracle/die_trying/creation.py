@@ -90,10 +90,6 @@ class AbilityRoll:
     def score(self) -> int:
         return ability_score(self.d3, self.d2)
 
-    @property
-    def needs_d2(self) -> bool:
-        return self.d3 != 3
-
 
 def ability_rolls(d6_faces: Sequence[int], d2_faces: Sequence[int]) -> tuple[AbilityRoll, ...]:
     """Pair six d6 faces with the d2 faces, one d2 for each d3 of 1 or 2, in order."""
@@ -182,9 +178,6 @@ class Training:
 
     def proficiency(self, skill: Skill) -> Proficiency:
         return dict(self.proficiencies).get(skill, Proficiency.UNTRAINED)
-
-    def talent(self, name: str) -> int:
-        return dict(self.talents).get(name, 0)
 
 
 def _creation_proficiencies(proficiencies: object) -> dict[Skill, Proficiency]:

@@ -38,7 +38,7 @@ def digit(field: str, value: object) -> int:
     number = whole(field, value)
     if not 0 <= number <= 10:
         raise RuleError(f"{field}: a d10 digit is 0 to 9 (10 also reads as the 0 face), not {number}.")
-    return number % 10
+    return digit_from_d10(number)
 
 
 def roll_d2(dice: DiceSource, sides: int = 6) -> int:
@@ -50,9 +50,3 @@ def roll_d3(dice: DiceSource) -> int:
     """Roll a d6 and halve it, rounding up."""
     return d3_from_d6(dice.roll(6))
 
-
-def roll_d100(dice: DiceSource) -> int:
-    """Roll two d10 for tens and ones."""
-    tens = digit_from_d10(dice.roll(10))
-    ones = digit_from_d10(dice.roll(10))
-    return d100_from_digits(tens, ones)

@@ -136,10 +136,6 @@ class ArmorKind(enum.Enum):
         return -1 if self is ArmorKind.HEAVY else 0  # Armor: heavy is noisy, -1 Stealth
 
     @property
-    def don_minutes(self) -> int:
-        return 15 if self is ArmorKind.HEAVY else 5
-
-    @property
     def item_key(self) -> str:
         return f"{self.value}_armor"
 

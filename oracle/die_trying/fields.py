@@ -11,15 +11,13 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from oracle.dice import MOST_ROLLED, DiceSource, check_face, faces_or_count
+from oracle.dice import DiceSource, check_face, faces_or_count
 from oracle.die_trying.character import Character, create_character
 from oracle.die_trying.checks import parse_proficiency
 from oracle.die_trying.creation import parse_abilities, parse_training
 from oracle.die_trying.equipment import Purchase, parse_purchase
 from oracle.errors import RequestError, RuleError, shown
 from oracle.requests import whole
-
-MAX_POOL_ROLLED = MOST_ROLLED
 
 
 def number(request: Mapping[str, Any], field: str, default: int | None = None) -> int:

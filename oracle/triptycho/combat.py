@@ -12,7 +12,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from oracle.errors import RequestError, RuleError, shown
-from oracle.triptycho.entries import DiceEntry, pierce_level, shift_level
+from oracle.triptycho.entries import DiceEntry, pierce_level
 
 
 class ScenarioKind(enum.Enum):
@@ -125,24 +125,6 @@ class Affinities:
         return net_level_change(
             self.resistance.get(damage_type, 0), self.weakness.get(damage_type, 0)
         )
-
-
-NO_AFFINITIES = Affinities({}, {})
-
-
-@dataclass(frozen=True)
-class TypedEntry:
-    """A Damage entry (or enhancement) with its damage type (None = untyped)."""
-
-    entry: DiceEntry
-    damage_type: str | None = None
-
-
-def apply_affinities(part: TypedEntry, target: Affinities) -> TypedEntry:
-    """The entry's dice after the target's Resistance/Weakness to its type (d2..d12 clamp)."""
-    # Ruling: Resistance never pushes damage below d2 (only Piercing may go past d2).
-    return TypedEntry(shift_level(part.entry, target.level_change(part.damage_type)),
-                      part.damage_type)
 
 
 @dataclass(frozen=True)
