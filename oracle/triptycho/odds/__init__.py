@@ -139,11 +139,6 @@ def expected(dist: Mapping[int, Fraction]) -> Fraction:
     return sum((k * p for k, p in dist.items()), Fraction(0))
 
 
-def at_least(dist: Mapping[int, Fraction], value: int) -> Fraction:
-    """Chance the total is ``value`` or more."""
-    return sum((p for k, p in dist.items() if k >= value), Fraction(0))
-
-
 def as_json(p: Fraction) -> dict[str, object]:
     """An exact number for JSON, as Trophy's odds give it: ``{"fraction": "7/36", "value": 0.19...}``."""
     return {"fraction": str(p), "value": float(p)}
