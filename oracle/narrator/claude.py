@@ -206,7 +206,7 @@ class ModelNarrator(Narrator):
         self, beat: str, context: NarrationContext, on_text: OnText | None = None
     ) -> NarrationResult:
         spec = find_beat(beat)
-        prompt = render_prompt(beat, context)  # a missing variable raises before any call
+        prompt = self.prompt(beat, context)  # a missing variable raises before any call
         admission = self.breaker.admit()
         if not admission.allowed:
             return self._fall_back(beat, context, str(admission.reason), on_text)
@@ -242,6 +242,10 @@ class ModelNarrator(Narrator):
         else:  # the model answered, if badly: it is reachable
             self.breaker.succeeded()
         return self._fall_back(beat, context, failure.reason, shown)
+
+    def prompt(self, beat: str, context: NarrationContext) -> Prompt:
+        """The prompt of one call (Claude: the full guide, cached; a local model: compact)."""
+        return render_prompt(beat, context)
 
     def _fall_back(self, beat: str, context: NarrationContext, reason: str,
                    on_text: OnText | _Shown | None) -> NarrationResult:
