@@ -154,6 +154,9 @@ def serve(port: int = DEFAULT_PORT, open_browser: bool = True, preheat: int = 0,
                              "without --preheat.")
         _whole("max-pages", max_pages, 1, "pages")
         _whole("cull-after", cull_after, 1, "seconds")
+        if isinstance(preheat, int) and preheat > max_pages:  # 99,999 would start 99,999 kernels
+            raise ServeError(f"preheat: at most --max-pages ({max_pages}) kernels wait ready; "
+                             f"got {preheat}.")
         notebook = find_app_notebook()
         check_port(port, address)
         args = voila_arguments(notebook, port, open_browser and not table, preheat, address,

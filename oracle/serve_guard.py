@@ -6,8 +6,12 @@ Pure decisions (stdlib only), used by :mod:`oracle.serve_voila` before any handl
   (``--host``). A page on another site that rebinds its own name to 127.0.0.1 is refused here.
 - **Origin**: when a browser says which page sent the request, it must be this server itself;
   and a request another site's page makes in the background (an image, a script, a frame:
-  ``Sec-Fetch-Site: cross-site``) is refused, so it cannot start kernels. Following a link to
-  the app from elsewhere still works.
+  ``Sec-Fetch-Site: cross-site``, or ``same-site`` for a page on another port of this machine)
+  is refused, so it cannot start kernels. Following a link to the app from elsewhere still
+  works.
+- **Slow headers**: a connection that has not sent its whole request head within
+  :data:`HEADER_TIMEOUT` seconds is closed (before any key is checked), so idle sockets cannot
+  pile up.
 - **Key** (serving a table): every request carries the join key, in the link (``?join=``) or
   in the cookie the first visit with the link set.
 
@@ -23,6 +27,9 @@ import re
 from dataclasses import dataclass
 from urllib.parse import urlsplit
 
+# Seconds a connection has to send its request line and headers (a browser needs milliseconds);
+# also how long an idle kept-alive connection stays open (a browser reconnects at once).
+HEADER_TIMEOUT = 5.0
 JOIN_PARAM = "join"
 JOIN_COOKIE = "oracle_table"
 _HOST = re.compile(r"^(?P<name>\[[^\]]*\]|[^:]*)(?::(?P<port>\d{1,5}))?$")
@@ -126,8 +133,11 @@ class Gate:
 
     @staticmethod
     def cross_site_fetch(site: str | None, mode: str | None, dest: str | None) -> bool:
-        """True for a request another site's page makes other than opening us in a tab."""
-        if (site or "").strip().lower() != "cross-site":
+        """True for a request another site's page makes other than opening us in a tab.
+
+        "Another site" includes ``same-site``: a page on another port of this machine (or
+        another name under the same domain) is someone else's page all the same."""
+        if (site or "").strip().lower() not in ("cross-site", "same-site"):
             return False
         return ((mode or "").strip().lower(), (dest or "").strip().lower()) != (
             "navigate", "document")

@@ -32,6 +32,7 @@ from voila.tornado.handler import TornadoVoilaHandler  # type: ignore[import-unt
 
 from oracle.app.seat import SEAT_PARAM
 from oracle.serve_guard import (
+    HEADER_TIMEOUT,
     JOIN_PARAM,
     Gate,
     Refusal,
@@ -198,7 +199,12 @@ class LocalAssetsOnly(tornado.web.OutputTransform):
 
 
 class GatedApplication(tornado.web.Application):
-    """A tornado application that asks the gate before routing any request."""
+    """A tornado application that asks the gate before routing any request, and closes a
+    connection whose request head has not arrived within ``HEADER_TIMEOUT`` seconds."""
+
+    def listen(self, port: int, address: str | None = None, **kwargs: Any) -> Any:
+        kwargs.setdefault("idle_connection_timeout", HEADER_TIMEOUT)  # tornado's header timeout
+        return super().listen(port, address, **kwargs)
 
     def find_handler(self, request: httputil.HTTPServerRequest,
                      **kwargs: Any) -> tornado.web._HandlerDelegate:

@@ -13,6 +13,7 @@ import json
 import os
 import shutil
 import tempfile
+from pathlib import Path
 from typing import Any
 from unittest import mock
 
@@ -20,6 +21,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from oracle.cli import main
+from oracle.journal.campaign import Campaign
 from oracle.jsonio import MAX_DEPTH, parse_request
 from oracle.systems import SYSTEMS
 
@@ -34,11 +36,11 @@ json_values = st.recursive(
 )
 
 
-def run(command: str, raw: bytes) -> tuple[int, bytes]:
+def run(command: str, raw: bytes, words: list[str] | None = None) -> tuple[int, bytes]:
     stdin = io.TextIOWrapper(io.BytesIO(raw), encoding="latin-1")
     sink = io.BytesIO()
     out = io.TextIOWrapper(sink, encoding="ascii")
-    code = main([command], stdin=stdin, out=out)
+    code = main([command, *(words or [])], stdin=stdin, out=out)
     out.flush()
     return code, sink.getvalue()
 
@@ -142,9 +144,13 @@ ARGUMENTS: dict[str, tuple[dict[str, bool], bool]] = {
                  "--n": True, "--json": False, "--seed": True, "--likelihood": True,
                  "--outcome": True, "--severity": True, "--noticed": False}, True),
     "campaigns": ({"--json": False}, False),
-    "export": ({"--format": True, "--force": False}, True),
+    "export": ({"--format": True, "--force": False, "-o": True}, True),
     "import": ({"--name": True}, True),
+    "backup": ({"--force": False}, True),
 }
+# A campaign the fuzzed commands find: export, backup and import then get past "no such
+# campaign" to their other arguments (-o names stay inside the temporary folder).
+CAMPAIGN = "CAMPAIGN"
 
 
 @st.composite
@@ -157,8 +163,18 @@ def command_lines(draw: st.DrawFn) -> list[str]:
         if options[option]:
             words.append(draw(argument_text))
     if positional or draw(st.booleans()):
-        words.extend(draw(st.lists(argument_text, min_size=0, max_size=2)))
+        words.extend(draw(st.lists(argument_text | st.sampled_from([CAMPAIGN, "EXPORT"]),
+                                   min_size=0, max_size=2)))
     return words
+
+
+def _inside(words: list[str], campaign: str, export: str) -> list[str]:
+    """``CAMPAIGN`` and ``EXPORT`` made real; ``-o`` and backup targets kept in the folder."""
+    real = [campaign if w == CAMPAIGN else export if w == "EXPORT" else w for w in words]
+    for i, word in enumerate(real[:-1]):
+        if word == "-o" or (real[0] == "backup" and i == 2):
+            real[i + 1] = "out-" + real[i + 1].replace("/", "_")
+    return real
 
 
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -172,7 +188,11 @@ def test_any_argument_text_answers_or_refuses_in_one_sentence(words: list[str]) 
         os.chdir(home)  # nothing a command writes can land outside the temporary folder
         with mock.patch.dict(os.environ, {"ORACLE_HOME": home, "ORACLE_NARRATOR": "offline"}), \
                 contextlib.redirect_stderr(io.StringIO()):
-            code = main(words, stdin=io.StringIO(""), out=out)
+            with Campaign.create("Fuzzed", home=home, events=[
+                    {"type": "character_created", "character": {"name": "Mara"}}]) as camp:
+                Path(home, "export.json").write_text(camp.export_json(), encoding="utf-8")
+                ident = camp.id
+            code = main(_inside(words, ident, "export.json"), stdin=io.StringIO(""), out=out)
     finally:
         os.chdir(here)
         shutil.rmtree(home, ignore_errors=True)
@@ -197,3 +217,61 @@ def test_a_bad_argument_is_one_sentence_on_standard_output_not_a_usage_text() ->
     assert code == 2 and payload["error"].startswith(
         "oracle inspire: argument --outcome: invalid choice: 'xxx")
     assert "x" * 81 not in payload["error"] and err.getvalue() == ""
+
+
+# --- import: an export changed anywhere (issue 19) ---------------------------------------------
+
+hostile = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.integers(2**62, 2**70)
+    | st.floats(allow_nan=True, allow_infinity=True)
+    | st.text(st.characters(exclude_categories=()), max_size=20)
+    | st.sampled_from(["\ud800", "a\x00b", "x" * 200, "", "undo", "note", "ruin_marked", "Mara"]),
+    lambda children: st.lists(children, max_size=4)
+    | st.dictionaries(st.text(max_size=8) | st.sampled_from(["type", "seq", "data", "amount"]),
+                      children, max_size=4),
+    max_leaves=10,
+)
+
+
+def _places(doc: Any, at: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+    """Every path into ``doc`` (keys and list indices), the root excluded."""
+    found = [at] if at else []
+    items = doc.items() if isinstance(doc, dict) else enumerate(doc) if isinstance(doc, list) \
+        else ()
+    for key, value in items:
+        found += _places(value, (*at, key))
+    return found
+
+
+@settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data(), system=st.sampled_from(sorted(SYSTEMS)))
+def test_an_export_changed_anywhere_imports_whole_or_is_one_sentence(data: st.DataObject,
+                                                                     system: str) -> None:
+    home = tempfile.mkdtemp(prefix="oracle-fuzz-")
+    try:
+        with mock.patch.dict(os.environ, {"ORACLE_HOME": home}):
+            with Campaign.create("Fuzzed", system=system, home=home) as camp:
+                camp.record({"type": "note", "text": "first"})
+                camp.record({"type": "undo", "target": 1})
+                doc = json.loads(camp.export_json())
+            for _ in range(data.draw(st.integers(1, 3), label="changes")):
+                place = data.draw(st.sampled_from(_places(doc)), label="where")
+                parent = doc
+                for key in place[:-1]:
+                    parent = parent[key]
+                if data.draw(st.booleans(), label="delete"):
+                    del parent[place[-1]]
+                else:
+                    parent[place[-1]] = data.draw(hostile, label="value")
+            before = sorted(os.listdir(Path(home, "campaigns")))
+            code, printed = run("import", json.dumps(doc).encode(), ["-"])
+            payload = check_answer(code, printed)
+            if code == 2:
+                assert sorted(os.listdir(Path(home, "campaigns"))) == before  # nothing made
+            else:  # what was imported opens, and exports
+                from oracle.journal.exports import export
+
+                with Campaign.open(payload["imported"], home=home) as copy:
+                    assert export(copy, "markdown").startswith("# ")
+    finally:
+        shutil.rmtree(home, ignore_errors=True)

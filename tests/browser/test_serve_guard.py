@@ -4,6 +4,8 @@
 from __future__ import annotations
 
 import re
+import socket
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from urllib.parse import quote
@@ -143,3 +145,49 @@ def test_the_refusal_page_is_self_contained(served: Served) -> None:
 
 def test_the_server_log_has_no_outside_address(served: Served) -> None:
     assert "cdn.jsdelivr" not in Path(served.log).read_text()
+
+
+@pytest.mark.parametrize("mode,dest", [("no-cors", "image"), ("navigate", "iframe"),
+                                       ("cors", "empty")])
+def test_a_page_on_another_port_of_this_machine_is_refused(served: Served, mode: str,
+                                                           dest: str) -> None:
+    # http://127.0.0.1:9999/ embedding us: Sec-Fetch-Site is same-site, not cross-site
+    embedded = {"Sec-Fetch-Site": "same-site", "Sec-Fetch-Mode": mode, "Sec-Fetch-Dest": dest}
+    answer = request(served, "GET", "/", embedded)
+    assert answer.status == 403 and "Another page tried to reach the oracle" in answer.body
+    assert "kernel_id" not in answer.body
+
+
+def _closed_within(sock: socket.socket, seconds: float) -> float | None:
+    """Seconds until the server closes ``sock`` (reads EOF or a reset), or None if it did not
+    within ``seconds``. A bounded loop: one recv of at most the time left at a time."""
+    began = time.monotonic()
+    while (left := seconds - (time.monotonic() - began)) > 0:
+        sock.settimeout(left)
+        try:
+            if sock.recv(4096) == b"":
+                return time.monotonic() - began
+        except TimeoutError:
+            return None
+        except ConnectionResetError:
+            return time.monotonic() - began
+    return None
+
+
+def test_a_connection_that_never_finishes_its_headers_is_closed(served: Served) -> None:
+    from oracle.serve_guard import HEADER_TIMEOUT
+
+    held: list[socket.socket] = []
+    try:
+        for index in range(20):
+            sock = socket.create_connection((served.address, served.port), timeout=10)
+            held.append(sock)
+            if index % 2:  # half send a request line and a header, and then nothing more
+                sock.sendall(f"GET / HTTP/1.1\r\nHost: {served.host}\r\nX-Slow: ".encode())
+        for sock in held:
+            waited = _closed_within(sock, HEADER_TIMEOUT + 10)
+            assert waited is not None, "a connection without its headers stayed open"
+    finally:
+        for sock in held:
+            sock.close()
+    assert request(served, "GET", "/voila/static/voila.js").status == 200  # still serving
