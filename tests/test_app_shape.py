@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from oracle.app import build
-from oracle.app.moves import JournalMoves, Moves
+from oracle.app.moves import Moves
 from oracle.app.render import entry_line, line_html
 from oracle.app.session import Session
 from oracle.app.systems import NoViews, offering
@@ -56,7 +56,7 @@ def test_every_system_has_an_offering_and_moves_of_its_own() -> None:
         moves = session.moves_for(name)
         assert moves.system == name
         assert session.moves_for(name) is moves  # one moves object per system, kept
-        assert isinstance(moves, (Moves, JournalMoves))
+        assert isinstance(moves, Moves)  # one family of moves for every system
 
 
 def test_a_system_without_views_opens_with_a_sentence() -> None:

@@ -16,7 +16,7 @@ from typing import Any, TypeVar
 import ipywidgets as widgets  # type: ignore[import-untyped]
 import traitlets
 
-from oracle.errors import OracleError, RuleError, shown
+from oracle.errors import OracleError
 
 log = logging.getLogger("oracle.app")
 
@@ -259,17 +259,11 @@ def split_list(value: str) -> tuple[str, ...]:
 
 
 def parse_faces(field: str, value: str, expected: int | None = None) -> tuple[int, ...]:
-    """Faces typed by a player ("4 1" or "4,1") for physical dice, checked as d6 faces."""
-    parts = [p for p in re.split(r"[\s,;]+", value.strip()) if p]
-    faces: list[int] = []
-    for part in parts:
-        if not part.isdigit() or not 1 <= int(part) <= 6:
-            raise RuleError(f"{field}: each face is a whole number from 1 to 6; got {shown(part)}.")
-        faces.append(int(part))
-    if expected is not None and len(faces) != expected:
-        noun = "face" if expected == 1 else "faces"
-        raise RuleError(f"{field}: this roll needs {expected} {noun}; got {len(faces)}.")
-    return tuple(faces)
+    """Faces typed by a player for physical d6 ("4 1", "4,1" or "4;1"): the one reader of
+    every screen (:func:`oracle.app.moves.read_faces`), with Trophy's die."""
+    from oracle.app.moves import read_faces
+
+    return read_faces(field, value, expected, sides=6)
 
 
 def options(names: Sequence[str]) -> list[tuple[str, str]]:

@@ -12,15 +12,18 @@ from __future__ import annotations
 
 import logging
 import threading
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING
 
 from oracle.narrator.streaming import Restart, joined
 
-__all__ = ["NarrationQueue", "OnDone", "OnText", "Restart", "Voiced", "as_mapping",
-           "items_or_lines", "joined", "make_narrator", "narrator_status", "recent_text"]
+if TYPE_CHECKING:
+    from oracle.narrator.base import NarrationResult, Narrator
+
+__all__ = ["NarrationQueue", "OnDone", "OnText", "Restart", "Voiced", "items_or_lines",
+           "joined", "make_narrator", "narrator_status", "recent_text"]
 
 log = logging.getLogger("oracle.app")
 
@@ -41,7 +44,7 @@ class Voiced:
     fallback_reason: str | None = None
 
 
-def make_narrator(api_key: str | None = None, seed: object = "oracle") -> Any:
+def make_narrator(api_key: str | None = None, seed: object = "oracle") -> Narrator:
     """The narrator for this session: Claude with a key (the narrator module decides), else offline.
 
     ``api_key`` is kept in memory only, by the narrator object; it is never written or logged.
@@ -51,7 +54,7 @@ def make_narrator(api_key: str | None = None, seed: object = "oracle") -> Any:
     return get_narrator(api_key=api_key, seed=seed)
 
 
-def narrator_status(narrator: Any) -> str:
+def narrator_status(narrator: Narrator) -> str:
     """One sentence: which narrator answers, and why."""
     try:
         status = narrator.status
@@ -107,14 +110,10 @@ def recent_text(lines: Iterable[str], limit: int = 1200) -> str:
     return text[-limit:]
 
 
-def items_or_lines(result: Any) -> tuple[str, ...]:
+def items_or_lines(result: NarrationResult) -> tuple[str, ...]:
     """A listing beat's offers: ``items`` if given, else the non-empty lines of ``text``."""
-    items = tuple(getattr(result, "items", ()) or ())
-    if items:
-        return tuple(str(item) for item in items)
-    text = str(getattr(result, "text", ""))
+    if result.items:
+        return tuple(str(item) for item in result.items)
+    text = result.text
     return tuple(line.strip(" -•\t") for line in text.splitlines() if line.strip(" -•\t"))
 
-
-def as_mapping(value: Any) -> Mapping[str, Any]:
-    return value if isinstance(value, Mapping) else {}

@@ -13,7 +13,6 @@ from oracle.app.oracle_more import MeaningRow, SceneEndRow
 from oracle.app.render import esc, percent
 from oracle.app.session import Session
 from oracle.app.shell_api import Shell
-from oracle.errors import RuleError, shown
 from oracle.journal.render import twist_words
 from oracle.solo.answers import MAX_DREAD, MIN_DREAD, Answer, Likelihood
 from oracle.solo.asking import fraction_text
@@ -34,12 +33,10 @@ def odds_html(odds: Any) -> str:
 
 
 def d10_faces(value: str) -> tuple[int, ...]:
-    """Three typed d10 faces (answer, tone, omen), "3 6 9" or "3,6,9" (ranges checked later)."""
-    parts = [p for p in value.replace(",", " ").split() if p]
-    if len(parts) != 3 or not all(p.isdigit() for p in parts):
-        raise RuleError("d10 faces: type three whole numbers, the answer, tone and omen dice "
-                        f"(e.g. 3 6 9); got {shown(value.strip())}.")
-    return tuple(int(p) for p in parts)
+    """Three typed d10 faces (answer, tone, omen), read as every screen reads faces."""
+    from oracle.app.moves import read_faces
+
+    return read_faces("d10 faces (answer, tone, omen)", value, 3, sides=10)
 
 
 class OracleView:

@@ -13,7 +13,7 @@ import logging
 import threading
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from oracle import events
 from oracle.app.moves import SystemMoves
@@ -36,9 +36,21 @@ from oracle.journal.library import CampaignInfo, delete_campaign, list_campaigns
 from oracle.journal.replay import Entry
 from oracle.journal.story import StoryMemory
 
+if TYPE_CHECKING:
+    from oracle.narrator.base import NarrationContext, NarrationResult, Narrator
+    from oracle.narrator.deck import Deck
+
 log = logging.getLogger("oracle.app")
 
 Listener = Callable[[], None]
+
+
+class Speaker(Protocol):
+    """The shell's way of voicing a beat (streamed into the journal's live line)."""
+
+    def __call__(self, beat: str, result: Mapping[str, Any], *, intent: str = "",
+                 refers_to: int | None = None, who: tuple[str, ...] = ()) -> None: ...
+
 
 class Session:
     """One player's session over the campaign store (each browser tab has its own).
@@ -48,7 +60,7 @@ class Session:
     notifying listeners, so a view draws the dice first and refreshes the rest afterwards.
     """
 
-    def __init__(self, home: Path | str | None = None, narrator: Any = None) -> None:
+    def __init__(self, home: Path | str | None = None, narrator: Narrator | None = None) -> None:
         self.home = home
         self.campaign: Campaign | None = None
         self.active: str | None = None
@@ -59,12 +71,13 @@ class Session:
         self.narration = NarrationQueue()
         self._listeners: list[Listener] = []
         self._voiced: dict[int, tuple[str, Mapping[str, Any], str]] = {}
-        self._deck: Any = None
+        self._deck: Deck | None = None
         # read-modify-write of the deck is one step: two beats at once never lose an update
         self._deck_lock = threading.RLock()
         self.first_roll: str | None = None
         self._watching: threading.Event | None = None
         self.physical = False
+        self.speaker: Speaker | None = None  # the shell's voice, once it is mounted
         self._moves: dict[str, SystemMoves] = {}
         self.solo = Solo(self)  # the solo oracle, scenes, threads and characters
 
@@ -118,7 +131,7 @@ class Session:
         self.changed()
 
     @staticmethod
-    def _restored_deck(campaign: Campaign) -> Any:
+    def _restored_deck(campaign: Campaign) -> Deck:
         """The offline narrator's no-repeat deck as the newest narration left it.
 
         It travels inside narration events (an extra field), so a reload never replays the
@@ -237,6 +250,20 @@ class Session:
         """The open campaign's folded state (None while no campaign is open)."""
         return self.campaign.state if self.campaign is not None else None
 
+    @property
+    def playing(self) -> str | None:
+        """The open campaign's system (None while none is open)."""
+        return self.campaign.system.name if self.campaign is not None else None
+
+    def speak(self, beat: str, result: Mapping[str, Any], *, intent: str = "",
+              refers_to: int | None = None, who: Sequence[str] = ()) -> None:
+        """Voice a settled result as the page shows narration: through the shell's
+        :attr:`speaker` (it streams into the journal's live line) when one is mounted."""
+        if self.speaker is not None:
+            self.speaker(beat, result, intent=intent, refers_to=refers_to, who=tuple(who))
+        else:
+            self.voice(beat, result, intent=intent, refers_to=refers_to, who=who)
+
     def record(self, event: Mapping[str, Any],
                ready: Callable[[int, Any], None] | None = None) -> int:
         """Record one event (rules first; nothing written if refused); returns its entry number.
@@ -354,7 +381,7 @@ class Session:
         return self.campaign.story if self.campaign is not None else StoryMemory()
 
     def _context(self, result: Mapping[str, Any], intent: str = "", question: str = "",
-                 n: int = 3, who: Sequence[str] = (), beat: str = "") -> Any:
+                 n: int = 3, who: Sequence[str] = (), beat: str = "") -> NarrationContext:
         """The narration context: the result, the people, and the whole story memory."""
         from oracle.app.story import story_context
         from oracle.narrator.base import NarrationContext
@@ -389,21 +416,19 @@ class Session:
                                         beat=beat)
                 said = narrator.narrate(beat, context, on_text=on_text)
                 self._keep_deck(said)
-            text = str(getattr(said, "text", "")).strip()
+            text = said.text.strip()
             seq = None
             if (record and text and campaign is not None and campaign is self.campaign
                     and not undone_before_voiced(campaign, refers_to)):
-                deck = getattr(said, "deck", None)
                 event = events.narration(
-                    text, narrator=getattr(said, "narrator", None), beat=beat,
-                    fallback_reason=getattr(said, "fallback_reason", None), refers_to=refers_to,
-                    deck=deck.to_dict() if deck is not None and hasattr(deck, "to_dict")
-                    else None)
+                    text, narrator=said.narrator, beat=beat,
+                    fallback_reason=said.fallback_reason, refers_to=refers_to,
+                    deck=None if said.deck is None else said.deck.to_dict())
                 seq, _state = campaign.append(event)
                 self._voiced[seq] = (beat, dict(result), intent)
-            return Voiced(text=text, narrator=str(getattr(said, "narrator", "")), beat=beat,
+            return Voiced(text=text, narrator=said.narrator, beat=beat,
                           items=items_or_lines(said), seq=seq,
-                          fallback_reason=getattr(said, "fallback_reason", None))
+                          fallback_reason=said.fallback_reason)
 
         self.narration.submit(job, on_done)
 
@@ -419,7 +444,6 @@ class Session:
             self._keep_deck(said)
         return items_or_lines(said)
 
-    def _keep_deck(self, said: Any) -> None:
-        deck = getattr(said, "deck", None)
-        if deck is not None:
-            self._deck = deck
+    def _keep_deck(self, said: NarrationResult) -> None:
+        if said.deck is not None:
+            self._deck = said.deck

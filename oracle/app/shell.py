@@ -44,6 +44,7 @@ class OracleApp:
 
     def __init__(self, session: Session) -> None:
         self.session = session
+        session.speaker = self.voice  # the panels' narration streams as the tabs' does
         self._style = widgets.HTML(f"<style>{stylesheet()}</style>")
         self._style.layout.display = "none"
         self._brand = c.html(_brand_html(SYSTEMS[DEFAULT].tagline))

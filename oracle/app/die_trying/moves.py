@@ -1,17 +1,18 @@
 """The Die Trying moves: build a character, roll a check, cast, save a dying life, keep the days.
 
 Each move builds one event of ``oracle.die_trying``'s journal vocabulary (rolls carry their faces)
-and records it through a :class:`~oracle.app.system_journal.SystemJournal`: the app's session, a
-bare campaign, or a scratch party. The rules core resolves, folds or refuses (one sentence,
-nothing recorded). The view only reads widgets into arguments and draws what comes back.
+and records it through the one path of :class:`~oracle.app.moves.Moves`, into the app's
+session, a bare campaign, or a scratch party. The rules core resolves, folds or refuses (one
+sentence, nothing recorded); every roll is voiced. The view only reads widgets into arguments
+and draws what comes back.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from oracle.app.moves import JournalMoves
+from oracle.app.moves import Moves, Table, table_of
 from oracle.dice import FixedDice
 from oracle.die_trying.character import Character
 from oracle.die_trying.creation import Ability, Skill
@@ -20,6 +21,9 @@ from oracle.die_trying.fold import CampaignState
 from oracle.die_trying.magic import check_magic_dice
 from oracle.die_trying.system import SYSTEM
 from oracle.errors import RequestError, RuleError, shown
+
+if TYPE_CHECKING:
+    from oracle.journal.campaign import Campaign
 
 
 def purchases(cart: Sequence[Mapping[str, Any]]) -> tuple[Any, ...]:
@@ -41,13 +45,23 @@ def pairs(text: str, field: str) -> dict[str, Any]:
     return result
 
 
-class DieTryingMoves(JournalMoves[CampaignState]):
-    """Every Die Trying move over one journal (session, campaign, or scratch)."""
+class DieTryingMoves(Moves[CampaignState]):
+    """Every Die Trying move over one table (session, campaign, or scratch)."""
 
     system = "die_trying"
 
-    def __init__(self, source: Any = None) -> None:
-        super().__init__(source, SYSTEM)
+    def __init__(self, source: Table | Campaign | None = None) -> None:
+        super().__init__(table_of(source, SYSTEM))
+
+    def _kept(self, event: Mapping[str, Any]) -> CampaignState:
+        self.keep(event)
+        return self.state
+
+    def keep(self, event: Mapping[str, Any]) -> int:
+        """Record ``event`` and tell the page (the one recording path); its entry number."""
+        seq = self.record(event)
+        self.changed()
+        return seq
 
     def character(self, name: str) -> Character:
         return self.state.character(name)
@@ -56,8 +70,8 @@ class DieTryingMoves(JournalMoves[CampaignState]):
 
     def roll_scores(self, name: str | None) -> dict[str, Any]:
         """Roll the six ability scores and journal the roll; returns the result."""
-        result = SYSTEM.resolve({"roll": "ability_scores"}, self.journal.dice())
-        self.record({"type": "roll", "name": name or None, "request": {
+        result = SYSTEM.resolve({"roll": "ability_scores"}, self.typed_dice())
+        self.keep({"type": "roll", "name": name or None, "request": {
             "roll": "ability_scores", "d6": result["d6"], "d2": result["d2_faces"]}})
         return result
 
@@ -79,7 +93,7 @@ class DieTryingMoves(JournalMoves[CampaignState]):
                 scores = ", ".join(f"{s:+d}" for s in sorted(rolled))
                 raise RuleError(f"abilities: assign the six scores you rolled ({scores}), "
                                 "each once.")
-        self.record({"type": "create_character", **sheet})
+        self.keep({"type": "create_character", **sheet})
 
     # -- checks ------------------------------------------------------------------------------
 
@@ -101,10 +115,11 @@ class DieTryingMoves(JournalMoves[CampaignState]):
 
     def check(self, request: Mapping[str, Any], who: str | None, typed: str = ""
               ) -> dict[str, Any]:
-        """Roll (or read) the d10 of a check, journal it, voice a critical."""
+        """Roll (or read) the d10 of a check, journal it, voice it."""
         result = self.resolve(request, typed)
-        self.record({"type": "roll", "name": who, "request": {**request, "d10": result["d10"]}})
-        self._voice({**result, "name": who})
+        seq = self.keep({"type": "roll", "name": who,
+                         "request": {**request, "d10": result["d10"]}})
+        self.speak({**result, "name": who}, refers_to=seq, who=[who] if who else [])
         return result
 
     # -- magic -------------------------------------------------------------------------------
@@ -134,7 +149,7 @@ class DieTryingMoves(JournalMoves[CampaignState]):
         return SYSTEM.odds(request)
 
     def cast(self, request: Mapping[str, Any], name: str, typed: str = "") -> dict[str, Any]:
-        """Cast: roll (or read) the dice, journal the casting, voice a miscast."""
+        """Cast: roll (or read) the dice, journal the casting, voice it."""
         result = self.resolve(request, typed)
         event: dict[str, Any] = {"type": "cast", "name": name,
                                  "magic": result["magic"], "instability": result["instability"],
@@ -144,8 +159,8 @@ class DieTryingMoves(JournalMoves[CampaignState]):
         if result["improvised"]:
             event["improvised"] = {"d10": result["improvised_check"]["d10"],
                                    "modifier": request["modifier"]}
-        self.record(event)
-        self._voice({**result, "name": name})
+        seq = self.keep(event)
+        self.speak({**result, "name": name}, refers_to=seq, who=[name])
         return result
 
     # -- dying, healing and the days ---------------------------------------------------------
@@ -175,28 +190,25 @@ class DieTryingMoves(JournalMoves[CampaignState]):
             event["healer"] = healer
         if result["unconscious_d6"]:
             event["unconscious_d6"] = result["unconscious_d6"]
-        self.record(event)
-        self.journal.voice({**result, "name": hero.name}, "death_save")
+        seq = self.keep(event)
+        self.speak({**result, "name": hero.name}, beat="death_save", refers_to=seq,
+                   who=[hero.name])
         return result
 
     def damage(self, name: str, amount: int) -> CampaignState:
-        return self.record({"type": "damage", "name": name, "amount": amount})
+        return self._kept({"type": "damage", "name": name, "amount": amount})
 
     def heal(self, name: str, amount: int) -> CampaignState:
-        return self.record({"type": "heal", "name": name, "amount": amount})
+        return self._kept({"type": "heal", "name": name, "amount": amount})
 
     def wake(self, name: str) -> CampaignState:
-        return self.record({"type": "wake", "name": name})
+        return self._kept({"type": "wake", "name": name})
 
     def new_day(self) -> CampaignState:
-        return self.record({"type": "new_day"})
+        return self._kept({"type": "new_day"})
 
     def award(self, name: str, points: int) -> CampaignState:
-        return self.record({"type": "award_points", "name": name, "points": points})
+        return self._kept({"type": "award_points", "name": name, "points": points})
 
     def mark(self, name: str, target: str) -> CampaignState:
-        return self.record({"type": "mark", "name": name, "target": target})
-
-    def _voice(self, result: Mapping[str, Any]) -> None:
-        """Voice a result whose beat the system names (a miscast, a critical); else silence."""
-        self.journal.voice(result)
+        return self._kept({"type": "mark", "name": name, "target": target})

@@ -2,22 +2,26 @@
 tracks, and the opposed roll with its damage.
 
 Each move builds one event of ``oracle.triptycho``'s scenario vocabulary (rolls carry their
-faces) and records it through the session, a bare campaign, or a scratch scenario; the rules core
-folds it or refuses it with one sentence and nothing written. The view only reads widgets.
+faces) and records it through the one path of :class:`~oracle.app.moves.Moves`, into the session,
+a bare campaign, or a scratch scenario; the rules core folds it or refuses it with one sentence
+and nothing written. Rolls are voiced. The view only reads widgets.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from oracle.app.moves import JournalMoves
+from oracle.app.moves import Moves, Table, table_of
 from oracle.errors import RequestError, RuleError, shown
 from oracle.triptycho.combat import OPPOSED_NAMES, ScenarioKind
 from oracle.triptycho.entries import parse_entry, roll_entry
 from oracle.triptycho.fold import ScenarioState
 from oracle.triptycho.system import SYSTEM
 from oracle.triptycho.vitals import PointKind
+
+if TYPE_CHECKING:
+    from oracle.journal.campaign import Campaign
 
 
 def parse_tracks(text: str) -> dict[str, dict[str, int]]:
@@ -40,29 +44,35 @@ def parse_tracks(text: str) -> dict[str, dict[str, int]]:
     return tracks
 
 
-class TriptychoMoves(JournalMoves[ScenarioState]):
-    """Every Triptycho move over one journal (session, campaign, or scratch)."""
+class TriptychoMoves(Moves[ScenarioState]):
+    """Every Triptycho move over one table (session, campaign, or scratch)."""
 
     system = "triptycho"
 
-    def __init__(self, source: Any = None) -> None:
-        super().__init__(source, SYSTEM)
+    def __init__(self, source: Table | Campaign | None = None) -> None:
+        super().__init__(table_of(source, SYSTEM))
+
+    def keep(self, event: Mapping[str, Any]) -> int:
+        """Record ``event`` and tell the page (the one recording path); its entry number."""
+        seq = self.record(event)
+        self.changed()
+        return seq
 
     # -- roster, scenario and round ----------------------------------------------------------
 
     def join(self, name: str, player: bool, hp: int, ep: int, wp: int, deck: int) -> None:
-        self.record({"type": "join", "name": name.strip(), "player": player, "hp": hp,
+        self.keep({"type": "join", "name": name.strip(), "player": player, "hp": hp,
                      "ep": ep, "wp": wp, "deck": deck})
 
     def start(self, kind: str, tracks: str) -> None:
-        self.record({"type": "scenario_start", "kind": kind, "tracks": parse_tracks(tracks)})
+        self.keep({"type": "scenario_start", "kind": kind, "tracks": parse_tracks(tracks)})
 
     def end(self, outcome: str) -> None:
-        self.record({"type": "scenario_end", "outcome": outcome})
+        self.keep({"type": "scenario_end", "outcome": outcome})
 
     def phase(self, step: str) -> None:
         """``draw_phase``, ``next_turn`` or ``discard_phase``."""
-        self.record({"type": step})
+        self.keep({"type": step})
 
     # -- Initiative, points, Injuries, tracks ------------------------------------------------
 
@@ -70,35 +80,36 @@ class TriptychoMoves(JournalMoves[ScenarioState]):
         if name is None:
             raise RuleError("who: add someone to the roster and start a scenario first.")
         entry = parse_entry("dice", dice.strip())
-        source = self.dice(typed)
+        source = self.typed_dice(typed)
         faces = roll_entry(entry, source)
         self.all_used(source)
-        self.record({"type": "initiative", "name": name, "dice": str(entry),
+        self.keep({"type": "initiative", "name": name, "dice": str(entry),
                      "faces": list(faces)})
 
     def lower(self, name: str | None, value: int) -> None:
-        self.record({"type": "lower_initiative", "name": name, "value": value})
+        self.keep({"type": "lower_initiative", "name": name, "value": value})
 
     def damage(self, name: str | None, amount: int) -> None:
-        self.record({"type": "damage", "target": name, "amount": amount})
+        self.keep({"type": "damage", "target": name, "amount": amount})
 
     def recover(self, name: str | None, amount: int) -> None:
-        self.record({"type": "recover", "target": name, "amount": amount})
+        self.keep({"type": "recover", "target": name, "amount": amount})
 
     def injury(self, name: str) -> None:
         """An Injury (a lower maximum, or death), voiced by the narrator."""
         before = self.state.member(name).vitals
-        self.record({"type": "injury", "name": name})
+        seq = self.keep({"type": "injury", "name": name})
         after = self.state.member(name).vitals
-        self.journal.voice({"roll": "injury", "injuries_before": before.injuries,
-                            "injuries_after": after.injuries, "dead": after.dead,
-                            "maximum": {k.value: after.maximum(k) for k in PointKind}})
+        self.speak({"roll": "injury", "name": name, "injuries_before": before.injuries,
+                    "injuries_after": after.injuries, "dead": after.dead,
+                    "maximum": {k.value: after.maximum(k) for k in PointKind}},
+                   refers_to=seq, who=[name])
 
     def heal(self, name: str | None) -> None:
-        self.record({"type": "heal_injury", "name": name})
+        self.keep({"type": "heal_injury", "name": name})
 
     def move_track(self, name: str | None, track: str, by: int) -> None:
-        self.record({"type": "move_track", "name": name, "track": track.strip(), "by": by})
+        self.keep({"type": "move_track", "name": name, "track": track.strip(), "by": by})
 
     # -- the opposed roll --------------------------------------------------------------------
 
@@ -152,6 +163,7 @@ class TriptychoMoves(JournalMoves[ScenarioState]):
                 if result.get(faces):
                     entry["faces"] = result[faces]
                 event[key] = entry
-        self.record(event)
-        self.journal.voice({**result, "attacker": attacker, "target": target})
+        seq = self.keep(event)
+        self.speak({**result, "attacker": attacker, "target": target}, refers_to=seq,
+                   who=[attacker, target])
         return result

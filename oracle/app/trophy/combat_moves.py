@@ -13,7 +13,6 @@ from oracle.trophy import events
 if TYPE_CHECKING:
     from oracle.app.session import Session
     from oracle.dice import DiceSource
-    from oracle.journal.campaign import Campaign
     from oracle.trophy.state import TrophyState
 
 
@@ -44,8 +43,6 @@ class CombatMoves:
         def dice(self, faces: Sequence[int] | None = None) -> DiceSource: ...
 
         def changed(self) -> None: ...
-
-        def require(self) -> Campaign: ...
 
         session: Session
 
@@ -79,7 +76,7 @@ class CombatMoves:
     def _monster(self, named: str) -> dict[str, Any]:
         from oracle.app.story import monster_fields
 
-        return monster_fields(named, self.require().dice("monster"), self.session.safety)
+        return monster_fields(named, self.session.require().dice("monster"), self.session.safety)
 
     def combat_roll(self, armor: Sequence[str] = (), faces: Sequence[int] | None = None) -> Rolled:
         """Roll (or continue with one more) dark dice against the monster's Endurance."""

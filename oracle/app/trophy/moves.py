@@ -47,10 +47,11 @@ def trophy_moves(session: Session) -> TrophyMoves:
     return moves
 
 
-class TrophyMoves(CombatMoves, Moves):
+class TrophyMoves(CombatMoves, Moves[TrophyState]):
     """Risk (push, help), Hunt and tokens, Contest, Combat, Ruin, Reduction, Conditions, Fate."""
 
     system = "trophy"
+    session: Session  # Trophy's moves need the app's session (its seat, its active character)
 
     def __init__(self, session: Session) -> None:
         super().__init__(session)
@@ -58,14 +59,6 @@ class TrophyMoves(CombatMoves, Moves):
         self.latest_contest: list[events.ContestEntry] = []
 
     # -- the table ---------------------------------------------------------------------------
-
-    @property
-    def state(self) -> TrophyState:
-        campaign = self.session.campaign
-        if campaign is None or campaign.system.name != self.system:
-            return TrophyState()  # the Trophy views see an empty table for other systems
-        state: TrophyState = campaign.state
-        return state
 
     @property
     def active(self) -> str | None:
