@@ -3,8 +3,8 @@ one (first token after 400 ms, then 40 tokens a second), with the offline narrat
 
 Run: ``.venv/bin/python bench/narration.py`` (no network, no key: the fake server is local).
 
-Since the referee reads a model's whole text before any of it is shown, "first text" for Claude
-is the whole text: streaming still bounds the call and reads the usage, but shows nothing early.
+The referee reads a model's text sentence by sentence as it streams, so "first text" for Claude
+is its first sentence, once complete and passed (bench/referee.py measures it on many replies).
 """
 
 from __future__ import annotations

@@ -331,7 +331,10 @@ def main() -> int:
     print("issue 16's table (offline narrator; 9 new 40-roll campaigns, 3 per system)")
     for row in rows:
         print(f"  {row:55} {figures.row(row)}")
-    print("  Claude referee, first text shown, local prompt: bench/referee.py (referee helper)")
+    from bench import referee  # the Claude referee over HTTP and the local prompt's size
+
+    for row, value in referee.table_rows():
+        print(f"  {row:55} {value}")
     print("  writing quality: read by hand; twenty narrations of each system follow.")
     for row, text in sorted(figures.example.items()):
         print(f"    e.g. {row}: {text}")

@@ -82,10 +82,8 @@ def timings(fake_claude: Any, data: dict[str, Any], first_token: float
     return out
 
 
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--json", action="store_true", help="print the figures as JSON")
-    args = parser.parse_args(argv)
+def figures() -> dict[str, Any]:
+    """Every figure of this bench (what ``--json`` prints)."""
     logging.getLogger("oracle.narrator").setLevel(logging.ERROR)  # fallbacks are counted here
     sys.path.insert(0, str(HERE / "tests"))
     fake_claude = importlib.import_module("fake_claude")
@@ -95,38 +93,70 @@ def main(argv: list[str] | None = None) -> int:
     good = [(c, shown) for c, shown in seen if not c["bad"]]
     missed = Counter(c["kind"] for c, shown in bad if shown)
     kinds = Counter(c["kind"] for c, _ in bad)
-    figures: dict[str, Any] = {
+    found: dict[str, Any] = {
         "bad": len(bad), "caught": sum(not shown for _, shown in bad),
         "good": len(good), "good_rejected": sum(not shown for _, shown in good),
         "missed_by_kind": {k: f"{missed[k]} of {kinds[k]}" for k in sorted(missed)},
         "missed": [c["text"][:90] for c, shown in bad if shown],
         "rejected": [c["text"][:90] for c, shown in good if not shown],
     }
-    figures["caught_percent"] = round(100 * figures["caught"] / max(len(bad), 1), 1)
+    found["caught_percent"] = round(100 * found["caught"] / max(len(bad), 1), 1)
     for label, delay in (("at_40_tokens_per_second", 0.0), ("with_400ms_first_token", 0.4)):
         timed = timings(fake_claude, data, delay)
         ratios = [first / whole for first, whole in timed]
-        figures[label] = {
+        found[label] = {
             "replies": len(timed),
             "first_text_s_median": round(statistics.median(f for f, _ in timed), 3),
             "whole_reply_s_median": round(statistics.median(w for _, w in timed), 3),
             "first_over_whole_median": round(statistics.median(ratios), 3),
             "first_over_whole_max": round(max(ratios), 3),
         }
+    return found
+
+
+def table_rows() -> list[tuple[str, str]]:
+    """Issue 16's rows this bench measures, for bench/narrative_table.py."""
+    found = figures()
+    timed = found["at_40_tokens_per_second"]
+    rows = [
+        ("Claude referee: bad replies caught",
+         f"{found['caught']} of {found['bad']} ({found['caught_percent']}%)"),
+        ("Claude referee: good replies rejected", f"{found['good_rejected']} of {found['good']}"),
+        ("first Claude text shown (of the whole reply's time, 40 tokens/s)",
+         (f"{timed['first_over_whole_median']:.0%} median, {timed['first_over_whole_max']:.0%} "
+         "worst")),
+    ]
+    try:
+        from bench.local_prompt import measure
+    except ImportError:  # an older checkout
+        return rows
+    local = measure()
+    rows.append(("local model prompt (tokens, light to long campaigns)",
+                 (f"{min(r['local_prompt_min'] for r in local.values())} to "
+                 f"{max(r['local_prompt_max'] for r in local.values())} (the full guide: up to "
+                 f"{max(r['claude_prompt_max'] for r in local.values())})")))
+    return rows
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--json", action="store_true", help="print the figures as JSON")
+    args = parser.parse_args(argv)
+    found = figures()
     if args.json:
-        print(json.dumps(figures, indent=1))
+        print(json.dumps(found, indent=1))
         return 0
-    print(f"bad replies caught: {figures['caught']} of {figures['bad']} "
-          f"({figures['caught_percent']}%)")
-    print(f"good replies rejected: {figures['good_rejected']} of {figures['good']}")
-    for kind, text in figures["missed_by_kind"].items():
+    print(f"bad replies caught: {found['caught']} of {found['bad']} "
+          f"({found['caught_percent']}%)")
+    print(f"good replies rejected: {found['good_rejected']} of {found['good']}")
+    for kind, text in found["missed_by_kind"].items():
         print(f"  missed {kind}: {text}")
-    for text in figures["missed"]:
+    for text in found["missed"]:
         print(f"  missed: {text}")
-    for text in figures["rejected"]:
+    for text in found["rejected"]:
         print(f"  rejected: {text}")
     for label in ("at_40_tokens_per_second", "with_400ms_first_token"):
-        t = figures[label]
+        t = found[label]
         print(f"{label.replace('_', ' ')}: first text {t['first_text_s_median']} s, whole "
               f"reply {t['whole_reply_s_median']} s (median over {t['replies']}); first/whole "
               f"median {t['first_over_whole_median']}, worst {t['first_over_whole_max']}")
