@@ -108,7 +108,8 @@ def test_a_push_is_hinted_only_when_it_can_improve_the_result_and_in_varied_word
     said = [narrator.narrate("outcome", context).text.replace("Mara Vell", "Mara")
             for _ in range(len(hints))]
     used = {h for h in hints for text in said
-            if h.replace("{{ Name }}", "Mara").replace("{{ name }}", "Mara") in text}
+            if h.replace("{{ Name }}", "Mara").replace("{{ name }}", "Mara")
+            .replace("{{ Place }}", "The forest").replace("{{ place }}", "the forest") in text}
     assert len(used) == len(hints)  # every wording once before any comes back
     for seed in range(40):
         text = say("outcome", six, seed)
@@ -182,6 +183,7 @@ def test_every_single_text_beat_gives_200_distinct_narrations_before_a_repeat(
 ) -> None:
     narrator = OfflineNarrator(seed=f"breadth-{beat}")
     context = NarrationContext.build(result=result, characters=MARA, party=["Mara", "Bryn"],
+                                     system=str(result.get("system", "trophy")),
                                      intent="climb the wall", question="Is the well dry?")
     seen: set[str] = set()
     for _ in range(200):

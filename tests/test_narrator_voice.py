@@ -108,3 +108,31 @@ def test_no_risk_roll_announces_a_ruin_roll_that_does_not_follow(
     assert "Ruin Roll follows" not in text
     stood = "stood as the Ruin Roll" in text
     assert stood is bool(result["ruin_roll"] and not result["lost"] and not result["dies"])
+
+
+OUTDOORS = re.compile(r"\b(?:canopy|clearing|sky|skies|sun|sunlight|moon|stars|meadow|field|"
+                      r"hillside|horizon|forest|woods|trees?|undergrowth|thicket|birdsong)\b",
+                      re.IGNORECASE)
+
+
+@pytest.mark.parametrize("place", ["the flooded nave", "the bone crypt", "a cellar"])
+def test_no_card_contradicts_an_indoor_place(place: str) -> None:
+    """Scenery follows the place: under a roof, no sky, no trees, no clearing, in any beat."""
+    from oracle.narrator import BEATS
+
+    narrator = OfflineNarrator(seed=f"place-{place}")
+    for beat, spec in BEATS.items():
+        context = NarrationContext.build(result=dict(spec.example), place=place, n=3,
+                                         characters=[{"name": "Ash"}], party=["Ash", "Bo"])
+        for _ in range(30):
+            text = narrator.narrate(beat, context).text
+            assert not OUTDOORS.search(text), (beat, text)
+
+
+def test_the_place_kinds_read_from_its_words() -> None:
+    from oracle.narrator.compose import elsewhere
+
+    assert elsewhere("the flooded nave") == {"outdoors"}
+    assert elsewhere("the misty moor") == {"indoors"}
+    assert elsewhere("the crypt under the forest") == frozenset()
+    assert elsewhere("somewhere strange") == frozenset()

@@ -25,12 +25,52 @@ _HEADER = re.compile(r"^\[(?P<slot>[a-z_]+)(?::(?P<grade>[a-z_]+))?\]$")
 _VAR = re.compile(r"\{\{\s*(\w+)\s*\}\}")
 
 
+WHERE: dict[str, re.Pattern[str]] = {
+    "outdoors": re.compile(
+        r"\b(?:sky|skies|sun|sunlight|sunset|moon|moonlight|stars?|canopy|clearing|trees?|"
+        r"forest|woods|meadow|fields?|hillside|horizon|birdsong|branch(?:es)?|bark|"
+        r"moss|undergrowth|thicket|boughs?|ferns?|snow|breeze|grass|crows?|ravens?|hedge|"
+        r"brambles?|orchard|sap|pines?|oaks?|birch|acorns?|thorns?)\b", re.IGNORECASE),
+    "indoors": re.compile(
+        r"\b(?:ceiling|corridors?|rafters|hallway|staircase|flagstones?|chandelier|pews?|"
+        r"cellar|chamber)\b", re.IGNORECASE),
+}
+_INDOOR_PLACE = re.compile(
+    r"\b(?:nave|halls?|crypts?|cellars?|chapel|church|cathedral|rooms?|chambers?|corridors?|"
+    r"dungeons?|tombs?|vaults?|house|inn|tavern|keep|castle|tower|caves?|caverns?|mines?|"
+    r"tunnels?|catacombs?|sewers?|temple|library|cells?|manor|abbey|monastery|barrow|"
+    r"undercroft|mausoleum|attic|shrine|palace|prison|gaol|kitchen|stairs?|indoors|inside)\b",
+    re.IGNORECASE)
+_OUTDOOR_PLACE = re.compile(
+    r"\b(?:forest|woods?|clearing|fields?|meadow|moor|marsh|swamp|river|ford|road|hills?|"
+    r"mountains?|glade|grove|shore|beach|coast|village|garden|courtyard|orchard|heath|valley|"
+    r"plain|lake|sea|camp|bridge|wastes?|outdoors|outside)\b", re.IGNORECASE)
+
+
+def elsewhere(place: str) -> frozenset[str]:
+    """The kinds of scenery that contradict ``place``: a nave has no sky, a moor no ceiling
+    (nothing when the place does not say, or says both)."""
+    inside, outside = bool(_INDOOR_PLACE.search(place)), bool(_OUTDOOR_PLACE.search(place))
+    if inside and not outside:
+        return frozenset({"outdoors"})
+    if outside and not inside:
+        return frozenset({"indoors"})
+    return frozenset()
+
+
 @dataclass(frozen=True, eq=False)  # identity: loaded once, hashed often
 class Part:
     """One line of a table: its text (with ``{{ vars }}``) and its theme tags."""
 
     text: str
     tags: frozenset[str]
+
+    @functools.cached_property
+    def where(self) -> frozenset[str]:
+        """Where this part can happen, by its words: ``outdoors`` (sky, trees, a clearing),
+        ``indoors`` (a ceiling, a corridor); empty when it could happen anywhere."""
+        bare = _VAR.sub(" ", self.text)
+        return frozenset(kind for kind, pattern in WHERE.items() if pattern.search(bare))
 
     @functools.cached_property
     def needs(self) -> frozenset[str]:
@@ -161,13 +201,14 @@ def allowed(part: Part, barred: Barred, solo: bool) -> bool:
 
 
 def deal(table: Table, deck: Deck, count: int, barred: Barred, *, grade: str | None = None,
-         solo: bool = False, missing: frozenset[str] = frozenset()
-         ) -> tuple[list[tuple[Part, ...]], Deck]:
+         solo: bool = False, missing: frozenset[str] = frozenset(),
+         away: frozenset[str] = frozenset()) -> tuple[list[tuple[Part, ...]], Deck]:
     """Deal ``count`` allowed cards (no repeat before the table is used up); returns the new deck.
 
     A card with a barred theme (a line or veil), or showing other people in a solo game, is
     passed over (it still counts as dealt, so the rest of the pass stays unrepeated), and so is
-    a card needing a variable in ``missing`` (no intent stated, no known subject).
+    a card needing a variable in ``missing`` (no intent stated, no known subject), and a card
+    whose scenery is ``away`` from the place (:func:`elsewhere`: no sky in a nave).
     """
     size = table.size(grade)
     key = table.key(grade)
@@ -175,7 +216,8 @@ def deal(table: Table, deck: Deck, count: int, barred: Barred, *, grade: str | N
     for _ in range(size):
         (index,), deck = deck.draw(key, size)
         parts = table.card(index, grade)
-        if all(allowed(part, barred, solo) and not part.needs & missing for part in parts):
+        if all(allowed(part, barred, solo) and not part.needs & missing
+               and not part.where & away for part in parts):
             cards.append(parts)
             if len(cards) == count:
                 break

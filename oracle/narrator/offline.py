@@ -26,7 +26,7 @@ from oracle.narrator.base import (
     unnamed,
 )
 from oracle.narrator.beats import find_beat, owner_of
-from oracle.narrator.compose import deal, fill, load
+from oracle.narrator.compose import deal, elsewhere, fill, load
 from oracle.narrator.deck import Deck
 from oracle.narrator.safety import barred
 from oracle.narrator.weave import in_sentence, known_subject, quoted
@@ -127,12 +127,13 @@ class _Dealer:
         self.solo = is_solo(context)
         self.variables = variables
         self.missing = frozenset(k for k, v in variables.items() if not v)
+        self.away = elsewhere(variables["place"])
 
     def __call__(self, table: str, count: int = 1, grade: str | None = None) -> list[str]:
         loaded = load(table)
         grade = grade if grade in loaded.grades() else None
         cards, self.deck = deal(loaded, self.deck, count, self.barred, grade=grade,
-                                solo=self.solo, missing=self.missing)
+                                solo=self.solo, missing=self.missing, away=self.away)
         return [" ".join(fill(part.text, self.variables) for part in card) for card in cards]
 
 
