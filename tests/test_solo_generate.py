@@ -26,7 +26,8 @@ SEEDS = range(150)
     ("drives", 1), ("skills", 1), ("equipment", 1), ("rituals", 1), ("armor", 1),
     ("place_words", 1), ("place_kinds", 2), ("treasures", 2), ("monster_words", 1),
     ("monster_forms", 2), ("monster_habits", 1), ("set_goals", 1), ("incursion_hooks", 1),
-    ("dt_species", 2), ("dt_creatures", 2), ("tr_foes", 3),
+    ("dt_species", 2), ("dt_creatures", 3), ("tr_foes", 3), ("treasure_things", 1),
+    ("treasure_marks", 1), ("tr_gear", 5),
 ])
 def test_every_table_has_30_distinct_entries(name: str, width: int) -> None:
     rows = load_rows("oracle.solo.generate", name, width) if width > 1 else table(name)
@@ -127,12 +128,107 @@ def test_triptycho_entities_join_take_part_and_fight(seed: int) -> None:
     foe = triptycho.foe(seed + 1000)
     state = apply_event(new_state(), hero.join_event())
     state = apply_event(state, foe.join_event())
-    state = apply_event(state, {"type": "scenario_start", "kind": "combat",
-                                "tracks": {hero.name: dict(hero.tracks),
-                                           foe.name: dict(foe.tracks)}})
-    assert state.participants == (hero.name, foe.name)
-    for entry in (hero.initiative, foe.initiative, foe.hit, foe.damage, foe.miss, foe.defense):
+    for scenario in triptycho.SCENARIOS:
+        started = apply_event(state, {"type": "scenario_start", "kind": scenario,
+                                      "tracks": {hero.name: hero.tracks(scenario),
+                                                 foe.name: dict(foe.tracks)}})
+        assert started.participants == (hero.name, foe.name)
+    initiative = hero.role("combat").initiative
+    assert initiative is not None and hero.role("exploration").initiative is None
+    for entry in (initiative, hero.role("interaction").initiative, foe.initiative, foe.hit,
+                  foe.damage, foe.miss, foe.defense):
         parse_entry("entry", entry)
     result = find_system("triptycho").resolve(foe.attack_request(foe), SeededDice(seed))
     assert result
-    assert sorted((hero.hp, hero.ep, hero.wp)) == [10, 15, 20]
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_a_triptycho_character_is_built_from_roles_a_background_and_gear(seed: int) -> None:
+    hero = triptycho.character(seed)
+    made = hero.to_dict()
+    assert [r.scenario for r in hero.roles] == list(triptycho.SCENARIOS)
+    # Chapter 3: base points are the Role card's, one Role per scenario type
+    assert (hero.hp, hero.ep, hero.wp) == tuple(r.points for r in hero.roles)
+    assert made["roles"]["combat"]["role"] in {r.name for r in triptycho.roles("combat")}
+    assert made["background"]["background"] and made["gear"]
+    # Stat Tracks: base 0 moved by Role, Background and Gear, never past -2..+2
+    for scenario in triptycho.SCENARIOS:
+        tracks = hero.tracks(scenario)
+        role = hero.role(scenario)
+        moved = {t: m + role.moves[i] + sum(g.move for g in hero.kit if g.track == t)
+                 for i, (t, m) in enumerate(zip(triptycho.TRACKS, hero.background[1],
+                                                strict=True))}
+        assert tracks == {t: max(-2, min(2, v)) for t, v in moved.items()}
+    slots = Counter(g.slot for g in hero.kit)
+    hands = slots["one-hand"] + 2 * slots["two-hands"]
+    assert 1 <= hands <= 2 and slots["clothing"] == 1 and slots["accessory"] == 1
+    assert slots["armor"] <= 1
+
+
+def test_triptycho_characters_vary_far_more_than_three_numbers() -> None:
+    made = {str(triptycho.character(seed).to_dict()) for seed in range(1000)}
+    assert len(made) >= 900  # before issue 19: 108 distinct sets in 1,000 seeds
+
+
+@pytest.mark.parametrize("system", ["trophy", "die_trying", "triptycho"])
+@pytest.mark.parametrize("kind", ["character", "name", "monster"])
+def test_no_name_is_repeated_in_a_batch_of_fifty(system: str, kind: str) -> None:
+    import io
+    import json
+
+    from oracle.cli import main
+
+    for seed in range(3):
+        out = io.StringIO()
+        assert main(["generate", kind, "--system", system, "--n", "50", "--seed", str(seed),
+                     "--json"], stdin=io.StringIO(""), out=out) == 0
+        items = json.loads(out.getvalue())
+        names = [item if isinstance(item, str) else item["name"] for item in items]
+        assert len(set(names)) == 50, (system, kind)
+
+
+def test_names_never_repeat_even_past_the_tables() -> None:
+    taken: list[str] = []
+    for i in range(60):
+        taken.append(trophy.name(i % 2, taken))
+    assert len(set(taken)) == 60
+
+
+def test_a_die_trying_lantern_always_comes_with_oil() -> None:
+    lanterns = 0
+    for seed in range(1000):
+        keys = [p.key for p in die_trying.character(seed).equipment]
+        lit = [k for k in keys if k in die_trying.LANTERNS]
+        assert len(lit) <= 1
+        if lit:
+            lanterns += 1
+            assert "lantern_oil" in keys, seed
+    assert lanterns > 100  # lanterns are still bought, now with their fuel
+
+
+@pytest.mark.parametrize("seed", range(300))
+def test_a_creatures_scores_follow_its_concept(seed: int) -> None:
+    beast = die_trying.creature(seed)
+    row = next(r for r in load_rows("oracle.solo.generate", "dt_creatures", 3)
+               if beast.name.startswith(r[0]))
+    leads, weak = die_trying.concept(row[2])
+    scores = dict(beast.scores)
+    base = {a: s - (beast.threat if a in leads else 0) for a, s in scores.items()}
+    others = [s for a, s in base.items() if a not in leads]
+    assert all(base[a] >= max(others) for a in leads)
+    assert base[weak] == min(base.values())
+
+
+def test_the_lumbering_stone_golem_is_never_nimble() -> None:
+    golems = [die_trying.creature(seed) for seed in range(2000)]
+    golems = [g for g in golems if g.name == "Stone Golem"]
+    assert golems
+    for golem in golems:
+        scores = dict(golem.scores)
+        from oracle.die_trying.creation import Ability
+        assert scores[Ability.DEXTERITY] == min(scores.values())
+
+
+def test_there_are_at_least_300_distinct_treasures() -> None:
+    found = {(t.name, t.description) for t in (trophy.treasure(seed) for seed in range(1000))}
+    assert len(found) >= 300  # before issue 19: 96

@@ -34,15 +34,15 @@ def dread(state: Any) -> int | None:
 
 
 def _character_event(dice: Any, taken: Any) -> dict[str, Any]:
-    request = made.character(dice).request()
+    request = made.character(dice, taken).request()
     request.pop("system")
     request.pop("roll")
     return {"type": "create_character", **request}
 
 
 GENERATORS = {
-    "character": Generator(lambda d, taken: made.character(d).to_dict(), button="character",
-                           event=_character_event),
-    "monster": Generator(lambda d, taken: made.creature(d).to_dict()),
+    "character": Generator(lambda d, taken: made.character(d, taken).to_dict(),
+                           button="character", event=_character_event),
+    "monster": Generator(lambda d, taken: made.creature(d, taken).to_dict()),
     "name": Generator(lambda d, taken: names.name(d, taken)),
 }

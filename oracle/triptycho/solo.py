@@ -31,9 +31,10 @@ def dread(state: Any) -> int | None:
 
 
 GENERATORS = {
-    "character": Generator(lambda d, taken: made.character(d).to_dict(), button="character",
-                           event=lambda d, taken: made.character(d).join_event()),
-    "monster": Generator(lambda d, taken: made.foe(d).to_dict(), button="foe",
-                         event=lambda d, taken: made.foe(d).join_event()),
+    "character": Generator(lambda d, taken: made.character(d, taken).to_dict(),
+                           button="character",
+                           event=lambda d, taken: made.character(d, taken).join_event()),
+    "monster": Generator(lambda d, taken: made.foe(d, taken).to_dict(), button="foe",
+                         event=lambda d, taken: made.foe(d, taken).join_event()),
     "name": Generator(lambda d, taken: names.name(d, taken)),
 }

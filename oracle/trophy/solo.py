@@ -68,7 +68,7 @@ def dread(state: Any) -> int | None:
 
 GENERATORS = {
     "character": Generator(lambda d, taken: made.character(d, taken).to_dict()),
-    "monster": Generator(lambda d, taken: made.monster(d).to_dict()),
+    "monster": Generator(lambda d, taken: made.monster(d, taken).to_dict()),
     "incursion": Generator(lambda d, taken: made.incursion(d).to_dict()),
     "treasure": Generator(lambda d, taken: made.treasure(d).to_dict()),
     "place": Generator(lambda d, taken: made.place(d).to_dict()),

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 
 from oracle.dice import DiceSource, SeededDice
+from oracle.errors import OracleError, shown
 from oracle.solo.tables import load_rows, load_table
 
 PACKAGE = "oracle.solo.generate"
@@ -28,6 +30,21 @@ def as_dice(source: Source) -> DiceSource:
     if source is None or isinstance(source, (int, str)):
         return SeededDice(source)
     return source
+
+
+NUMERALS = ("II", "III", "IV", "V", "VI", "VII", "VIII", "IX", "X")
+
+
+def unique(name: str, taken: Sequence[str]) -> str:
+    """``name``, or, when a batch already has it, ``name II`` (then III ... X, then a number):
+    no name repeated in a batch."""
+    if name not in taken:
+        return name
+    for numeral in (*NUMERALS, *(str(n) for n in range(11, 10_000))):
+        candidate = f"{name} {numeral}"
+        if candidate not in taken:
+            return candidate
+    raise OracleError(f"names: every name like {shown(name)} is taken.")
 
 
 def table(name: str) -> tuple[str, ...]:

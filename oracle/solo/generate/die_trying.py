@@ -3,15 +3,17 @@
 A character: a name and species; six ability scores rolled by the d3/d2 procedure and placed by
 an archetype's priorities; 6 levels of proficiencies (the archetype's key skill at expert, four
 more trained), no talents (their list is in another document); then 45 SP of equipment from the
-price list, never more. ``oracle.die_trying.fields.character_from`` accepts :meth:`request`.
+price list, never more; a lantern always with a flask of oil. ``oracle.die_trying.fields.character_from`` accepts :meth:`request`.
 
-A creature (our ruling, ``docs/rulings.md``): the same six scores by the same procedure, a
-threat level 0..2 adding +1 to its two best scores per level, HP twice Constitution (at least
+A creature (our ruling, ``docs/rulings.md``): the same six scores by the same procedure, placed
+by its concept (the abilities it leads with get the best rolls, the one it lacks the worst), a
+threat level 0..2 adding +1 to its leading scores per level, HP twice Constitution (at least
 1) plus 2 per threat level, AC 4 + Dexterity + its hide (0, 1 or 2), a 1d6 weapon.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -27,7 +29,7 @@ from oracle.die_trying.equipment import (
     Purchase,
     WeaponTrait,
 )
-from oracle.solo.generate.common import Source, as_dice, rows
+from oracle.solo.generate.common import Source, as_dice, rows, unique
 from oracle.solo.generate.trophy import name as trophy_name
 from oracle.solo.tables import pick_distinct, pick_row
 
@@ -55,8 +57,14 @@ ARCHETYPES: dict[str, tuple[tuple[Ability, ...], Skill, tuple[Skill, ...], str |
                   S.WEAPONS, (S.ARMOR, S.ACROBATICS, S.ATHLETICS, S.PERCEPTION, S.MEDICINE),
                   "light_armor"),
 }
-FILLERS = ("torch", "rope", "rations", "tinderbox", "medicine_kit", "lantern", "lantern_oil",
+FILLERS = ("torch", "rope", "rations", "tinderbox", "medicine_kit", "lantern",
            "thieves_tools", "hooded_lantern", "medicine_kit_use")
+# a lantern "does not burn itself, instead burning Lantern Oil": it is bought with a flask, or
+# not at all; one lantern is enough
+LANTERNS = ("lantern", "hooded_lantern")
+OIL = "lantern_oil"
+ABBREVIATIONS = {"str": A.STRENGTH, "dex": A.DEXTERITY, "con": A.CONSTITUTION,
+                 "int": A.INTELLIGENCE, "wis": A.WISDOM, "cha": A.CHARISMA}
 
 
 def ability_rolls(dice: DiceSource) -> tuple[int, ...]:
@@ -91,9 +99,13 @@ def shopping(dice: DiceSource, armor: str | None) -> tuple[Purchase, ...]:
     bought = [weapon] + ([Purchase(armor)] if armor else [])
     left = STARTING_SP - sum(p.cost for p in bought)
     for key in pick_distinct(dice, FILLERS, len(FILLERS)):
-        if ITEMS[key].price <= left:
-            bought.append(Purchase(key))
-            left -= ITEMS[key].price
+        lantern = key in LANTERNS
+        if lantern and any(p.key in LANTERNS for p in bought):
+            continue
+        cost = ITEMS[key].price + (ITEMS[OIL].price if lantern else 0)
+        if cost <= left:
+            bought.extend([Purchase(key), Purchase(OIL)] if lantern else [Purchase(key)])
+            left -= cost
     return tuple(bought)
 
 
@@ -134,10 +146,10 @@ class Build:
                 **self.character().as_dict()}
 
 
-def character(source: Source = None) -> Build:
-    """A new Die Trying character within the creation rules."""
+def character(source: Source = None, taken: Sequence[str] = ()) -> Build:
+    """A new Die Trying character within the creation rules, named apart from ``taken``."""
     dice = as_dice(source)
-    full_name = trophy_name(dice)
+    full_name = trophy_name(dice, taken)
     species, size = pick_row(dice, rows("dt_species", 2))
     archetypes = tuple(ARCHETYPES)
     archetype = archetypes[dice.roll(len(archetypes)) - 1]
@@ -181,15 +193,23 @@ class Creature:
                 "attack_modifier": self.attack_modifier, "damage": "1d6"}
 
 
-def creature(source: Source = None) -> Creature:
-    """A new creature: our table's name, rolled scores, a threat level and a hide."""
+def concept(text: str) -> tuple[tuple[Ability, ...], Ability]:
+    """The abilities a creature's concept leads with and the one it lacks: ``"str con / dex"``."""
+    leads, _, weak = text.partition("/")
+    return tuple(ABBREVIATIONS[w] for w in leads.split()), ABBREVIATIONS[weak.strip()]
+
+
+def creature(source: Source = None, taken: Sequence[str] = ()) -> Creature:
+    """A new creature: our table's name, scores rolled and placed by its concept (its leading
+    abilities get the best rolls and the threat's bonus, the one it lacks the worst roll), a
+    threat level and a hide; named apart from ``taken`` (a second one is "II")."""
     dice = as_dice(source)
-    creature_name, description = pick_row(dice, rows("dt_creatures", 2))
+    creature_name, description, leading = pick_row(dice, rows("dt_creatures", 3))
+    leads, weak = concept(leading)
     threat = dice.roll(3) - 1
     rolled = sorted(ability_rolls(dice), reverse=True)
-    order = list(Ability)
-    start = dice.roll(len(order)) - 1
-    order = order[start:] + order[:start]  # a rolled ability leads
-    scores = {a: s + (threat if i < 2 else 0) for i, (a, s) in enumerate(zip(order, rolled))}
-    return Creature(creature_name, description, threat,
+    middle = tuple(a.value for a in Ability if a not in leads and a is not weak)
+    order = [*leads, *(Ability(v) for v in pick_distinct(dice, middle, len(middle))), weak]
+    scores = {a: s + (threat if a in leads else 0) for a, s in zip(order, rolled, strict=True)}
+    return Creature(unique(creature_name, taken), description, threat,
                     tuple((a, scores[a]) for a in Ability), dice.roll(3) - 1)

@@ -15,7 +15,7 @@ from typing import Any
 
 from oracle.dice import DiceSource
 from oracle.solo.bestiary import Monster, bestiary, check_monster
-from oracle.solo.generate.common import Source, as_dice, rows, table
+from oracle.solo.generate.common import Source, as_dice, rows, table, unique
 from oracle.solo.tables import pick, pick_distinct, pick_row
 from oracle.trophy.character import ArmorPiece, Character
 
@@ -25,13 +25,19 @@ MIN_SETS = 3
 
 
 def name(source: Source = None, taken: Sequence[str] = ()) -> str:
-    """A given name and a family name, not one already ``taken`` (when the tables allow)."""
+    """A given name and a family name, never one already ``taken``: twenty draws, then the
+    first free pair from the last draw on (then a numbered name, past every pair)."""
     dice = as_dice(source)
+    given, family = table("given_names"), table("family_names")
+    full = ""
     for _ in range(20):
-        full = f"{pick(dice, table('given_names'))} {pick(dice, table('family_names'))}"
+        full = f"{pick(dice, given)} {pick(dice, family)}"
         if full not in taken:
             return full
-    return full
+    pairs = [f"{g} {f}" for g in given for f in family]
+    start = pairs.index(full)
+    free = next((p for p in pairs[start:] + pairs[:start] if p not in taken), None)
+    return free if free is not None else unique(full, taken)
 
 
 @dataclass(frozen=True)
@@ -128,9 +134,14 @@ def treasure_gold(face: int) -> int:
 
 
 def treasure(source: Source = None) -> Treasure:
-    """A treasure: the thing, what is strange about it, and its worth in Gold."""
+    """A treasure: the thing, what is strange about it, and its worth in Gold. On a d3 of 1 a
+    whole row of our treasures (thing and oddity written together); else a thing and a mark
+    drawn apart from two larger tables, whose marks suit any thing."""
     dice = as_dice(source)
-    thing, strange = pick_row(dice, rows("treasures", 2))
+    if dice.roll(3) == 1:
+        thing, strange = pick_row(dice, rows("treasures", 2))
+    else:
+        thing, strange = pick(dice, table("treasure_things")), pick(dice, table("treasure_marks"))
     return Treasure(thing, f"{thing[0].upper()}{thing[1:]} {strange}.", treasure_gold(dice.roll(6)))
 
 
@@ -139,16 +150,17 @@ def monster_gold(endurance: int, face: int) -> int:
     return (endurance + face) // 3
 
 
-def monster(source: Source = None) -> Monster:
-    """A new monster: an epithet and a form, a habit, Endurance 2d6 (2..12) and its Gold."""
+def monster(source: Source = None, taken: Sequence[str] = ()) -> Monster:
+    """A new monster: an epithet and a form, a habit, Endurance 2d6 (2..12) and its Gold;
+    named apart from ``taken``."""
     dice = as_dice(source)
     word = pick(dice, table("monster_words"))
     form, looks = pick_row(dice, rows("monster_forms", 2))
     habit = pick(dice, table("monster_habits"))
     endurance = dice.roll(6) + dice.roll(6)
     gold = monster_gold(endurance, dice.roll(6))
-    return check_monster(Monster(f"the {word} {form}", f"{looks[0].upper()}{looks[1:]}. {habit}",
-                                 endurance, gold))
+    return check_monster(Monster(unique(f"the {word} {form}", taken),
+                                 f"{looks[0].upper()}{looks[1:]}. {habit}", endurance, gold))
 
 
 @dataclass(frozen=True)
