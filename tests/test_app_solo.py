@@ -13,7 +13,7 @@ import pytest
 
 from oracle.app import build
 from oracle.app.oracle_view import odds_html
-from oracle.app.render import percent
+from oracle.app.render import esc, percent
 from oracle.app.shell import OracleApp
 from oracle.solo.answers import Answer, Likelihood, ask_odds
 from oracle.solo.bestiary import bestiary
@@ -360,7 +360,7 @@ def test_meaning_tables_in_the_oracle_tab_draw_and_journal_in_the_campaigns_genr
     assert len(set(entry.data["drawn"])) == 3
     assert set(entry.data["drawn"]) <= set(our_tables("trophy")["places"].entries)
     for word in entry.data["drawn"]:
-        assert word in read(app.oracle, "oracle-meaning-drawn")
+        assert esc(word) in read(app.oracle, "oracle-meaning-drawn")  # escaped, as player text
     # the narrator is handed the words drawn, in the recent journal
     assert entry.data["drawn"][0] in app.session._context({"roll": "oracle"}).journal
 

@@ -141,6 +141,10 @@ def _kit(dice: DiceSource) -> tuple[Gear, ...]:
     return (*hands, *armor, one("clothing"), one("accessory"))
 
 
+def _one(dice: DiceSource, cards: tuple[Role, ...]) -> Role:
+    return cards[dice.roll(len(cards)) - 1]
+
+
 def _clamp(value: int) -> int:
     return max(MIN_TRACK, min(MAX_TRACK, value))
 
@@ -209,7 +213,7 @@ def character(source: Source = None, taken: Sequence[str] = ()) -> Hero:
     a Background and Gear, named apart from ``taken``."""
     dice = as_dice(source)
     name = trophy_name(dice, taken)
-    chosen = tuple(pick_row(dice, tuple((r,) for r in roles(sc)))[0] for sc in SCENARIOS)
+    chosen = tuple(_one(dice, roles(sc)) for sc in SCENARIOS)
     back, p, k, m, about = pick_row(dice, rows("tr_backgrounds", 5))
     return Hero(name, chosen, (back, (int(p), int(k), int(m)), about), _kit(dice))
 
