@@ -23,6 +23,7 @@ from oracle.journal.campaign import Campaign
 from oracle.journal.exports import export
 from oracle.journal.library import campaigns_dir, list_campaigns
 from oracle.journal.store import STALE_TEMP, SUFFIX
+from oracle.systems import SYSTEMS
 
 READY: list[dict[str, Any]] = [{"type": "character_created", "character": {"name": "Mara"}},
          {"type": "scene", "title": "The forest's edge"}]
@@ -152,7 +153,7 @@ def test_oracle_campaigns_lists_names_systems_and_broken_files() -> None:
     assert rows[camp.id]["entries"] == 1 and rows["junk"]["error"]
 
 
-@pytest.mark.parametrize("system", ["trophy", "die_trying", "triptycho"])
+@pytest.mark.parametrize("system", list(SYSTEMS))
 def test_export_then_import_on_the_command_line_is_an_identical_campaign(
     system: str, tmp_path: Path,
 ) -> None:

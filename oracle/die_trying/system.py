@@ -30,6 +30,10 @@ class DieTrying(PackagedSystem, package="oracle.die_trying"):
     unnamed = Unnamed("the delver", "delver", "the dungeon")
     dread_words = "the party's HP lost and Instability Dice held"
     app = "oracle.app.die_trying"
+    rule_words = frozenset({"degree", "base_degree", "fate", "miscast_kind", "proficiency", "sides"})
+    dice_fields = frozenset({
+        "d10", "modifier", "dc", "ability", "proficiency", "magic", "instability", "miscast_d10",
+        "hp", "face", "level"})
     brief_keys = ("occupation", "background", "drive", "skills", "equipment", "ruin",
                   "conditions", "hunt_tokens", "gold", "npc")
     offline_tables = (

@@ -12,6 +12,7 @@ system words its own (``System.facts``).
 
 from __future__ import annotations
 
+import functools
 import json
 import re
 from collections.abc import Iterator, Mapping, Sequence
@@ -23,23 +24,37 @@ MAX_FACT_LINES = 150  # a contest of 8 with every count still fits
 MAX_FACT_TEXT = 160  # characters of one player-text value inside a result
 MAX_NAME = 60
 
-# Fields whose string values are rules words from our own cores, never player text.
-RULE_WORD_KEYS = frozenset({
-    "roll", "system", "outcome", "encounter", "answer", "likelihood", "degree", "base_degree",
-    "fate", "miscast_kind", "damage_result", "kind", "scenario", "dice", "action_name",
-    "reaction_name", "damage_type", "effectiveness", "proficiency", "damage_dice",
-    "defense_dice", "intent", "foe", "sides",
-})
+# Fields whose string values are rules words from our own cores, never player text: these
+# (the request's own, and the solo oracle's), and every installed system's ``rule_words``.
+RULE_WORD_KEYS = frozenset({"roll", "system", "answer", "likelihood", "kind"})
 _RULE_WORD = re.compile(r"[a-z0-9_+\-]{1,40}")
 _KEY = re.compile(r"[A-Za-z0-9_]{1,40}")
-# Which request fields are dice and numbers the prompt may repeat (faces as rolled).
-REQUEST_KEYS = frozenset({
-    "roll", "system", "ruin", "light", "dark", "tokens", "endurance", "weak_points", "armor",
-    "starting_ruin", "reached_five", "remove_anyway", "d10", "modifier", "dc", "ability",
-    "proficiency", "magic", "instability", "miscast_d10", "hp", "dice", "level", "number",
-    "action", "reaction", "damage", "defense", "piercing", "likelihood", "face", "helpers",
-    "participants", "characters", "die", "already_marked", "confirmed", "ritual", "push",
-})
+# Which request fields are dice and numbers the prompt may repeat (faces as rolled): these,
+# and every installed system's ``dice_fields``.
+REQUEST_KEYS = frozenset({"roll", "system", "likelihood"})
+
+
+@functools.lru_cache(maxsize=8)
+def _keys(names: tuple[str, ...]) -> tuple[frozenset[str], frozenset[str]]:
+    from oracle.systems import installed
+
+    found = list(installed())
+    return (RULE_WORD_KEYS.union(*(system.rule_words for system in found)),
+            REQUEST_KEYS.union(*(system.dice_fields for system in found)))
+
+
+def rule_word_keys() -> frozenset[str]:
+    """Result fields whose text is rules words: the generic ones and every system's."""
+    from oracle.systems import SYSTEMS
+
+    return _keys(tuple(SYSTEMS))[0]
+
+
+def request_keys() -> frozenset[str]:
+    """Request fields of dice and numbers: the generic ones and every system's."""
+    from oracle.systems import SYSTEMS
+
+    return _keys(tuple(SYSTEMS))[1]
 
 
 def neutralize(text: object) -> str:
@@ -54,7 +69,7 @@ def delimit(text: object) -> str:
 
 def _leaf(key: str, value: Any) -> str:
     if isinstance(value, str):
-        if key in RULE_WORD_KEYS and _RULE_WORD.fullmatch(value):
+        if key in rule_word_keys() and _RULE_WORD.fullmatch(value):
             return json.dumps(value)
         limit = MAX_NAME if key in ("name", "winner") else MAX_FACT_TEXT
         return delimit(value[:limit])
@@ -88,7 +103,7 @@ def _dice_only(value: Any) -> Any:
     if isinstance(value, Mapping):
         kept: dict[str, Any] = {}
         for key, item in value.items():
-            if key in REQUEST_KEYS:  # names are in the result already: player text once
+            if key in request_keys():  # names are in the result already: player text once
                 reduced = _dice_only(item)
                 if reduced is not None:
                     kept[key] = reduced
@@ -105,8 +120,9 @@ def _dice_only(value: Any) -> Any:
 
 def request_lines(request: Mapping[str, Any]) -> list[str]:
     """The request's dice and numbers as rolled: whitelisted fields only, never its free text."""
+    keys = request_keys()
     kept = {key: _dice_only(value) for key, value in request.items()
-            if key in REQUEST_KEYS and key not in ("roll", "system")}
+            if key in keys and key not in ("roll", "system")}
     kept = {key: value for key, value in kept.items() if value not in (None, [], {})}
     return result_lines(kept)[:24]
 

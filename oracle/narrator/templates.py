@@ -141,13 +141,13 @@ class Prompt:
         return f"{self.stable}\n\n{self.campaign}\n\n{self.facts}"
 
 
-# What the stated intent is, by beat: a Reduction's betrayal and a Ruin Roll's sight are the
-# player's own words, to be voiced as given.
-INTENT_LABELS = {
-    "reduction": "The betrayal the player stated (voice exactly this act, no other)",
-    "ruin": "What the player says their character sees (voice this; do not replace it)",
-    "lost": "The character's stated last intent",
-}
+def _intent_label(beat: str) -> str:
+    """What the stated intent is for ``beat`` (its own label: a betrayal, a sight), or the
+    roller's stated intent."""
+    from oracle.narrator.beats import BEATS
+
+    spec = BEATS.get(beat)
+    return (spec.intent_label if spec is not None else "") or "Stated intent"
 
 
 def prompt_vars(beat: str, context: NarrationContext) -> dict[str, Any]:
@@ -175,7 +175,7 @@ def prompt_vars(beat: str, context: NarrationContext) -> dict[str, Any]:
         "story": [delimit(_cap(line, STORY_LINE)) for line in context.story[:STORY_LINES]],
         "answer": neutralize(str(result.get("answer", "yes"))[:20]),
         "likelihood": neutralize(str(result.get("likelihood", "even"))[:20]),
-        "intent_label": INTENT_LABELS.get(beat, "Stated intent"),
+        "intent_label": _intent_label(beat),
         **{name: delimit(value) for name, value in text.items()},
         "journal": delimit(journal),
         "given": {**{name: bool(value.strip()) for name, value in text.items()},

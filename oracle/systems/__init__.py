@@ -22,7 +22,8 @@ from oracle.events import DEFAULT_SYSTEM
 from oracle.systems.base import Line, System, Unnamed
 
 __all__ = ["DEFAULT", "GROUP", "SYSTEMS", "SYSTEM_NAMES", "Line", "System", "SystemLoadError",
-           "Unnamed", "find_system", "installed", "register", "unregister"]
+           "Unnamed", "discovered", "find_system", "installed", "rediscover", "register",
+           "unregister"]
 
 GROUP = "oracle.systems"
 """The entry point group a system registers in."""
@@ -43,6 +44,7 @@ class _Registry(Mapping[str, System]):
     def __init__(self, targets: Mapping[str, str]) -> None:
         self._targets = dict(targets)
         self._loaded: dict[str, System] = {}
+        self._manual: set[str] = set()
 
     def _load(self, name: str) -> System:
         target = self._targets[name]
@@ -52,7 +54,7 @@ class _Registry(Mapping[str, System]):
         except Exception as exc:  # a third party's code: any failure is one sentence
             raise SystemLoadError(
                 f"system: {name!r} is installed ({target}) but could not be loaded: "
-                f"{type(exc).__name__}: {shown(str(exc), 120)}") from exc
+                f"{type(exc).__name__}: {shown(str(exc), 120)}.") from exc
         if not isinstance(found, System) or found.name != name:
             raise SystemLoadError(
                 f"system: {name!r} is installed ({target}) but is not an oracle System "
@@ -63,6 +65,13 @@ class _Registry(Mapping[str, System]):
         if name not in self._loaded:
             self._loaded[name] = self._load(name)
         return self._loaded[name]
+
+    def get(self, name: str, default: System | None = None) -> System | None:  # type: ignore[override]
+        """The system, or ``default`` when it is unknown or cannot be loaded."""
+        try:
+            return self[name] if name in self._targets else default
+        except SystemLoadError:
+            return default
 
     def __contains__(self, name: object) -> bool:
         return name in self._targets
@@ -76,10 +85,20 @@ class _Registry(Mapping[str, System]):
     def register(self, name: str, target: str) -> None:
         self._targets[name] = target
         self._loaded.pop(name, None)
+        self._manual.add(name)
 
     def unregister(self, name: str) -> None:
         self._targets.pop(name, None)
         self._loaded.pop(name, None)
+        self._manual.discard(name)
+
+    def reset(self, found: Mapping[str, str]) -> None:
+        """The systems ``found`` installed, and those registered by hand, kept."""
+        kept = {name: self._targets[name] for name in self._manual}
+        targets = {**found, **kept}
+        self._loaded = {name: system for name, system in self._loaded.items()
+                        if targets.get(name) == self._targets.get(name)}
+        self._targets = targets
 
 
 def discovered() -> dict[str, str]:
@@ -105,13 +124,23 @@ def unregister(name: str) -> None:
     SYSTEMS.unregister(name)
 
 
+_WARNED: set[str] = set()
+
+
+def rediscover() -> None:
+    """Read the entry points again: a plugin installed (or removed) while this process runs."""
+    SYSTEMS.reset(discovered())
+
+
 def installed() -> Iterator[System]:
     """Every system that loads; one that does not is logged once and passed over."""
     for name in list(SYSTEMS):
         try:
             yield SYSTEMS[name]
         except SystemLoadError as exc:
-            log.warning("%s", exc)
+            if name not in _WARNED:
+                _WARNED.add(name)
+                log.warning("%s", exc)
 
 
 def find_system(name: object) -> System:

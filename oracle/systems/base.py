@@ -138,6 +138,11 @@ class System(ABC):
     offline_tables: ClassVar[tuple[str, ...]]
     """The offline narrator's tables this system's beats use (its own in ``<folder>/offline/``,
     or the generic ones in ``oracle/prompts/offline/``)."""
+    rule_words: ClassVar[frozenset[str]] = frozenset()
+    """Result fields whose text values are rules words (``"outcome"``), never player text: the
+    prompt repeats them bare."""
+    dice_fields: ClassVar[frozenset[str]] = frozenset()
+    """Request fields of dice and numbers (faces as rolled) a prompt may repeat."""
     brief_keys: ClassVar[tuple[str, ...]] = ()
     """The sheet fields (besides ``name``) the narrator may tell of a character."""
     dread_words: ClassVar[str] = ""

@@ -27,6 +27,9 @@ class BeatSpec:
     table_by: tuple[str, Mapping[str, str]] | None = None
     max_tokens: int = 400
     example: Mapping[str, Any] = field(default_factory=dict)
+    intent_label: str = ""
+    """What the stated intent is for this beat, when it is not what the roller attempts (a
+    betrayal stated, a sight seen): the prompt's label for it."""
 
     def table_for(self, result: Mapping[str, Any]) -> str:
         """The offline table this result draws from."""

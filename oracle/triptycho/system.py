@@ -53,6 +53,11 @@ class TriptychoSystem(PackagedSystem, package="oracle.triptycho"):
     unnamed = Unnamed("the adventurer", "adventurer", "the scene")
     dread_words = "Injuries and the rounds of the scenario"
     app = "oracle.app.triptycho"
+    rule_words = frozenset({
+        "damage_result", "scenario", "dice", "action_name", "reaction_name", "damage_type",
+        "effectiveness", "damage_dice", "defense_dice"})
+    dice_fields = frozenset({
+        "dice", "level", "number", "action", "reaction", "damage", "defense", "piercing"})
     brief_keys = ("occupation", "background", "drive", "skills", "equipment", "ruin",
                   "conditions", "hunt_tokens", "gold", "npc")
     offline_tables = ("injuries", "injury_death", "defeats", "telling_blows", "omens")

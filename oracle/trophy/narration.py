@@ -46,14 +46,18 @@ BEATS = beats(
                                       "matches": 1, "armor_used": False, "lost": False}]}),
     BeatSpec("ruin", "a Ruin Roll's disturbing sight", ("disturbing",),
              example={"roll": "ruin", "ruin_before": 3, "ruin_after": 4, "ruin_marked": True,
-                      "lost": False}),
+                      "lost": False},
+             intent_label="What the player says their character sees (voice this; do not "
+                          "replace it)"),
     BeatSpec("reduction", "a betrayal to shed Ruin, noticed or not",
              ("betrayals_unnoticed", "betrayals_noticed"),
              table_by=("noticed", {"false": "betrayals_unnoticed", "true": "betrayals_noticed"}),
-             example={"roll": "reduction", "ruin_before": 5, "ruin_after": 4, "noticed": False}),
+             example={"roll": "reduction", "ruin_before": 5, "ruin_after": 4, "noticed": False},
+             intent_label="The betrayal the player stated (voice exactly this act, no other)"),
     BeatSpec("lost", "Losing Yourself: the last Ruin is marked", ("lost",),
              example={"roll": "risk", "outcome": "failure", "ruin_before": 5, "ruin_after": 6,
-                      "ruin_marked": True, "lost": True}),
+                      "ruin_marked": True, "lost": True},
+             intent_label="The character's stated last intent"),
 )
 
 

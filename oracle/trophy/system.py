@@ -31,6 +31,11 @@ class TrophySystem(PackagedSystem, package="oracle.trophy"):
     credit = ATTRIBUTION + " Trophy™ is a trademark of Hedgemaze Press."
     dread_words = "the party's Ruin, sets cleared, days in the forest"
     app = "oracle.app.trophy"
+    rule_words = frozenset({"outcome", "encounter", "intent", "foe"})
+    dice_fields = frozenset({
+        "ruin", "light", "dark", "tokens", "endurance", "weak_points", "armor", "starting_ruin",
+        "reached_five", "remove_anyway", "helpers", "participants", "characters", "die",
+        "already_marked", "confirmed", "ritual", "push"})
     brief_keys = ("occupation", "background", "drive", "skills", "equipment", "ruin",
                   "conditions", "hunt_tokens", "gold", "npc")
     offline_tables = (

@@ -1,0 +1,1 @@
+"""Coin: an example oracle system with one roll, installed as a plugin (``oracle_coin.system``)."""

@@ -1,0 +1,148 @@
+"""Generic code knows no system (issue 15, "done when"): no module under ``oracle/narrator/``,
+``oracle/solo/``, ``oracle/journal/`` or ``oracle/app/`` (outside a system's own folder) names a
+system or reads a system's event types or fields. It asks the system.
+
+A system's vocabulary is read from the installed systems themselves (nothing here lists them):
+its name and title, its event types, its roll kinds and beats, the request fields its rolls
+read, the result fields its narration reads (``rule_words``, ``dice_fields``, its beats'
+examples). Words the generic layers
+define themselves (the contract's context fields, the journal's own, the solo oracle's) are not
+a system's. ``KNOWN`` lists what is still to move, file by file, with its owner: it may only
+shrink (an entry no longer found fails too, so it is removed when the move lands).
+"""
+
+from __future__ import annotations
+
+import ast
+import functools
+import re
+from collections.abc import Iterator
+from pathlib import Path
+
+from oracle.requests import CONTEXT_FIELDS
+from oracle.systems import installed
+
+ORACLE = Path(__file__).resolve().parents[1] / "oracle"
+GENERIC = ("narrator", "solo", "journal", "app")
+
+# Words generic code defines itself, though some system also uses them (each with its reason).
+OWN_WORDS = frozenset({
+    "action",  # the journal's stated action of any rules event (journal/replay.py)
+    "kind", "target", "faces", "face", "dice", "die", "deck", "dealt", "number", "level",
+    "total", "size", "power", "fate",  # the solo oracle, undo, typed faces, the offline deck
+    "intent", "bargain", "foe", "characters", "name", "cast",  # the narration context
+    "answer", "character",  # the solo oracle's answer; the characters list (journal/lists.py)
+    "outcome", "lost", "ruin", "encounter",  # beat names the inspire command offers
+    "equipment", "hp", "magic",  # words of generic prose and sheets
+})
+
+# What is still to move into its system: file -> the system words it still reads (owner).
+KNOWN: dict[str, frozenset[str]] = {
+    # plugin: the generic reading (a fallback line for events a system has no words for) still
+    # guesses with Trophy's and Die Trying's result words; the exploration question is voiced
+    # by Trophy's "answer" beat with a Trophy roll word
+    "oracle/journal/reading.py": frozenset({
+        "confirmed", "defeated", "degree", "endurance", "helpers", "participants", "ritual",
+        "roll_required"}),
+    "oracle/app/shell.py": frozenset({"hunt"}),
+    "oracle/app/lists_view.py": frozenset({"hunt"}),
+    # appmoves: the generic HTML draws Trophy's dice; the app's story context reads beats
+    "oracle/app/render.py": frozenset({"armor", "dark", "light"}),
+    "oracle/app/story.py": frozenset({"combat", "defeat", "reduction", "telling_blow", "wrong"}),
+    # voice and referee: inspire's beat list, the referee's and readings' result fields
+    "oracle/narrator/inspire.py": frozenset({
+        "condition", "hunt", "noticed", "reduction", "risk", "wrong"}),
+    "oracle/narrator/meaning.py": frozenset({"helpers", "participants", "tokens"}),
+    "oracle/narrator/readings.py": frozenset({
+        "combat", "dead", "defeated", "degree", "helpers", "participants", "strike"}),
+    "oracle/narrator/referee.py": frozenset({
+        "check", "critical", "damage_total", "defense_total", "endurance", "miscast",
+        "miscast_total", "ruin_after", "ruin_before", "tokens_after", "tokens_before"}),
+    # solo: the generators, the bestiary and the meaning tables move into their systems
+    "oracle/solo/bestiary.py": frozenset({"endurance"}),
+    "oracle/solo/generate/die_trying.py": frozenset({
+        "abilities", "ac", "damage", "damage_type", "die_trying", "heavy_armor",
+        "names die_trying", "proficiencies", "species", "talents", "trait"}),
+    "oracle/solo/generate/triptycho.py": frozenset({
+        "attack", "combat", "damage", "damage_type", "defense", "hit", "initiative", "join",
+        "miss", "names triptycho", "scenario", "triptycho"}),
+    "oracle/solo/generate/trophy.py": frozenset({"armor", "character_created"}),
+    "oracle/solo/meaning_cli.py": frozenset({
+        "names die_trying", "names triptycho", "names trophy", "trophy"}),
+    "oracle/solo/meaning_tables.py": frozenset({"names trophy", "trophy"}),
+}
+
+
+def _vocabulary() -> dict[str, str]:
+    """word -> the system it belongs to, read from every installed system."""
+    words: dict[str, str] = {}
+    for system in installed():
+        own = {system.name, *system.event_types, *system.roll_kinds, *system.rule_words,
+               *system.dice_fields, *(beat.name for beat in system.beats())}
+        for fields in system.fields.values():
+            own |= fields
+        for beat in system.beats():
+            own |= set(beat.example)
+        for word in own - CONTEXT_FIELDS - OWN_WORDS:
+            words.setdefault(word, system.name)
+    return words
+
+
+def _names() -> re.Pattern[str]:
+    titles = [re.escape(s.title.split(" (")[0]) for s in installed()]
+    names = [re.escape(s.name) for s in installed()]
+    return re.compile(r"\b(" + "|".join(names + titles) + r")\b", re.IGNORECASE)
+
+
+def generic_modules() -> Iterator[Path]:
+    systems = {system.name for system in installed()}
+    for folder in GENERIC:
+        for path in (ORACLE / folder).rglob("*.py"):
+            if path.relative_to(ORACLE / folder).parts[0] not in systems:
+                yield path
+
+
+def _strings(path: Path) -> Iterator[str]:
+    """Every string constant of a module but its docstrings (prose may name a system)."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    docs = {id(node.body[0].value) for node in ast.walk(tree)
+            if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef))
+            and node.body and isinstance(node.body[0], ast.Expr)
+            and isinstance(node.body[0].value, ast.Constant)}
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in docs:
+            yield node.value
+
+
+@functools.cache
+def found() -> dict[str, frozenset[str]]:
+    vocabulary, names = _vocabulary(), _names()
+    offences: dict[str, frozenset[str]] = {}
+    for path in generic_modules():
+        strings = set(_strings(path))
+        hits = strings & set(vocabulary)
+        hits |= {f"names {m.group(0).lower()}" for value in strings
+                 for m in names.finditer(value)}
+        if hits:
+            offences[str(path.relative_to(ORACLE.parent))] = frozenset(hits)
+    return offences
+
+
+def test_the_vocabulary_comes_from_the_installed_systems() -> None:
+    vocabulary = _vocabulary()
+    for system in installed():
+        assert system.name in vocabulary
+        assert set(system.event_types) - OWN_WORDS - CONTEXT_FIELDS <= set(vocabulary)
+
+
+def test_no_generic_module_names_a_system_or_reads_its_words() -> None:
+    offences = found()
+    new = {path: words - KNOWN.get(path, frozenset()) for path, words in offences.items()}
+    assert {path: sorted(words) for path, words in new.items() if words} == {}
+
+
+def test_the_list_of_what_is_still_to_move_only_shrinks() -> None:
+    offences = found()
+    stale = {path: sorted(words - offences.get(path, frozenset()))
+             for path, words in KNOWN.items()}
+    assert {path: words for path, words in stale.items() if words} == {}
