@@ -53,6 +53,7 @@ KNOWN: dict[str, frozenset[str]] = {
     "oracle/narrator/inspire.py": frozenset({
         "condition", "hunt", "noticed", "reduction", "risk", "wrong"}),
     "oracle/narrator/meaning.py": frozenset({"helpers", "participants", "tokens"}),
+    "oracle/narrator/offline.py": frozenset({"damage", "dc", "degree"}),
     "oracle/narrator/readings.py": frozenset({
         "combat", "dead", "defeated", "degree", "helpers", "participants", "strike"}),
     "oracle/narrator/referee.py": frozenset({

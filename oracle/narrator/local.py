@@ -48,9 +48,9 @@ def tokens(text: str) -> int:
 def local_prompt(beat: str, context: NarrationContext) -> Prompt:
     """``beat``'s prompt for a local model: the compact rules, the same facts and story; when it
     would pass :data:`PROMPT_BUDGET`, the journal and then the oldest story lines go first."""
-    from oracle.systems import SYSTEMS
+    from oracle.systems import DEFAULT, SYSTEMS
 
-    system = SYSTEMS[context.system if context.system in SYSTEMS else "trophy"]
+    system = SYSTEMS[context.system if context.system in SYSTEMS else DEFAULT]
     stable = environment().get_template("local.j2").render(
         system=system.name, title=system.title)
     prompt = dataclasses.replace(render_prompt(beat, context), stable=stable)
