@@ -65,8 +65,8 @@ KNOWN: dict[str, frozenset[str]] = {
         "abilities", "ac", "damage", "damage_type", "die_trying", "heavy_armor",
         "names die_trying", "proficiencies", "species", "talents", "trait"}),
     "oracle/solo/generate/triptycho.py": frozenset({
-        "attack", "combat", "damage", "damage_type", "defense", "hit", "initiative", "join",
-        "miss", "names triptycho", "scenario", "triptycho"}),
+        "armor", "attack", "combat", "damage", "damage_type", "defense", "hit", "initiative",
+        "join", "miss", "names triptycho", "points", "scenario", "triptycho"}),
     "oracle/solo/generate/trophy.py": frozenset({"armor", "character_created"}),
     "oracle/solo/meaning_cli.py": frozenset({
         "names die_trying", "names triptycho", "names trophy", "trophy"}),
