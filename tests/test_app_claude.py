@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from oracle.app import build
-from tests.app_driver import click, fill, read
+from tests.app_driver import click, fill, find, read
 from tests.fake_claude import Act, FakeClaude
 
 KEY = "sk-ant-app-test-key-0000"
@@ -104,3 +104,36 @@ def test_claude_is_told_the_fights_monster_and_the_whole_story_memory(
     assert "Place: <player_text>The forest" in story  # the scene is the place
     assert "Also present: nobody. This is solo play" in story
     assert "Story memory" in story and "Foe (the foe of the fight under way" in story
+
+
+def test_the_live_line_shows_each_passed_sentence_and_a_failed_one_replaces_them_all(
+    fake: FakeClaude, _oracle_home: Path
+) -> None:
+    app = build()
+    click(app.start, "oracle-quickstart")
+    fill(app.safety, "oracle-api-key", KEY)
+    click(app.safety, "oracle-use-key")
+    live = find(app.journal, "oracle-live")
+    seen: list[str] = []
+    live.observe(lambda change: seen.append(str(change["new"])), names="value")
+    first = "The tower leans over you, black against the clouds."
+    fake.queue(Act(text=f"{first} You decide to turn back and never come here again."),
+               Act(text="The stones crumble under your boots; the tower keeps its height."))
+    before = len([e for e in app.session.campaign.entries  # type: ignore[union-attr]
+                  if e.type == "narration"])
+    fill(app, "oracle-physical", True)
+    fill(app.view("Risk"), "oracle-intent", "Climb the tower")
+    fill(app.view("Risk"), "oracle-light-faces", "2")
+    click(app.view("Risk"), "oracle-risk-roll")
+    app.session.narration.wait(timeout=30)
+    shown_first = [i for i, value in enumerate(seen) if first in value]
+    assert shown_first, seen  # the first sentence was shown as soon as it passed
+    after = seen[shown_first[-1] + 1:]
+    assert any(first not in value for value in after)  # then withdrawn
+    assert not any("decide" in value for value in seen)  # the failing sentence never shown
+    narrations = [e for e in app.session.campaign.entries  # type: ignore[union-attr]
+                  if e.type == "narration"]
+    assert len(narrations) == before + 1  # journalled once
+    assert narrations[-1].data["text"] == ("The stones crumble under your boots; the tower "
+                                           "keeps its height.")
+    assert narrations[-1].data["narrator"] == "claude"

@@ -35,8 +35,9 @@ CHOICE = rx(_verbs("decide", "choose", "resolve", "vow", "promise", "refuse", "a
                     "grin", "weep", "sob", "scream", "shout", "yell", "curse", "whisper",
                     "mutter", "sigh", "nod", "shrug", "wonder", "realize", "realise",
                     "remember", "believe", "hope", "wish", "regret", "trust", "doubt", "relax",
-                    "flee", "retreat", "surrender", "charge", "want", "love", "hate"),
+                    "flee", "retreat", "surrender", "charge", "love", "hate"),
              r"swears?|swore|sworn|says|said|cries|cried|thinks?|thought|knows?|knew|chose|"
+             r"wants?|wanting|"
              r"grinn(?:ed|ing)|sobb(?:ed|ing)|nodd(?:ed|ing)|begg(?:ed|ing)|regrett(?:ed|ing)|"
              r"gives? up|gave up|turns? back|turned back|turns? and (?:runs?|flees?)|"
              r"runs? away|ran away|steels? (?:yourself|herself|himself|themself|themselves)|"
@@ -65,34 +66,53 @@ WITH_FEELING = rx(r"(?:with|in) (?:relief|dread|terror|horror|joy|despair|grief|
                    r"shame|determination|resolve|triumph|disgust|delight|fury)")
 
 
+_MODAL = re.compile(r"\b(?:would|could|might|may|should|can|cannot|can't)\s+(?:\w+\s+)?$",
+                    re.IGNORECASE)
+
+
+def _decided(sentence: str, words: Sequence[Word], before: Sequence[Word],
+             context: NarrationContext, cast: Cast) -> str | None:
+    """A verb of choosing, saying or feeling whose subject is a character."""
+    stated = {w[:5] for w in content_words(context.intent)}
+    for pattern in (CHOICE, FEELS):
+        for match in pattern.finditer(sentence):
+            if match.group().split()[0].lower()[:5] in stated:
+                continue  # the player stated it: "swear an oath to the tree"
+            if _MODAL.search(sentence[max(0, match.start() - 14):match.start()]):
+                continue  # "any way you would choose": a might-be, not a choice made
+            if subject(words, index_at(words, match.start()), cast, before) is Who.CHARACTER:
+                return match.group()
+    return None
+
+
+def _felt(sentence: str, words: Sequence[Word], before: Sequence[Word], cast: Cast) -> str | None:
+    """A feeling that takes hold of a character ("relief floods you", "your heart sinks")."""
+    for match in SEIZES.finditer(sentence):
+        if person_after(words, index_at(words, match.end()), cast, before) is Who.CHARACTER:
+            return match.group()
+    for match in HEART.finditer(sentence):
+        owner = cast.who(match.group(1).lower().removesuffix("'s"))
+        if owner is None:
+            owner = cast.resolve([*before, *words[:index_at(words, match.start())]])
+        if owner is Who.CHARACTER:
+            return match.group()
+    for match in WITH_FEELING.finditer(sentence):
+        earlier = words[:index_at(words, match.start())]
+        if any(cast.who(w.text) is Who.CHARACTER for w in earlier) or \
+                subject(words, len(earlier), cast, before) is Who.CHARACTER:
+            return match.group()
+    return None
+
+
 def choices(sentence: str, words: Sequence[Word], before: Sequence[Word],
             context: NarrationContext, cast: Cast) -> str | None:
     """A feeling, belief, word or choice of a character that the dice did not settle."""
-    stated = content_words(context.intent)
-    for pattern in (CHOICE, FEELS):
-        for match in pattern.finditer(sentence):
-            first = match.group().split()[0].lower()
-            if first[:5] in {w[:5] for w in stated}:
-                continue  # the player stated it: "swear an oath to the tree"
-            if subject(words, index_at(words, match.start()), cast, before) is Who.CHARACTER:
-                return (f"it decides for the character ({match.group()!r}); their feelings and "
-                        "choices are the player's")
-    for match in SEIZES.finditer(sentence):
-        if person_after(words, index_at(words, match.end()), cast, before) is Who.CHARACTER:
-            return f"it decides how the character feels ({match.group()!r})"
-    for match in HEART.finditer(sentence):
-        owner = match.group(1).lower().removesuffix("'s")
-        who = cast.who(owner)
-        if who is None:
-            who = cast.resolve([*before, *words[:index_at(words, match.start())]])
-        if who is Who.CHARACTER:
-            return f"it decides how the character feels ({match.group()!r})"
-    for match in WITH_FEELING.finditer(sentence):
-        if subject(words, index_at(words, match.start()), cast, before) is Who.CHARACTER or \
-                any(cast.who(w.text) is Who.CHARACTER for w in words[:index_at(words,
-                                                                                  match.start())]):
-            return f"it decides how the character feels ({match.group()!r})"
-    return None
+    decided = _decided(sentence, words, before, context, cast)
+    if decided:
+        return (f"it decides for the character ({decided!r}); their feelings and choices are "
+                "the player's")
+    felt = _felt(sentence, words, before, cast)
+    return f"it decides how the character feels ({felt!r})" if felt else None
 
 
 OTHERS = rx(r"companions?", r"comrades?", r"allies", r"ally", r"your friends?", r"the others",

@@ -47,7 +47,8 @@ DEATH = rx(
     r"(?:is|are|was|were) (?:killed|slain|dead|murdered|no more|gone for good|beyond help)",
     r"(?:goes?|went) still (?:forever|for good|and does not move again)",
     r"stops? breathing(?! to)", r"bleeds? out", r"(?:heart|breath) stops? for good",
-    r"lifeless", r"eyes? (?:go|goes|went) (?:dark|dim|glassy|empty) (?:and stays?|and stayed|for "
+    r"(?:does|do|did|will) not take (?:the next|another) breath",
+    r"never (?:takes?|draws?) another breath", r"lifeless", r"eyes? (?:go|goes|went) (?:dark|dim|glassy|empty) (?:and stays?|and stayed|for "
     r"good|forever)", r"the light (?:leaves|left|goes out of|went out of) " + _POSS + r" eyes",
 )
 KILLS = rx(r"kill(?:s|ed)?", r"slays?", r"slew", r"murders?", r"murdered", r"ends?",
@@ -64,6 +65,8 @@ LOSS = rx(r"(?:becomes?|became|turns? into|is turning into|is now) (?:a|one of t
 FOREST_TAKES = rx(r"the (?:forest|trees|wood|woods) (?:takes?|took|claims?|claimed|keeps?|"
                    r"kept) ")
 ANY_DEATH = rx(r"die[sd]?", r"dying", r"dead", r"death", r"kill\w*", r"slain", r"perish\w*",
+               r"(?:next|another|any) breath", r"lets? go", r"(?:is|are) gone", r"no more",
+               r"(?:goes|went) still", r"stops? breathing", r"heart stops",
                 r"last breath", r"breathes? " + _POSS + r" last", r"lifeless", r"life",
                 r"never (?:moves?|wakes?|rises?|breathes?) again", r"corpse",
                 r"(?:does|do|will) not survive", r"(?:doesn't|won't) survive", r"still forever")
@@ -193,14 +196,14 @@ _NEGATION = re.compile(r"\b(?:not|never|no|nothing|nor|cannot|fails? to|failed t
 SUCCESS_ANY = rx(r"(?:is|are) yours", r"succeed\w*", r"success\w*", r"triumph\w*", r"victor(?:y|ious)",
                   r"flawless\w*", r"with ease", r"easily", r"effortless\w*",
                   r"without (?:a hitch|trouble|difficulty|effort)", r"pull(?:s|ed)? it off",
-                  r"(?:just )?as planned", r"it is done")
+                  r"(?:just )?as planned")
 SUCCESS_VERB = rx(r"works?", r"worked", r"manag(?:e|es|ed) to", r"clears?", r"cleared", r"makes? it", r"made it",
                    r"gets? (?:it )?(?:open|through|free|across|inside|loose|in|out)",
                    r"got (?:it )?(?:open|through|free|across|inside|loose|in|out)",
                    r"opens?", r"opened", r"swings? (?:open|wide)", r"springs? open",
                    r"comes? (?:open|free|loose|away)", r"gives? way", r"gives", r"gave",
                    r"yields?", r"yielded", r"surrenders?", r"relents?", r"turns? (?:in the lock|freely)", r"clicks? open",
-                   r"clicks", r"is yours", r"are yours", r"(?:is|are) (?:open|free|done)")
+                   r"clicks", r"is yours", r"are yours", r"(?:is|are) (?:open|free)")
 FAIL_ANY = rx(r"in vain", r"to no avail", r"(?:is|was) no use", r"for nothing", r"failure",
                r"fruitless\w*", r"empty-handed", r"nothing happens", r"comes? to nothing")
 FAIL_VERB = rx(r"fail(?:s|ed)?", r"miss(?:es|ed)?", r"(?:does|did|will) not (?:work|open|give|"

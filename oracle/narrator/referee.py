@@ -44,7 +44,7 @@ _RUIN_NUMBER = re.compile(rf"(?<!\ba )(?<!\ban )(?<!\bthe )(?<!\bold )(?<!\bthis
 _TOKEN_NUMBER = re.compile(rf"\b{_NUM}\W+(?:hunt\W+)?tokens?\b", re.IGNORECASE)
 _TOTAL_NUMBER = re.compile(rf"\b(?:total|endurance)\W+(?:(?:of|is|was|at|reaches)\W+){{0,2}}"
                            rf"{_NUM}\b", re.IGNORECASE)
-_DIGITS = re.compile(r"\b\d+\b")
+_DIGITS = re.compile(r"(?<![\w.])-?\d+\b")  # "HP -1 to 0": the sign is the number's
 _ANSWER = re.compile(r"^\W*(yes|no)\b(?:\W{0,3}(and|but)\b)?", re.IGNORECASE)
 _MARKUP = re.compile(r"\*\*|__|`|^\s{0,3}#{1,6}\s|^\s*[-*+\u2022]\s|^\s*\d+[.)]\s|"
                      r"\[[^\]\n]+\]\([^)\n]+\)|</?[a-zA-Z][a-zA-Z0-9]*(?:\s[^<>]*)?>|"
@@ -121,7 +121,7 @@ def _numbers(text: str, result: Mapping[str, Any], request: Mapping[str, Any],
             return f"it gives a total of {match.group(1)}, but the totals are {sorted(totals)}"
     allowed = set(_ints(result)) | set(_ints(request))
     for match in _DIGITS.finditer(text) if any_digit else ():
-        if int(match.group()) not in allowed:
+        if int(match.group()) not in allowed and abs(int(match.group())) not in allowed:
             return f"it gives the number {match.group()}, which the settled result does not hold"
     return None
 
