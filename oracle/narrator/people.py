@@ -154,9 +154,19 @@ ATTACK = rx(r"lunges?", r"charges?", r"attacks?", r"strikes?", r"bites?", r"claw
              r"rears?", r"slashes", r"tears? into", r"springs? at", r"comes? for", r"bears? down",
              r"stalks?", r"lowers? its head", r"rakes?", r"pounces?", r"swipes?", r"howls?",
              r"roars?", r"snarls?", r"rises? (?:up|on its)", r"looms?", r"advances?",
-             r"closes? in")
+             r"closes? in", r"snaps? at", r"drags?", r"seizes?", r"uncoils?")
 FIGHT_OBJECT = re.compile(r"\b(?:fight|fights|face|faces|strike|strikes|wound|wounds|hit|hits|"
                           r"stab|stabs|slash|slashes) the (\w+)\b", re.IGNORECASE)
+
+
+def _clause(words: Sequence[Word], i: int) -> list[str]:
+    """The words of the clause before ``words[i]`` (up to six, stopping at ; : or a dash)."""
+    found: list[str] = []
+    for word in reversed(words[max(0, i - 6):i]):
+        if word.low in (";", ":", "\u2014"):
+            break
+        found.append(word.low.removesuffix("'s"))
+    return found
 
 
 def foe(sentence: str, words: Sequence[Word], before: Sequence[Word],
@@ -165,6 +175,8 @@ def foe(sentence: str, words: Sequence[Word], before: Sequence[Word],
     if not context.monster.strip():
         return None
     heads = [head_word(words, index_at(words, m.start())) for m in ATTACK.finditer(sentence)]
+    heads += [w for m in ATTACK.finditer(sentence)
+              for w in _clause(words, index_at(words, m.start())) if w in _CREATURES]
     heads += [m.group(1).lower() for m in FIGHT_OBJECT.finditer(sentence)]
     capital = {w.low for w in words if w.text[:1].isupper() and not w.first}
     for head in heads:

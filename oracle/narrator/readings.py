@@ -47,18 +47,19 @@ DEATH = rx(
     r"(?:is|are|was|were) (?:killed|slain|dead|murdered|no more|gone for good|beyond help)",
     r"(?:goes?|went) still (?:forever|for good|and does not move again)",
     r"stops? breathing(?! to)", r"bleeds? out", r"(?:heart|breath) stops? for good",
-    r"(?:does|do|did|will) not take (?:the next|another) breath",
+    r"(?:does|do|did|will) not take (?:the next|another) breath", r"drown(?:s|ed)?",
+    r"(?:does|did|will) not come (?:up|back) again", r"never comes? (?:up|back)(?: again)?",
     r"never (?:takes?|draws?) another breath", r"lifeless", r"eyes? (?:go|goes|went) (?:dark|dim|glassy|empty) (?:and stays?|and stayed|for "
     r"good|forever)", r"the light (?:leaves|left|goes out of|went out of) " + _POSS + r" eyes",
 )
 KILLS = rx(r"kill(?:s|ed)?", r"slays?", r"slew", r"murders?", r"murdered", r"ends?",
             r"ended", r"finishes", r"finished", r"takes? the life of", r"took the life of",
             r"snaps? the neck of")
-LIFE_OF = re.compile(r"\b(?:takes?|took|ends?|ended) (\w+)'s life\b|\bthe life (?:goes|went|"
+LIFE_OF = re.compile(r"\b(?:takes?|took|ends?|ended) (\w+)'s (?:life|last breath)\b|"
+                     r"\b(?:is|was) the end of (\w+)\b|\bthe life (?:goes|went|"
                      r"drains|drained|fades|faded) (?:out of|from) (\w+)\b", re.IGNORECASE)
-LOSS = rx(r"(?:becomes?|became|turns? into|is turning into|is now) (?:a|one of the|the "
-           r"forest's) (?:monster|thing of the forest|creature of the forest|servant of the "
-           r"forest)", r"(?:is|are) lost (?:to the forest|forever|for good)",
+LOSS = rx(r"(?:becomes?|became|turns? into|is turning into|is now) (?:one of )?(?:a|the|the "
+           r"forest's)(?: [\w-]+){0,3} (?:monsters?|things?|creatures?|servants?|beasts?)", r"(?:is|are) lost (?:to the forest|forever|for good)",
            r"belongs? to the forest(?: now)?", r"(?:is|are) no longer (?:herself|himself|"
            r"themself|themselves|yourself|human)", r"joins? the forest",
            r"walks? into the trees (?:for good|forever|and does not come back)")
@@ -120,7 +121,7 @@ def _killed(sentence: str, words: Sequence[Word], cast: Cast,
         if who in (Who.CHARACTER, Who.FOE) and j < len(words):
             return f"{match.group()} {words[j].text}", who
     for match in LIFE_OF.finditer(sentence):
-        named = cast.who(match.group(1) or match.group(2))
+        named = cast.who(next(g for g in match.groups() if g))
         whose = cast.resolve([*before, *words]) if named is None else named
         if whose in (Who.CHARACTER, Who.FOE):
             return match.group(), whose
@@ -193,7 +194,9 @@ def monster(sentence: str, words: Sequence[Word], before: Sequence[Word],
 
 _NEGATION = re.compile(r"\b(?:not|never|no|nothing|nor|cannot|fails? to|failed to|refuses? to|"
                        r"without)\b|n't\b", re.IGNORECASE)
-SUCCESS_ANY = rx(r"(?:is|are) yours", r"succeed\w*", r"success\w*", r"triumph\w*", r"victor(?:y|ious)",
+SUCCESS_ANY = rx(r"(?:is|are) yours", r"unseen", r"unnoticed", r"undetected",
+                 r"none of them (?:so much as )?(?:notices?|sees?|turns?|looks?|hears?)",
+                 r"no one (?:notices|sees|hears)", r"succeed\w*", r"success\w*", r"triumph\w*", r"victor(?:y|ious)",
                   r"flawless\w*", r"with ease", r"easily", r"effortless\w*",
                   r"without (?:a hitch|trouble|difficulty|effort)", r"pull(?:s|ed)? it off",
                   r"(?:just )?as planned")
@@ -204,7 +207,10 @@ SUCCESS_VERB = rx(r"works?", r"worked", r"manag(?:e|es|ed) to", r"clears?", r"cl
                    r"comes? (?:open|free|loose|away)", r"gives? way", r"gives", r"gave",
                    r"yields?", r"yielded", r"surrenders?", r"relents?", r"turns? (?:in the lock|freely)", r"clicks? open",
                    r"clicks", r"is yours", r"are yours", r"(?:is|are) (?:open|free)")
-FAIL_ANY = rx(r"in vain", r"to no avail", r"(?:is|was) no use", r"for nothing", r"failure",
+# said of the thing the attempt works on ("the sluice gate lifts"), never of a character
+SUCCESS_THING = rx(r"lifts?", r"rises?", r"slides? (?:open|aside|back|free)", r"moves?",
+                   r"shifts? aside", r"swings? (?:up|back|aside)")
+FAIL_ANY = rx(r"too far", r"falls? short", r"not (?:far|high|strong) enough", r"in vain", r"to no avail", r"(?:is|was) no use", r"for nothing", r"failure",
                r"fruitless\w*", r"empty-handed", r"nothing happens", r"comes? to nothing")
 FAIL_VERB = rx(r"fail(?:s|ed)?", r"miss(?:es|ed)?", r"(?:does|did|will) not (?:work|open|give|"
                 r"budge|turn|move|yield|come)", r"(?:doesn't|didn't|won't) (?:work|open|give|"
@@ -246,6 +252,30 @@ def _about_attempt(words: Sequence[Word], i: int, targets: set[str], cast: Cast,
         subject(words, i, cast, before) is Who.CHARACTER
 
 
+def _claimed(sentence: str, words: Sequence[Word], before: Sequence[Word], cast: Cast,
+             targets: set[str], failed: bool) -> str | None:
+    """A phrase claiming the other outcome (success when ``failed``, else failure)."""
+    for match in (SUCCESS_ANY if failed else FAIL_ANY).finditer(sentence):
+        if not _negated(sentence, match.start()):  # "no success" on a failure is in keeping
+            return match.group()
+    for match in (SUCCESS_VERB if failed else FAIL_VERB).finditer(sentence):
+        # "the daylight fails", "the ground opens": the world, not the attempt
+        if _about_attempt(words, index_at(words, match.start()), targets, cast, before) and \
+                not _negated(sentence, match.start()):
+            return match.group()
+    if not failed:
+        return None
+    for match in SUCCESS_THING.finditer(sentence):  # "the sluice gate lifts"
+        thing = head_word(words, index_at(words, match.start()))
+        if thing in targets and not _negated(sentence, match.start()):
+            return f"{thing} {match.group()}"
+    for match in FAIL_VERB.finditer(sentence):  # "it does not fail" is a success
+        if _negated(sentence, match.start()) and \
+                _about_attempt(words, index_at(words, match.start()), targets, cast, before):
+            return f"does not {match.group()}"
+    return None
+
+
 def outcome(sentence: str, words: Sequence[Word], before: Sequence[Word],
             context: NarrationContext, cast: Cast) -> str | None:
     """Words of success on a failure, or of failure on a success, whatever the words."""
@@ -253,26 +283,35 @@ def outcome(sentence: str, words: Sequence[Word], before: Sequence[Word],
     if settled not in ("failure", "critical_failure", "success", "critical_success",
                        "complication"):
         return None
-    said = str(settled).replace("_", " ")
     targets = (content_words(context.intent) - _ATTEMPT) | _OBSTACLES
     failed = settled in ("failure", "critical_failure")
-    for match in (SUCCESS_ANY if failed else FAIL_ANY).finditer(sentence):
-        if _negated(sentence, match.start()):
-            continue  # "no success" on a failure, "not in vain" on a success: in keeping
-        return f"it says {match.group()!r} on a {said}"
-    for match in (SUCCESS_VERB if failed else FAIL_VERB).finditer(sentence):
+    claim = _claimed(sentence, words, before, cast, targets, failed)
+    return f"it says {claim!r} on a {str(settled).replace('_', ' ')}" if claim else None
+
+
+HIT = rx(r"(?:crunch|bite|cut|sink|smash|slam|bur(?:y|ie))(?:s|es)? into", r"finds? (?:its|their|"
+         r"the|her|his) mark", r"strikes? home", r"connects?", r"draws? blood", r"hits? (?:the|"
+         r"its|him|her|it|squarely)", r"lands? (?:squarely|true|clean|a blow|the blow)",
+         r"opens? (?:a|the) (?:wound|gash)")
+MISS = rx(r"miss(?:es|ed)?", r"goes? wide", r"swings? wide", r"whistles? past", r"glances? off",
+          r"hitting nothing", r"finds? (?:only )?(?:air|nothing)", r"falls? short")
+
+
+_WEAPONS = word_set("""axe blade sword spear arrow bolt blow strike swing knife dagger mace
+hammer club fist shot point edge pick staff spell""")
+
+
+def hits(sentence: str, words: Sequence[Word], before: Sequence[Word],
+         context: NarrationContext, cast: Cast) -> str | None:
+    """A miss told as a hit, or a hit as a miss (an attack's settled ``hit``)."""
+    hit = context.result.get("hit")
+    if not isinstance(hit, bool):
+        return None
+    for match in (MISS if hit else HIT).finditer(sentence):
         i = index_at(words, match.start())
-        if not _about_attempt(words, i, targets, cast, before):
-            continue  # "the daylight fails", "the ground opens": the world, not the attempt
-        if _negated(sentence, match.start()):
-            continue
-        return f"it says {match.group()!r} on a {said}"
-    if failed:  # a failure phrase negated ("it does not fail") is a success
-        for match in FAIL_VERB.finditer(sentence):
-            i = index_at(words, match.start())
-            if _negated(sentence, match.start()) and _about_attempt(words, i, targets, cast,
-                                                                    before):
-                return f"it says the attempt does not {match.group()!r} on a {said}"
+        if (head_word(words, i) in _WEAPONS or subject(words, i, cast, before) is Who.CHARACTER) \
+                and not _negated(sentence, match.start()):
+            return f"it says {match.group()!r}, but the attack {'hit' if hit else 'missed'}"
     return None
 
 

@@ -46,7 +46,7 @@ _TOTAL_NUMBER = re.compile(rf"\b(?:total|endurance)\W+(?:(?:of|is|was|at|reaches
                            rf"{_NUM}\b", re.IGNORECASE)
 _DIGITS = re.compile(r"(?<![\w.])-?\d+\b")  # "HP -1 to 0": the sign is the number's
 _ANSWER = re.compile(r"^\W*(yes|no)\b(?:\W{0,3}(and|but)\b)?", re.IGNORECASE)
-_MARKUP = re.compile(r"\*\*|__|`|^\s{0,3}#{1,6}\s|^\s*[-*+\u2022]\s|^\s*\d+[.)]\s|"
+_MARKUP = re.compile(r"\*\*|__|`|(?<![\w_])_[^_\s][^_\n]*_(?![\w_])|^\s{0,3}#{1,6}\s|^\s*[-*+\u2022]\s|^\s*\d+[.)]\s|"
                      r"\[[^\]\n]+\]\([^)\n]+\)|</?[a-zA-Z][a-zA-Z0-9]*(?:\s[^<>]*)?>|"
                      r"&(?:[a-z]+|#\d+);|(?<![\w*])\*[^*\s][^*\n]*\*(?![\w*])", re.MULTILINE)
 _STOP = frozenset({"harm", "hurt", "with", "from", "about", "being", "things", "other", "some",
@@ -172,8 +172,8 @@ def _ordinary_body(text: str, words: Sequence[str], context: NarrationContext) -
 
 
 # each reading of one sentence, in the order its reason is given
-SENTENCE_READINGS = (readings.fates, readings.monster, readings.outcome, people.choices,
-                     people.others, people.foe, readings.dice)
+SENTENCE_READINGS = (readings.fates, readings.monster, readings.outcome, readings.hits,
+                     people.choices, people.others, people.foe, readings.dice)
 
 
 def read(sentence: str, before: Sequence[Word], context: NarrationContext,
