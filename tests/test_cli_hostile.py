@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 
 from oracle.cli import main
+from oracle.errors import StoreError
 from oracle.journal.campaign import Campaign
 from oracle.journal.dump import MAX_IMPORT_BYTES
 from oracle.journal.library import campaigns_dir, last_opened, list_campaigns
@@ -191,3 +192,16 @@ def test_an_import_never_changes_what_a_reload_opens_and_has_a_name_of_its_own()
     assert names == {"The Hunt", "The Hunt (imported)", "The Hunt (imported 2)"}
     code, named = run(["import", "-", "--name", "Chosen"], dump.encode())
     assert code == 0 and named["name"] == "Chosen"
+
+
+def test_a_campaigns_folder_left_open_by_an_older_oracle_is_closed_at_the_next_campaign(
+        tmp_path: Path) -> None:
+    home = tmp_path / "old-home"
+    (home / "campaigns").mkdir(parents=True)
+    os.chmod(home / "campaigns", 0o755)
+    with Campaign.create("Later", home=home):
+        pass
+    assert stat.S_IMODE((home / "campaigns").stat().st_mode) == 0o700
+    (tmp_path / "a-file").write_text("not a folder", encoding="utf-8")
+    with pytest.raises(StoreError, match="cannot be created"):  # one sentence, no traceback
+        Campaign.create("Nowhere", home=tmp_path / "a-file")

@@ -28,7 +28,6 @@ from oracle.journal import dump as dumps
 from oracle.journal.files import delete_file
 from oracle.journal.library import (
     campaign_path,
-    campaigns_dir,
     check_meta,
     check_name,
     check_seed,
@@ -36,6 +35,7 @@ from oracle.journal.library import (
     forget_last_opened,
     last_opened,
     new_meta,
+    private_campaigns_dir,
     remember_last_opened,
 )
 from oracle.journal.render import PlainText
@@ -112,7 +112,7 @@ class Campaign:
         drafts = [normalize(event) for event in events]
         _fold_all(fold, [StoredEvent(seq, at, data["type"], data)
                          for seq, data in enumerate(drafts, start=1)], "create")
-        path = campaigns_dir(home) / f"{meta['id']}{SUFFIX}"
+        path = private_campaigns_dir(home) / f"{meta['id']}{SUFFIX}"
         journal = Journal.create(path, meta, fold.events, busy_timeout=busy_timeout)
         remember_last_opened(path, home)
         return cls(journal, meta, fold, home)
@@ -181,7 +181,7 @@ class Campaign:
         created = meta_in.get("created")
         meta["created"] = created if isinstance(created, str) and created else meta["created"]
         meta["imported_from"] = str(meta_in.get("id", ""))
-        path = campaigns_dir(home) / f"{meta['id']}{SUFFIX}"
+        path = private_campaigns_dir(home) / f"{meta['id']}{SUFFIX}"
         journal = Journal.create(path, meta, fold.events)
         return cls(journal, meta, fold, home)
 

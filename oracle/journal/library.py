@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from oracle.errors import OracleError, RequestError, StoreError, shown
-from oracle.journal.files import delete_file, label
+from oracle.journal.files import PRIVATE_FOLDER, delete_file, label, private_folder
 from oracle.journal.store import SCHEMA_VERSION, SUFFIX, Journal, now
 
 MAX_NAME = 120
@@ -42,6 +42,20 @@ def oracle_home(home: Path | str | None = None) -> Path:
 def campaigns_dir(home: Path | str | None = None) -> Path:
     """The folder holding ``<id>.oracle.sqlite`` files."""
     return oracle_home(home) / "campaigns"
+
+
+def private_campaigns_dir(home: Path | str | None = None) -> Path:
+    """:func:`campaigns_dir`, made if missing and readable by its owner only (0700): a folder
+    an older oracle made open to all is closed too, when it is ours (best effort)."""
+    folder = campaigns_dir(home)
+    try:
+        private_folder(folder)
+        info = folder.stat()
+        if info.st_uid == os.getuid() and info.st_mode & 0o077:
+            os.chmod(folder, PRIVATE_FOLDER)
+    except OSError:  # Journal.create says why if the folder cannot be used
+        pass
+    return folder
 
 
 def campaign_path(id_or_path: str | Path, home: Path | str | None = None) -> Path:
