@@ -141,3 +141,19 @@ def test_a_reply_cut_at_max_tokens_is_never_left_standing(fake: FakeClaude) -> N
     result = claude(fake).narrate("outcome", context(), pieces.append)
     assert (result.narrator, result.text) == ("claude", GOOD)
     assert "cut off at max_tokens" in fake.requests[1].body["messages"][-1]["content"]
+
+
+def test_a_stream_cut_after_a_shown_sentence_is_withdrawn_before_the_retry_shows_its_own(
+    fake: FakeClaude
+) -> None:
+    fake.queue(Act(text="The lock holds. The pick snaps and the door", cut_after=5),
+               Act(text=GOOD))
+    pieces: list[str] = []
+    result = claude(fake).narrate("outcome", context(), pieces.append)
+    assert (result.narrator, result.text) == ("claude", GOOD)
+    shown = ""
+    for piece in pieces:
+        shown = joined(shown, piece)
+    assert shown == GOOD  # not "The lock holds." twice
+    assert pieces[:3] == ["The lock holds.", "", "The lock holds."]
+    assert isinstance(pieces[1], Restart)  # the cut attempt's sentence, withdrawn

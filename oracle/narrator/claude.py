@@ -262,6 +262,7 @@ class ModelNarrator(Narrator):
         failures = 0
         note = ""
         while True:
+            put(("withdraw", None))  # a new attempt: nothing an earlier one showed stands
             try:
                 try:
                     done = self._attempt(spec, context, prompt, deadline, cancel, note, put)
