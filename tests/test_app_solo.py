@@ -15,6 +15,9 @@ from oracle.app import build
 from oracle.app.oracle_view import odds_html
 from oracle.app.render import esc, percent
 from oracle.app.shell import OracleApp
+from oracle.app.solo import own_in
+from oracle.app.story import monster_fields
+from oracle.dice import SeededDice
 from oracle.solo.answers import Answer, Likelihood, ask_odds
 from oracle.solo.bestiary import bestiary
 from oracle.solo.pressure import campaign_dread
@@ -401,3 +404,45 @@ def test_an_own_table_is_offered_used_journalled_whole_and_exported() -> None:
     # the file gone, the campaign still holds the table it used
     (home / "tables" / "fen-omens.txt").unlink()
     assert app.session.solo.tables([])["fen-omens"].entries == ("the reeds bow", "the heron waits")
+
+
+def _own_home_tables(files: dict[str, str]) -> None:
+    import os
+    from pathlib import Path
+
+    folder = Path(os.environ["ORACLE_HOME"]) / "tables"
+    folder.mkdir(exist_ok=True)
+    for name, text in files.items():
+        (folder / name).write_text(text, encoding="utf-8")
+
+
+@pytest.mark.parametrize("system", ["die_trying", "triptycho"])
+def test_own_names_name_generated_characters_and_travel_with_the_campaign(system: str) -> None:
+    _own_home_tables({"names-fen.txt": "Osk Reedwater\nMara Fenn\n"})
+    app = build()
+    app.session.new_campaign(f"A {system} fen", system)
+    app.refresh()
+    click(app, "oracle-generate-character")
+    click(app, "oracle-generate-character")
+    click(app, "oracle-generate-character")  # both own names taken: ours again
+    assert read(app, "oracle-generate-error") == ""
+    state = app.session.state
+    people = [p.name for p in (state.characters if system == "die_trying" else state.roster)]
+    assert sorted(people[:2]) == ["Mara Fenn", "Osk Reedwater"] and len(set(people)) == 3
+    campaign = app.session.campaign
+    assert campaign is not None
+    kept = [e for e in campaign.entries if e.type == "table"]
+    assert [e.data["name"] for e in kept] == ["names-fen"]  # journalled once, so exported
+
+
+def test_an_own_bestiary_is_offered_in_combat_and_drawn_for_a_fight() -> None:
+    _own_home_tables({"bestiary-fen.txt": "Reed Thing | 4 | 1 | wet and patient\n"})
+    app = ready_app()
+    combat = app.view("Combat")
+    assert "Reed Thing" in find(combat, "oracle-bestiary").options
+    session = app.session
+    names = set()
+    for seed in range(40):  # unnamed fights draw from ours and the player's alike
+        with own_in(session, keep=False):
+            names.add(monster_fields("", SeededDice(seed), {})["monster"])
+    assert "Reed Thing" in names

@@ -139,7 +139,10 @@ argument_text = st.text(st.characters(exclude_categories=()), max_size=12) | st.
 ARGUMENTS: dict[str, tuple[dict[str, bool], bool]] = {
     "ask": ({"--likelihood": True, "--dread": True, "--seed": True, "--thread": True,
              "--character": True, "--narrate": False, "--json": False}, True),
-    "generate": ({"--system": True, "--seed": True, "--n": True, "--json": False}, True),
+    "generate": ({"--system": True, "--seed": True, "--n": True, "--json": False,
+                  "--table": True}, True),
+    "meaning": ({"--system": True, "--seed": True, "--n": True, "--json": False,
+                 "--table": True}, False),
     "inspire": ({"--context": True, "--name": True, "--occupation": True, "--place": True,
                  "--n": True, "--json": False, "--seed": True, "--likelihood": True,
                  "--outcome": True, "--severity": True, "--noticed": False}, True),

@@ -165,3 +165,44 @@ def test_own_tables_feed_names_monsters_and_set_goals(tmp_path: Path) -> None:
 def test_two_tables_of_one_name_are_refused() -> None:
     with pytest.raises(RequestError, match="^tables: your table 'omens'"):
         all_tables("trophy", [parse_table("x\n", "omens", "'omens.txt'")])
+
+
+def test_oracle_generate_uses_own_names_set_goals_and_bestiary(tmp_path: Path) -> None:
+    names = tmp_path / "names-fen.txt"
+    names.write_text("Osk Reedwater\nMara Fenn\n", encoding="utf-8")
+    sets = tmp_path / "sets-fen.txt"
+    sets.write_text("Cross the drowned causeway\nWake the bell-keeper\n", encoding="utf-8")
+    code, text = run(["generate", "name", "--n", "3", "--seed", "1", "--json",
+                      "--table", str(names)])
+    drawn = json.loads(text)
+    assert code == 0 and sorted(drawn[:2]) == ["Mara Fenn", "Osk Reedwater"]
+    assert drawn[2] not in drawn[:2]  # then ours, never a name twice
+    for system in ("die_trying", "triptycho"):
+        code, text = run(["generate", "character", "--system", system, "--seed", "2",
+                          "--json", "--table", str(names)])
+        assert code == 0 and json.loads(text)["name"] in ("Osk Reedwater", "Mara Fenn")
+    code, text = run(["generate", "incursion", "--seed", "3", "--json", "--table", str(sets)])
+    goals = [s["goal"] for s in json.loads(text)["sets"]]
+    assert code == 0 and sorted(goals[:2]) == ["Cross the drowned causeway",
+                                               "Wake the bell-keeper"]
+
+
+def test_an_own_bestiary_joins_ours_only_while_in_use(tmp_path: Path) -> None:
+    from oracle.solo.bestiary import bestiary
+    from oracle.solo.own_tables import using
+
+    (tmp_path / "bestiary-fen.txt").write_text("Reed Thing | 4 | 1 | wet and patient\n")
+    table = read_table_file(tmp_path / "bestiary-fen.txt")
+    assert "Reed Thing" not in {m.name for m in bestiary()}
+    with using([table]):
+        found = {m.name: m for m in bestiary()}
+        assert found["Reed Thing"].endurance == 4 and found["Reed Thing"].gold == 1
+    assert "Reed Thing" not in {m.name for m in bestiary()}
+
+
+def test_a_bad_own_names_file_refuses_generate_with_its_line(tmp_path: Path) -> None:
+    bad = tmp_path / "names-fen.txt"
+    bad.write_bytes(b"Osk\n\x00Mara\n")
+    code, text = run(["generate", "name", "--table", str(bad)])
+    assert code == 2 and json.loads(text)["error"].startswith(
+        "tables: 'names-fen.txt' line 2 holds a control character")

@@ -24,8 +24,21 @@ def buttons_of(system: str) -> list[tuple[str, Generator]]:
             if made.button and made.event is not None]
 
 
+def taken_names(session: Session) -> list[str]:
+    """Names a new draw must not repeat: those in play, and every name a rules event of the
+    campaign gave (a character, a foe), undone ones aside."""
+    taken = list(session.moves.in_play())
+    campaign = session.campaign
+    for entry in () if campaign is None else campaign.entries:
+        name = entry.data.get("name")
+        if not entry.meta and not entry.undone and isinstance(name, str) and name not in taken:
+            taken.append(name)
+    return taken
+
+
 def generate_row(session: Session, system: str) -> Any:
     """A row of Generate buttons (``oracle-generate-<kind>``) over ``session``'s campaign."""
+    from oracle.app.solo import own_in
     from oracle.solo.generate.common import RandomDice
 
     dice = RandomDice(random.Random())
@@ -37,7 +50,8 @@ def generate_row(session: Session, system: str) -> Any:
 
         def make(_button: Any = None, made: Generator = made) -> None:
             assert made.event is not None
-            session.record(made.event(dice, session.moves.in_play()))
+            with own_in(session):  # the player's names, bestiary and set goals
+                session.record(made.event(dice, taken_names(session)))
             session.changed()
 
         button.on_click(c.guard(error, make))

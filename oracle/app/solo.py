@@ -8,7 +8,8 @@ events (:mod:`oracle.journal.lists`). Dread is the campaign's own (read from its
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import AbstractContextManager, contextmanager, nullcontext
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -28,7 +29,7 @@ from oracle.solo.meaning_tables import (
     find_table,
     genres,
 )
-from oracle.solo.own_tables import folder_tables
+from oracle.solo.own_tables import folder_tables, use_of, using
 from oracle.solo.pressure import campaign_dread
 from oracle.solo.scene_end import SceneEnd, dread_with, end_scene
 from oracle.solo.scenes import Scene, new_scene
@@ -72,6 +73,13 @@ def _dice(faces: Sequence[int] | None, count: int, then: DiceSource) -> DiceSour
         if not 1 <= face <= 10:
             raise RuleError(f"faces: a d10 shows 1 to 10, not {face}.")
     return TypedThenRolled(faces, then)
+
+
+def own_in(table: object, keep: bool = True) -> AbstractContextManager[None]:
+    """The player's own tables in use for a move on ``table``: a session's (its Solo), or none
+    for a bare campaign or a scratch table."""
+    solo = getattr(table, "solo", None)
+    return solo.using_own(keep) if isinstance(solo, Solo) else nullcontext()
 
 
 class Solo:
@@ -149,6 +157,29 @@ class Solo:
             del own[name]
         return all_tables(genre, list(own.values()))
 
+    def own_tables(self) -> list[Table]:
+        """The player's own tables (files in ``ORACLE_HOME/tables/``, then those the campaign
+        kept), the bad files left out."""
+        return [t for t in self.tables([]).values() if t.source != "ours"]
+
+    @contextmanager
+    def using_own(self, keep: bool = True) -> Iterator[None]:
+        """Generators and the bestiary use the player's names, bestiary and set goals within
+        the block; with ``keep`` those tables are journalled whole first (once), so an export
+        holds them (a fight does not: its event already carries the monster it drew)."""
+        tables = [t for t in self.own_tables() if use_of(t.name) != "meaning"]
+        if keep and self.session.campaign is not None:
+            for table in tables:
+                self._keep(table)
+        with using(tables):
+            yield
+
+    def _keep(self, table: Table) -> None:
+        campaign = self.session.require()
+        if table.source != "ours" and campaign.settings.tables.get(table.name) != table.entries:
+            self.session.record({"type": "table", "name": table.name,
+                                 "entries": list(table.entries), "source": table.source})
+
     def draw_meaning(self, name: str, n: int = 1) -> tuple[str, ...]:
         """Draw ``n`` entries from a table and journal them; an own table is journalled whole
         the first time it is used (or when its file changed), so the campaign's export holds
@@ -156,9 +187,7 @@ class Solo:
         campaign = self.session.require()
         table = find_table(name, self.tables([]))  # another file's fault is shown, not raised
         drawn = draw(table, campaign.dice("meaning"), check_count(n))
-        if table.source != "ours" and campaign.settings.tables.get(table.name) != table.entries:
-            self.session.record({"type": "table", "name": table.name,
-                                 "entries": list(table.entries), "source": table.source})
+        self._keep(table)
         self.session.record({"type": "meaning", "table": table.name, "drawn": list(drawn)})
         self.session.changed()
         return drawn

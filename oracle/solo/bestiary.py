@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from oracle.errors import OracleError, RequestError, shown
+from oracle.solo.own_context import in_use
 from oracle.solo.tables import load_rows
 
 MIN_ENDURANCE = 2
@@ -41,10 +42,35 @@ def check_monster(monster: Monster) -> Monster:
     return monster
 
 
+def monster_row(row: str, where: str) -> Monster:
+    """A bestiary line ``Name | Endurance | Gold | what it is``, or a sentence naming
+    ``where``."""
+    parts = [p.strip() for p in row.split("|")]
+    if len(parts) != 4 or not parts[0]:
+        raise RequestError(f"{where}: a bestiary line is Name | Endurance | Gold | what it is; "
+                           f"got {shown(row)}.")
+    name, endurance, gold, text = parts
+    if not endurance.isdigit() or not MIN_ENDURANCE <= int(endurance) <= MAX_ENDURANCE:
+        raise RequestError(f"{where}: Endurance is a whole number from {MIN_ENDURANCE} to "
+                           f"{MAX_ENDURANCE}; got {shown(endurance)}.")
+    if not gold.isdigit():
+        raise RequestError(f"{where}: Gold is a whole number, 0 or more; got {shown(gold)}.")
+    return Monster(name, text, int(endurance), int(gold))
+
+
 def bestiary() -> tuple[Monster, ...]:
-    """Every monster of our bestiary (``tables/bestiary.txt``)."""
-    return tuple(check_monster(Monster(name, text, int(endurance), int(gold)))
+    """Every monster of our bestiary (``tables/bestiary.txt``), then those of the player's own
+    bestiary tables in use (:mod:`oracle.solo.own_context`), a name once."""
+    ours = tuple(check_monster(Monster(name, text, int(endurance), int(gold)))
                  for name, endurance, gold, text in load_rows("oracle.solo", "bestiary", 4))
+    seen = {m.name.lower() for m in ours}
+    theirs = []
+    for row, source in in_use("bestiary"):
+        monster = monster_row(row, f"tables: {source}")
+        if monster.name.lower() not in seen:
+            seen.add(monster.name.lower())
+            theirs.append(monster)
+    return ours + tuple(theirs)
 
 
 def find_monster(name: str) -> Monster:

@@ -133,12 +133,16 @@ def cmd_generate(args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
     make = _generator(system, kind, args.kind)
     count = _count(args.n)
     dice = SeededDice(read_seed(args.seed))
+    from oracle.solo.meaning_cli import own_tables
+    from oracle.solo.own_tables import using
+
     taken: list[str] = []
     items = []
-    for _ in range(count):
-        item = make(dice, taken)
-        taken.append(item if isinstance(item, str) else str(item.get("name", "")))
-        items.append(item)
+    with using(own_tables(args.table)):  # the player's names, bestiary and set goals
+        for _ in range(count):
+            item = make(dice, taken)
+            taken.append(item if isinstance(item, str) else str(item.get("name", "")))
+            items.append(item)
     if args.json:
         _emit(out, items[0] if count == 1 else items)
     else:
@@ -194,4 +198,7 @@ def add_solo_commands(sub: Any, narrate: Narrate | None = None) -> None:
     generate.add_argument("--seed", default=None, metavar="S", help="make it repeatable")
     generate.add_argument("--n", default=None, metavar="N", help=f"how many, 1 to {MAX_N}")
     generate.add_argument("--json", action="store_true", help="print JSON")
+    generate.add_argument("--table", action="append", metavar="FILE",
+                          help="a table file of your own: names*.txt, bestiary*.txt or "
+                          "sets*.txt (ORACLE_HOME/tables/ is read too; repeatable)")
     generate.set_defaults(handler=cmd_generate)

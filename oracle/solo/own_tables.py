@@ -20,13 +20,15 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
+from contextlib import contextmanager
 from functools import lru_cache
 from pathlib import Path
 
 from oracle.errors import RequestError, shown
-from oracle.solo.bestiary import MAX_ENDURANCE, MIN_ENDURANCE, Monster
+from oracle.solo.bestiary import Monster, monster_row
 from oracle.solo.meaning_tables import Table
+from oracle.solo.own_context import IN_USE
 
 MAX_BYTES = 1_000_000
 MAX_ENTRIES = 10_000
@@ -56,20 +58,6 @@ def _bad_character(line: str) -> bool:
     return any(unicodedata.category(ch) in ("Cc", "Cs", "Cf") and ch != "\t" for ch in line)
 
 
-def _monster(row: str, where: str) -> Monster:
-    parts = [p.strip() for p in row.split("|")]
-    if len(parts) != 4 or not parts[0]:
-        raise RequestError(f"{where}: a bestiary line is Name | Endurance | Gold | what it is; "
-                           f"got {shown(row)}.")
-    name, endurance, gold, text = parts
-    if not endurance.isdigit() or not MIN_ENDURANCE <= int(endurance) <= MAX_ENDURANCE:
-        raise RequestError(f"{where}: Endurance is a whole number from {MIN_ENDURANCE} to "
-                           f"{MAX_ENDURANCE}; got {shown(endurance)}.")
-    if not gold.isdigit():
-        raise RequestError(f"{where}: Gold is a whole number, 0 or more; got {shown(gold)}.")
-    return Monster(name, text, int(endurance), int(gold))
-
-
 def parse_table(text: str, name: str, source: str) -> Table:
     """The table in ``text``; ``source`` names the file in every refusal."""
     entries: list[str] = []
@@ -83,7 +71,7 @@ def parse_table(text: str, name: str, source: str) -> Table:
         if len(line) > MAX_ENTRY:
             raise RequestError(f"{where} is longer than {MAX_ENTRY} characters.")
         if use_of(name) == "bestiary":
-            _monster(line, where)
+            monster_row(line, where)
         entries.append(line)
         if len(entries) > MAX_ENTRIES:
             raise RequestError(f"{where}: a table holds at most {MAX_ENTRIES} entries.")
@@ -160,8 +148,18 @@ def of_use(tables: Sequence[Table], use: str) -> list[Table]:
 
 def own_monsters(tables: Sequence[Table]) -> tuple[Monster, ...]:
     """The monsters of every own bestiary table."""
-    return tuple(_monster(row, f"tables: {t.source}") for t in of_use(tables, "bestiary")
+    return tuple(monster_row(row, f"tables: {t.source}") for t in of_use(tables, "bestiary")
                  for row in t.entries)
+
+
+@contextmanager
+def using(tables: Sequence[Table]) -> Iterator[None]:
+    """Within the block, generators and the bestiary use these own tables too."""
+    token = IN_USE.set(tuple(tables))
+    try:
+        yield
+    finally:
+        IN_USE.reset(token)
 
 
 def own_entries(tables: Sequence[Table], use: str) -> tuple[str, ...]:

@@ -74,9 +74,12 @@ class CombatMoves:
         self.changed()
 
     def _monster(self, named: str) -> dict[str, Any]:
+        from oracle.app.solo import own_in
         from oracle.app.story import monster_fields
 
-        return monster_fields(named, self.session.require().dice("monster"), self.session.safety)
+        with own_in(self.session, keep=False):  # the player's bestiary joins ours
+            return monster_fields(named, self.session.require().dice("monster"),
+                                  self.session.safety)
 
     def combat_roll(self, armor: Sequence[str] = (), faces: Sequence[int] | None = None) -> Rolled:
         """Roll (or continue with one more) dark dice against the monster's Endurance."""

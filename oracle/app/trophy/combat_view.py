@@ -71,7 +71,11 @@ class CombatView:
                                    self._odds, c.row(self._roll),
                                    c.row(self._retreat_who, self._retreat_to, self._retreat,
                                          self._abandon))
-        self.bestiary = BestiaryPicker(lambda m: apply_pick(m, self._monster, self._endurance))
+        from oracle.app.solo import own_in
+
+        with own_in(self.session, keep=False):  # the player's own bestiary is offered too
+            self.bestiary = BestiaryPicker(
+                lambda m: apply_pick(m, self._monster, self._endurance))
         self._setup_box = c.column(
             self.bestiary.widget, self._monster,
             c.row(self._endurance, self._lower, self._raise), self._effective,

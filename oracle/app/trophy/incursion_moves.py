@@ -33,9 +33,11 @@ class IncursionMoves:
 
     def generate(self) -> dict[str, Any]:
         """Begin a generated incursion (its sets' places and goals); returns what was drawn."""
+        from oracle.app.solo import own_in
         from oracle.solo.generate.trophy import incursion
 
-        drawn = incursion(self.moves.dice())
+        with own_in(self.moves.session):  # the player's set goals and bestiary too
+            drawn = incursion(self.moves.dice())
         self.start(drawn.name, [(s.place.name, s.goal) for s in drawn.sets])
         return drawn.to_dict()
 

@@ -16,6 +16,7 @@ from typing import Any
 from oracle.dice import DiceSource
 from oracle.solo.bestiary import Monster, bestiary, check_monster
 from oracle.solo.generate.common import Source, as_dice, rows, table, unique
+from oracle.solo.own_context import in_use
 from oracle.solo.tables import pick, pick_distinct, pick_row
 from oracle.trophy.character import ArmorPiece, Character
 
@@ -26,8 +27,12 @@ MIN_SETS = 3
 
 def name(source: Source = None, taken: Sequence[str] = ()) -> str:
     """A given name and a family name, never one already ``taken``: twenty draws, then the
-    first free pair from the last draw on (then a numbered name, past every pair)."""
+    first free pair from the last draw on (then a numbered name, past every pair). The
+    player's own names tables in use (``names*.txt``) come first, while one is free."""
     dice = as_dice(source)
+    theirs = tuple(dict.fromkeys(n for n, _ in in_use("names") if n not in taken))
+    if theirs:  # the player's own names first, while one is free
+        return theirs[dice.roll(len(theirs)) - 1]
     given, family = table("given_names"), table("family_names")
     full = ""
     for _ in range(20):
@@ -201,10 +206,13 @@ def _set(dice: DiceSource, goal: str, last: bool) -> GoldSet:
 
 
 def incursion(source: Source = None) -> Incursion:
-    """An incursion of 3 to 5 sets (2 + a d3), each with a different set goal."""
+    """An incursion of 3 to 5 sets (2 + a d3), each with a different set goal (the player's
+    own ``sets*.txt`` goals in use first)."""
     dice = as_dice(source)
     count = MIN_SETS - 1 + (dice.roll(6) + 1) // 2
-    goals = pick_distinct(dice, table("set_goals"), count)
+    theirs = tuple(dict.fromkeys(g for g, _ in in_use("sets")))  # the player's own first
+    mine = pick_distinct(dice, theirs, min(count, len(theirs)))
+    goals = mine + pick_distinct(dice, table("set_goals"), count - len(mine), avoid=mine)
     heart = place(dice)
     sets = tuple(_set(dice, goal, i == count - 1) for i, goal in enumerate(goals))
     return Incursion(f"The {heart.name[4:]}", pick(dice, table("incursion_hooks")),
