@@ -26,22 +26,13 @@ from collections.abc import Callable, Mapping
 from typing import Any, TextIO
 
 from oracle.errors import RequestError, shown
+from oracle.solo.cli_args import read_seed
 
 MAX_N = 50
 
 Narrate = Callable[[Mapping[str, Any], object, str], dict[str, Any]]
 """``narrate(payload, seed, system) -> narration``: the narrator's ``oracle`` beat for an answer
 (handed in by ``oracle.cli``, so the solo layer never imports the narrator)."""
-
-
-def read_seed(value: str | None) -> int | str | None:
-    """A seed as given: a whole number when it is one, else the text itself."""
-    if value is None:
-        return None
-    text = value.strip()
-    if not text:
-        raise RequestError("seed: give a whole number or a word, not an empty string.")
-    return int(text) if text.lstrip("-").isdigit() else text
 
 
 def _emit(out: TextIO, payload: object) -> None:
@@ -133,7 +124,7 @@ def cmd_generate(args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
     make = _generator(system, kind, args.kind)
     count = _count(args.n)
     dice = SeededDice(read_seed(args.seed))
-    from oracle.solo.meaning_cli import own_tables
+    from oracle.solo.cli_args import own_tables
     from oracle.solo.own_tables import using
 
     taken: list[str] = []

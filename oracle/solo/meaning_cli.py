@@ -19,21 +19,10 @@ from typing import Any, TextIO
 from oracle.errors import RequestError
 
 
-def own_tables(files: list[str] | None) -> list[Any]:
-    """The player's tables: ``ORACLE_HOME/tables/*.txt``, then the files named."""
-    from oracle.journal.library import oracle_home
-    from oracle.solo.own_tables import folder_tables, gather, read_table_file
-
-    found = folder_tables(oracle_home() / "tables")
-    for name in files or ():
-        found.append(read_table_file(name))
-    return gather(found)
-
-
 def cmd_meaning(args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
     """List the tables, or draw from the one named."""
     from oracle.dice import SeededDice
-    from oracle.solo.cli import read_seed
+    from oracle.solo.cli_args import own_tables, read_seed
     from oracle.solo.meaning_tables import all_tables, check_count, draw, find_table
 
     tables = all_tables(args.system, own_tables(args.table))
