@@ -26,9 +26,11 @@ Public API
     ``answer``, ``encounter``, ``oracle``, ``outcome``, ``monster``, ``ruin``, ``reduction``,
     ``lost``, ``roll``, plus beats other systems add). ``context`` is a :class:`NarrationContext` (build it with
     ``NarrationContext.build(result=..., characters=[...], intent=..., place=..., question=...,
-    journal=..., safety={"lines": [...], "veils": [...]}, n=3, deck=...)``). ``on_text(chunk)``
-    receives streamed text as it arrives; the returned ``text`` is authoritative (if a stream is
-    cut, the offline narrator stands in and its text replaces what was streamed).
+    journal=..., safety={"lines": [...], "veils": [...]}, n=3, deck=...)``). ``on_text(piece)``
+    receives a model's text sentence by sentence, each once the referee passed it; a
+    ``Restart`` piece (:mod:`oracle.narrator.streaming`) replaces everything shown before it (a
+    later sentence failed, and the retry or the offline narrator stands in). The returned
+    ``text`` is authoritative.
     ``NarrationResult.deck`` is the offline no-repeat state after the call: keep
     ``deck.to_dict()`` with the campaign and pass ``Deck.from_dict(...)`` back in the next context.
 
