@@ -175,7 +175,7 @@ def build_parser(inspire_arguments: bool = True) -> argparse.ArgumentParser:
             "Read one JSON request (standard input, or --request FILE) and print one JSON result. "
             "Dice given as lists are faces already rolled; dice given as integers are rolled "
             "(\"seed\" makes that repeatable). A request the rules forbid exits 2 with "
-            "{\"error\": \"...\"}. See shared/contract/resolve.md."
+            "{\"error\": \"...\"}. See docs/contract.md."
         ),
     )
     resolve.add_argument("--request", metavar="FILE", help="read the request from FILE")

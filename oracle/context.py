@@ -1,6 +1,6 @@
 """The narrative context of an ``oracle resolve`` request: checked before any roll is made.
 
-Read only by ``--narrate`` and never changing a result (``shared/contract/resolve.md``):
+Read only by ``--narrate`` and never changing a result (``docs/contract.md``):
 ``name``, ``attempt`` (what the roller tries; for a Reduction the betrayal stated, for a Ruin
 Roll what the player sees), ``place``, ``journal``, ``safety`` (``{"lines": [...],
 "veils": [...]}``), ``monster`` (a name, or ``{"name", "description"}``), ``party`` (names

@@ -127,7 +127,7 @@ def read_strictly(request: Mapping[str, Any], reader: Callable[[Mapping[str, Any
     answer = reader(tracker)
     unread = tracker.unread(CONTEXT_FIELDS)
     if unread:
-        _refuse(unread[0], kind, "check its spelling (see shared/contract/resolve.md)")
+        _refuse(unread[0], kind, "check its spelling (see docs/contract.md)")
     return answer
 
 

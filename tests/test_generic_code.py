@@ -145,5 +145,5 @@ def test_no_generic_module_names_a_system_or_reads_its_words() -> None:
 def test_the_list_of_what_is_still_to_move_only_shrinks() -> None:
     offences = found()
     stale = {path: sorted(words - offences.get(path, frozenset()))
-             for path, words in KNOWN.items()}
+             for path, words in KNOWN.items() if (ORACLE.parent / path).is_file()}
     assert {path: words for path, words in stale.items() if words} == {}

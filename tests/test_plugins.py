@@ -168,7 +168,7 @@ def test_generate_and_ask_with_the_plugins_system(coin: Path,
 
 def test_the_journal_and_exports_of_a_coin_campaign(coin: Path, tmp_path: Path) -> None:
     with Campaign.create("Flips", "coin", home=tmp_path) as camp:
-        camp.record({"type": "joined", "name": "Ada Penny"})
+        camp.record({"type": "caller_joined", "name": "Ada Penny"})
         camp.record({"type": "flipped", "call": "heads", "face": "tails", "name": "Ada Penny",
                      "action": "win the ferry fare"})
         camp.record({"type": "flipped", "call": "tails", "face": "tails", "name": "Ada Penny"})

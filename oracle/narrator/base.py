@@ -201,7 +201,7 @@ class NarrationResult:
     model: str | None = None
 
     def to_dict(self) -> dict[str, Any]:
-        """The contract's ``narration`` object (resolve.md), plus ``beat`` and ``items``."""
+        """The contract's ``narration`` object (docs/contract.md), plus ``beat`` and ``items``."""
         return {
             "text": self.text,
             "narrator": self.narrator,

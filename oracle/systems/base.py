@@ -155,7 +155,7 @@ class System(ABC):
 
     @abstractmethod
     def resolve(self, request: Mapping[str, Any], dice: DiceSource) -> dict[str, Any]:
-        """One request of ``shared/contract/resolve.md`` to its result (count fields rolled)."""
+        """One request of ``docs/contract.md`` to its result (count fields rolled)."""
 
     @abstractmethod
     def odds(self, request: Mapping[str, Any]) -> dict[str, Any]:
@@ -180,10 +180,17 @@ class System(ABC):
 
     # --- Where its files are ---
 
+    _where: ClassVar[str] = ""
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        module = sys.modules.get(cls.__module__)
+        cls._where = str(getattr(module, "__file__", "") or "")
+
     def folder(self) -> Path:
-        """The system's own folder: ``offline/`` (tables) and ``prompts/`` (beat templates)."""
-        module = sys.modules[type(self).__module__]
-        return Path(str(module.__file__)).resolve().parent
+        """The system's own folder (where its class is written): ``offline/`` (tables) and
+        ``prompts/`` (beat templates)."""
+        return Path(self._where).resolve().parent
 
     # --- What the narrator asks ---
 

@@ -72,7 +72,7 @@ class PackagedSystem(System):
         cls.event_types = tuple(cls._fold.APPLIERS)
 
     def resolve(self, request: Mapping[str, Any], dice: DiceSource) -> dict[str, Any]:
-        """One request of ``shared/contract/resolve.md`` to its result (``requests.resolve``)."""
+        """One request of ``docs/contract.md`` to its result (``requests.resolve``)."""
         result: dict[str, Any] = self._requests.resolve(request, dice)
         return result
 

@@ -100,7 +100,7 @@ def change_level(field: str, entry: DiceEntry, steps: int) -> DiceEntry:
     """Raise or lower the level by ``steps`` as a card asks, clamped at d2 and d12.
 
     A d20 stays a d20 (the text: it cannot be increased or decreased in level), as a clamp
-    does: the change is not an error (shared/contract/resolve.md).
+    does: the change is not an error (docs/contract.md).
     """
     return shift_level(entry, steps)
 

@@ -35,7 +35,7 @@ def _dice(request: Request, dice: DiceSource) -> dict[str, Any]:
     number = whole("number", request.get("number", 0))
     after = change_number(change_level("level", entry, level), number)
     wanted_sides = None if entry.fixed else entry.level
-    # a d20 asked to change level stays a d20, as a clamp does (shared/contract/resolve.md)
+    # a d20 asked to change level stays a d20, as a clamp does (docs/contract.md)
     clamped = (after.level != wanted_sides + level if wanted_sides is not None
                else level != 0) or after.number != entry.number + number
     faces = request.get("faces")

@@ -3,8 +3,8 @@
 Roll kinds (``"roll"``), each echoed in the result:
 
 - ``dice``: ``{"dice": "2d6", "level": -1, "number": 1}`` -> ``{"dice": "3d4", ...}``. Level
-  moves along d2 d4 d6 d8 d10 d12, clamped at both ends; number never below 1; a level change on
-  a d20 is refused. Optional ``"faces"`` (checked against the new entry) adds ``"total"``.
+  moves along d2 d4 d6 d8 d10 d12, clamped at both ends; number never below 1; a d20 keeps its
+  level (clamped). Optional ``"faces"`` (checked against the new entry) adds ``"total"``.
 - ``opposed``: ``{"action": [3, 4], "reaction": [6]}`` (or the scenario's names: ``hit``/``miss``,
   ``inflict``/``endure``, ``argue``/``rebuttal`` with ``"scenario"``) -> totals and ``winner``
   (ties to the action; ``null`` when a side has no entry and so no opposed roll happens).

@@ -1,4 +1,4 @@
-"""Results as JSON-ready dicts, in the shapes of ``shared/contract/resolve.md``.
+"""Results as JSON-ready dicts, in the shapes of ``docs/contract.md``.
 
 Every field of the contract is always present (``None`` where it has no value); the extra fields
 (faces, pushes, the accepted bargain, whether a Condition is due) are additions.

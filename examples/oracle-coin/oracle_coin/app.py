@@ -2,7 +2,7 @@
 
 The app finds this module through ``CoinSystem.app`` and mounts :data:`OFFERING`. A flip is
 rolled by the rules (``SYSTEM.resolve``), journalled as a ``flipped`` event, and voiced by the
-narrator's ``flip`` beat.
+narrator's ``flip`` beat (``speak``: the page streams it).
 """
 
 from __future__ import annotations
@@ -23,14 +23,13 @@ if TYPE_CHECKING:
     from oracle.journal.campaign import Campaign
 
 
-class CoinMoves(Moves):
-    """Calling and flipping, recorded through the session."""
+class CoinMoves(Moves[rules.CoinState]):
+    """Calling and flipping, recorded through the session (the app's table)."""
 
     system = "coin"
 
     def in_play(self) -> list[str]:
-        state = self.session.state if self.session.campaign is not None else None
-        return list(getattr(state, "callers", ()))
+        return list(self.state.callers)
 
     def flip(self, call: str, face: str | None = None) -> dict[str, Any]:
         """Flip for ``call`` (a typed ``face`` is a coin already flipped); recorded, voiced."""
@@ -40,7 +39,7 @@ class CoinMoves(Moves):
         event = {"type": rules.FLIPPED, "call": outcome["call"], "face": outcome["face"],
                  **({"name": callers[0]} if callers else {})}
         seq = self.record(event)
-        self.session.voice(SYSTEM.beat(outcome), outcome, refers_to=seq)
+        self.session.speak(SYSTEM.beat(outcome), outcome, refers_to=seq)
         self.changed()
         return outcome
 

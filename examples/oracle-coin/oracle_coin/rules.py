@@ -16,7 +16,7 @@ from oracle.errors import RequestError, RuleError, shown
 
 FACES = ("heads", "tails")
 FLIPPED = "flipped"
-JOINED = "joined"
+JOINED = "caller_joined"
 
 
 def _face(field: str, value: object) -> str:
@@ -56,12 +56,12 @@ class CoinState:
 
 
 def apply(state: CoinState, event: Mapping[str, Any]) -> CoinState:
-    """Fold one event: ``flipped`` (``call``, ``face``, optional ``name``) or ``joined``."""
+    """Fold one event: ``flipped`` (``call``, ``face``, optional ``name``) or ``caller_joined``."""
     kind = event.get("type")
     if kind == JOINED:
         name = str(event.get("name") or "").strip()
         if not name:
-            raise RuleError("joined: a caller needs a name.")
+            raise RuleError("name: a caller needs a name.")
         return replace(state, callers=(*state.callers, name))
     if kind == FLIPPED:
         call, face = _face("call", event.get("call")), _face("face", event.get("face"))

@@ -7,7 +7,7 @@ and dark with the Forest's Rule (a tie between light and dark goes to dark, ``sh
 Python API: :func:`risk_odds` (and :func:`risk_push_odds`), :func:`hunt_odds`,
 :func:`combat_odds`, :func:`contest_odds`, :func:`ruin_roll_odds`, :func:`reduction_odds` return
 frozen dataclasses of :class:`~fractions.Fraction`. :func:`odds_for_request` takes the request
-shapes of ``oracle resolve`` (``shared/contract/resolve.md``) and returns JSON-ready dicts.
+shapes of ``oracle resolve`` (``docs/contract.md``) and returns JSON-ready dicts.
 
 Modules: ``dice`` (distributions of the highest die), ``risk`` (with help and the push),
 ``hunt``, ``combat``, ``contest``, ``ruin`` (Ruin and Reduction Rolls), ``fields`` (reading a
