@@ -178,10 +178,9 @@ def add_solo_commands(sub: Any, narrate: Narrate | None = None) -> None:
         "generate",
         help="generate characters, monsters, incursions, treasures, places or names",
         description=(
-            "Generate from each system's own tables: Trophy makes character, monster, "
-            "incursion, treasure, place and name; a kind a system does not make is refused "
-            "naming those it does. --seed makes it repeatable. Bad input exits 2 with "
-            "{\"error\": \"...\"}."
+            "Generate from each system's own tables (characters, monsters, names, ...); a "
+            "kind the system does not make is refused naming those it does. --seed makes it "
+            "repeatable. Bad input exits 2 with {\"error\": \"...\"}."
         ),
     )
     generate.add_argument("kind", nargs="?", default="", help="what to generate")
