@@ -55,7 +55,7 @@ KNOWN: dict[str, frozenset[str]] = {
     "oracle/narrator/meaning.py": frozenset({"helpers", "participants", "tokens"}),
     "oracle/narrator/offline.py": frozenset({"damage", "dc", "degree"}),
     "oracle/narrator/readings.py": frozenset({
-        "combat", "dead", "defeated", "degree", "helpers", "participants", "strike"}),
+        "combat", "dead", "defeated", "degree", "helpers", "hit", "participants", "strike"}),
     "oracle/narrator/referee.py": frozenset({
         "check", "critical", "damage_total", "defense_total", "endurance", "miscast",
         "miscast_total", "ruin_after", "ruin_before", "tokens_after", "tokens_before"}),
