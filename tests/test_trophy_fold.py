@@ -134,6 +134,8 @@ def test_a_dead_companions_tokens_become_gold() -> None:
     state = apply(state, {"type": "fate_chosen", "name": "A", "fate": "death"})
     refused(state, {"type": "tokens_claimed", "from": "A", "shares": {"B": 1}}, "shares:")
     state = apply(state, claim)
+    line = SYSTEM.journal_line({**claim, "shares": {"B": 2, "C": 0}}, {"gold": {"B": 2}})
+    assert line.plain().endswith("claimed as Gold by B (2 Gold)")  # C, who took 0, is not named
     assert [state.character(n).gold for n in "ABC"] == [0, 1, 1]
     assert state.character("A").hunt_tokens == 0
 

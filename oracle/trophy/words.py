@@ -129,8 +129,12 @@ def _tokens_spent(data: Mapping[str, Any], res: Mapping[str, Any], name: str) ->
 
 
 def _tokens_claimed(data: Mapping[str, Any], res: Mapping[str, Any], name: str) -> Line:
+    # who took what: a share of 0 took nothing, so the line never names them as claiming
+    gold = res.get("gold")
+    taken = dict(gold) if isinstance(gold, Mapping) else {
+        k: v for k, v in dict(data.get("shares", {})).items() if isinstance(v, int) and v > 0}
     return Line.of("meta", f"{data.get('from', '')}'s Hunt Tokens are claimed as Gold by "
-                   + ", ".join(str(k) for k in dict(data.get("shares", {}))))
+                   + ", ".join(f"{k} ({v} Gold)" for k, v in taken.items()))
 
 
 def _ruin_marked(data: Mapping[str, Any], res: Mapping[str, Any], name: str) -> Line:
