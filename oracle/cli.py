@@ -7,6 +7,7 @@ the anthropic SDK.
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from collections.abc import Mapping, Sequence
 from typing import Any, NoReturn, TextIO, cast
@@ -61,28 +62,40 @@ class _Parser(argparse.ArgumentParser):
 
 
 # Arguments that name files: any bytes the system allows are a file name (refused, if need be,
-# when the file is opened); every other argument is text, and must be UTF-8.
-_FILE_ARGUMENTS = frozenset({"file", "output", "request", "campaign", "handler", "command"})
+# when the file is opened), but never a NUL or a character no file name can hold; every other
+# argument is text, and must be UTF-8.
+_FILE_ARGUMENTS = frozenset({"file", "output", "request", "campaign", "table"})
 
 
-def _refuse_undecodable(args: argparse.Namespace, words: Sequence[str]) -> None:
-    """Refuse a text argument holding bytes that are not UTF-8 (a lone surrogate in Python),
-    with one sentence naming it, before any command runs or stores it."""
+def _usable(dest: str, item: str) -> str | None:
+    """Why the argument ``item`` (of ``dest``) cannot be used, or None."""
+    if dest in _FILE_ARGUMENTS:
+        try:
+            if b"\0" not in os.fsencode(item):
+                return None
+        except UnicodeError:
+            pass
+        return "is not a file name (a NUL, or a character no file name can hold)"
+    try:
+        item.encode("utf-8")
+    except UnicodeEncodeError:
+        return "is not UTF-8 text (bytes no character is made of); give it in UTF-8"
+    return None
+
+
+def _refuse_unusable(args: argparse.Namespace, words: Sequence[str]) -> None:
+    """Refuse a text argument holding bytes that are not UTF-8 (a lone surrogate in Python), or
+    a file name no file can have, with one sentence naming it, before any command runs."""
     from oracle.errors import RequestError, shown
 
     for dest, value in vars(args).items():
-        items = value if isinstance(value, list) else [value]
-        for item in items:
-            if dest in _FILE_ARGUMENTS or not isinstance(item, str):
-                continue
-            try:
-                item.encode("utf-8")
-            except UnicodeEncodeError:
+        for item in value if isinstance(value, list) else [value]:
+            why = _usable(dest, item) if isinstance(item, str) else None
+            if why is not None:
                 at = [i for i, word in enumerate(words) if word == item]
                 before = words[at[0] - 1] if at and at[0] > 0 else ""
                 name = before if before.startswith("-") else dest
-                raise RequestError(f"{name}: {shown(item, 60)} is not UTF-8 text (bytes no "
-                                   "character is made of); give it in UTF-8.") from None
+                raise RequestError(f"{name}: {shown(item, 60)} {why}.")
 
 
 def _read_request(path: str | None, stdin: TextIO) -> Mapping[str, Any]:
@@ -258,7 +271,7 @@ def main(argv: Sequence[str] | None = None, stdin: TextIO | None = None,
     parser = build_parser(inspire_arguments=words[:1] == ["inspire"])
     try:
         args = parser.parse_args(words)
-        _refuse_undecodable(args, words)
+        _refuse_unusable(args, words)
         code: int = args.handler(args, stdin, out)
     except OracleError as exc:
         _emit(out, {"error": str(exc)})

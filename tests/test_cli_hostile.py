@@ -205,3 +205,14 @@ def test_a_campaigns_folder_left_open_by_an_older_oracle_is_closed_at_the_next_c
     (tmp_path / "a-file").write_text("not a folder", encoding="utf-8")
     with pytest.raises(StoreError, match="cannot be created"):  # one sentence, no traceback
         Campaign.create("Nowhere", home=tmp_path / "a-file")
+
+
+@pytest.mark.parametrize("words", [
+    ["meaning", "--table", "a\x00.txt"],
+    ["meaning", "--table", "\ud800.txt"],
+    ["import", "a\x00b"],
+    ["export", "some-campaign", "-o", "out\x00.md"],
+    ["resolve", "--request", "\ud800"],
+])
+def test_a_file_name_no_file_can_have_is_one_sentence(words: list[str]) -> None:
+    refused(words, says="is not a file name")
