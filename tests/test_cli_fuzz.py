@@ -147,8 +147,6 @@ ARGUMENTS: dict[str, tuple[dict[str, bool], bool]] = {
                  "--n": True, "--json": False, "--seed": True, "--likelihood": True,
                  "--outcome": True, "--severity": True, "--noticed": False, "--line": True,
                  "--veil": True}, True),
-    "meaning": ({"--n": True, "--seed": True, "--system": True, "--table": True,
-                 "--json": False}, True),
     "campaigns": ({"--json": False}, False),
     "export": ({"--format": True, "--force": False, "-o": True}, True),
     "import": ({"--name": True}, True),
