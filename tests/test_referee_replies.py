@@ -2,9 +2,10 @@
 every kind the issue names (outcome, deaths and losses in other words, the foe's state, the
 character's feelings and choices, companions in solo, another foe, an unvoiced bargain, numbers
 and dice faces, lines and veils, markup, length, a cut reply, the oracle's answer, a death left
-out) and good, varied ones. Promises: at least 95% of the bad replies are caught, at most one
-good reply is rejected, with no second model call. Replies cut at ``max_tokens`` are judged by
-the narrator from the stop reason (tests/test_narrator_streaming.py); bench/referee.py runs the
+out) and good, varied ones, in three batches (the second and third written without looking at the
+referee; they were caught 16 of 30 and 10 of 20 times at first). Promises: at least 95% of the
+bad replies are caught (and 90% of each kind), at most one good reply is rejected, with no
+second model call. Replies cut at ``max_tokens`` are judged by the narrator from the stop reason (tests/test_narrator_streaming.py); bench/referee.py runs the
 whole set over HTTP.
 """
 
@@ -44,7 +45,9 @@ def test_at_least_95_percent_of_the_bad_replies_are_caught() -> None:
     judged = [c for c in REPLIES if c["bad"] and not c.get("stop_reason")]
     missed = [c["text"] for c in judged if verdict(c) is None]
     assert len(missed) <= 0.05 * len(judged), missed
-    assert Counter(c["kind"] for c in judged if verdict(c) is None)["death"] == 0
+    by_kind = Counter(c["kind"] for c in judged)
+    missed_kind = Counter(c["kind"] for c in judged if verdict(c) is None)
+    assert all(missed_kind[kind] <= 0.1 * by_kind[kind] for kind in by_kind), missed_kind
 
 
 def test_at_most_one_good_reply_is_rejected() -> None:

@@ -120,7 +120,11 @@ OTHERS = rx(r"companions?", r"comrades?", r"allies", r"ally", r"your friends?", 
              r"party|them|your crew)", r"your (?:crew|party|band|fellows?|fellow hunters)",
              r"the party", r"the players?", r"everyone else", r"no one else", r"nobody else",
              r"both of you", r"all of you", r"one of you", r"each of you", r"any of you",
-             r"we", r"us", r"our", r"ourselves", r"fellow hunters?", r"side by side")
+             r"we", r"us", r"our", r"ourselves", r"fellow hunters?", r"side by side",
+             r"your (?:brother|sister|friend|partner|cousin|husband|wife|son|daughter)(?:'s)? "
+             r"(?:hand|voice|arm|breath|shadow)")
+# a group the scene has named ("the burners ... the others") is who "the others" are
+_GROUP = re.compile(r"\b\w+(?:ers|men|folk|ants|ors)\b", re.IGNORECASE)
 _ALONGSIDE = word_set("""grabs pulls shouts calls hauls catches helps whispers laughs says cries
 drags steadies hands tosses holds reaches yells hisses nods grins mutters warns""")
 _CAPITALS = word_set("""the a an it you your he she they we i something nothing someone
@@ -135,6 +139,10 @@ def others(sentence: str, words: Sequence[Word], before: Sequence[Word],
     if not cast.solo:
         return None
     found = OTHERS.search(sentence)
+    if found and found.group().lower() in ("the others", "the rest of them") and \
+            _GROUP.search(" ".join(w.text for w in [*before, *words[:index_at(
+                words, found.start())]])):
+        found = None
     if found and found.group().lower() not in cast.known:
         return (f"it says {found.group()!r} in solo play; nobody else is with the character")
     for i, word in enumerate(words[:-1]):
@@ -160,9 +168,9 @@ FIGHT_OBJECT = re.compile(r"\b(?:fight|fights|face|faces|strike|strikes|wound|wo
 
 
 def _clause(words: Sequence[Word], i: int) -> list[str]:
-    """The words of the clause before ``words[i]`` (up to six, stopping at ; : or a dash)."""
+    """The words of the clause before ``words[i]`` (up to ten, stopping at ; : or a dash)."""
     found: list[str] = []
-    for word in reversed(words[max(0, i - 6):i]):
+    for word in reversed(words[max(0, i - 10):i]):
         if word.low in (";", ":", "\u2014"):
             break
         found.append(word.low.removesuffix("'s"))

@@ -48,6 +48,8 @@ DEATH = rx(
     r"(?:goes?|went) still (?:forever|for good|and does not move again)",
     r"stops? breathing(?! to)", r"bleeds? out", r"(?:heart|breath) stops? for good",
     r"(?:does|do|did|will) not take (?:the next|another) breath", r"drown(?:s|ed)?",
+    r"(?:bleed|burn|freeze|starve|choke)(?:s|d|ed)? to death", r"(?:has |have )?stop(?:s|ped) "
+    r"moving (?:for good|forever)",
     r"(?:does|did|will) not come (?:up|back) again", r"never comes? (?:up|back)(?: again)?",
     r"never (?:takes?|draws?) another breath", r"lifeless", r"eyes? (?:go|goes|went) (?:dark|dim|glassy|empty) (?:and stays?|and stayed|for "
     r"good|forever)", r"the light (?:leaves|left|goes out of|went out of) " + _POSS + r" eyes",
@@ -58,7 +60,7 @@ KILLS = rx(r"kill(?:s|ed)?", r"slays?", r"slew", r"murders?", r"murdered", r"end
 LIFE_OF = re.compile(r"\b(?:takes?|took|ends?|ended) (\w+)'s (?:life|last breath)\b|"
                      r"\b(?:is|was) the end of (\w+)\b|\bthe life (?:goes|went|"
                      r"drains|drained|fades|faded) (?:out of|from) (\w+)\b", re.IGNORECASE)
-LOSS = rx(r"(?:becomes?|became|turns? into|is turning into|is now) (?:one of )?(?:a|the|the "
+LOSS = rx(r"(?:rises?|returns?|comes? back|stands? up) (?:\w+ ){0,3}as one of", r"(?:becomes?|became|turns? into|is turning into|is now) (?:one of )?(?:a|the|the "
            r"forest's)(?: [\w-]+){0,3} (?:monsters?|things?|creatures?|servants?|beasts?)", r"(?:is|are) lost (?:to the forest|forever|for good)",
            r"belongs? to the forest(?: now)?", r"(?:is|are) no longer (?:herself|himself|"
            r"themself|themselves|yourself|human)", r"joins? the forest",
@@ -154,7 +156,8 @@ def fates(sentence: str, words: Sequence[Word], before: Sequence[Word],
     return None
 
 
-BEATEN = rx(r"die[sd]?", r"collapses?", r"crumples?", r"topples?", r"lies? still",
+BEATEN = rx(r"die[sd]?", r"collapses?", r"crumples?", r"crumbles?", r"topples?", r"lies? still",
+            r"(?:is|was) brought down", r"falls? apart", r"comes? apart",
              r"falls? (?:dead|still|and does not rise|for good|and lies still)",
              r"goes? down(?: for good)?", r"(?:is|are|was) (?:defeated|slain|dead|destroyed|"
              r"vanquished|beaten|finished|done for|killed|no more|broken)",
@@ -194,7 +197,9 @@ def monster(sentence: str, words: Sequence[Word], before: Sequence[Word],
 
 _NEGATION = re.compile(r"\b(?:not|never|no|nothing|nor|cannot|fails? to|failed to|refuses? to|"
                        r"without)\b|n't\b", re.IGNORECASE)
-SUCCESS_ANY = rx(r"(?:is|are) yours", r"unseen", r"unnoticed", r"undetected",
+SUCCESS_ANY = rx(r"(?:is|are) yours", r"waves? \w+ (?:through|past|on)",
+                 r"lets? \w+ (?:pass|through|by)", r"(?:reach(?:es|ed)?|gain(?:s|ed)?|makes? it "
+                 r"to) the (?:top|other side|far side|far bank)", r"onto the top",r"unseen", r"unnoticed", r"undetected",
                  r"none of them (?:so much as )?(?:notices?|sees?|turns?|looks?|hears?)",
                  r"no one (?:notices|sees|hears)", r"succeed\w*", r"success\w*", r"triumph\w*", r"victor(?:y|ious)",
                   r"flawless\w*", r"with ease", r"easily", r"effortless\w*",
