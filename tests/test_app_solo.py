@@ -446,3 +446,13 @@ def test_an_own_bestiary_is_offered_in_combat_and_drawn_for_a_fight() -> None:
         with own_in(session, keep=False):
             names.add(monster_fields("", SeededDice(seed), {})["monster"])
     assert "Reed Thing" in names
+
+
+def test_the_journal_words_meaning_draws_and_scene_ends() -> None:
+    app = ready_app()
+    drawn = app.session.solo.draw_meaning("omens", 1)
+    app.session.solo.end_scene("yours")
+    app.refresh()
+    shown = read(app.journal, "oracle-journal-entries")
+    assert f"Meaning (omens): {esc(drawn[0])}" in shown
+    assert "Scene ends: The scene went your way" in shown

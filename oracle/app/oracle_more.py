@@ -77,6 +77,6 @@ class MeaningRow:
     def _do_draw(self, _button: Any = None) -> None:
         name = str(self._table.value or "")
         drawn = self.session.solo.draw_meaning(name, int(self._n.value))
-        self._drawn.value = (f'<div class="oracle-outcome"><b>{esc(name)}</b>: '
+        self._drawn.value = (f'<div class="oracle-meaning-words"><b>{esc(name)}</b>: '
                              + " · ".join(f"<span>{esc(w)}</span>" for w in drawn) + "</div>")
         self.shell.refresh()

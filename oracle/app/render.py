@@ -185,6 +185,11 @@ def _meta_line(kind: str, data: Mapping[str, Any]) -> str | None:
         return "Safety tools updated (lines and veils)."
     if kind == "x_card":
         return f"X-card: narration {esc(data.get('refers_to'))} struck."
+    if kind in ("scene_end", "meaning", "table"):
+        from oracle.journal.render import SOLO_META
+
+        words = "".join(p if isinstance(p, str) else p[1] for p in SOLO_META[kind](data))
+        return esc(words[:1].upper() + words[1:])
     return None
 
 
