@@ -405,9 +405,15 @@ class Session:
               question: str = "", refers_to: int | None = None, record: bool = True,
               on_text: OnText | None = None, on_done: Callable[[Voiced], None] | None = None,
               n: int = 3, who: Sequence[str] = ()) -> None:
-        """Voice ``beat`` in the background; the narration is recorded when it is complete."""
+        """Voice ``beat`` in the background; the narration is recorded when it is complete.
+
+        Whom it is about is settled now, on the caller's thread (``who``, else the active
+        character): by the time the narrator's thread runs, the page may have moved on to the
+        next character (one who is lost leaves play).
+        """
         narrator = self.narrator
         campaign = self.campaign  # the narration belongs to this campaign, even if one switches
+        who = tuple(who) or ((self.active,) if self.active else ())
 
         def job() -> Voiced:
             # Built here, off the widget thread: the click that rolled returns at once.

@@ -197,7 +197,8 @@ def follow(event: Event, state: TrophyState) -> TrophyState:
         named = named or "the monster"
         state = _with(state, quarry=Quarry(named, gold))
         expedition = state.expedition
-    if kind in ("combat_started", "combat_rolled", "combat_continued"):
+    if kind in (ev.COMBAT_STARTED, ev.COMBAT_ROLLED, ev.COMBAT_CONTINUED, ev.COMBAT_ARMOR_MARKED):
+        # armor re-reads the roll from the state before it: the defeat it saw stands again
         result = state.last_result or {}
         quarry = expedition.quarry
         if quarry is not None and not quarry.defeated and result.get("defeated") is True:

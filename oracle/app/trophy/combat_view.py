@@ -13,7 +13,7 @@ from oracle.app.session import Session
 from oracle.app.shell_api import Shell
 from oracle.app.trophy.bestiary_picker import BestiaryPicker, apply_pick
 from oracle.app.trophy.cards import Cards
-from oracle.app.trophy.moves import trophy_moves
+from oracle.app.trophy.moves import lost_in, trophy_moves
 
 MAX_ENDURANCE = 12
 
@@ -146,8 +146,12 @@ class CombatView:
         name = foe.name if foe is not None else "The monster"
         about = (f"<div class='oracle-hint oracle-monster-about'>{esc(foe.description)}</div>"
                  if foe is not None and foe.description else "")
+        quarry = self.moves.state.expedition.quarry
+        gold = (f"<div class='oracle-monster-gold-note'>It carries <b>{quarry.gold} Gold</b>, "
+                "collected once it is defeated (Incursion tab).</div>"
+                if quarry is not None and quarry.gold and not quarry.defeated else "")
         self._status.value = (f"<h3>{esc(name)}: Endurance "
-                              f"{combat.endurance}</h3>{about}<div class='oracle-hint'>{count} "
+                              f"{combat.endurance}</h3>{about}{gold}<div class='oracle-hint'>{count} "
                               f"dark {'die' if count == 1 else 'dice'} on this roll.</div>")
         c.set_options(self._retreat_who, list(combat.names))
         self._retreat_targets()
@@ -253,7 +257,8 @@ class CombatView:
         if getattr(self.session, "physical", False):
             typed = c.parse_faces("weak points", self._weak_faces.value, len(fighters))
         self.moves.start_combat(self.endurance, fighters, typed, monster=self._monster.value,
-                                gold=self.bestiary.gold or None)  # None: the bestiary's
+                                gold=self.bestiary.gold or None,  # None: the bestiary's
+                                adjust=int(self._raise.value) - int(self._lower.value))
         self._monster.value = ""  # the story keeps it now
         self.bestiary.reset()
         if self.moves.state.combat is None:
@@ -320,6 +325,8 @@ class CombatView:
         self._pending_voice = None
         # the monster comes from the story memory (named or drawn), never as an intent
         self.shell.voice("monster", rolled.result, refers_to=rolled.seq, who=names)
+        for lost in lost_in(rolled.result):  # each one lost, voiced about them (SRD: Ruin 6)
+            self.shell.voice("lost", lost, refers_to=rolled.seq, who=(lost["name"],))
 
     def _do_mark(self, name: str) -> None:
         rolled = self.moves.mark_armor(name)

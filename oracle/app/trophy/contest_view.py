@@ -11,7 +11,7 @@ from oracle.app.render import Die, dice_row, esc, percent
 from oracle.app.session import Session
 from oracle.app.shell_api import Shell
 from oracle.app.trophy.cards import Cards
-from oracle.app.trophy.moves import trophy_moves
+from oracle.app.trophy.moves import lost_in, trophy_moves
 
 
 class ContestView:
@@ -153,4 +153,6 @@ class ContestView:
         self._cards.put(rolled.seq, self._result)
         self.shell.voice("roll", result, intent=self._stake.value, refers_to=rolled.seq,
                          who=tuple(self._controls))
+        for lost in lost_in(result):  # each one lost, voiced about them
+            self.shell.voice("lost", lost, refers_to=rolled.seq, who=(lost["name"],))
         self.shell.refresh()

@@ -27,7 +27,7 @@ from oracle.trophy.risk import check_can_push, check_help_possible
 if TYPE_CHECKING:
     from oracle.app.session import Session
 
-__all__ = ["Rolled", "Shown", "TrophyMoves", "trophy_moves"]
+__all__ = ["Rolled", "Shown", "TrophyMoves", "lost_in", "trophy_moves"]
 
 Shown = Callable[[Rolled], None]  # draws a roll while it is written
 
@@ -38,6 +38,18 @@ def _odds(request: str) -> dict[str, Any]:
 
     odds: dict[str, Any] = odds_for_request(json.loads(request))
     return odds
+
+
+def lost_in(result: Mapping[str, Any], roller: str | None = None) -> list[dict[str, Any]]:
+    """Each character ``result`` leaves lost (Ruin 6) besides ``roller`` (whose own loss is
+    the roll's beat), as the result of a ``lost`` beat voiced about them (a fighter, a
+    contestant, a helper)."""
+    rows = [row for key in ("characters", "participants", "helpers")
+            for row in result.get(key) or () if isinstance(row, Mapping)]
+    return [{"roll": result.get("roll"), "name": row["name"], "ruin_before":
+             row.get("ruin_before"), "ruin_after": row.get("ruin_after"), "ruin_marked": True,
+             "lost": True}
+            for row in rows if row.get("lost") is True and row.get("name") != roller]
 
 
 def trophy_moves(session: Session) -> TrophyMoves:

@@ -16,7 +16,7 @@ from oracle.app import controls as c
 from oracle.app.render import dice_row, esc, percent
 from oracle.app.session import Session
 from oracle.app.shell_api import Shell
-from oracle.app.trophy.moves import Rolled, Shown, trophy_moves
+from oracle.app.trophy.moves import Rolled, Shown, lost_in, trophy_moves
 from oracle.app.trophy.render import odds_bar, risk_dice, risk_outcome
 from oracle.app.wire import send_now
 from oracle.trophy.monsters import dark_dice
@@ -401,7 +401,11 @@ class RiskView:
         from oracle.narrator.beats import beat_for_result
 
         beat = beat_for_result("trophy", rolled.result)
-        self.shell.voice(beat, rolled.result, intent=self._intent.value, refers_to=rolled.seq)
+        roller = self.session.active
+        self.shell.voice(beat, rolled.result, intent=self._intent.value, refers_to=rolled.seq,
+                         who=(roller,) if roller else ())
+        for lost in lost_in(rolled.result, roller):  # a helper lost too, voiced about them
+            self.shell.voice("lost", lost, refers_to=rolled.seq, who=(lost["name"],))
 
     def _offers_into(self, beat: str, box: Any, on_pick: Any) -> None:
         box.children = (c.html('<span class="oracle-spinner"></span><span class="oracle-hint">'

@@ -32,6 +32,7 @@ class TrophySide:
         self._sheet = c.html("", "oracle-sheet")
         self._switched = c.html("", "oracle-warning oracle-switched")
         self._last_active: str | None = None
+        self._gone: str | None = None  # who left play, as the switch sentence says
         self._cond_prompt = c.html("", "oracle-warning oracle-condition-prompt")
         self._cond_offers = widgets.VBox([])
         self._cond_text = c.text("Describe the Condition", css="oracle-condition-text")
@@ -75,7 +76,7 @@ class TrophySide:
             session.first_roll = None
         self._refreshing = True
         try:
-            names = moves.names()
+            names = self._playable()
             self._active.options = names
             if session.active in names:
                 self._active.value = session.active
@@ -108,12 +109,24 @@ class TrophySide:
 
         return on_text, on_done
 
+    def _playable(self) -> list[str]:
+        """Who may be played: those in play, and a fighter whose Ruin waits on the armor
+        question (the roll is not settled: marking armor may keep them in play)."""
+        names = self.moves.names()
+        deciding = [name for name, *_ in self.moves.armor_choices() if name not in names]
+        return names + deciding
+
     def _say_switch(self, active: str | None, names: list[str]) -> None:
-        """Never switch characters silently: say who left play and who is played now."""
+        """Never switch characters silently: say who left play and who is played now; the
+        sentence goes once the one who left is back (armor, undo, another tab)."""
         old = self._last_active
         self._last_active = active
+        if self._gone is not None and self._gone in names:
+            self._switched.value = ""
+            self._gone = None
         if old is None or old == active or old in names or not self.moves.state.has(old):
             return
+        self._gone = old
         gone = self.moves.state.character(old)
         how = ("is dead" if gone.dead or (gone.fate is not None and gone.fate.value == "death")
                else "has lost themself" if gone.lost else "has left play")
@@ -213,7 +226,7 @@ class TrophySide:
             self._lost_name = lost[0].name
             self._lost_said = said
             self._lost_text.value = self._lost_html(said)
-        elif said and said != self._lost_said:  # the narration landed after the screen opened
+        elif said != self._lost_said:  # landed after the screen opened, or struck (X-card)
             self._lost_said = said
             self._lost_text.value = self._lost_html(said)
         self.screen.layout.display = ""

@@ -1,0 +1,187 @@
+"""The big moments right (issue 17): losing yourself, the side panel after armor, the X-card,
+a monster's Endurance and Gold. Driven in-process through ``app_driver`` hooks."""
+
+from __future__ import annotations
+
+import threading
+
+from oracle.app import build
+from oracle.app.narration import Voiced
+from oracle.app.shell import OracleApp
+from oracle.app.trophy.moves import trophy_moves
+from oracle.narrator.fake import FakeNarrator
+from tests.app_driver import click, fill, find_all, read
+
+
+def party(app: OracleApp, mara_ruin: int = 4) -> str:
+    """Quick start's hero and Mara (armor, Ruin ``mara_ruin``), Mara active, physical dice."""
+    fill(app, "oracle-physical", True)
+    moves = trophy_moves(app.session)
+    moves.add_character({"name": "Mara", "occupation": "Priest", "armor": ["Helm"],
+                         "starting_ruin": mara_ruin})
+    app.refresh()
+    fill(app.side, "oracle-active", "Mara")
+    return moves.characters()[0].name
+
+
+def quick(narrator: FakeNarrator | None = None) -> OracleApp:
+    app = build()
+    if narrator is not None:
+        app.session.narrator = narrator
+    click(app.start, "oracle-quickstart")
+    fill(app.view("Risk"), "oracle-intent", "")
+    return app
+
+
+def fight(app: OracleApp, hero: str, weak: str, endurance: int = 12) -> None:
+    view = app.view("Combat")
+    fill(view, "oracle-endurance", endurance)
+    fill(view, "oracle-fighters", ("Mara", hero))
+    fill(view, "oracle-weak-faces", weak)
+    click(view, "oracle-combat-start")
+    assert read(view, "oracle-error") == ""
+
+
+# -- M1: the side panel after a Weak Point hit and armor --------------------------------------
+
+def test_a_weak_point_hit_to_ruin_6_waits_for_armor_before_anyone_is_lost() -> None:
+    app = quick()
+    hero = party(app, mara_ruin=4)
+    fight(app, hero, "5 3")
+    view = app.view("Combat")
+    fill(view, "oracle-combat-faces", "5 5")  # two hits on Mara's Weak Point: Ruin 4 -> 6
+    click(view, "oracle-combat-roll")
+    assert app.session.state.character("Mara").ruin == 6
+    # the roll is not settled while armor may still be marked: Mara is still played
+    assert app.session.active == "Mara"
+    assert "lost themself" not in read(app.side, "oracle-switched")
+    find_all(view, "oracle-armor-mark")[0].click()
+    assert app.session.state.character("Mara").ruin == 4
+    assert app.session.active == "Mara"
+    assert read(app.side, "oracle-switched") == ""
+    assert app.side is not None and app.side.screen.layout.display == "none"
+
+
+def test_the_switch_sentence_goes_when_the_loss_is_undone() -> None:
+    app = quick()
+    party(app, mara_ruin=5)
+    fill(app.view("Ruin"), "oracle-ruin-face", "6")
+    click(app.view("Ruin"), "oracle-ruin-roll")
+    app.session.narration.wait()
+    click(app.side, "oracle-fate-death")
+    assert "Mara" in read(app.side, "oracle-switched")
+    app.session.undo_last()  # the fate
+    app.session.undo_last()  # the Ruin Roll
+    app.refresh()
+    assert app.session.state.character("Mara").ruin == 5
+    assert read(app.side, "oracle-switched") == ""
+
+
+# -- M2: losing yourself is voiced about the one who is lost ----------------------------------
+
+def _held(app: OracleApp) -> threading.Event:
+    """Hold the narrator's queue, so the next beats are voiced after the page moved on."""
+    gate = threading.Event()
+
+    def hold() -> Voiced:
+        gate.wait(30)
+        return Voiced(text="", narrator="none", beat="")
+
+    app.session.narration.submit(hold)
+    return gate
+
+
+def _lost_characters(fake: FakeNarrator) -> list[tuple[str, ...]]:
+    return [tuple(str(c.get("name")) for c in context.characters)
+            for beat, context in fake.history if beat == "lost"]
+
+
+def test_a_ruin_roll_to_6_is_voiced_about_the_one_who_is_lost() -> None:
+    fake = FakeNarrator()
+    app = quick(fake)
+    party(app, mara_ruin=5)
+    gate = _held(app)
+    fill(app.view("Ruin"), "oracle-ruin-face", "6")
+    click(app.view("Ruin"), "oracle-ruin-roll")
+    assert app.session.active != "Mara"  # the page moved on to the next character
+    gate.set()
+    app.session.narration.wait()
+    assert _lost_characters(fake) == [("Mara",)]
+
+
+def test_a_combat_roll_that_loses_a_fighter_voices_their_loss_about_them() -> None:
+    fake = FakeNarrator()
+    app = quick(fake)
+    hero = party(app, mara_ruin=4)
+    fight(app, hero, "5 3")
+    gate = _held(app)
+    view = app.view("Combat")
+    fill(view, "oracle-combat-faces", "5 5")
+    click(view, "oracle-combat-roll")
+    click(view, "oracle-armor-decline")  # Mara takes the Ruin: 6, lost
+    assert app.session.state.character("Mara").lost
+    gate.set()
+    app.session.narration.wait()
+    assert _lost_characters(fake) == [("Mara",)]
+    assert app.side is not None and app.side.screen.layout.display == ""
+
+
+# -- M4: the X-card clears the struck words from the banner ----------------------------------
+
+def test_the_x_card_takes_the_struck_words_off_the_lost_screen() -> None:
+    fake = FakeNarrator("Mara walks into the dark singing.", "Mara is gone.")
+    app = quick(fake)
+    party(app, mara_ruin=5)
+    fill(app.view("Ruin"), "oracle-ruin-face", "6")
+    click(app.view("Ruin"), "oracle-ruin-roll")
+    app.session.narration.wait()
+    app.refresh()
+    assert "singing" in read(app.side, "oracle-lost-text")
+    gate = _held(app)  # the replacement comes later
+    app.session.x_card()
+    app.refresh()
+    assert "singing" not in read(app.side, "oracle-lost-text")
+    gate.set()
+    app.session.narration.wait()
+    app.refresh()
+    assert "Mara is gone." in read(app.side, "oracle-lost-text")
+
+
+# -- M5: a monster defeated on a roll after which armor is marked ----------------------------
+
+def test_a_monster_defeated_on_a_roll_then_armor_stays_defeated_and_its_gold_is_collected(
+        ) -> None:
+    app = quick()
+    hero = party(app, mara_ruin=1)
+    view = app.view("Combat")
+    fill(view, "oracle-monster", "Pale Stag")
+    fill(view, "oracle-monster-gold", 2)
+    fight(app, hero, "5 3", endurance=9)
+    fill(view, "oracle-combat-faces", "5 6")  # 11 against 9: defeated, and Mara is hit
+    click(view, "oracle-combat-roll")
+    quarry = trophy_moves(app.session).state.expedition.quarry
+    assert quarry is not None and quarry.defeated
+    find_all(view, "oracle-armor-mark")[0].click()
+    quarry = trophy_moves(app.session).state.expedition.quarry
+    assert quarry is not None and quarry.defeated and quarry.lootable
+
+
+# -- M3: a drawn monster is fought at its own Endurance, and its Gold is said ----------------
+
+def test_a_monster_drawn_from_the_bestiary_is_fought_at_its_own_endurance_and_shows_its_gold(
+        ) -> None:
+    from oracle.solo.bestiary import bestiary
+
+    app = quick()
+    hero = party(app, mara_ruin=1)
+    fight(app, hero, "5 3", endurance=7)  # the form's default; no monster named: one is drawn
+    state = trophy_moves(app.session).state
+    assert state.combat is not None
+    quarry = state.expedition.quarry
+    assert quarry is not None
+    drawn = {m.name: m for m in bestiary()}[quarry.name]
+    assert state.combat.endurance == drawn.endurance
+    assert quarry.gold == drawn.gold
+    status = read(app.view("Combat"), "oracle-combat-status")
+    assert f"Endurance {drawn.endurance}" in status
+    assert (f"{drawn.gold} Gold" in status) == (drawn.gold > 0)
