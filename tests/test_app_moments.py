@@ -185,3 +185,82 @@ def test_a_monster_drawn_from_the_bestiary_is_fought_at_its_own_endurance_and_sh
     status = read(app.view("Combat"), "oracle-combat-status")
     assert f"Endurance {drawn.endurance}" in status
     assert (f"{drawn.gold} Gold" in status) == (drawn.gold > 0)
+
+
+# -- m5: a generated incursion fills the form; beginning it works ----------------------------
+
+def test_generate_fills_the_incursion_form_and_begin_starts_it() -> None:
+    app = quick()
+    view = app.view("Incursion")
+    click(view, "oracle-incursion-generate")
+    assert trophy_moves(app.session).state.expedition.incursion is None  # not begun yet
+    title = read(view, "oracle-incursion-title")
+    lines = read(view, "oracle-incursion-sets").splitlines()
+    assert title and lines and all(": " in line for line in lines)
+    click(view, "oracle-incursion-start")
+    assert read(view, "oracle-error") == ""
+    incursion = trophy_moves(app.session).state.expedition.incursion
+    assert incursion is not None and incursion.title == title
+    assert [f"{s.title}: {s.goal}" for s in incursion.sets] == lines
+    assert find_all(view, "oracle-incursion-start")[0].disabled  # one at a time
+
+
+# -- m7: one holder of the Hunt Tokens pays for the goal without being asked -----------------
+
+def test_three_tokens_for_a_goal_come_from_the_one_who_holds_them() -> None:
+    app = quick()
+    trophy_moves(app.session).add_character({"name": "Mara", "occupation": "Priest",
+                                             "hunt_tokens": 3})
+    app.refresh()
+    assert app.session.active != "Mara"  # solo play: the hero is played, Mara holds the tokens
+    view = app.view("Hunt")
+    fill(view, "oracle-goal", "Cross the black river")
+    click(view, "oracle-spend-goal")
+    assert read(view, "oracle-spend-error") == ""
+    assert app.session.state.character("Mara").hunt_tokens == 0
+
+
+# -- m8: the Reduction Roll shows its odds like every other roll -----------------------------
+
+def test_the_reduction_roll_shows_its_exact_odds() -> None:
+    app = quick()
+    trophy_moves(app.session).add_character({"name": "Mara", "occupation": "Priest", "ruin": 5})
+    app.refresh()
+    fill(app.side, "oracle-active", "Mara")
+    assert trophy_moves(app.session).character("Mara").can_reduce
+    odds = read(app.view("Ruin"), "oracle-reduction-odds")
+    assert "Mara sheds 1 Ruin unnoticed <b>66.7%</b>" in odds  # a light die below 5: 4 in 6
+
+
+# -- m2/m3: a new campaign shows nothing of the last one's oracle ----------------------------
+
+def test_a_new_campaign_of_another_system_shows_none_of_the_last_oracle_words() -> None:
+    app = quick()
+    oracle = app.oracle
+    fill(oracle, "oracle-question", "Is the ferryman still alive?")
+    click(oracle, "oracle-ask")
+    assert "d10" in read(oracle, "oracle-answer")
+    fill(oracle, "oracle-scene-title", "The drowned chapel")
+    click(oracle, "oracle-scene-start")
+    app.session.new_campaign("Side quest", "die_trying")
+    app.refresh()
+    for hook in ("oracle-answer", "oracle-scene-verdict", "oracle-question",
+                 "oracle-scene-title"):
+        assert read(oracle, hook) == "", hook
+
+
+# -- m11: an undone line keeps its words -----------------------------------------------------
+
+def test_an_undone_ruin_roll_keeps_its_words_with_undone() -> None:
+    app = quick()
+    party(app, mara_ruin=3)
+    fill(app.view("Ruin"), "oracle-ruin-face", "6")
+    click(app.view("Ruin"), "oracle-ruin-roll")
+    app.session.narration.wait()
+    app.refresh()
+    assert "Ruin 3 → 4" in read(app.journal, "oracle-journal-entries")
+    app.session.undo_last()
+    app.refresh()
+    journal = read(app.journal, "oracle-journal-entries")
+    line = next(part for part in journal.split("<div class=") if "Ruin Roll" in part)
+    assert "Ruin 3 → 4" in line and "(undone)" in line and "no Ruin marked" not in line

@@ -221,6 +221,7 @@ def test_a_bestiary_monster_shows_its_calibrated_chance_and_pays_its_gold() -> N
     session = app.session
     hero = str(session.active)
     click(app.view("Incursion"), "oracle-incursion-generate")
+    click(app.view("Incursion"), "oracle-incursion-start")
     monster = bestiary()[0]
     combat = app.view("Combat")
     fill(combat, "oracle-bestiary", monster.name)

@@ -244,11 +244,12 @@ class JournalView:
 
 
 def journal_rows(campaign: Campaign) -> list[tuple[Entry, Mapping[str, Any] | None]]:
-    """Every entry with the result the rules settled for it (None for meta and undone entries).
+    """Every entry with the result the rules settled for it (None for meta entries; an entry
+    undone in this session keeps the result it had, so its line keeps its words).
 
     The campaign's fold keeps each entry's result as it folds (and after an undo refolds), so
     showing the journal never replays it: a refresh costs the same on the first roll and the
     five hundredth.
     """
-    return [(entry, None if entry.meta or entry.undone else entry.result)
+    return [(entry, None if entry.meta else entry.result)
             for entry in campaign.entries]

@@ -74,6 +74,10 @@ class MeaningRow:
                 "Your own tables: .txt files in ORACLE_HOME/tables/, one entry a line.")
         self._own.value = esc(" ".join([note, *errors]))
 
+    def forget(self) -> None:
+        """Another campaign is open: the words drawn for the last one go."""
+        self._drawn.value = ""
+
     def _do_draw(self, _button: Any = None) -> None:
         name = str(self._table.value or "")
         drawn = self.session.solo.draw_meaning(name, int(self._n.value))

@@ -77,6 +77,7 @@ class OracleView:
         self.scene_end = SceneEndRow(session, shell, self._error)
         self.meaning = MeaningRow(session, shell, self._error)
         self._shown_dread: tuple[bool, int] | None = None
+        self._shown_campaign: str | None = None  # another campaign: the last one's words go
         self._syncing = False
         self._ask.on_click(c.guard(self._error, self._do_ask))
         self._explore_ask.on_click(c.guard(self._error, self._do_explore))
@@ -113,6 +114,7 @@ class OracleView:
     def refresh(self) -> None:
         """Bring this view up to date with the session (dread, odds, lists)."""
         solo = self.session.solo
+        self._forget_other_campaign()
         self._face.layout.display = "" if getattr(self.session, "physical", False) else "none"
         chosen = solo.set_dread
         shown = (chosen is not None, solo.dread)
@@ -133,6 +135,21 @@ class OracleView:
         self._show_odds()
         self.meaning.refresh()
         self.lists.refresh()
+
+    def _forget_other_campaign(self) -> None:
+        """A campaign opened (or made): the question, answer, scene and verdict shown belong
+        to the one before; clear them (and the meaning row's draw)."""
+        campaign = self.session.campaign
+        key = None if campaign is None else campaign.id
+        if key == self._shown_campaign:
+            return
+        self._shown_campaign = key
+        for shown in (self._answer, self._verdict, self._scene_odds, self._error):
+            shown.value = ""
+        for typed in (self._question, self._explore, self._scene_title, self._expected,
+                      self._face):
+            typed.value = ""
+        self.meaning.forget()
 
     def _dread_reason(self) -> str:
         """What moves the open system's dread, in its own words (``System.dread_words``)."""

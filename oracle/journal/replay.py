@@ -434,4 +434,6 @@ class Fold:
     def _take(self, step: Step) -> None:
         self.state, self.settings, self.undone = step.state, step.settings, step.undone
         if step.results is not None:
-            self.results = step.results
+            # an entry undone now keeps the result it had, so its line keeps its words
+            kept = {seq: r for seq, r in self.results.items() if seq in step.undone}
+            self.results = {**kept, **step.results}

@@ -53,7 +53,7 @@ def _set(data: Any, prefix: str) -> GoalSet:
 def _under_way(state: TrophyState, kind: str) -> Incursion:
     incursion = state.expedition.incursion
     if incursion is None:
-        raise RuleError(f"{kind}: no incursion is under way (start one: incursion_started).")
+        raise RuleError(f"{kind}: no incursion is under way; begin one first.")
     return incursion
 
 
@@ -63,8 +63,7 @@ def _with(state: TrophyState, **changes: Any) -> TrophyState:
 
 def incursion_started(state: TrophyState, event: Event) -> TrophyState:
     if state.expedition.incursion is not None:
-        raise RuleError("incursion_started: an incursion is already under way; return to town "
-                        "first.")
+        raise RuleError("incursion: one is already under way; return to town first.")
     title = text(event, "title").strip()
     if not title:
         raise RuleError("title: name the incursion.")

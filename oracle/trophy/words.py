@@ -82,7 +82,8 @@ def _hunt(data: Mapping[str, Any], res: Mapping[str, Any], name: str) -> Line:
 
 def _ruin_roll(data: Mapping[str, Any], res: Mapping[str, Any], name: str) -> Line:
     return Line.of("ruin", who(name), " makes a Ruin Roll", *_said(data),
-                   f" · dark {_faces(data.get('dark'))}" + (_ruin(res) or " · no Ruin marked"))
+                   f" · dark {_faces(data.get('dark'))}"
+                   + ((_ruin(res) or " · no Ruin marked") if res else ""))
 
 
 def _reduction(data: Mapping[str, Any], res: Mapping[str, Any], name: str) -> Line:

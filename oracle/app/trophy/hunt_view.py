@@ -112,6 +112,8 @@ class HuntView:
         session = self.session
         rows = []
         inputs = {}
+        holders = [ch.name for ch in in_play if ch.hunt_tokens]
+        payer = holders[0] if len(holders) == 1 else session.active  # one holder: they pay
         for character in in_play:
             # the name is a caption beside the box, never its description (which is typeset)
             box = widgets.BoundedIntText(value=0, min=0, max=max(0, character.hunt_tokens))
@@ -119,7 +121,7 @@ class HuntView:
             old = self._inputs.get(character.name)
             if old is not None:
                 box.value = min(old.value, box.max)
-            elif character.name == session.active:
+            elif character.name == payer:
                 box.value = min(3, character.hunt_tokens)
             inputs[character.name] = box
             rows.append(c.row(c.caption(f"{character.name} ({character.hunt_tokens})"), box))
@@ -185,6 +187,9 @@ class HuntView:
 
     def _do_goal(self, _button: Any = None) -> None:
         pooled = {name: box.value for name, box in self._inputs.items() if box.value}
+        holders = [ch for ch in self.moves.characters() if not ch.out_of_play and ch.hunt_tokens]
+        if not pooled and len(holders) == 1:  # nobody chosen, one holder: theirs pay
+            pooled = {holders[0].name: min(3, holders[0].hunt_tokens)}
         self.moves.spend_tokens("goal", pooled, goal=self._goal.value)
         for box in self._inputs.values():
             box.value = 0

@@ -31,15 +31,15 @@ class IncursionMoves:
         self.moves.record(events.incursion_started(title, sets))
         self.moves.changed()
 
-    def generate(self) -> dict[str, Any]:
-        """Begin a generated incursion (its sets' places and goals); returns what was drawn."""
+    def generate(self) -> tuple[str, list[tuple[str, str]]]:
+        """A generated incursion, not begun: its name and sets (place, set goal), for the
+        player to read, change and begin."""
         from oracle.app.solo import own_in
         from oracle.solo.generate.trophy import incursion
 
         with own_in(self.moves.session):  # the player's set goals and bestiary too
             drawn = incursion(self.moves.dice())
-        self.start(drawn.name, [(s.place.name, s.goal) for s in drawn.sets])
-        return drawn.to_dict()
+        return drawn.name, [(s.place.name, s.goal) for s in drawn.sets]
 
     def reach_goal(self) -> None:
         """The current set's goal is reached in play."""

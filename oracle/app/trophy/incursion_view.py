@@ -94,12 +94,17 @@ class IncursionView:
         self._reached.disabled = not forest or shown["current"] is None
         self._day.disabled = not forest
         self._spend.disabled = forest
+        self._start.disabled = forest  # one incursion at a time: town first
+        self._generate.disabled = forest
         quarry = shown["quarry"]
         self._collect.disabled = not (quarry and quarry["defeated"] and not quarry["collected"]
                                       and quarry["gold"] > 0)
 
     def _do_generate(self, _button: Any = None) -> None:
-        self.incursion.generate()
+        """Fill the form with a generated incursion: read it, change it, then begin it."""
+        title, sets = self.incursion.generate()
+        self._title.value = title
+        self._sets.value = "\n".join(f"{place}: {goal}" for place, goal in sets)
 
     def _do_start(self, _button: Any = None) -> None:
         self.incursion.start(self._title.value, parse_sets(self._sets.value))

@@ -38,6 +38,7 @@ class RuinView:
         self._red_error = c.error_line()
         self._red_dice = c.html("", "oracle-roll-dice oracle-reduction-dice")
         self._red_note = c.html("", "oracle-hint")
+        self._red_odds = c.html("", "oracle-odds-line oracle-reduction-odds")
         self._town = c.button("Back safely in town: armor usable again", css="oracle-town")
         self._town_error = c.error_line()
         self._pending: int | None = None
@@ -55,7 +56,7 @@ class RuinView:
             self._ruin_error,
             self._ruin_dice,
             c.html("<h3>Reduction</h3>"),
-            self._red_note,
+            self._red_note, self._red_odds,
             self._betrayal, c.row(self._red_roll, self._red_face), self._choice,
             self._red_error, self._red_dice,
             c.html("<h3>Town</h3>"), c.row(self._town), self._town_error,
@@ -85,8 +86,22 @@ class RuinView:
                 note += f" ({who.name}: not open yet.)" if not who.reached_five else (
                     f" ({who.name}: already at starting Ruin.)")
         self._red_note.value = esc(note)
+        self._red_odds.value = self._reduction_odds() if can else ""
         self._ruin_odds.value = self._odds() if ready else ""
         self._red_roll.disabled = not can or self._pending is not None
+
+    def _reduction_odds(self) -> str:
+        """The exact odds of the active character's Reduction Roll (the core's odds)."""
+        from oracle.trophy.odds import odds_for_request
+
+        who = self.moves.character()
+        odds = odds_for_request({"roll": "reduction", "ruin": who.ruin,
+                                 "starting_ruin": who.starting_ruin,
+                                 "reached_five": who.reached_five})
+        unnoticed = odds["removed_unnoticed"]["value"]
+        return (f"<b>Odds</b>: {esc(who.name)} sheds 1 Ruin unnoticed "
+                f"<b>{percent(unnoticed)}</b>; otherwise ({percent(1 - unnoticed)}) you choose: "
+                "remove it anyway and be noticed, or keep it")
 
     def _odds(self) -> str:
         """The exact odds of the active character's Ruin Roll (the core's odds)."""
