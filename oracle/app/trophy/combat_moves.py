@@ -52,20 +52,21 @@ class CombatMoves:
 
     def start_combat(self, endurance: int, fighters: Sequence[str],
                      weak_points: Sequence[int] | None = None, monster: str = "",
-                     gold: int | None = None, adjust: int = 0) -> None:
+                     gold: int | None = None, adjust: int | None = None) -> None:
         """Combat Roll, first step: each fighter rolls a Weak Point; Endurance after adjustments.
 
         The monster is the one the player names, or one drawn once from our bestiary; either
         way it travels on the event, so the story keeps it for the whole fight and any reload.
         So does the Gold it carries (given, or the bestiary's), collected once it is defeated.
-        A drawn monster is fought at its own Endurance (with the GM's ``adjust``), not the
-        form's: nobody could set it before it was drawn.
+        A drawn monster is fought at its own Endurance (with the GM's ``adjust``) when
+        ``adjust`` is given: the form's Endurance was left as it was, since nobody knew the
+        monster before it was drawn (``None``: ``endurance`` is the one the player set).
         """
         from oracle.solo.bestiary import bestiary, gold_of
 
         points = self._faces(self.dice(), len(fighters), weak_points, "weak points")
         fields = self._monster(monster)
-        if fields.get("monster_drawn"):
+        if fields.get("monster_drawn") and adjust is not None:
             drawn = {m.name: m for m in bestiary()}.get(str(fields["monster"]))
             if drawn is not None:
                 endurance = max(2, drawn.endurance + adjust)

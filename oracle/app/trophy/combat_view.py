@@ -17,6 +17,8 @@ from oracle.app.trophy.moves import lost_in, trophy_moves
 
 MAX_ENDURANCE = 12
 
+DEFAULT_ENDURANCE = 7  # the form's Endurance until the player sets one
+
 
 class CombatView:
     """Fight a monster together: one Weak Point and one dark die per character."""
@@ -25,12 +27,13 @@ class CombatView:
         self.session = session
         self.moves = trophy_moves(session)
         self.shell = shell
-        self._monster = c.text("The monster (empty: the oracle draws one from the bestiary)",
+        self._monster = c.text("The monster (empty: the oracle draws one from the bestiary, "
+                               "at its own Endurance unless you set one)",
                                css="oracle-monster")
         # a fight from before the story kept its monster: name it once, mid-fight
         self._name_it = c.text("Name the monster of this fight", css="oracle-monster-late")
         self._name_button = c.button("Name it", css="oracle-monster-name")
-        self._endurance = c.number(value=7, min=2, max=12,
+        self._endurance = c.number(value=DEFAULT_ENDURANCE, min=2, max=12,
                                    description="Endurance (2-12)")
         self._endurance.add_class("oracle-endurance")
         self._lower = c.number(value=0, min=0, max=10,
@@ -258,7 +261,9 @@ class CombatView:
             typed = c.parse_faces("weak points", self._weak_faces.value, len(fighters))
         self.moves.start_combat(self.endurance, fighters, typed, monster=self._monster.value,
                                 gold=self.bestiary.gold or None,  # None: the bestiary's
-                                adjust=int(self._raise.value) - int(self._lower.value))
+                                adjust=(int(self._raise.value) - int(self._lower.value)
+                                        if int(self._endurance.value) == DEFAULT_ENDURANCE
+                                        and not self._monster.value.strip() else None))
         self._monster.value = ""  # the story keeps it now
         self.bestiary.reset()
         if self.moves.state.combat is None:
