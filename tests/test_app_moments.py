@@ -264,3 +264,29 @@ def test_an_undone_ruin_roll_keeps_its_words_with_undone() -> None:
     journal = read(app.journal, "oracle-journal-entries")
     line = next(part for part in journal.split("<div class=") if "Ruin Roll" in part)
     assert "Ruin 3 → 4" in line and "(undone)" in line and "no Ruin marked" not in line
+
+
+# -- m9: journal lines carry what decided ----------------------------------------------------
+
+def test_a_contest_line_carries_its_stake_and_every_ones_faces() -> None:
+    app = quick()
+    party(app, mara_ruin=1)
+    moves = trophy_moves(app.session)
+    hero = moves.characters()[0].name
+    moves.contest([{"name": hero, "skill": True}, {"name": "Mara", "skill": False}],
+                  {hero: ([5, 3], []), "Mara": ([2], [])}, stake="the last boat")
+    app.refresh()
+    journal = read(app.journal, "oracle-journal-entries")
+    line = next(part for part in journal.split("<div class=") if "Contest" in part)
+    for said in ("the last boat", f"{hero} light 5 3", "Mara light 2", f"{hero} wins"):
+        assert said in line, said
+
+
+def test_a_triptycho_attack_line_carries_its_dice_and_hit_or_miss() -> None:
+    from oracle.systems import SYSTEMS
+
+    line = SYSTEMS["triptycho"].journal_line(
+        {"type": "attack", "attacker": "Rook", "target": "Viper",
+         "action": {"dice": "2d6", "faces": [4, 1]}, "reaction": {"dice": "1d6", "faces": [6]}},
+        {"hit": False}).plain()
+    assert line == "Rook attacks Viper · action 2d6 [4, 1], reaction 1d6 [6] → miss"

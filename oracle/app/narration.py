@@ -12,23 +12,30 @@ from __future__ import annotations
 
 import logging
 import threading
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, Protocol
 
 from oracle.narrator.streaming import Restart, joined
 
 if TYPE_CHECKING:
     from oracle.narrator.base import NarrationResult, Narrator
 
-__all__ = ["NarrationQueue", "OnDone", "OnText", "Restart", "Voiced", "items_or_lines",
+__all__ = ["NarrationQueue", "OnDone", "OnText", "Restart", "Speaker", "Voiced", "items_or_lines",
            "joined", "make_narrator", "narrator_status", "recent_text"]
 
 log = logging.getLogger("oracle.app")
 
 OnText = Callable[[str], None]
 OnDone = Callable[["Voiced"], None]
+
+
+class Speaker(Protocol):
+    """The shell's way of voicing a beat (streamed into the journal's live line)."""
+
+    def __call__(self, beat: str, result: Mapping[str, Any], *, intent: str = "",
+                 refers_to: int | None = None, who: tuple[str, ...] = ()) -> None: ...
 
 
 @dataclass(frozen=True)

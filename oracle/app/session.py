@@ -13,13 +13,14 @@ import logging
 import threading
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any
 
 from oracle import events
 from oracle.app.moves import SystemMoves
 from oracle.app.narration import (
     NarrationQueue,
     OnText,
+    Speaker,
     Voiced,
     items_or_lines,
     make_narrator,
@@ -43,13 +44,6 @@ if TYPE_CHECKING:
 log = logging.getLogger("oracle.app")
 
 Listener = Callable[[], None]
-
-
-class Speaker(Protocol):
-    """The shell's way of voicing a beat (streamed into the journal's live line)."""
-
-    def __call__(self, beat: str, result: Mapping[str, Any], *, intent: str = "",
-                 refers_to: int | None = None, who: tuple[str, ...] = ()) -> None: ...
 
 
 class Session:

@@ -291,6 +291,8 @@ class Fold:
         results: dict[int, dict[str, Any]] = {}
         for event in events:
             if event.seq in undone:
+                if event.type not in META_TYPES:
+                    self._undone_result(state, event, results)
                 continue
             if event.type in META_TYPES:
                 settings = _fold_meta(settings, event)
@@ -304,6 +306,17 @@ class Fold:
                 results[event.seq] = result
             state = new
         return Step(state, settings, dict(undone), results=results)
+
+    def _undone_result(self, state: Any, event: StoredEvent,
+                       results: dict[int, dict[str, Any]]) -> None:
+        """What an undone entry gave where it stands (the state is not moved), so its line
+        keeps its words with "(undone)"; none when it no longer applies there."""
+        try:
+            result = _result_of(self.system, state, self._apply(state, event))
+        except OracleError:
+            return
+        if result is not None:
+            results[event.seq] = result
 
     def load(self, events: Sequence[StoredEvent]) -> None:
         """Replace the whole fold with ``events`` (reopening a file); EntryFails if they fail."""
@@ -434,6 +447,4 @@ class Fold:
     def _take(self, step: Step) -> None:
         self.state, self.settings, self.undone = step.state, step.settings, step.undone
         if step.results is not None:
-            # an entry undone now keeps the result it had, so its line keeps its words
-            kept = {seq: r for seq, r in self.results.items() if seq in step.undone}
-            self.results = {**kept, **step.results}
+            self.results = step.results

@@ -43,7 +43,19 @@ def describe(event: Mapping[str, Any], outcome: Mapping[str, Any] | None = None)
                 total=sum(f for f in faces if isinstance(f, int))
                 if isinstance(faces, list) else 0,
                 by=f"{by:+d}" if isinstance(by, int) else by) + (
-        _decided(outcome) if kind == "attack" else "")
+        _rolled(event) + _decided(outcome) if kind == "attack" else "")
+
+
+def _rolled(event: Mapping[str, Any]) -> str:
+    """An attack's dice as rolled: `` · action 2d6 [4, 1] vs reaction 1d6 [5]``."""
+    said = []
+    for key, value in event.items():
+        if key in ("type", "attacker", "target") or not isinstance(value, Mapping):
+            continue
+        faces = value.get("faces")
+        shown = f" [{', '.join(str(f) for f in faces)}]" if isinstance(faces, list) else ""
+        said.append(f"{key} {value.get('dice', '')}{shown}")
+    return " · " + ", ".join(said) if said else ""
 
 
 def journal_line(event: Mapping[str, Any], outcome: Mapping[str, Any] | None = None) -> Line:

@@ -160,9 +160,12 @@ def hunt_rolled(name: str, light: Sequence[int], action: str = "") -> dict[str, 
     return event
 
 
-def contest_rolled(participants: Sequence[ContestEntry]) -> dict[str, Any]:
-    """A Contest: each participant's light and dark faces."""
-    return {"type": CONTEST_ROLLED, "participants": [dict(p) for p in participants]}
+def contest_rolled(participants: Sequence[ContestEntry], action: str = "") -> dict[str, Any]:
+    """A Contest: each participant's light and dark faces, and what is at stake."""
+    event: dict[str, Any] = {"type": CONTEST_ROLLED,
+                             "participants": [dict(p) for p in participants]}
+    _action(event, "action", action)
+    return event
 
 
 def contest_entry(name: str, light: Sequence[int], dark: Sequence[int]) -> ContestEntry:

@@ -95,8 +95,12 @@ def _reduction(data: Mapping[str, Any], res: Mapping[str, Any], name: str) -> Li
 
 
 def _contest(data: Mapping[str, Any], res: Mapping[str, Any], name: str) -> Line:
+    """``Contest "stake" · A light 5 3, dark 1 · B light 2 → A wins`` (each one's faces)."""
     winner = res.get("winner")
-    return Line.of("roll", f"Contest → {str(winner) + ' wins' if winner else 'a full tie'}")
+    rolled = "".join(f" · {p.get('name', '')} {faces_text(p) or 'no dice'}"
+                     for p in data.get("participants") or [] if isinstance(p, Mapping))
+    verdict = (f" → {winner} wins" if winner else " → a full tie") if res else ""
+    return Line.of("roll", "Contest", *_said(data), rolled + verdict)
 
 
 def _combat_roll(data: Mapping[str, Any], res: Mapping[str, Any], name: str) -> Line:

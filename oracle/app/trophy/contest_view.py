@@ -131,7 +131,7 @@ class ContestView:
                        c.parse_faces(f"{name}: dark faces", dark.value))
                 for name, (_s, _e, light, dark) in self._controls.items()
             }
-        rolled = self.moves.contest(self._participants(), faces)
+        rolled = self.moves.contest(self._participants(), faces, self._stake.value)
         self._rolls += 1
         result = rolled.result
         winner = result.get("winner")

@@ -302,8 +302,8 @@ class TrophyMoves(CombatMoves, Moves[TrophyState]):
         self.changed()
 
     def contest(self, participants: Sequence[Mapping[str, Any]],
-                faces: Mapping[str, tuple[Sequence[int] | None, Sequence[int] | None]] | None = None
-                ) -> Rolled:
+                faces: Mapping[str, tuple[Sequence[int] | None, Sequence[int] | None]] | None = None,
+                stake: str = "") -> Rolled:
         """Contest Roll; each participant: {name, skill, deadly, extra_dark}; light = skill + Ruin."""
         dice = self.dice()
         rolled = []
@@ -321,7 +321,7 @@ class TrophyMoves(CombatMoves, Moves[TrophyState]):
             rolled.append(events.contest_entry(name, light, dark))
             all_light += light
             all_dark += dark
-        seq = self.record(events.contest_rolled(rolled))
+        seq = self.record(events.contest_rolled(rolled, stake))
         self.latest = Rolled("contest", tuple(all_light), tuple(all_dark), (),
                              dict(self.state.last_result or {}), seq)
         self.latest_contest = rolled
