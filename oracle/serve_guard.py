@@ -30,6 +30,7 @@ from urllib.parse import urlsplit
 # Seconds a connection has to send its request line and headers (a browser needs milliseconds);
 # also how long an idle kept-alive connection stays open (a browser reconnects at once).
 HEADER_TIMEOUT = 5.0
+BODY_TIMEOUT = 30.0  # and to send a request's body, once its headers are in
 JOIN_PARAM = "join"
 JOIN_COOKIE = "oracle_table"
 _HOST = re.compile(r"^(?P<name>\[[^\]]*\]|[^:]*)(?::(?P<port>\d{1,5}))?$")

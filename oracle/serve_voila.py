@@ -32,6 +32,7 @@ from voila.tornado.handler import TornadoVoilaHandler  # type: ignore[import-unt
 
 from oracle.app.seat import SEAT_PARAM
 from oracle.serve_guard import (
+    BODY_TIMEOUT,
     HEADER_TIMEOUT,
     JOIN_PARAM,
     Gate,
@@ -204,6 +205,7 @@ class GatedApplication(tornado.web.Application):
 
     def listen(self, port: int, address: str | None = None, **kwargs: Any) -> Any:
         kwargs.setdefault("idle_connection_timeout", HEADER_TIMEOUT)  # tornado's header timeout
+        kwargs.setdefault("body_timeout", BODY_TIMEOUT)  # the app's own bodies are a few bytes
         return super().listen(port, address, **kwargs)
 
     def find_handler(self, request: httputil.HTTPServerRequest,

@@ -7,6 +7,7 @@ import socket
 import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
+from unittest import mock
 
 import pytest
 
@@ -450,3 +451,21 @@ def test_background_requests_from_another_site_are_refused(site: str | None, mod
     assert (verdict is None) is allowed
     if not allowed:
         assert verdict == FOREIGN_ORIGIN
+
+
+def test_the_server_closes_connections_slow_to_send_their_request() -> None:
+    import tornado.web
+
+    from oracle.serve_guard import BODY_TIMEOUT, HEADER_TIMEOUT
+    from oracle.serve_voila import GatedApplication
+
+    seen: dict[str, object] = {}
+
+    def listen(self: object, port: int, address: str | None = None, **kwargs: object) -> None:
+        seen.update(kwargs, port=port, address=address)
+
+    with mock.patch.object(tornado.web.Application, "listen", listen):
+        GatedApplication().listen(8866, "127.0.0.1")
+    assert seen["idle_connection_timeout"] == HEADER_TIMEOUT <= 10  # a few seconds
+    assert seen["body_timeout"] == BODY_TIMEOUT <= 60
+    assert (seen["port"], seen["address"]) == (8866, "127.0.0.1")
