@@ -38,12 +38,8 @@ OWN_WORDS = frozenset({
 
 # What is still to move into its system: file -> the system words it still reads (owner).
 KNOWN: dict[str, frozenset[str]] = {
-    # plugin: the generic reading (a fallback line for events a system has no words for) still
-    # guesses with Trophy's and Die Trying's result words; the exploration question is voiced
-    # by Trophy's "answer" beat with a Trophy roll word
-    "oracle/journal/reading.py": frozenset({
-        "confirmed", "defeated", "degree", "endurance", "helpers", "participants", "ritual",
-        "roll_required"}),
+    # plugin and appmoves: the exploration question is voiced by Trophy's "answer" beat with a
+    # Trophy roll word
     "oracle/app/shell.py": frozenset({"hunt"}),
     "oracle/app/lists_view.py": frozenset({"hunt"}),
     # appmoves: the generic HTML draws Trophy's dice; the app's story context reads beats

@@ -173,7 +173,8 @@ class Lonelog(LineRenderer):
             said = [one_line(action)] if isinstance(action, str) and action.strip() else []
         reading = read_event(entry.data, entry.result, system)
         words = self.line(line, skip=("said",))
-        rolled = line.kind in ("roll", "ruin") and (reading.rolled or reading.outcome)
+        decided = any(role == "result" for role, _ in line.parts)  # the system's own words
+        rolled = line.kind in ("roll", "ruin") and (reading.rolled or decided)
         return [*(f"@ {s}" for s in said), ("d: " if rolled else "=> ") + words,
                 *(f"=> [{tag}]" for tag in reading.tags)]
 

@@ -15,9 +15,8 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from oracle.systems.base import System
 
-_OUTCOME_KEYS = ("outcome", "degree", "encounter", "dealt")
 _SKIP_KEYS = {"type", "roll", "action", "intent", "system", "seed", "text", "name", "character",
-              "result", "request", "helpers", "participants", "fighters", "confirmed", "ritual"}
+              "result", "request"}
 _DIE_KEY = re.compile(r"(light|dark|dice|die|faces?|(^|_)d\d+)$")
 
 
@@ -72,26 +71,25 @@ def _listed(value: object) -> list[Any]:
     return value if isinstance(value, list) else []
 
 
+def _people(value: object) -> list[dict[str, Any]]:
+    """A list of named entries (whoever the event lists: helpers, fighters, ...), or []."""
+    listed = _listed(value)
+    named = [p for p in listed if isinstance(p, dict) and isinstance(p.get("name"), str)]
+    return named if listed and len(named) == len(listed) else []
+
+
 def _dice_parts(data: dict[str, Any]) -> list[str]:
     parts: list[str] = []
     for key, value in data.items():
-        if key in _SKIP_KEYS or value is None or isinstance(value, bool):
+        if key in _SKIP_KEYS or value is None or isinstance(value, bool) or _people(value):
             continue
         label = key.replace("_", " ")
         if _faces(value) or _int(value):
             parts.append(f"{label} {_numbers(value)}")
         elif isinstance(value, str) and value:
             parts.append(f"{label}: {value}")  # whole: a player's text is never cut
-    for key in ("helpers", "participants", "fighters"):
-        people = data.get(key)
-        if not isinstance(people, list):
-            continue
-        for person in people:
-            if not isinstance(person, dict) or not isinstance(person.get("name"), str):
-                continue
-            if key == "helpers" and _int(person.get("die")):
-                parts.append(f"{person['name']} helps with {person['die']}")
-                continue
+    for value in data.values():
+        for person in _people(value):
             own = [f"{k.replace('_', ' ')} {_numbers(v)}" for k, v in person.items()
                    if k != "name" and (_faces(v) or _int(v))]
             parts.append(person["name"] + (f" {' '.join(own)}" if own else ""))
@@ -99,19 +97,13 @@ def _dice_parts(data: dict[str, Any]) -> list[str]:
 
 
 def _outcome(result: dict[str, Any]) -> str | None:
+    """The result's own verdict, where a result names one: a winner, or an ``outcome``."""
     if "winner" in result:
         winner = result["winner"]
         return f"{winner} wins" if isinstance(winner, str) else "a tie"
-    if _int(result.get("total")) and isinstance(result.get("defeated"), bool):
-        against = f" vs Endurance {result['endurance']}" if _int(result.get("endurance")) else ""
-        return f"total {result['total']}{against}, " + (
-            "defeated" if result["defeated"] else "not defeated")
-    if result.get("roll_required") is False and result.get("defeated") is True:
-        return "no roll needed, defeated"
-    for key in _OUTCOME_KEYS:
-        value = result.get(key)
-        if isinstance(value, str) or _int(value):
-            return str(value).replace("_", " ")
+    value = result.get("outcome")
+    if isinstance(value, str) or _int(value):
+        return str(value).replace("_", " ")
     return None
 
 
@@ -135,10 +127,8 @@ def read_event(data: dict[str, Any], result: dict[str, Any] | None = None,
     rolled = any(_DIE_KEY.search(key) and (_faces(value) or _int(value))
                  for source in (data, request if isinstance(request, dict) else {})
                  for key, value in source.items())
-    rolled = rolled or any(
-        isinstance(person, dict) and any(_DIE_KEY.search(k) for k in person)
-        for key in ("helpers", "participants") for person in _listed(data.get(key))
-    )
+    rolled = rolled or any(any(_DIE_KEY.search(k) for k in person)
+                           for value in data.values() for person in _people(value))
     return Reading(head, tuple(dice), _outcome(result), tuple(changes), tuple(tags), rolled)
 
 
