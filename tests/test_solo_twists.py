@@ -107,3 +107,15 @@ def test_seeded_scene_frequencies_match() -> None:
 def test_a_scene_needs_an_expectation() -> None:
     with pytest.raises(RequestError, match="^expected: "):
         new_scene("  ", 5, FixedDice([1, 1]))
+
+
+def test_a_twist_in_words_says_whether_it_helps_or_harms() -> None:
+    from oracle.journal.render import twist_words
+
+    twist = draw_twist(FixedDice([3, 1, 1, 1]), threads=["the debt"])
+    assert twist.kind is TwistKind.THREAD_TURNS
+    words = twist_words(twist.to_dict())
+    assert words == (f"a thread turns against you (the debt): {actions()[0]} · {subjects()[0]}"
+                     " (negative)")
+    old = {k: v for k, v in twist.to_dict().items() if k != "tone"}  # journalled before the tone
+    assert "(negative)" not in twist_words(old)

@@ -103,7 +103,8 @@ def faces_text(faces: object) -> str:
 
 
 def twist_words(twist: object) -> str:
-    """``a thread turns against you (the bell): betray · a lantern`` for a twist, or ``""``."""
+    """``a thread turns against you (the bell): betray · a lantern (negative)`` for a twist
+    (its tone when the twist has one), or ``""``."""
     if not isinstance(twist, Mapping):
         return ""
     raw = twist.get("meaning")
@@ -112,8 +113,10 @@ def twist_words(twist: object) -> str:
     about = f" ({focus})" if isinstance(focus, str) and focus else (
         " (a new one)" if twist.get("new") else "")
     pair = " · ".join(str(meaning.get(k, "")) for k in ("action", "subject") if meaning.get(k))
-    return f"{twist.get('label', twist.get('kind', 'twist'))}{about}" + (f": {pair}" if pair
-                                                                           else "")
+    tone = twist.get("tone")
+    helps = f" ({tone})" if tone in ("positive", "negative", "neutral") else ""
+    return (f"{twist.get('label', twist.get('kind', 'twist'))}{about}"
+            + (f": {pair}" if pair else "") + helps)
 
 
 def oracle_extra(data: Mapping[str, Any]) -> str:
