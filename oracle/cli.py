@@ -106,9 +106,9 @@ def _read_request(path: str | None, stdin: TextIO) -> Mapping[str, Any]:
 
 
 def _system_of(request: Mapping[str, Any]) -> Any:
-    from oracle.systems import find_system
+    from oracle.systems import DEFAULT, find_system
 
-    return find_system(request.get("system", "trophy"))
+    return find_system(request.get("system", DEFAULT))
 
 
 def _emit(out: TextIO, payload: Mapping[str, Any]) -> None:
