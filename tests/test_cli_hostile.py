@@ -216,3 +216,18 @@ def test_a_campaigns_folder_left_open_by_an_older_oracle_is_closed_at_the_next_c
 ])
 def test_a_file_name_no_file_can_have_is_one_sentence(words: list[str]) -> None:
     refused(words, says="is not a file name")
+
+
+@pytest.mark.parametrize("words", [
+    ["ask", "--seed", "1" * 5000, "--narrate", "Is it there?"],
+    ["generate", "name", "--seed", "9" * 31],
+    ["meaning", "actions", "--seed", "-" + "7" * 400],
+])
+def test_a_seed_of_thousands_of_digits_is_one_sentence(words: list[str]) -> None:
+    refused(words, says="at most 30 digits")
+
+
+def test_a_seed_of_digits_int_cannot_read_is_a_word_seed() -> None:
+    # "²" is a digit to str.isdigit, and not to int(): the seed is the word, repeatable
+    first = run(["ask", "--seed", "²", "--json", "Is it there?"])
+    assert first[0] == 0 and first == run(["ask", "--seed", "²", "--json", "Is it there?"])

@@ -6,6 +6,8 @@ from typing import Any
 
 from oracle.errors import RequestError
 
+MAX_SEED_DIGITS = 30  # a seed names a draw; Python refuses past 4,300 digits on its own
+
 
 def read_seed(value: str | None) -> int | str | None:
     """A seed as given: a whole number when it is one, else the text itself."""
@@ -14,7 +16,13 @@ def read_seed(value: str | None) -> int | str | None:
     text = value.strip()
     if not text:
         raise RequestError("seed: give a whole number or a word, not an empty string.")
-    return int(text) if text.lstrip("-").isdigit() else text
+    digits = text.removeprefix("-")
+    if not (digits.isascii() and digits.isdigit()):  # "²" and "١" are digits int() may refuse
+        return text
+    if len(digits) > MAX_SEED_DIGITS:
+        raise RequestError(f"seed: a whole number of at most {MAX_SEED_DIGITS} digits; got "
+                           f"{len(digits)}.")
+    return int(text)
 
 
 def own_tables(files: list[str] | None) -> list[Any]:
