@@ -18,8 +18,11 @@ from oracle.systems.base import result, said, who
 from tests.app_driver import click, find, read
 
 APP = Path(__file__).resolve().parents[1] / "oracle" / "app"
-SYSTEM_PACKAGES = ("oracle.trophy", "oracle.die_trying", "oracle.triptycho", "oracle.app.trophy",
-                   "oracle.app.die_trying", "oracle.app.triptycho")
+# every installed system's package and the package of its views, read from the systems
+SYSTEM_PACKAGES = tuple(
+    package for system in SYSTEMS.values()
+    for package in (type(system).__module__.rsplit(".", 1)[0], system.app or "")
+    if package)
 
 
 def _imports(path: Path) -> set[str]:
