@@ -17,6 +17,9 @@ Layout: ``requests`` (the roll kinds, ``FIELDS`` and ``resolve``'s dispatch), ``
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 from oracle.systems.base import Unnamed
 from oracle.systems.layout import PackagedSystem
 
@@ -40,6 +43,12 @@ class DieTrying(PackagedSystem, package="oracle.die_trying"):
         "miscasts", "miscast_death", "critical_successes", "critical_failures",
         "death_saves_holding", "death_saves_slipping", "death_saves_stable",
         "death_saves_dead", "omens")
+
+    def last_result(self, state: Any) -> Mapping[str, Any] | None:
+        """The result of the newest roll folded into ``state`` (the fold keeps it), so each
+        journal entry carries its own result (a cast's miscast row, a check's degree)."""
+        result: Mapping[str, Any] | None = getattr(state, "last_result", None)
+        return result
 
 
 SYSTEM = DieTrying()
