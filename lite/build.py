@@ -1,0 +1,402 @@
+"""Build the browser edition into ``build/lite/`` (``make lite``).
+
+Everything comes from package registries (PyPI, npm) at exact versions, or from this repository:
+
+1. the build tools (voici-core, jupyterlite, the Pyodide kernel) at the pins of
+   ``lite/requirements.txt``, in their own venv under ``build/lite-work/``;
+2. Pyodide's core from npm (``pyodide``) and SQLite's WebAssembly build (``@sqlite.org/sqlite-wasm``),
+   each tarball checked against its pinned sha512;
+3. the Python wheels the app needs: the ones Pyodide's distribution carries as they are on PyPI are
+   downloaded from PyPI and must match the SHA-256 in Pyodide's own lock file; the rest (ipywidgets,
+   comm, segno) are pinned by SHA-256 here; MarkupSafe's pure-Python part is packed from its PyPI
+   source; oracle, the ``sqlite3`` stand-in and the edition's boot are packed from this repository;
+4. ``pyodide/`` in the site: the core, those wheels and a lock file listing only them, all loaded in
+   parallel when the kernel starts (nothing is fetched from PyPI or a CDN at run time);
+5. ``voici build`` of the edition's notebook, then every page's config is fixed (Pyodide's address,
+   no PyPI fallback, the packages to preload), CDN links are removed, and the service worker,
+   manifest, icons and start page are written. Nothing in the output names a CDN.
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tarfile
+import zipfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+LITE = ROOT / "lite"
+WORK = ROOT / "build" / "lite-work"
+OUT = ROOT / "build" / "lite"
+TOOLS = WORK / "tools"
+
+NPM = {  # package: (version, file in the tarball's package/ we take, sha512 of the tarball)
+    "pyodide": ("0.28.3", "sha512-rtCsyTU55oNGpLzSVuAd55ZvruJDEX8o6keSdWKN9jPeBVSNlynaKFG7eRqkiIgU7i2M6HEgYtm0atCEQX3u4A=="),
+    "@sqlite.org/sqlite-wasm": ("3.50.4-build1",
+                                "sha512-Qig2Wso7gPkU1PtXwFzndh+CTRzrIFxVGqv6eCetjU7YqxlHItj+GvQYwYTppCRgAPawtRN/4AJcEgB9xDHGug=="),
+}
+PYODIDE_FILES = ["pyodide.js", "pyodide.asm.js", "pyodide.asm.wasm", "python_stdlib.zip"]
+SQLITE_FILES = ["sqlite3.mjs", "sqlite3.wasm"]
+
+# Wheels from PyPI at exact versions and SHA-256s. Those Pyodide's lock lists are at the version
+# Pyodide 0.28.3 ships (checked at build time); Pyodide re-packs its copies, so their bytes (and
+# the lock's SHA-256s) differ from PyPI's, and the SHA-256s pinned here are PyPI's files.
+FROM_LOCK = {
+    "micropip": ("0.10.1", "126a501fecb40fc87f7edb67974a45f32db87e8ff3d932452aefbbcde27e53f5"),
+    "packaging": ("24.2", "09abb1bccd265c01f4a3aa3f7a7db064b36514d2cba19a2f694fe6150451a759"),
+    "ipython": ("9.0.2", "143ef3ea6fb1e1bffb4c74b114051de653ffb7737a3f7ab1670e657ca6ae8c44"),
+    "asttokens": ("3.0.0", "e3078351a059199dd5138cb1c706e6430c05eff2ff136af5eb4790f9d28932e2"),
+    "decorator": ("5.2.1", "d316bb415a2d9e2d2b3abcc4084c6502fc09240e292cd76a76afc106a1c8e04a"),
+    "executing": ("2.2.0", "11387150cad388d62750327a53d3339fad4888b39a6fe233c3afbb54ecffd3aa"),
+    "matplotlib-inline": ("0.1.7",
+                          "df192d39a4ff8f21b1895d72e6a13f5fcc5099f00fa84384e0ea28c2cc0653ca"),
+    "prompt-toolkit": ("3.0.50",
+                       "9b6427eb19e479d98acff65196a307c555eb567989e6d88ebbb1b509d9779198"),
+    "pure-eval": ("0.2.3", "1db8e35b67b3d218d818ae653e27f06c3aa420901fa7b081ca98cbedc874e0d0"),
+    "pygments": ("2.19.1", "9ea1544ad55cecf4b8242fab6dd35a93bbce657034b0611ee383099054ab6d8c"),
+    "six": ("1.17.0", "4721f391ed90541fddacab5acf947aa0d3dc7d27b2e1e8eda2be8970586c3274"),
+    "stack-data": ("0.6.3", "d5558e0c25a4cb0853cddad3d77da9891a08cb85dd9f9f91b9f8cd66e511e695"),
+    "traitlets": ("5.14.3", "b74e89e397b1ed28cc831db7aea759ba6640cb3de13090ca145426688ff1ac4f"),
+    "wcwidth": ("0.2.13", "3da69048e4540d84af32131829ff948f1e022c1c6bdb8d6102117aac784f6859"),
+    "jedi": ("0.19.2", "a8ef22bde8490f57fe5c7681a3c83cb58874daf72b4784de3cce5b6ef6edb5b9"),
+    "parso": ("0.8.4", "a418670a20291dacd2dddc80c377c5c3791378ee1e8d12bffc35420643d43f18"),
+    "jinja2": ("3.1.6", "85ece4451f492d0c13c5dd7c13a64681a86afae63a5f347908daf103ce6d2f67"),
+    "platformdirs": ("4.3.6", "73e575e1408ab8103900836b97580d5307456908a03e92031bab39e4554cc3fb"),
+}
+# Wheels Pyodide does not carry: (version, top-level module, SHA-256 of PyPI's file).
+EXTRA = {
+    "ipywidgets": ("8.1.7", "ipywidgets",
+                   "764f2602d25471c213919b8a1997df04bef869251db4ca8efba1b76b1bd9f7bb"),
+    "comm": ("0.2.3", "comm", "c615d91d75f7f04f095b30d1c1711babd43bdc6419c1be9886a85f2f4e489417"),
+    "segno": ("1.6.6", "segno", "28c7d081ed0cf935e0411293a465efd4d500704072cdb039778a2ab8736190c7"),
+}
+MARKUPSAFE = ("3.0.2", "ee55d3edf80167e48ea11a923c7386f4669df67d7994554387f84e7d8b0a2bf0")  # sdist: its pure-Python modules become a py3-none-any wheel
+KERNEL_WHEELS = ["pyodide_kernel", "ipykernel", "piplite", "widgetsnbextension-4"]
+CDN = re.compile(r"https?://(cdn\.jsdelivr\.net|cdnjs\.cloudflare\.com|unpkg\.com|"
+                 r"fonts\.googleapis\.com|fonts\.gstatic\.com|pypi\.org|files\.pythonhosted\.org)"
+                 r"[^\"'`$\s)<>]*")
+# Pyodide's default address for packages (used only without a local index): the local index.
+PYODIDE_CDN = ("r.cdnUrl=O(r.packageBaseUrl??`https://cdn.jsdelivr.net/pyodide/v${L}/full/`)",
+               "r.cdnUrl=O(r.packageBaseUrl??t)")
+EPOCH = (2020, 1, 1, 0, 0, 0)
+
+
+def say(text: str) -> None:
+    print(f"lite: {text}", flush=True)
+
+
+def fail(text: str) -> None:
+    print(f"lite: {text}", file=sys.stderr)
+    raise SystemExit(2)
+
+
+def sha256(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def run(*command: str | Path, cwd: Path | None = None) -> None:
+    subprocess.run([str(part) for part in command], check=True, cwd=cwd)
+
+
+# -- 1. the build tools --------------------------------------------------------------------------
+
+def tools() -> Path:
+    requirements = LITE / "requirements.txt"
+    stamp = TOOLS / ".installed"
+    want = sha256(requirements)
+    if stamp.exists() and stamp.read_text() == want:
+        return TOOLS / "bin"
+    say("installing the build tools (lite/requirements.txt)")
+    shutil.rmtree(TOOLS, ignore_errors=True)
+    run(sys.executable, "-m", "venv", TOOLS)
+    run(TOOLS / "bin" / "python", "-m", "pip", "install", "--quiet", "--no-deps",
+        "-r", requirements)
+    stamp.write_text(want)
+    return TOOLS / "bin"
+
+
+# -- 2. npm ----------------------------------------------------------------------------------------
+
+def npm(name: str) -> Path:
+    """The unpacked ``package/`` of ``name`` at its pinned version, its tarball checked."""
+    version, integrity = NPM[name]
+    folder = WORK / "npm" / f"{name.replace('/', '+')}-{version}"
+    if (folder / "package").is_dir():
+        return folder / "package"
+    folder.mkdir(parents=True, exist_ok=True)
+    say(f"npm: {name}@{version}")
+    out = subprocess.run(["npm", "pack", "--silent", f"{name}@{version}"], cwd=folder,
+                         check=True, capture_output=True, text=True).stdout.split()
+    tarball = folder / out[-1]
+    digest = "sha512-" + base64.b64encode(hashlib.sha512(tarball.read_bytes()).digest()).decode()
+    if integrity and digest != integrity:
+        fail(f"{name}@{version}: the tarball's sha512 is {digest}, not the pinned {integrity}.")
+    with tarfile.open(tarball) as archive:
+        archive.extractall(folder, filter="data")
+    return folder / "package"
+
+
+# -- 3. wheels -------------------------------------------------------------------------------------
+
+def pypi(spec: str, dest: Path, binary: bool = True) -> Path:
+    """Download one distribution from PyPI (no dependencies) and return its file."""
+    dest.mkdir(parents=True, exist_ok=True)
+    name, version = spec.split("==")
+    def mine(found: Path) -> bool:
+        head, sep, _ = found.name.partition(f"-{version}")
+        return bool(sep) and re.sub(r"[-_.]+", "_", head).lower() == re.sub(
+            r"[-_.]+", "_", name).lower()
+
+    for found in dest.iterdir():
+        if mine(found):
+            return found
+    kind = ["--only-binary=:all:", "--python-version", "3.13"] if binary else ["--no-binary=:all:"]
+    run(sys.executable, "-m", "pip", "download", "--quiet", "--no-deps", *kind, "-d", dest, spec)
+    for found in dest.iterdir():
+        if mine(found):
+            return found
+    fail(f"PyPI gave no file for {spec}.")
+    raise AssertionError
+
+
+def pack_wheel(dest: Path, name: str, version: str, sources: dict[str, bytes],
+               requires: list[str] | None = None) -> Path:
+    """A py3-none-any wheel of ``sources`` (archive path -> bytes), byte-identical on rebuild."""
+    dist = f"{name}-{version}.dist-info"
+    files = dict(sorted(sources.items()))
+    files[f"{dist}/METADATA"] = (
+        f"Metadata-Version: 2.1\nName: {name}\nVersion: {version}\n"
+        + "".join(f"Requires-Dist: {r}\n" for r in requires or [])
+    ).encode()
+    files[f"{dist}/WHEEL"] = (b"Wheel-Version: 1.0\nGenerator: oracle lite/build.py\n"
+                              b"Root-Is-Purelib: true\nTag: py3-none-any\n")
+    record = []
+    for path, data in files.items():
+        digest = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
+        record.append(f"{path},sha256={digest},{len(data)}")
+    record.append(f"{dist}/RECORD,,")
+    files[f"{dist}/RECORD"] = ("\n".join(record) + "\n").encode()
+    wheel = dest / f"{name}-{version}-py3-none-any.whl"
+    with zipfile.ZipFile(wheel, "w", zipfile.ZIP_DEFLATED) as archive:
+        for path, data in files.items():
+            info = zipfile.ZipInfo(path, EPOCH)
+            info.compress_type = zipfile.ZIP_DEFLATED
+            info.external_attr = 0o644 << 16
+            archive.writestr(info, data)
+    return wheel
+
+
+def tree(folder: Path, prefix: str) -> dict[str, bytes]:
+    """Every file under ``folder`` (no caches), keyed ``prefix/relative``."""
+    return {
+        f"{prefix}/{path.relative_to(folder).as_posix()}": path.read_bytes()
+        for path in sorted(folder.rglob("*"))
+        if path.is_file() and "__pycache__" not in path.parts and path.suffix != ".pyc"
+    }
+
+
+def wheels(lock: dict[str, object], bin_dir: Path) -> list[tuple[Path, dict[str, object]]]:
+    """Every wheel of the site with its lock entry."""
+    packages = lock["packages"]
+    assert isinstance(packages, dict)
+    cache = WORK / "pypi"
+    built = WORK / "built"
+    shutil.rmtree(built, ignore_errors=True)
+    built.mkdir(parents=True)
+    chosen: list[tuple[Path, dict[str, object]]] = []
+    for name, (version, digest) in FROM_LOCK.items():
+        entry = dict(packages[name])
+        if entry["version"] != version:
+            fail(f"{name}: pinned at {version}, but Pyodide's lock has {entry['version']}.")
+        wheel = pypi(f"{name}=={version}", cache)
+        if sha256(wheel) != digest:
+            fail(f"{wheel.name} from PyPI has sha256 {sha256(wheel)}, not the pinned {digest}; "
+                 "refusing to build.")
+        entry.update(file_name=wheel.name, sha256=digest, depends=[
+            d for d in entry["depends"] if d in FROM_LOCK or d in ("markupsafe", "sqlite3")])
+        chosen.append((wheel, entry))
+    for name, (version, module, digest) in EXTRA.items():
+        wheel = pypi(f"{name}=={version}", cache)
+        if sha256(wheel) != digest:
+            fail(f"{wheel.name}: sha256 {sha256(wheel)}, not the pinned {digest}.")
+        chosen.append((wheel, own_entry(name, version, wheel, [module])))
+    version, digest = MARKUPSAFE
+    sdist = pypi(f"markupsafe=={version}", cache, binary=False)
+    if sha256(sdist) != digest:
+        fail(f"{sdist.name}: sha256 {sha256(sdist)}, not the pinned {digest}.")
+    sources: dict[str, bytes] = {}
+    with tarfile.open(sdist) as archive:
+        for member in archive.getmembers():
+            match = re.search(r"/src/(markupsafe/[^/]+\.(py|typed))$", member.name)
+            handle = archive.extractfile(member) if match else None
+            if match and handle is not None:
+                sources[match.group(1)] = handle.read()
+    wheel = pack_wheel(built, "markupsafe", version, sources)
+    chosen.append((wheel, own_entry("markupsafe", version, wheel, ["markupsafe"])))
+    kernel = (TOOLS / "share/jupyter/labextensions/@jupyterlite/pyodide-kernel-extension"
+              / "static/pypi")
+    for stem in KERNEL_WHEELS:
+        found = sorted(kernel.glob(f"{stem.rstrip('-4')}-{'4' if stem.endswith('-4') else ''}*.whl"))
+        if not found:
+            fail(f"the Pyodide kernel package has no {stem} wheel in {kernel}.")
+        wheel = found[-1]
+        name, version = wheel.name.split("-")[:2]
+        chosen.append((wheel, own_entry(name.replace("_", "-"), version, wheel, [name])))
+    mine = {
+        "sqlite3": ("1.0.0+lite", tree(LITE / "py" / "sqlite3", "sqlite3")),
+        "oracle-lite": ("1.0.0", tree(LITE / "py" / "oracle_lite", "oracle_lite")),
+        "oracle": (project_version(), tree(ROOT / "oracle", "oracle")),
+    }
+    for name, (version, files) in mine.items():
+        wheel = pack_wheel(built, name.replace("-", "_"), version, files)
+        chosen.append((wheel, own_entry(name, version, wheel, [name.replace("-", "_")])))
+    return chosen
+
+
+def own_entry(name: str, version: str, wheel: Path, imports: list[str]) -> dict[str, object]:
+    return {"name": name, "version": version, "file_name": wheel.name, "install_dir": "site",
+            "sha256": sha256(wheel), "package_type": "package", "imports": imports,
+            "depends": [], "unvendored_tests": False}
+
+
+def project_version() -> str:
+    match = re.search(r'^version = "([^"]+)"', (ROOT / "pyproject.toml").read_text(), re.M)
+    return match.group(1) if match else "0"
+
+
+# -- 4. pyodide/ -----------------------------------------------------------------------------------
+
+def pyodide_dir(site: Path, core: Path, sqlite: Path, lock: dict[str, object],
+                chosen: list[tuple[Path, dict[str, object]]]) -> list[str]:
+    target = site / "pyodide"
+    target.mkdir(parents=True)
+    for name in PYODIDE_FILES:
+        shutil.copy2(core / name, target / name)
+    loader = (target / "pyodide.js").read_text()
+    if PYODIDE_CDN[0] not in loader:
+        fail("pyodide.js does not name its CDN where this build expects it; check PYODIDE_CDN.")
+    (target / "pyodide.js").write_text(loader.replace(*PYODIDE_CDN))
+    (target / "sqlite").mkdir()
+    for name in SQLITE_FILES:
+        shutil.copy2(sqlite / "sqlite-wasm" / "jswasm" / name, target / "sqlite" / name)
+    shutil.copy2(LITE / "web" / "oracle-sqlite.mjs", target / "sqlite" / "oracle-sqlite.mjs")
+    packages: dict[str, object] = {}
+    for wheel, entry in chosen:
+        shutil.copy2(wheel, target / wheel.name)
+        packages[re.sub(r"[-_.]+", "-", str(entry["name"])).lower()] = entry
+    (target / "pyodide-lock.json").write_text(
+        json.dumps({"info": lock["info"], "packages": packages}, indent=1, sort_keys=True))
+    return sorted(packages)
+
+
+# -- 5. the site -----------------------------------------------------------------------------------
+
+NOTEBOOK = {
+    "cells": [{
+        "cell_type": "code", "execution_count": None, "id": "oracle-lite", "metadata": {},
+        "outputs": [],
+        "source": os.environ.get("LITE_DEBUG_CELL", "import oracle_lite\nawait oracle_lite.boot()\nfrom oracle.app import launch\nlaunch()").splitlines(keepends=True),
+    }],
+    "metadata": {"kernelspec": {"display_name": "Python (Pyodide)", "language": "python",
+                                "name": "python"},
+                 "language_info": {"name": "python"}, "title": "oracle"},
+    "nbformat": 4, "nbformat_minor": 5,
+}
+
+
+def voici(bin_dir: Path, site: Path) -> None:
+    content = WORK / "content"
+    shutil.rmtree(content, ignore_errors=True)
+    content.mkdir(parents=True)
+    (content / "app.ipynb").write_text(json.dumps(NOTEBOOK, indent=1))
+    say("voici build")
+    env = dict(os.environ, PATH=f"{bin_dir}:{os.environ.get('PATH', '')}")
+    subprocess.run([str(bin_dir / "voici"), "build", "--contents", "app.ipynb",
+                    "--output-dir", str(site), "--no-sourcemaps"], cwd=content, check=True,
+                   env=env, stdout=subprocess.DEVNULL)
+
+
+def kernel_settings(page_depth: int, packages: list[str]) -> dict[str, object]:
+    up = "../" * page_depth or "./"
+    return {"pyodideUrl": f"{up}pyodide/pyodide.js", "disablePyPIFallback": True,
+            "pipliteUrls": [], "loadPyodideOptions": {"packages": packages}}
+
+
+def fix_config(config: dict[str, object], depth: int, packages: list[str]) -> None:
+    settings = config.setdefault("litePluginSettings", {})
+    assert isinstance(settings, dict)
+    settings["@jupyterlite/pyodide-kernel-extension:kernel"] = kernel_settings(depth, packages)
+    config["enableServiceWorkerCache"] = "false"
+
+
+def fix_pages(site: Path, packages: list[str]) -> None:
+    lite_json = site / "jupyter-lite.json"
+    data = json.loads(lite_json.read_text())
+    fix_config(data["jupyter-config-data"], 0, packages)
+    lite_json.write_text(json.dumps(data, indent=2))
+    pattern = re.compile(
+        r'(<script id="jupyter-config-data" type="application/json">)(.*?)(</script>)', re.S)
+    for page in site.rglob("*.html"):
+        text = page.read_text()
+        depth = len(page.relative_to(site).parts) - 1
+
+        def patch(match: re.Match[str], depth: int = depth) -> str:
+            config = json.loads(match.group(2))
+            fix_config(config, depth, packages)
+            return match.group(1) + json.dumps(config) + match.group(3)
+
+        text = pattern.sub(patch, text)
+        text = re.sub(r'<link[^>]+href="https?://[^"]+"[^>]*>\s*', "", text)
+        text = text.replace("</head>", head_extra(depth) + "</head>", 1)
+        page.write_text(text)
+
+
+def head_extra(depth: int) -> str:
+    up = "../" * depth
+    return (f'<link rel="manifest" href="{up}manifest.webmanifest">'
+            f'<meta name="theme-color" content="#1d1a16">'
+            f'<link rel="apple-touch-icon" href="{up}oracle-192.png">')
+
+
+def strip_cdn(site: Path) -> None:
+    """Rewrite every CDN address left in the text files (defaults never used, docs links)."""
+    for path in site.rglob("*"):
+        if not path.is_file() or path.suffix not in (".js", ".json", ".html", ".css", ".mjs"):
+            continue
+        text = path.read_text(errors="surrogateescape")
+        fixed = CDN.sub(lambda m: "./pyodide/pyodide.js" if m.group(0).endswith("pyodide.js")
+                        else "", text)
+        if fixed != text:
+            path.write_text(fixed, errors="surrogateescape")
+
+
+def main() -> None:
+    bin_dir = tools()
+    core = npm("pyodide")
+    sqlite = npm("@sqlite.org/sqlite-wasm")
+    lock = json.loads((core / "pyodide-lock.json").read_text())
+    chosen = wheels(lock, bin_dir)
+    site = WORK / "site"
+    shutil.rmtree(site, ignore_errors=True)
+    voici(bin_dir, site)
+    packages = pyodide_dir(site, core, sqlite, lock, chosen)
+    fix_pages(site, packages)
+    strip_cdn(site)
+    from web import finish  # lite/web.py: service worker, manifest, icons, start page
+
+    finish(site)
+    shutil.rmtree(OUT, ignore_errors=True)
+    site.rename(OUT)
+    say(f"built {OUT.relative_to(ROOT)} ({sum(f.stat().st_size for f in OUT.rglob('*') if f.is_file()) // 1_000_000} MB)")
+
+
+if __name__ == "__main__":
+    sys.path.insert(0, str(LITE))
+    main()
