@@ -15,9 +15,10 @@ from __future__ import annotations
 import logging
 import threading
 from collections.abc import Callable
-from concurrent.futures import Future, ThreadPoolExecutor, wait
+from concurrent.futures import Future, wait
 from typing import Any, Generic, TypeVar
 
+from oracle.background import blocking_allowed, pool
 from oracle.errors import OracleError
 
 T = TypeVar("T")
@@ -40,8 +41,11 @@ def _track(future: Future[None]) -> None:
 
 
 def settle(timeout: float = 30.0) -> None:
-    """Wait until every computation asked for so far has shown its answer (or was dropped)."""
-    while True:
+    """Wait until every computation asked for so far has shown its answer (or was dropped).
+
+    On the event loop (the browser edition) the answers come after the caller returns, so there
+    is nothing to wait for here."""
+    while blocking_allowed():
         with _pending_lock:
             waiting = list(_pending)
         if not waiting:
@@ -64,14 +68,14 @@ class Latest(Generic[T]):
         self._fail = fail
         self._asked = 0
         self._lock = threading.Lock()
-        self._worker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="oracle-odds")
+        self._worker = pool("oracle-odds")
 
     def ask(self, compute: Callable[[], T]) -> None:
         """Compute this (making every earlier request stale) and show it when done."""
         with self._lock:
             self._asked += 1
             ticket = self._asked
-        _track(self._worker.submit(self._run, ticket, compute))
+        _track(self._worker.submit(lambda: self._run(ticket, compute)))
 
     def _newest(self, ticket: int) -> bool:
         with self._lock:

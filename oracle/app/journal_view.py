@@ -12,6 +12,7 @@ from oracle.app import controls as c
 from oracle.app.narration import joined
 from oracle.app.render import Lines, entry_line, esc, journal_html
 from oracle.app.session import Session
+from oracle.background import later
 from oracle.errors import RequestError
 from oracle.journal.campaign import Campaign
 from oracle.journal.replay import Entry
@@ -57,7 +58,7 @@ class JournalView:
         # rebuilt off the widget thread a moment after the journal changes).
         self._links = c.html(self._pending_links(), "oracle-export-links")
         self._links_for: tuple[str, int] | None = None
-        self._links_timer: threading.Timer | None = None
+        self._links_pending = False  # a rebuild is scheduled and has not finished
         self._links_lock = threading.Lock()
         self._note = c.text("a note, or a scene title", label="Note or scene", css="oracle-note")
         self._add_note = c.button("Add note", css="oracle-add-note")
@@ -182,10 +183,16 @@ class JournalView:
             return
         if (campaign.id, campaign.last_seq) == self._links_for:
             return
-        if self._links_timer is not None and self._links_timer.is_alive():
+        if self._links_pending:
             return
 
         def work() -> None:
+            try:
+                rounds()
+            finally:
+                self._links_pending = False
+
+        def rounds() -> None:
             for _ in range(5):  # changes during a rebuild are caught by the next round
                 try:
                     self.update_links()
@@ -196,9 +203,8 @@ class JournalView:
                 if now is None or (now.id, now.last_seq) == self._links_for:
                     return
 
-        self._links_timer = threading.Timer(delay, work)
-        self._links_timer.daemon = True
-        self._links_timer.start()
+        self._links_pending = True
+        later(delay, work, "oracle-links")
 
     def _do_x_card(self, _button: Any = None) -> None:
         self.streaming("x_card")

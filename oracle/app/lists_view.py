@@ -3,7 +3,6 @@ offers into them. Every change is a ``list_item`` event (:mod:`oracle.journal.li
 
 from __future__ import annotations
 
-import threading
 from typing import Any
 
 import ipywidgets as widgets  # type: ignore[import-untyped]
@@ -12,6 +11,7 @@ from oracle.app import controls as c
 from oracle.app.render import esc
 from oracle.app.session import Session
 from oracle.app.shell_api import Shell
+from oracle.background import spawn
 from oracle.journal.lists import KINDS, LISTS
 
 NOUN = {"threads": "thread", "characters": "character"}
@@ -127,7 +127,7 @@ class ListsView:
                                   *keep))
             self._offers.children = tuple(rows)
 
-        threading.Thread(target=work, daemon=True).start()
+        spawn(work, "oracle-offers")
 
     def _keep(self, name: str, text: str) -> None:
         self.panels[name].add(text[:300], source="narrator")

@@ -1,7 +1,7 @@
 """Narration off the widget thread: the dice never wait for the narrator.
 
-One worker thread voices beats in order (so the journal keeps the order of the rolls). Each job
-streams pieces to ``on_text`` as they arrive (a model's sentences, each once the referee passed
+One background pool (a worker thread, or the browser's event loop) voices beats in order (so
+the journal keeps the order of the rolls). Each job streams pieces to ``on_text`` as they arrive (a model's sentences, each once the referee passed
 it), then records the narration in the campaign and calls ``on_done``. A listener keeps what it
 shows with :func:`joined`: a ``Restart`` piece replaces everything shown before it (a later
 sentence failed and another text stands in). Nothing a narrator does can raise into the app:
@@ -13,10 +13,11 @@ from __future__ import annotations
 import logging
 import threading
 from collections.abc import Callable, Iterable, Mapping
-from concurrent.futures import Future, ThreadPoolExecutor
+from concurrent.futures import Future
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
 
+from oracle.background import blocking_allowed, pool
 from oracle.narrator.streaming import Restart, joined
 
 if TYPE_CHECKING:
@@ -74,7 +75,7 @@ class NarrationQueue:
     """Runs narration jobs one at a time on a background thread."""
 
     def __init__(self) -> None:
-        self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="oracle-narrator")
+        self._pool = pool("oracle-narrator")
         self._last: Future[Voiced] | None = None
         self._lock = threading.Lock()
 
@@ -103,7 +104,9 @@ class NarrationQueue:
         """Wait for the newest job (tests and the bench); None when nothing was queued."""
         with self._lock:
             last = self._last
-        return None if last is None else last.result(timeout=timeout)
+        if last is None or (not last.done() and not blocking_allowed()):
+            return None  # on the event loop the job runs after this caller returns
+        return last.result(timeout=timeout)
 
     @property
     def busy(self) -> bool:

@@ -30,6 +30,7 @@ from oracle.app.narration import (
 from oracle.app.solo import Solo
 from oracle.app.systems import DEFAULT, offering
 from oracle.app.undo import redo_move, undo_move, undone_before_voiced
+from oracle.background import later
 from oracle.dice import DiceSource
 from oracle.errors import RequestError, RuleError
 from oracle.journal.campaign import Campaign
@@ -213,14 +214,16 @@ class Session:
             return
         stop = threading.Event()
 
-        def loop() -> None:
-            while not stop.wait(interval):
-                try:
-                    self.refresh()
-                except Exception:  # a closed or switched campaign: try again next tick
-                    log.debug("watch: refresh failed", exc_info=True)
+        def tick() -> None:
+            if stop.is_set():
+                return
+            try:
+                self.refresh()
+            except Exception:  # a closed or switched campaign: try again next tick
+                log.debug("watch: refresh failed", exc_info=True)
+            later(interval, tick, "oracle-watch")
 
-        threading.Thread(target=loop, daemon=True, name="oracle-watch").start()
+        later(interval, tick, "oracle-watch")
         self._watching = stop
 
     def stop_watching(self) -> None:

@@ -16,6 +16,7 @@ from oracle.app.render import esc
 from oracle.app.session import Session
 from oracle.app.shell_api import Shell
 from oracle.app.systems import DEFAULT
+from oracle.background import blocking_allowed, spawn
 from oracle.errors import OracleError, RequestError
 from oracle.systems import SYSTEMS
 
@@ -149,22 +150,27 @@ class StartView:
         """Fill in the rows' export links off the widget thread (each campaign is read whole);
         ``wait`` them in tests."""
 
-        def work() -> None:
-            for info, box in pending:
-                try:
-                    box.value = self._export_link(info)
-                except Exception:  # the row says so; the picker stays usable
-                    log.exception("export link failed")
-                    box.value = '<span class="oracle-hint">export unavailable</span>'
+        done = threading.Event()
 
-        self._link_thread = threading.Thread(target=work, daemon=True, name="oracle-exports")
-        self._link_thread.start()
+        def work() -> None:
+            try:
+                for info, box in pending:
+                    try:
+                        box.value = self._export_link(info)
+                    except Exception:  # the row says so; the picker stays usable
+                        log.exception("export link failed")
+                        box.value = '<span class="oracle-hint">export unavailable</span>'
+            finally:
+                done.set()
+
+        self._links_done = done
+        spawn(work, "oracle-exports")
 
     def wait_links(self, timeout: float = 30.0) -> None:
         """Wait until the rows' export links are made (tests; the page never waits)."""
-        thread = getattr(self, "_link_thread", None)
-        if thread is not None:
-            thread.join(timeout)
+        done = getattr(self, "_links_done", None)
+        if done is not None and blocking_allowed():
+            done.wait(timeout)
 
     def _export_link(self, info: Any) -> str:
         """A one-click download of the campaign's JSON export (made once per change)."""

@@ -266,7 +266,8 @@ class Journal:
                 os.link(tmp, path)  # fails if path exists: never an overwrite
             except FileExistsError as exc:
                 raise StoreError(f"{label(path)} already exists; it was not overwritten.") from exc
-            except OSError:  # a filesystem without hard links: check, then rename
+            except (OSError, AttributeError):  # no hard links (the filesystem, or Pyodide has
+                # no os.link at all): check, then rename
                 if path.exists():
                     raise StoreError(
                         f"{label(path)} already exists; it was not overwritten."

@@ -27,6 +27,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from oracle.background import spawn
 from oracle.errors import shown
 from oracle.narrator import referee
 from oracle.narrator.base import NarrationContext, NarrationResult, Narrator, OnText
@@ -179,7 +180,7 @@ class ModelNarrator(Narrator):
 
     def prewarm(self) -> None:
         """Import the SDK and build the client in the background, so the first beat is quick."""
-        threading.Thread(target=self._prewarm, name="oracle-model-prewarm", daemon=True).start()
+        spawn(self._prewarm, "oracle-model-prewarm")
 
     def _prewarm(self) -> None:
         try:
@@ -213,11 +214,8 @@ class ModelNarrator(Narrator):
         deadline = time.monotonic() + self.timeout
         events: queue.Queue[tuple[str, Any]] = queue.Queue()
         cancel = threading.Event()
-        worker = threading.Thread(
-            target=self._work, args=(spec, context, prompt, deadline, events.put, cancel),
-            name=f"oracle-{self.name}", daemon=True,
-        )
-        worker.start()
+        spawn(lambda: self._work(spec, context, prompt, deadline, events.put, cancel),
+              f"oracle-{self.name}")
         shown = _Shown(on_text)
         while True:
             try:

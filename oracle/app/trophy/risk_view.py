@@ -6,7 +6,6 @@ narration streams into the journal afterwards, on its own thread.
 
 from __future__ import annotations
 
-import threading
 from collections.abc import Callable, Mapping
 from typing import Any
 
@@ -19,6 +18,7 @@ from oracle.app.shell_api import Shell
 from oracle.app.trophy.moves import Rolled, Shown, lost_in, trophy_moves
 from oracle.app.trophy.render import odds_bar, risk_dice, risk_outcome
 from oracle.app.wire import send_now
+from oracle.background import spawn
 from oracle.trophy.monsters import dark_dice
 
 FOES = [("nobody in particular", ""), ("folk (people, animals)", "folk"), ("a monster", "monster")]
@@ -427,7 +427,7 @@ class RiskView:
                 buttons.append(pick)
             box.children = tuple(buttons)
 
-        threading.Thread(target=work, daemon=True).start()
+        spawn(work, "oracle-offers")
 
     def _ask_wrong(self, _button: Any = None) -> None:
         def pick(text: str) -> None:

@@ -4,7 +4,6 @@ screen of a character who loses themself (a monster of the forest, or death)."""
 from __future__ import annotations
 
 import logging
-import threading
 from typing import Any
 
 import ipywidgets as widgets  # type: ignore[import-untyped]
@@ -16,6 +15,7 @@ from oracle.app.session import Session
 from oracle.app.shell_api import Shell
 from oracle.app.trophy.moves import trophy_moves
 from oracle.app.trophy.render import sheet_html, table_html
+from oracle.background import spawn
 
 log = logging.getLogger("oracle.app")
 
@@ -186,7 +186,7 @@ class TrophySide:
                 buttons.append(pick)
             self._cond_offers.children = tuple(buttons)
 
-        threading.Thread(target=work, daemon=True).start()
+        spawn(work, "oracle-offers")
 
     def _take_condition(self, _button: Any = None) -> None:
         due = [ch for ch in self.moves.characters() if ch.conditions_due > 0]
