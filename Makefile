@@ -6,7 +6,7 @@ VENV ?= .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: app test lint setup chromium bench
+.PHONY: app test lint setup chromium npm lite bench
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -19,6 +19,13 @@ setup: $(STAMP)
 chromium:
 	@bash scripts/ensure-chromium.sh
 
+npm:
+	@bash scripts/ensure-npm.sh
+
+# The browser edition: a static site in build/lite/ (see README, "Play in the browser").
+lite: npm
+	$(PYTHON) lite/build.py
+
 app: $(STAMP)
 	$(VENV)/bin/oracle serve
 
@@ -28,7 +35,7 @@ lint: $(STAMP)
 	$(VENV)/bin/ruff check oracle tests bench
 	$(VENV)/bin/mypy --strict oracle tests bench
 
-test: $(STAMP) lint chromium
+test: $(STAMP) lint chromium npm
 	$(PY) -m pytest
 
 bench: $(STAMP)

@@ -194,12 +194,15 @@ def pack_wheel(dest: Path, name: str, version: str, sources: dict[str, bytes],
 
 
 def tree(folder: Path, prefix: str) -> dict[str, bytes]:
-    """Every file under ``folder`` (no caches), keyed ``prefix/relative``."""
-    return {
-        f"{prefix}/{path.relative_to(folder).as_posix()}": path.read_bytes()
-        for path in sorted(folder.rglob("*"))
-        if path.is_file() and "__pycache__" not in path.parts and path.suffix != ".pyc"
-    }
+    """Every file under ``folder`` (symbolic links followed, no caches), keyed ``prefix/relative``."""
+    found: dict[str, bytes] = {}
+    for here, dirs, files in os.walk(folder, followlinks=True):
+        dirs[:] = sorted(d for d in dirs if d != "__pycache__")
+        for name in sorted(files):
+            path = Path(here) / name
+            if path.suffix != ".pyc":
+                found[f"{prefix}/{path.relative_to(folder).as_posix()}"] = path.read_bytes()
+    return found
 
 
 def wheels(lock: dict[str, object], bin_dir: Path) -> list[tuple[Path, dict[str, object]]]:
@@ -362,7 +365,8 @@ def head_extra(depth: int) -> str:
     up = "../" * depth
     return (f'<link rel="manifest" href="{up}manifest.webmanifest">'
             f'<meta name="theme-color" content="#1d1a16">'
-            f'<link rel="apple-touch-icon" href="{up}oracle-192.png">')
+            f'<link rel="apple-touch-icon" href="{up}oracle-192.png">'
+            f'<script src="{up}oracle-lite.js" defer></script>')
 
 
 def strip_cdn(site: Path) -> None:

@@ -34,6 +34,14 @@ def _eventually(check: Callable[[], bool], timeout: float = 5.0) -> bool:
     return check()
 
 
+def _job(seen: list[str], n: int, answer: int) -> Callable[[], int]:
+    def job() -> int:
+        seen.append(f"job{n}")
+        return answer
+
+    return job
+
+
 def test_threads_spawn_later_cancel_and_pool_order() -> None:
     runner = background.Threads()
     seen: list[str] = []
@@ -41,7 +49,7 @@ def test_threads_spawn_later_cancel_and_pool_order() -> None:
     runner.later(0.05, lambda: seen.append("later"))
     runner.later(0.05, lambda: seen.append("cancelled")).cancel()
     pool = runner.pool()
-    futures = [pool.submit(lambda n=n: (seen.append(f"job{n}"), n * n)[1]) for n in range(5)]
+    futures = [pool.submit(_job(seen, n, n * n)) for n in range(5)]
     assert [f.result(timeout=5) for f in futures] == [0, 1, 4, 9, 16]
     assert _eventually(lambda: "spawned" in seen and "later" in seen)
     time.sleep(0.1)
@@ -58,7 +66,7 @@ def test_loop_runs_each_job_after_the_caller_returns_in_order() -> None:
         runner.later(0.02, lambda: seen.append("later"))
         runner.later(0.02, lambda: seen.append("cancelled")).cancel()
         pool = runner.pool()
-        futures = [pool.submit(lambda n=n: (seen.append(f"job{n}"), n + 1)[1]) for n in range(4)]
+        futures = [pool.submit(_job(seen, n, n + 1)) for n in range(4)]
         failing = pool.submit(lambda: 1 // 0)
         assert seen == []  # nothing ran inside the caller
         await asyncio.sleep(0.1)
@@ -132,3 +140,22 @@ def test_a_journal_is_created_without_os_link(tmp_path: Path,
     finally:
         journal.close()
     assert sorted(p.name for p in tmp_path.iterdir()) == ["c.oracle.sqlite"]
+
+
+def test_the_browser_edition_says_claude_needs_the_server(monkeypatch: pytest.MonkeyPatch) -> None:
+    from app_driver import click, find_all, read
+
+    from oracle import edition
+    from oracle.app import build
+
+    app = build()
+    click(app.start, "oracle-quickstart")
+    assert find_all(app.safety, "oracle-api-key")  # the server's app offers the key
+    assert not find_all(app.safety, "oracle-server-only")
+    monkeypatch.setenv("ORACLE_EDITION", "browser")
+    assert edition.browser()
+    app = build()
+    click(app.start, "oracle-quickstart")
+    assert find_all(app.safety, "oracle-api-key") == []
+    said = read(app.safety, "oracle-server-only")
+    assert "Claude" in said and "local narrator" in said and "oracle serve --table" in said

@@ -7,6 +7,7 @@ from typing import Any
 
 import ipywidgets as widgets  # type: ignore[import-untyped]
 
+from oracle import edition
 from oracle.app import controls as c
 from oracle.app.oracle_view import OracleView
 from oracle.app.render import esc
@@ -53,10 +54,17 @@ class SafetyView:
                    "reach every narration. The X-card needs no reason.</div>"),
             self._lines, self._veils, c.row(self._save, self._x_card), self._error,
             c.html("<h2>Narrator</h2>"), self._status,
-            c.row(self._key, self._use_key, self._forget), self._key_error,
+            *self._key_row(),
             css="oracle-safety",
         )
         self.refresh()
+
+    def _key_row(self) -> tuple[Any, ...]:
+        """The Claude key's row; in the browser edition, the sentence saying it needs the server."""
+        if edition.browser():
+            return (c.html(f'<div class="oracle-hint">{esc(edition.SERVER_ONLY)}</div>',
+                           "oracle-server-only"),)
+        return (c.row(self._key, self._use_key, self._forget), self._key_error)
 
     def refresh(self) -> None:
         """Bring this view up to date with the session."""
@@ -66,9 +74,10 @@ class SafetyView:
             self._shown = saved
             self._lines.value = "\n".join(safety["lines"])
             self._veils.value = "\n".join(safety["veils"])
-        self._status.value = (f"<div>{esc(self.session.status)}</div><div class='oracle-hint'>"
-                              "A pasted key is kept in this kernel's memory only: never written "
-                              "to disk, never logged, gone when the tab closes.</div>")
+        keys = ("" if edition.browser() else "<div class='oracle-hint'>A pasted key is kept in "
+                "this kernel's memory only: never written to disk, never logged, gone when the "
+                "tab closes.</div>")
+        self._status.value = f"<div>{esc(self.session.status)}</div>{keys}"
 
     def _do_save(self, _button: Any = None) -> None:
         self.session.set_safety(c.split_lines(self._lines.value), c.split_lines(self._veils.value))

@@ -1,0 +1,197 @@
+"""The browser edition against ``oracle serve``: time to the start screen and bytes on the wire.
+
+Prints, side by side, for the static site in ``build/lite`` (built first if missing) and for
+``oracle serve`` on this machine, in Debian's Chromium at 390x844:
+
+- **first visit**: a fresh browser profile opens the app; seconds until the start screen (the
+  ``oracle-app`` class) is on the page, and bytes transferred until then;
+- **return visit**: the same profile opens it again (for the edition, once its service worker has
+  cached the site); seconds and bytes likewise;
+- for the edition, the bytes its service worker fetches after the first visit to work offline.
+
+The site is served by a small static server here that gzips what a static host gzips (text and
+WebAssembly, not the already-packed wheels and zip). Bytes are what Chromium reports per response
+(body as sent, plus headers). Targets of issue 18: first visit <= 8 s, return visit <= 4 s,
+first-visit bytes <= 12 MB. Not a test: the numbers depend on the machine and its load.
+
+    .venv/bin/python bench/lite.py [--runs 1]
+"""
+
+from __future__ import annotations
+
+import argparse
+import gzip
+import json
+import mimetypes
+import os
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+from typing import Any, ClassVar
+
+ROOT = Path(__file__).resolve().parent.parent
+SITE = ROOT / "build" / "lite"
+APP = "voici/render/app.html"
+CHROMIUM = "/usr/bin/chromium"
+ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+        "--disable-component-update", "--disable-sync", "--no-first-run"]
+PACKED = (".whl", ".zip", ".png", ".gz", ".woff", ".woff2")
+TARGETS = {"first_s": 8.0, "return_s": 4.0, "first_mb": 12.0}
+mimetypes.add_type("application/wasm", ".wasm")
+mimetypes.add_type("text/javascript", ".mjs")
+
+
+class Gzipping(SimpleHTTPRequestHandler):
+    """A static host: gzip for text and wasm when the browser asks for it."""
+
+    cache: ClassVar[dict[str, bytes]] = {}
+
+    def log_message(self, format: str, *args: Any) -> None:
+        return
+
+    def send_head(self) -> Any:
+        path = Path(self.translate_path(self.path))
+        if path.is_dir():
+            path = path / "index.html"
+        wants = "gzip" in self.headers.get("Accept-Encoding", "")
+        if not path.is_file() or not wants or path.suffix in PACKED:
+            return super().send_head()
+        key = str(path)
+        if key not in self.cache:
+            self.cache[key] = gzip.compress(path.read_bytes(), 6)
+        body = self.cache[key]
+        self.send_response(200)
+        self.send_header("Content-Type", self.guess_type(str(path)))
+        self.send_header("Content-Encoding", "gzip")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        import io
+
+        return io.BytesIO(body)
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port: int = sock.getsockname()[1]
+        return port
+
+
+def serve_site() -> tuple[ThreadingHTTPServer, str]:
+    port = free_port()
+
+    def handler(*args: Any, **kwargs: Any) -> Gzipping:
+        return Gzipping(*args, directory=str(SITE), **kwargs)
+
+    server = ThreadingHTTPServer(("127.0.0.1", port), handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return server, f"http://127.0.0.1:{port}/{APP}"
+
+
+def serve_oracle(home: Path) -> tuple[subprocess.Popen[bytes], str]:
+    port = free_port()
+    env = {k: v for k, v in os.environ.items() if k != "ANTHROPIC_API_KEY"}
+    env.update(ORACLE_HOME=str(home), ORACLE_NARRATOR="offline")
+    launcher = "import sys; from oracle.cli import entry; sys.argv[0] = 'oracle'; entry()"
+    proc = subprocess.Popen([sys.executable, "-c", launcher, "serve", "--no-browser", "--port",
+                             str(port)], env=env, stdout=subprocess.DEVNULL,
+                            stderr=subprocess.DEVNULL, start_new_session=True)
+    deadline = time.monotonic() + 90
+    while time.monotonic() < deadline:
+        with socket.socket() as sock:
+            if sock.connect_ex(("127.0.0.1", port)) == 0:
+                return proc, f"http://127.0.0.1:{port}/"
+        time.sleep(0.2)
+    proc.kill()
+    raise SystemExit("oracle serve did not start")
+
+
+class Meter:
+    """Bytes of every response a browser context received, page, workers and service worker."""
+
+    def __init__(self, context: Any) -> None:
+        self.bytes = 0
+        context.on("requestfinished", self._add)
+
+    def _add(self, request: Any) -> None:
+        try:
+            sizes = request.sizes()
+        except Exception:  # noqa: BLE001 - a request torn down with its page
+            return
+        self.bytes += max(sizes.get("responseBodySize", 0), 0)
+        self.bytes += max(sizes.get("responseHeadersSize", 0), 0)
+
+
+def visit(context: Any, meter: Meter, url: str) -> tuple[float, int]:
+    page = context.new_page()
+    before = meter.bytes
+    started = time.monotonic()
+    page.goto(url, wait_until="domcontentloaded")
+    page.wait_for_selector(".oracle-app", timeout=300_000)
+    took = time.monotonic() - started
+    sent = meter.bytes - before
+    page.close()
+    return took, sent
+
+
+def measure(browser: Any, url: str, lite: bool) -> dict[str, float]:
+    context = browser.new_context(viewport={"width": 390, "height": 844})
+    meter = Meter(context)
+    first_s, first_b = visit(context, meter, url)
+    precache = 0
+    if lite:
+        page = context.new_page()
+        before = meter.bytes
+        page.goto(url, wait_until="domcontentloaded")
+        page.wait_for_selector("html[data-oracle-offline]", timeout=300_000)
+        precache = meter.bytes - before
+        page.close()
+    return_s, return_b = visit(context, meter, url)
+    context.close()
+    return {"first_s": first_s, "first_mb": first_b / 1e6, "return_s": return_s,
+            "return_mb": return_b / 1e6, "precache_mb": precache / 1e6}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=1)
+    options = parser.parse_args()
+    if not (SITE / APP).is_file():  # make lite, once
+        subprocess.run([sys.executable, str(ROOT / "lite" / "build.py")], check=True)
+    from playwright.sync_api import sync_playwright
+
+    server, lite_url = serve_site()
+    home = Path(tempfile.mkdtemp(prefix="oracle-bench-lite-"))
+    proc, serve_url = serve_oracle(home)
+    results: dict[str, list[dict[str, float]]] = {"lite": [], "serve": []}
+    try:
+        with sync_playwright() as playwright:
+            browser = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+            for _ in range(options.runs):
+                results["lite"].append(measure(browser, lite_url, lite=True))
+                results["serve"].append(measure(browser, serve_url, lite=False))
+            browser.close()
+    finally:
+        server.shutdown()
+        proc.terminate()
+    medians = {name: {key: statistics.median(run[key] for run in runs) for key in runs[0]}
+               for name, runs in results.items()}
+    print(f"{'':24}{'browser edition':>18}{'oracle serve':>16}{'target':>10}")
+    rows = [("first visit, s", "first_s"), ("first visit, MB", "first_mb"),
+            ("return visit, s", "return_s"), ("return visit, MB", "return_mb"),
+            ("offline precache, MB", "precache_mb")]
+    for label, key in rows:
+        target = TARGETS.get(key)
+        print(f"{label:24}{medians['lite'][key]:>18.2f}{medians['serve'][key]:>16.2f}"
+              f"{'' if target is None else f'<= {target:g}':>10}")
+    print(json.dumps({"runs": options.runs, "medians": medians}, sort_keys=True))
+
+
+if __name__ == "__main__":
+    main()

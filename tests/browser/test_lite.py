@@ -1,0 +1,199 @@
+"""The browser edition (``make lite``) played as a person would, in Debian's Chromium at 390x844.
+
+The site is built once per test run (``lite_site``), served by a plain static file server on
+127.0.0.1, and nothing else is reachable: every request to another host is refused. One visitor
+(one browser context, so one IndexedDB) then, in order:
+
+1. opens the app and takes Quick start;
+2. makes a Risk Roll and sees its narration;
+3. reloads: the roll is still in the journal (IndexedDB kept it);
+4. goes offline, reloads: the app starts from the service worker's cache and rolls again;
+5. opens a Die Trying campaign.
+
+Separately, no file of the site names a CDN, and every page's config points the kernel at the
+site's own Pyodide with the PyPI fallback off.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from harness import CHROMIUM, CHROMIUM_ARGS, require_chromium, shot, stop_server
+
+pytestmark = pytest.mark.browser
+
+ROOT = Path(__file__).resolve().parents[2]
+SITE = ROOT / "build" / "lite"
+APP = "voici/render/app.html"
+READY_MS = 240_000  # a cold Pyodide start on a busy 2-core machine
+INTENT = "Cross the rotten footbridge"
+CDN = re.compile(r"(cdn\.jsdelivr\.net|cdnjs\.cloudflare\.com|unpkg\.com|fonts\.googleapis\.com|"
+                 r"fonts\.gstatic\.com|pypi\.org|files\.pythonhosted\.org|pyodide\.org/.*\.js)")
+
+
+def _needs(tool: str) -> None:
+    if shutil.which(tool):
+        return
+    if os.environ.get("CI", "").lower() in ("1", "true", "yes"):
+        pytest.fail(f"the browser edition cannot be built under CI: {tool} is missing.")
+    pytest.skip(f"{tool} is missing (the browser edition is built with it).")
+
+
+@pytest.fixture(scope="session")
+def lite_site() -> Path:
+    """``build/lite``, built once for the whole run (what ``make lite`` does)."""
+    _needs("npm")
+    started = time.monotonic()
+    done = subprocess.run([sys.executable, str(ROOT / "lite" / "build.py")], cwd=ROOT,
+                          capture_output=True, text=True, timeout=1200, check=False)
+    if done.returncode != 0:
+        pytest.fail(f"make lite failed:\n{done.stdout[-2000:]}\n{done.stderr[-3000:]}")
+    print(f"lite build: {time.monotonic() - started:.0f} s")
+    return SITE
+
+
+@pytest.fixture(scope="module")
+def lite_url(lite_site: Path) -> Iterator[str]:
+    """A plain static file server on 127.0.0.1 for the built site."""
+    import socket
+
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port = sock.getsockname()[1]
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "http.server", str(port), "--bind", "127.0.0.1",
+         "--directory", str(lite_site)],
+        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
+    deadline = time.monotonic() + 30
+    while True:
+        with socket.socket() as sock:
+            if sock.connect_ex(("127.0.0.1", port)) == 0:
+                break
+        if time.monotonic() > deadline:
+            stop_server(proc)
+            pytest.fail("the static file server did not start")
+        time.sleep(0.1)
+    try:
+        yield f"http://127.0.0.1:{port}/"
+    finally:
+        stop_server(proc)
+
+
+@pytest.fixture()
+def phone(lite_url: str) -> Iterator[Any]:
+    """One visitor on a phone-sized screen; only 127.0.0.1 answers."""
+    require_chromium()
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS,
+                                             headless=True)
+        context = browser.new_context(viewport={"width": 390, "height": 844})
+        context.set_default_timeout(60_000)
+        context.route(re.compile(r"^https?://(?!127\.0\.0\.1)"), lambda route: route.abort())
+        try:
+            yield context
+        finally:
+            context.close()
+            browser.close()
+
+
+def _open(page: Any, url: str) -> None:
+    page.goto(url + APP, wait_until="domcontentloaded")
+    page.wait_for_selector(".oracle-app", timeout=READY_MS)
+    assert "Traceback" not in page.inner_text("body")
+
+
+def _risk_roll(page: Any, intent: str) -> None:
+    narrations = page.locator(".oracle-journal .oracle-entry.narration").count()
+    page.fill(".oracle-intent input", intent)
+    page.check(".oracle-skill input[type=checkbox]")  # a Skill applies: one light die
+    page.click("button.oracle-risk-roll")
+    page.wait_for_function(
+        "([intent, before]) => { const j = document.querySelector('.oracle-journal');"
+        " return j && j.innerText.includes(intent)"
+        " && j.querySelectorAll('.oracle-entry.narration').length > before; }",
+        arg=[intent, narrations], timeout=60_000)
+
+
+def test_a_phone_plays_reloads_and_plays_offline(phone: Any, lite_url: str) -> None:
+    page = phone.new_page()
+    try:
+        _play(phone, page, lite_url)
+    except BaseException:
+        shot(page, "FAILED_lite")
+        raise
+
+
+def _play(phone: Any, page: Any, lite_url: str) -> None:
+    _open(page, lite_url)
+    assert page.is_visible(".oracle-lite-saved")
+    page.click("button.oracle-quickstart")
+    page.wait_for_selector(".oracle-sheet .oracle-ruin")
+
+    _risk_roll(page, INTENT)
+    journal = page.inner_text(".oracle-journal")
+    assert "could not answer" not in journal
+    shot(page, "lite_01_rolled")
+
+    page.wait_for_function("() => !document.body.innerText.includes('Saving to this browser')")
+    page.reload(wait_until="domcontentloaded")
+    page.wait_for_selector(".oracle-app", timeout=READY_MS)
+    page.wait_for_selector(".oracle-journal .oracle-entry")
+    assert INTENT in page.inner_text(".oracle-journal")
+
+    page.wait_for_selector("html[data-oracle-offline=ready]", timeout=180_000)
+    phone.set_offline(True)
+    page.reload(wait_until="domcontentloaded")
+    page.wait_for_selector(".oracle-app", timeout=READY_MS)
+    page.wait_for_selector(".oracle-journal .oracle-entry")
+    assert INTENT in page.inner_text(".oracle-journal")
+    _risk_roll(page, "Listen at the sealed door")
+    shot(page, "lite_02_offline")
+
+    page.click(".oracle-tabs .lm-TabBar-tab:has-text('Campaigns')")
+    picker = page.locator(".oracle-start:visible").last
+    picker.locator(".oracle-new-campaign input").fill("The Barrow of Teeth")
+    picker.locator(".oracle-new-system select").select_option(value="Die Trying")
+    picker.locator("button.oracle-create-campaign").click()
+    page.wait_for_selector(".oracle-die-trying", timeout=60_000)
+    assert "The Barrow of Teeth" in page.inner_text(".oracle-campaign-name")
+    shot(page, "lite_03_die_trying")
+
+
+def test_no_cdn_and_every_page_uses_the_sites_own_pyodide(lite_site: Path) -> None:
+    named = []
+    for path in lite_site.rglob("*"):
+        if path.is_file() and path.suffix in (".html", ".js", ".mjs", ".json", ".css"):
+            text = path.read_text(errors="replace")
+            found = CDN.search(text)
+            if found:
+                named.append(f"{path.relative_to(lite_site)}: {found.group(0)}")
+    assert named == []
+    pages = [json.loads((lite_site / "jupyter-lite.json").read_text())["jupyter-config-data"]]
+    for page in lite_site.rglob("*.html"):
+        match = re.search(r'id="jupyter-config-data"[^>]*>(.*?)</script>', page.read_text(),
+                          re.DOTALL)
+        if match:
+            pages.append(json.loads(match.group(1)))
+    assert len(pages) >= 2
+    for config in pages:
+        kernel = config["litePluginSettings"]["@jupyterlite/pyodide-kernel-extension:kernel"]
+        assert kernel["pyodideUrl"].endswith("pyodide/pyodide.js")
+        assert not kernel["pyodideUrl"].startswith("http")
+        assert kernel["disablePyPIFallback"] is True
+    lock = json.loads((lite_site / "pyodide" / "pyodide-lock.json").read_text())
+    for entry in lock["packages"].values():
+        wheel = lite_site / "pyodide" / entry["file_name"]
+        assert hashlib.sha256(wheel.read_bytes()).hexdigest() == entry["sha256"]
