@@ -28,8 +28,10 @@ import shutil
 import subprocess
 import sys
 import tarfile
+import tomllib
 import zipfile
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 LITE = ROOT / "lite"
@@ -167,10 +169,15 @@ def pypi(spec: str, dest: Path, binary: bool = True) -> Path:
 
 
 def pack_wheel(dest: Path, name: str, version: str, sources: dict[str, bytes],
-               requires: list[str] | None = None) -> Path:
+               requires: list[str] | None = None,
+               entry_points: dict[str, dict[str, str]] | None = None) -> Path:
     """A py3-none-any wheel of ``sources`` (archive path -> bytes), byte-identical on rebuild."""
     dist = f"{name}-{version}.dist-info"
     files = dict(sorted(sources.items()))
+    if entry_points:
+        files[f"{dist}/entry_points.txt"] = "".join(
+            f"[{group}]\n" + "".join(f"{key} = {value}\n" for key, value in points.items())
+            for group, points in entry_points.items()).encode()
     files[f"{dist}/METADATA"] = (
         f"Metadata-Version: 2.1\nName: {name}\nVersion: {version}\n"
         + "".join(f"Requires-Dist: {r}\n" for r in requires or [])
@@ -258,7 +265,8 @@ def wheels(lock: dict[str, object], bin_dir: Path) -> list[tuple[Path, dict[str,
         "oracle": (project_version(), tree(ROOT / "oracle", "oracle")),
     }
     for name, (version, files) in mine.items():
-        wheel = pack_wheel(built, name.replace("-", "_"), version, files)
+        points = project()["entry-points"] if name == "oracle" else None
+        wheel = pack_wheel(built, name.replace("-", "_"), version, files, entry_points=points)
         chosen.append((wheel, own_entry(name, version, wheel, [name.replace("-", "_")])))
     return chosen
 
@@ -269,9 +277,14 @@ def own_entry(name: str, version: str, wheel: Path, imports: list[str]) -> dict[
             "depends": [], "unvendored_tests": False}
 
 
+def project() -> dict[str, Any]:
+    """The ``[project]`` table of pyproject.toml."""
+    table: dict[str, Any] = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
+    return table
+
+
 def project_version() -> str:
-    match = re.search(r'^version = "([^"]+)"', (ROOT / "pyproject.toml").read_text(), re.M)
-    return match.group(1) if match else "0"
+    return str(project()["version"])
 
 
 # -- 4. pyodide/ -----------------------------------------------------------------------------------

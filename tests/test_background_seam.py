@@ -143,10 +143,9 @@ def test_a_journal_is_created_without_os_link(tmp_path: Path,
 
 
 def test_the_browser_edition_says_claude_needs_the_server(monkeypatch: pytest.MonkeyPatch) -> None:
-    from app_driver import click, find_all, read
-
     from oracle import edition
     from oracle.app import build
+    from tests.app_driver import click, find_all, read
 
     app = build()
     click(app.start, "oracle-quickstart")

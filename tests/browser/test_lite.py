@@ -29,7 +29,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from harness import CHROMIUM, CHROMIUM_ARGS, require_chromium, shot, stop_server
+
+from tests.browser.harness import CHROMIUM, CHROMIUM_ARGS, require_chromium, shot, stop_server
 
 pytestmark = pytest.mark.browser
 
