@@ -358,7 +358,7 @@ def fix_pages(site: Path, packages: list[str]) -> None:
     fix_config(data["jupyter-config-data"], 0, packages)
     lite_json.write_text(json.dumps(data, indent=2))
     pattern = re.compile(
-        r'(<script id="jupyter-config-data" type="application/json">)(.*?)(</script>)', re.S)
+        r'(<script id="jupyter-config-data" type="application/json">)(.*?)(</script>)', re.DOTALL)
     for page in site.rglob("*.html"):
         text = page.read_text()
         depth = len(page.relative_to(site).parts) - 1

@@ -11,7 +11,7 @@ imports back into an identical campaign, so it keeps sequence numbers, times and
 
 Reading one back refuses, with one sentence and before anything is created: a file over
 :data:`MAX_IMPORT_BYTES` (before it is parsed, so memory stays bounded), text that is not text (a
-lone surrogate such as ``"\ud800"``), and events not numbered 1, 2, 3... without a gap.
+lone surrogate such as ``"\\ud800"``), and events not numbered 1, 2, 3... without a gap.
 """
 
 from __future__ import annotations

@@ -28,7 +28,7 @@ _SQL = getattr(js.globalThis, "oracleSqlite", None)
 if _SQL is None:
     raise ModuleNotFoundError("sqlite3 is loaded by oracle_lite.boot()", name="sqlite3")
 
-from pyodide.ffi import to_js  # type: ignore[import-not-found]  # noqa: E402
+from pyodide.ffi import to_js  # type: ignore[import-not-found]
 
 apilevel = "2.0"
 paramstyle = "qmark"
@@ -39,7 +39,7 @@ PARSE_DECLTYPES = 1
 PARSE_COLNAMES = 2
 
 
-class Warning(Exception):  # noqa: A001 - the DB-API's name
+class Warning(Exception):
     pass
 
 
