@@ -1,4 +1,5 @@
-"""Background work, in one place: ``spawn`` (run soon), ``later`` (run after a delay), ``pool``.
+"""Background work, in one place: ``spawn`` (run soon), ``later`` (after a delay), ``every``
+(again and again), ``pool`` (jobs in order, each with a future).
 
 Two runners do the same jobs and one is chosen once, when this module is first imported:
 
@@ -142,10 +143,37 @@ def pool(name: str = "oracle-pool") -> Pool:
     return RUNNER.pool(name)
 
 
+class _Every:
+    """``job`` every ``interval`` seconds (each run scheduled after the last one ended)."""
+
+    def __init__(self, interval: float, job: Callable[[], object], name: str) -> None:
+        self._interval, self._job, self._name = interval, job, name
+        self._stopped = False
+        self._handle = later(interval, self._run, name)
+
+    def _run(self) -> None:
+        if self._stopped:
+            return
+        try:
+            self._job()
+        finally:
+            if not self._stopped:
+                self._handle = later(self._interval, self._run, self._name)
+
+    def cancel(self) -> None:
+        self._stopped = True
+        self._handle.cancel()
+
+
+def every(interval: float, job: Callable[[], object], name: str = "oracle-every") -> Handle:
+    """Run ``job`` every ``interval`` seconds until the returned handle is cancelled."""
+    return _Every(interval, job, name)
+
+
 def blocking_allowed() -> bool:
     """True where waiting for a background job cannot stall it (threads); False on the loop."""
     return isinstance(RUNNER, Threads)
 
 
-__all__ = ["RUNNER", "Handle", "Loop", "Pool", "Threads", "blocking_allowed", "choose", "later",
-           "pool", "spawn"]
+__all__ = ["RUNNER", "Handle", "Loop", "Pool", "Threads", "blocking_allowed", "choose", "every",
+           "later", "pool", "spawn"]

@@ -79,6 +79,30 @@ def test_loop_runs_each_job_after_the_caller_returns_in_order() -> None:
     assert threading.active_count() >= 1
 
 
+def test_every_repeats_until_cancelled_on_both_runners(monkeypatch: pytest.MonkeyPatch) -> None:
+    ticks: list[int] = []
+    handle = background.every(0.02, lambda: ticks.append(1))
+    assert _eventually(lambda: len(ticks) >= 3)
+    handle.cancel()
+    time.sleep(0.05)
+    stopped = len(ticks)
+    time.sleep(0.1)
+    assert len(ticks) == stopped
+    monkeypatch.setattr(background, "RUNNER", background.Loop())
+
+    async def main() -> int:
+        ran: list[int] = []
+        loop_handle = background.every(0.01, lambda: ran.append(1))
+        await asyncio.sleep(0.08)
+        loop_handle.cancel()
+        seen = len(ran)
+        await asyncio.sleep(0.05)
+        assert len(ran) == seen
+        return seen
+
+    assert asyncio.run(main()) >= 3
+
+
 def test_a_failing_job_never_reaches_the_scheduler(caplog: pytest.LogCaptureFixture) -> None:
     done = threading.Event()
 

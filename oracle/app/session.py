@@ -30,7 +30,7 @@ from oracle.app.narration import (
 from oracle.app.solo import Solo
 from oracle.app.systems import DEFAULT, offering
 from oracle.app.undo import redo_move, undo_move, undone_before_voiced
-from oracle.background import later
+from oracle.background import Handle, every
 from oracle.dice import DiceSource
 from oracle.errors import RequestError, RuleError
 from oracle.journal.campaign import Campaign
@@ -70,7 +70,7 @@ class Session:
         # read-modify-write of the deck is one step: two beats at once never lose an update
         self._deck_lock = threading.RLock()
         self.first_roll: str | None = None
-        self._watching: threading.Event | None = None
+        self._watching: Handle | None = None
         self.physical = False
         self.speaker: Speaker | None = None  # the shell's voice, once it is mounted
         self._moves: dict[str, SystemMoves] = {}
@@ -212,23 +212,18 @@ class Session:
         """Keep catching up with other tabs in the background (the page updates by itself)."""
         if self._watching is not None:
             return
-        stop = threading.Event()
 
         def tick() -> None:
-            if stop.is_set():
-                return
             try:
                 self.refresh()
             except Exception:  # a closed or switched campaign: try again next tick
                 log.debug("watch: refresh failed", exc_info=True)
-            later(interval, tick, "oracle-watch")
 
-        later(interval, tick, "oracle-watch")
-        self._watching = stop
+        self._watching = every(interval, tick, "oracle-watch")
 
     def stop_watching(self) -> None:
         if self._watching is not None:
-            self._watching.set()
+            self._watching.cancel()
             self._watching = None
 
     def refresh(self) -> int:
