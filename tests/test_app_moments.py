@@ -139,12 +139,13 @@ def test_the_x_card_takes_the_struck_words_off_the_lost_screen() -> None:
     assert "singing" in read(app.side, "oracle-lost-text")
     gate = _held(app)  # the replacement comes later
     app.session.x_card()
-    app.refresh()
     assert "singing" not in read(app.side, "oracle-lost-text")
     gate.set()
     app.session.narration.wait()
-    app.refresh()
-    assert "Mara is gone." in read(app.side, "oracle-lost-text")
+    assert "Mara is gone." in read(app.side, "oracle-lost-text")  # no reload, no other click
+    # the new words are about Mara, though the page now plays someone else
+    assert app.session.active != "Mara"
+    assert _lost_characters(fake)[-1] == ("Mara",)
 
 
 # -- M5: a monster defeated on a roll after which armor is marked ----------------------------

@@ -18,13 +18,16 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
 
 from oracle.background import blocking_allowed, pool
+from oracle.events import NARRATION
 from oracle.narrator.streaming import Restart, joined
 
 if TYPE_CHECKING:
+    from oracle.journal.campaign import Campaign
     from oracle.narrator.base import NarrationResult, Narrator
+    from oracle.narrator.deck import Deck
 
 __all__ = ["NarrationQueue", "OnDone", "OnText", "Restart", "Speaker", "Voiced", "items_or_lines",
-           "joined", "make_narrator", "narrator_status", "recent_text"]
+           "joined", "make_narrator", "narrator_status", "recent_text", "restored_deck"]
 
 log = logging.getLogger("oracle.app")
 
@@ -127,3 +130,21 @@ def items_or_lines(result: NarrationResult) -> tuple[str, ...]:
     text = result.text
     return tuple(line.strip(" -•\t") for line in text.splitlines() if line.strip(" -•\t"))
 
+
+
+def restored_deck(campaign: Campaign) -> Deck:
+    """The offline narrator's no-repeat deck as the newest narration left it.
+
+    It travels inside narration events (an extra field), so a reload never replays the same
+    words; a campaign without narration starts a deck from its own seed.
+    """
+    from oracle.narrator.deck import Deck
+
+    for entry in reversed(campaign.entries):
+        deck = entry.data.get("deck") if entry.type == NARRATION else None
+        if isinstance(deck, Mapping):
+            try:
+                return Deck.from_dict(deck)
+            except (TypeError, ValueError):
+                break
+    return Deck.seeded(campaign.seed)

@@ -26,6 +26,7 @@ from oracle.app.narration import (
     make_narrator,
     narrator_status,
     recent_text,
+    restored_deck,
 )
 from oracle.app.solo import Solo
 from oracle.app.systems import DEFAULT, offering
@@ -65,7 +66,8 @@ class Session:
         self.narrator = narrator if narrator is not None else make_narrator()
         self.narration = NarrationQueue()
         self._listeners: list[Listener] = []
-        self._voiced: dict[int, tuple[str, Mapping[str, Any], str]] = {}
+        # narration entry -> (beat, result, intent, whom it was about), for the X-card
+        self._voiced: dict[int, tuple[str, Mapping[str, Any], str, tuple[str, ...]]] = {}
         self._deck: Deck | None = None
         # read-modify-write of the deck is one step: two beats at once never lose an update
         self._deck_lock = threading.RLock()
@@ -120,28 +122,10 @@ class Session:
         self.campaign = campaign
         self._voiced = {}
         with self._deck_lock:
-            self._deck = self._restored_deck(campaign)
+            self._deck = restored_deck(campaign)
         self.moves.opened()
         self.active = self.seat.pick(campaign.settings.preferences, self.moves.in_play())
         self.changed()
-
-    @staticmethod
-    def _restored_deck(campaign: Campaign) -> Deck:
-        """The offline narrator's no-repeat deck as the newest narration left it.
-
-        It travels inside narration events (an extra field), so a reload never replays the
-        same words; a campaign without narration starts a deck from its own seed.
-        """
-        from oracle.narrator.deck import Deck
-
-        for entry in reversed(campaign.entries):
-            deck = entry.data.get("deck") if entry.type == events.NARRATION else None
-            if isinstance(deck, Mapping):
-                try:
-                    return Deck.from_dict(deck)
-                except (TypeError, ValueError):
-                    break
-        return Deck.seeded(campaign.seed)
 
     def open_last(self) -> bool:
         """Reopen the campaign opened last (a reload lands where play stood)."""
@@ -326,12 +310,29 @@ class Session:
             raise RuleError("x-card: there is no narration to strike.")
         self.record(events.x_card(entry.seq))
         self.changed()
-        beat, result, intent = self._voiced.get(
-            entry.seq, (str(entry.data.get("beat") or "roll"), {}, ""))
-        refers = entry.data.get("refers_to")
-        self.voice(beat, result, intent=intent, refers_to=refers if isinstance(refers, int)
-                   else None, on_text=on_text, on_done=on_done)
+        refers = entry.data.get("refers_to") if isinstance(entry.data.get("refers_to"), int) else None
+        beat, result, intent, who = self._voiced.get(
+            entry.seq, (str(entry.data.get("beat") or "roll"), {}, "", self._roller(refers)))
+
+        def done(voiced: Voiced) -> None:
+            if on_done is not None:
+                on_done(voiced)
+            self.changed()  # the lost screen and the others read the new words
+
+        # the new words are about whom the struck ones were about, whoever is played now
+        self.voice(beat, result, intent=intent, refers_to=refers, on_text=on_text,
+                   on_done=done, who=who)
         return entry.seq
+
+    def _roller(self, seq: int | None) -> tuple[str, ...]:
+        """Who made the roll entry ``seq`` (a narration's subject after a reload)."""
+        if seq is None or self.campaign is None:
+            return ()
+        try:
+            name = self.campaign.entry(seq).data.get("name")
+        except Exception:  # noqa: BLE001 - an entry that is gone names nobody
+            return ()
+        return (name,) if isinstance(name, str) and name else ()
 
     def undo_last(self) -> int:
         """Undo the newest player's move (a roll with its narration); returns the roll's entry."""
@@ -423,7 +424,7 @@ class Session:
                     fallback_reason=said.fallback_reason, refers_to=refers_to,
                     deck=None if said.deck is None else said.deck.to_dict())
                 seq, _state = campaign.append(event)
-                self._voiced[seq] = (beat, dict(result), intent)
+                self._voiced[seq] = (beat, dict(result), intent, who)
             return Voiced(text=text, narrator=said.narrator, beat=beat,
                           items=items_or_lines(said), seq=seq,
                           fallback_reason=said.fallback_reason)
