@@ -291,3 +291,27 @@ def test_a_triptycho_attack_line_carries_its_dice_and_hit_or_miss() -> None:
          "action": {"dice": "2d6", "faces": [4, 1]}, "reaction": {"dice": "1d6", "faces": [6]}},
         {"hit": False}).plain()
     assert line == "Rook attacks Viper · action 2d6 [4, 1], reaction 1d6 [6] → miss"
+
+
+# -- m4 / M5: an older defeated monster's Gold is still collectable --------------------------
+
+def test_the_gold_of_a_monster_defeated_before_later_fights_can_still_be_collected() -> None:
+    app = quick()
+    hero = party(app, mara_ruin=1)
+    view = app.view("Combat")
+    for monster, gold in (("Pale Stag", 2), ("Hollow Crow", 0), ("Grey Hound", 0)):
+        fill(view, "oracle-monster", monster)
+        fill(view, "oracle-monster-gold", gold)
+        fight(app, hero, "1 2", endurance=9)
+        fill(view, "oracle-combat-faces", "5 6")  # 11 against 9, nobody's Weak Point
+        click(view, "oracle-combat-roll")
+        assert trophy_moves(app.session).state.combat is None
+    incursion = app.view("Incursion")
+    incursion.refresh()
+    assert "Pale Stag (2 Gold)" in read(incursion, "oracle-incursion")
+    fill(incursion, "oracle-collectors", (hero, "Mara"))
+    click(incursion, "oracle-collect-gold")
+    assert read(incursion, "oracle-error") == ""
+    state = app.session.state
+    assert state.character(hero).gold + state.character("Mara").gold == 2
+    assert trophy_moves(app.session).state.expedition.lootable == ()

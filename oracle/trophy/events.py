@@ -293,11 +293,15 @@ def days_passed(days: int = 1) -> dict[str, Any]:
     return {"type": DAYS_PASSED, "days": days}
 
 
-def gold_collected(source: str, shares: Mapping[str, int], treasure: str = ""
-                   ) -> dict[str, Any]:
+def gold_collected(source: str, shares: Mapping[str, int], treasure: str = "",
+                   monster: str | None = None) -> dict[str, Any]:
+    """Gold shared out: a treasure's, or a defeated monster's (``monster``: which one; none:
+    the newest with Gold on it)."""
     event: dict[str, Any] = {"type": GOLD_COLLECTED, "source": source, "shares": dict(shares)}
     if source == "treasure":
         event["treasure"] = treasure.strip()
+    if monster is not None:
+        event["monster"] = monster
     return event
 
 

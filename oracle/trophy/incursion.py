@@ -76,11 +76,19 @@ class Quarry:
 @dataclass(frozen=True)
 class Expedition:
     """Where the party stands: the incursion under way (None: in town), the newest quarry,
-    and the incursions finished (sets cleared across the campaign)."""
+    older quarries defeated with their Gold still on them (``unclaimed``, oldest first), and
+    the incursions finished (sets cleared across the campaign)."""
 
     incursion: Incursion | None = None
     quarry: Quarry | None = None
     finished: int = 0
+    unclaimed: tuple[Quarry, ...] = ()
+
+    @property
+    def lootable(self) -> tuple[Quarry, ...]:
+        """Every defeated monster whose Gold can still be collected, the newest first."""
+        newest = (self.quarry,) if self.quarry is not None and self.quarry.lootable else ()
+        return newest + tuple(reversed(self.unclaimed))
 
     @property
     def in_forest(self) -> bool:

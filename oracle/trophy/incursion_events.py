@@ -112,6 +112,28 @@ def days_passed(state: TrophyState, event: Event) -> TrophyState:
     return _with(state, incursion=replace(incursion, days=incursion.days + days))
 
 
+def _loot(state: TrophyState, named: object) -> tuple[TrophyState, Quarry]:
+    """The monster whose Gold is taken (``named``, or the newest one that has some), marked
+    collected; refused in one sentence when there is none to take."""
+    expedition = state.expedition
+    newest = expedition.quarry
+    if named is None and (newest is None or not newest.lootable) and expedition.unclaimed:
+        named = expedition.unclaimed[-1].name  # the newest fight gave nothing: the one before
+    if named is None or (newest is not None and named == newest.name and newest.lootable):
+        if newest is None or not newest.defeated:
+            raise RuleError("source: Gold is collected from a monster only once it is defeated.")
+        if newest.collected:
+            raise RuleError(f"source: the Gold of {newest.name} was already collected.")
+        return _with(state, quarry=replace(newest, collected=True)), newest
+    older = [q for q in expedition.unclaimed if q.name == named]
+    if not older:
+        raise RuleError(f"monster: no defeated monster called {shown(named)} has Gold to "
+                        "collect.")
+    left = list(expedition.unclaimed)
+    left.remove(older[-1])
+    return _with(state, unclaimed=tuple(left)), older[-1]
+
+
 def gold_collected(state: TrophyState, event: Event) -> TrophyState:
     source = text(event, "source")
     shares = {k: v for k, v in name_map(require(event, "shares"), "shares").items()}
@@ -122,15 +144,10 @@ def gold_collected(state: TrophyState, event: Event) -> TrophyState:
     total = sum(shares.values())
     result: dict[str, Any] = {"event": "gold_collected", "source": source, "gold": dict(shares)}
     if source == "monster":
-        quarry = state.expedition.quarry
-        if quarry is None or not quarry.defeated:
-            raise RuleError("source: Gold is collected from a monster only once it is defeated.")
-        if quarry.collected:
-            raise RuleError(f"source: the Gold of {quarry.name} was already collected.")
+        state, quarry = _loot(state, event.get("monster"))
         if total != quarry.gold:
             raise RuleError(f"shares: {quarry.name} carried {quarry.gold} Gold; the shares "
                             f"add up to {total}.")
-        state = _with(state, quarry=replace(quarry, collected=True))
         result["monster"] = quarry.name
     elif source == "treasure":
         result["treasure"] = text(event, "treasure", "")
@@ -194,7 +211,10 @@ def follow(event: Event, state: TrophyState) -> TrophyState:
         # the monster field may hold "name: description"; the quarry is called by its name
         named = name.split(": ")[0].strip()[:80] if isinstance(name, str) else ""
         named = named or "the monster"
-        state = _with(state, quarry=Quarry(named, gold))
+        old = state.expedition.quarry
+        kept = (old,) if old is not None and old.lootable else ()  # its Gold waits to be taken
+        state = _with(state, quarry=Quarry(named, gold),
+                      unclaimed=state.expedition.unclaimed + kept)
         expedition = state.expedition
     if kind in (ev.COMBAT_STARTED, ev.COMBAT_ROLLED, ev.COMBAT_CONTINUED, ev.COMBAT_ARMOR_MARKED):
         # armor re-reads the roll from the state before it: the defeat it saw stands again

@@ -54,14 +54,16 @@ class IncursionMoves:
         self.moves.record(events.days_passed(count))
         self.moves.changed()
 
-    def collect_from_monster(self, names: Sequence[str]) -> dict[str, int]:
-        """Share the defeated monster's Gold among ``names``, as evenly as it goes (the first
-        names take the remainder); returns the shares."""
-        quarry = self.expedition.quarry
-        if quarry is None or not quarry.lootable:
+    def collect_from_monster(self, names: Sequence[str], monster: str | None = None
+                             ) -> dict[str, int]:
+        """Share a defeated monster's Gold (``monster``, or the newest with Gold on it) among
+        ``names``, as evenly as it goes (the first names take the remainder); the shares."""
+        lootable = [q for q in self.expedition.lootable if monster in (None, q.name)]
+        if not lootable:
             raise RequestError("gold: there is no defeated monster with Gold to collect.")
+        quarry = lootable[0]
         shares = split(quarry.gold, names)
-        self.moves.record(events.gold_collected("monster", shares))
+        self.moves.record(events.gold_collected("monster", shares, monster=quarry.name))
         self.moves.changed()
         return shares
 
@@ -118,4 +120,5 @@ def summary(expedition: Expedition) -> Mapping[str, Any]:
         "quarry": None if quarry is None else {
             "name": quarry.name, "gold": quarry.gold, "defeated": quarry.defeated,
             "collected": quarry.collected},
+        "lootable": [{"name": q.name, "gold": q.gold} for q in expedition.lootable],
     }

@@ -37,6 +37,8 @@ class IncursionView:
                                                   style={"description_width": "initial"})
         self._collectors.add_class("oracle-collectors")
         self._collect = c.button("Collect the monster's Gold", css="oracle-collect-gold")
+        self._loot = c.dropdown(options=[], description="from")
+        self._loot.add_class("oracle-loot")
         self._treasure = c.text("A treasure found (what it is)", css="oracle-treasure")
         self._treasure_gold = c.number(value=1, min=1, max=99, description="Gold")
         self._treasure_gold.layout.width = "140px"
@@ -65,7 +67,7 @@ class IncursionView:
                    "tab). Defeated monsters give up their Gold; Gold is spent in town, and "
                    "returning there makes marked armor usable again.</div>"),
             self._status, c.row(self._reached, self._day),
-            c.html("<h3>Gold</h3>"), c.row(self._collectors, self._collect),
+            c.html("<h3>Gold</h3>"), c.row(self._collectors, self._loot, self._collect),
             c.row(self._treasure, self._treasure_gold, self._take),
             c.html("<h3>Town</h3>"), c.row(self._town),
             c.row(self._spender, self._amount, self._on, self._spend),
@@ -96,9 +98,11 @@ class IncursionView:
         self._spend.disabled = forest
         self._start.disabled = forest  # one incursion at a time: town first
         self._generate.disabled = forest
-        quarry = shown["quarry"]
-        self._collect.disabled = not (quarry and quarry["defeated"] and not quarry["collected"]
-                                      and quarry["gold"] > 0)
+        lootable = shown["lootable"]
+        c.set_options(self._loot, [(f"{q['name']} ({q['gold']} Gold)", q["name"])
+                                   for q in lootable])
+        self._loot.layout.display = "" if len(lootable) > 1 else "none"
+        self._collect.disabled = not lootable
 
     def _do_generate(self, _button: Any = None) -> None:
         """Fill the form with a generated incursion: read it, change it, then begin it."""
@@ -112,7 +116,8 @@ class IncursionView:
         self._sets.value = ""
 
     def _do_collect(self, _button: Any = None) -> None:
-        self.incursion.collect_from_monster(list(self._collectors.value))
+        self.incursion.collect_from_monster(list(self._collectors.value),
+                                            self._loot.value or None)
 
     def _do_take(self, _button: Any = None) -> None:
         names = list(self._collectors.value)
@@ -138,6 +143,11 @@ def status_html(shown: Any) -> str:
                  f"defeated, {quarry['gold']} Gold to collect" if quarry["defeated"] else
                  "not defeated")
         loot = f"<div class='oracle-quarry'>Newest monster: {esc(quarry['name'])} ({state}).</div>"
+    older = [q for q in shown.get("lootable", []) if quarry is None or q["name"] != quarry["name"]
+             or quarry["collected"] or not quarry["defeated"]]
+    if older:
+        loot += ("<div class='oracle-quarry-older'>Still to collect from earlier fights: "
+                 + ", ".join(f"{esc(q['name'])} ({q['gold']} Gold)" for q in older) + ".</div>")
     if not shown["in_forest"]:
         return f"<div class='oracle-hint'>In town: no incursion under way.</div>{loot}"
     rows = []
