@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import threading
 from bisect import bisect_left
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Container, Mapping, Sequence
 from pathlib import Path
 from typing import Any, Self
 
@@ -62,11 +62,13 @@ def _system_for(name: object, path: Path) -> System:
         raise StoreError(f"campaign file {str(path)!r}: {exc}") from exc
 
 
-def _fold_all(fold: Fold, events: Sequence[StoredEvent], doing: str) -> None:
-    """Check and take ``events`` one by one; RequestError naming the first that does not fold."""
+def _fold_all(fold: Fold, events: Sequence[StoredEvent], doing: str,
+              stored: Container[int] = ()) -> None:
+    """Check and take ``events`` one by one; RequestError naming the first that does not fold.
+    Those in ``stored`` (an older export's) may be read under an older ruling (``Fold.check``)."""
     for event in events:
         try:
-            fold.accept(event, fold.check(event))
+            fold.accept(event, fold.check(event, event.seq in stored))
         except OracleError as exc:
             raise RequestError(
                 f"{doing}: entry {event.seq} ({event.type}) does not fold: {exc} "
@@ -171,7 +173,7 @@ class Campaign:
         events: list[StoredEvent] = []
         for index, raw in enumerate(doc["events"], start=1):
             events.append(dumps.read_event(raw, index, events[-1].seq if events else 0))
-        _fold_all(fold, events, "import")
+        _fold_all(fold, events, "import", dumps.older_rulings(doc, events))
         meta = new_meta(
             distinct_name(check_name(meta_in.get("name")), home) if name is None
             else check_name(name),
@@ -398,7 +400,7 @@ class Campaign:
     def _absorb(self, newer: Sequence[StoredEvent]) -> None:
         for event in newer:
             try:
-                self._fold.accept(event, self._fold.check(event))
+                self._fold.accept(event, self._fold.check(event, stored=True))
             except (OracleError, KeyError, TypeError, ValueError) as exc:
                 raise StoreError(
                     f"campaign file {str(self.path)!r}: entry {event.seq} ({event.type}) written "
@@ -437,4 +439,4 @@ class Campaign:
 
     def export_json(self) -> str:
         """Every event plus meta as JSON; :meth:`import_json` turns it back into a campaign."""
-        return dumps.dump(self.meta, self._fold.events, self.story.facts())
+        return dumps.dump(self.meta, self._fold.events, self.story.facts(), self._fold.older)

@@ -5,9 +5,13 @@ imports back into an identical campaign, so it keeps sequence numbers, times and
 
     {"format": "oracle-campaign", "version": 1, "schema": 1, "exported": "<UTC time>",
      "meta": {...}, "events": [{"seq": 1, "at": "...", "type": "...", "data": {...}}, ...],
-     "story": ["Scene: ...", "Foe (...): ...", ...]}
+     "story": ["Scene: ...", "Foe (...): ...", ...], "older_rulings": [seq, ...]}
 
 ``story`` is the story memory at the end, for readers; import ignores it (the events hold it).
+``older_rulings`` names the entries made under an older ruling that this version's rules would
+refuse as a new move (docs/rulings.md): they fold as they did, and their lines say so. An import
+reads only those under the older ruling, or every entry of an export without the key (written
+before it existed): every other entry is judged as a new move.
 
 Reading one back refuses, with one sentence and before anything is created: a file over
 :data:`MAX_IMPORT_BYTES` (before it is parsed, so memory stays bounded), text that is not text (a
@@ -17,7 +21,7 @@ lone surrogate such as ``"\\ud800"``), and events not numbered 1, 2, 3... withou
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping, Sequence
+from collections.abc import Container, Iterable, Mapping, Sequence
 from typing import Any
 
 from oracle.errors import RequestError, shown
@@ -32,7 +36,7 @@ MAX_IMPORT_BYTES = 16_000_000
 
 
 def dump(meta: Mapping[str, Any], events: Sequence[StoredEvent],
-         story: Sequence[str] = ()) -> str:
+         story: Sequence[str] = (), older: Iterable[int] = ()) -> str:
     """The dump of a campaign's meta and every event (undone ones and undos included)."""
     doc: dict[str, Any] = {
         "format": EXPORT_FORMAT,
@@ -42,6 +46,7 @@ def dump(meta: Mapping[str, Any], events: Sequence[StoredEvent],
         "meta": dict(meta),
         "events": [{"seq": e.seq, "at": e.at, "type": e.type, "data": e.data} for e in events],
         "story": list(story),
+        "older_rulings": sorted(older),
     }
     return json.dumps(doc, ensure_ascii=False, indent=1)
 
@@ -99,6 +104,18 @@ def check_size(size: int) -> None:
             f"import: the file holds more than {MAX_IMPORT_BYTES // 1_000_000} MB, the most an "
             "import reads (an export of a long campaign is a few MB); nothing was created."
         )
+
+
+def older_rulings(doc: Mapping[str, Any], events: Sequence[StoredEvent]) -> Container[int]:
+    """The entries of an export an older ruling may take: those it names, or, in an export
+    written before ``older_rulings`` existed, every one."""
+    named = doc.get("older_rulings")
+    if named is None:
+        return {event.seq for event in events}
+    if not isinstance(named, list) or not all(
+            isinstance(seq, int) and not isinstance(seq, bool) for seq in named):
+        raise RequestError("import: older_rulings must be a list of entry numbers.")
+    return set(named)
 
 
 def read_event(raw: object, index: int, last_seq: int) -> StoredEvent:

@@ -41,18 +41,18 @@ an event changes it, that mapping is kept as the entry's result (its outcome and
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Container, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
 from oracle.errors import OracleError, RequestError, RuleError, shown
 from oracle.events import META_TYPES
 from oracle.journal.lists import Lists, check_item, fold_item
+from oracle.journal.solo_meta import check_solo_meta, solo_fields
+from oracle.journal.solo_meta import check_text as _text
 from oracle.journal.store import StoredEvent
 from oracle.journal.story import StoryError, check_story
 from oracle.systems import System
-
-MAX_TEXT = 100_000
 
 
 @dataclass(frozen=True)
@@ -98,18 +98,6 @@ def normalize(event: object) -> dict[str, Any]:
     return data
 
 
-def _text(event: Mapping[str, Any], key: str, *, required: bool = True) -> str | None:
-    value = event.get(key)
-    if value is None and not required:
-        return None
-    if not isinstance(value, str) or (required and not value.strip()):
-        need = "non-empty text" if required else "text or null"
-        raise RequestError(f"{event['type']}: {key} must be {need}; got {shown(value)}.")
-    if len(value) > MAX_TEXT:
-        raise RequestError(f"{event['type']}: {key} is at most {MAX_TEXT} characters.")
-    return value
-
-
 def _ref(event: Mapping[str, Any], key: str, seq: int, known: Mapping[int, StoredEvent],
          *, required: bool = False) -> int | None:
     value = event.get(key)
@@ -120,28 +108,6 @@ def _ref(event: Mapping[str, Any], key: str, seq: int, known: Mapping[int, Store
     if value not in known or value >= seq:
         raise RequestError(f"{event['type']}: {key} {value} is not an earlier entry.")
     return value
-
-
-VERDICTS = ("kept", "altered", "interrupted")
-
-
-def _solo_fields(event: Mapping[str, Any]) -> None:
-    """The solo oracle's fields of an ``oracle`` or ``scene`` event, when present."""
-    kind, dread = event["type"], event.get("dread")
-    if dread is not None and (isinstance(dread, bool) or not isinstance(dread, int)
-                              or not 1 <= dread <= 9):
-        raise RequestError(f"{kind}: dread is a whole number from 1 to 9; got {shown(dread)}.")
-    odds = event.get("odds")
-    if odds is not None and not (isinstance(odds, Mapping) and all(
-            isinstance(p, (int, float)) and not isinstance(p, bool) and 0 <= p <= 1
-            for p in odds.values())):
-        raise RequestError(f"{kind}: odds map each answer to a chance from 0 to 1.")
-    twist = event.get("twist")
-    if twist is not None and not isinstance(twist, Mapping):
-        raise RequestError(f"{kind}: twist is an object (kind, meaning) or null.")
-    verdict = event.get("verdict")
-    if verdict is not None and verdict not in VERDICTS:
-        raise RequestError(f"{kind}: verdict is one of {', '.join(VERDICTS)}; got {shown(verdict)}.")
 
 
 def _fold_meta(settings: Settings, event: StoredEvent) -> Settings:
@@ -162,34 +128,6 @@ def _fold_meta(settings: Settings, event: StoredEvent) -> Settings:
         return replace(settings, tables={**settings.tables,
                                          str(data["name"]): tuple(data["entries"])})
     return settings
-
-
-MAX_ENTRIES = 10_000
-
-
-def _words(event: Mapping[str, Any], key: str, most: int = MAX_ENTRIES) -> None:
-    """A list of 1..``most`` non-empty texts, each at most 1,000 characters."""
-    items = event.get(key)
-    if not (isinstance(items, list) and 0 < len(items) <= most and all(
-            isinstance(i, str) and i.strip() and len(i) <= 1000 for i in items)):
-        raise RequestError(f"{event['type']}: {key} is a list of 1 to {most} texts.")
-
-
-def _check_solo_meta(kind: str, data: Mapping[str, Any]) -> None:
-    """The solo layer's own meta events: a scene's end, meaning words drawn, an own table."""
-    if kind == "scene_end":
-        if data.get("went") not in ("yours", "mixed", "against"):
-            raise RequestError(f"scene_end: went is yours, mixed or against; got "
-                               f"{shown(data.get('went'))}.")
-        offset = data.get("offset")
-        if isinstance(offset, bool) or not isinstance(offset, int) or abs(offset) > 3:
-            raise RequestError("scene_end: offset is a whole number from -3 to 3.")
-    elif kind == "meaning":
-        _text(data, "table")
-        _words(data, "drawn", 100)
-    elif kind == "table":
-        _text(data, "name")
-        _words(data, "entries")
 
 
 def _check_oracle_faces(faces: object) -> None:
@@ -255,6 +193,7 @@ class Step:
     undone: dict[int, int]
     result: dict[str, Any] | None = None  # the new event's result
     results: dict[int, dict[str, Any]] | None = None  # every result, after a refold
+    older: frozenset[int] = frozenset()  # stored entries it read under an older ruling
 
 
 class Fold:
@@ -268,55 +207,70 @@ class Fold:
         self.results: dict[int, dict[str, Any]] = {}
         self.state: Any = system.new_state()
         self.settings = Settings()
+        self.older: frozenset[int] = frozenset()  # stored entries read under an older ruling
         self._entries: tuple[tuple[Entry, ...], tuple[object, ...]] = ((), (None, None, None))
 
     @property
     def last_seq(self) -> int:
         return self.events[-1].seq if self.events else 0
 
-    def _apply(self, state: Any, event: StoredEvent) -> Any:
+    def _apply(self, state: Any, event: StoredEvent, stored: bool = False) -> tuple[Any, bool]:
+        """The state after ``event``, and whether an older ruling took it. A stored event
+        (``stored``: a reopened file, an import) that this version refuses is read under the
+        ruling it was made under (``System.apply_older``); a new move never is."""
         try:
-            return self.system.apply(state, event.data)
+            return self.system.apply(state, event.data), False
         except OracleError:
-            raise
+            older = self.system.apply_older(state, event.data) if stored else None
+            if older is None:
+                raise
+            return older, True
         except Exception as exc:  # a malformed event the rules core did not anticipate
             raise RequestError(
                 f"{event.type}: the {self.system.name} rules cannot apply this event ({exc!r})."
             ) from exc
 
-    def refold(self, events: Sequence[StoredEvent], undone: Mapping[int, int]) -> Step:
-        """Fold ``events`` from scratch, skipping undone ones; EntryFails names the failing one."""
-        state = self.system.new_state()
-        settings = Settings()
+    def refold(self, events: Sequence[StoredEvent], undone: Mapping[int, int],
+               stored: Container[int] | None = None) -> Step:
+        """Fold ``events`` from scratch, skipping undone ones; EntryFails names the failing one.
+
+        ``stored``: the entries an older ruling may take (:meth:`_apply`); None: every one (a
+        file reopened). An undo's refold gives only those an older ruling took when loaded."""
+        state, settings = self.system.new_state(), Settings()
         results: dict[int, dict[str, Any]] = {}
+        older: set[int] = set()
         for event in events:
+            may = stored is None or event.seq in stored
             if event.seq in undone:
                 if event.type not in META_TYPES:
-                    self._undone_result(state, event, results)
+                    self._undone_result(state, event, results, older, may)
                 continue
             if event.type in META_TYPES:
                 settings = _fold_meta(settings, event)
                 continue
             try:
-                new = self._apply(state, event)
+                new, took = self._apply(state, event, may)
             except OracleError as exc:
                 raise EntryFails(event, exc) from exc
             result = _result_of(self.system, state, new)
             if result is not None:
                 results[event.seq] = result
             state = new
-        return Step(state, settings, dict(undone), results=results)
+            older |= {event.seq} if took else set()
+        return Step(state, settings, dict(undone), results=results, older=frozenset(older))
 
-    def _undone_result(self, state: Any, event: StoredEvent,
-                       results: dict[int, dict[str, Any]]) -> None:
+    def _undone_result(self, state: Any, event: StoredEvent, results: dict[int, dict[str, Any]],
+                       older: set[int], stored: bool) -> None:
         """What an undone entry gave where it stands (the state is not moved), so its line
         keeps its words with "(undone)"; none when it no longer applies there."""
         try:
-            result = _result_of(self.system, state, self._apply(state, event))
+            new, took = self._apply(state, event, stored)
         except OracleError:
             return
+        result = _result_of(self.system, state, new)
         if result is not None:
             results[event.seq] = result
+        older |= {event.seq} if took else set()
 
     def load(self, events: Sequence[StoredEvent]) -> None:
         """Replace the whole fold with ``events`` (reopening a file); EntryFails if they fail."""
@@ -324,17 +278,21 @@ class Fold:
         step = self.refold(events, undone)
         self.events = list(events)
         self.by_seq = {event.seq: event for event in events}
+        self.older = frozenset()
         self._take(step)
 
-    def check(self, event: StoredEvent) -> Step:
-        """The fold after ``event``, or RuleError/RequestError; changes nothing."""
+    def check(self, event: StoredEvent, stored: bool = False) -> Step:
+        """The fold after ``event``, or RuleError/RequestError; changes nothing. A new move is
+        judged by this version's rules; a ``stored`` one (an import, another window's) may be
+        read under the older ruling it was made under."""
         if event.type == "undo":
             return self._check_undo(event)
         if event.type in META_TYPES:
             self._check_meta(event)
             return Step(self.state, _fold_meta(self.settings, event), self.undone)
-        state = self._apply(self.state, event)
-        return Step(state, self.settings, self.undone, result=_result_of(self.system, self.state, state))
+        state, took = self._apply(self.state, event, stored)
+        return Step(state, self.settings, self.undone, older=frozenset({event.seq} if took else ()),
+                    result=_result_of(self.system, self.state, state))
 
     def _check_meta(self, event: StoredEvent) -> None:
         data, seq, kind = event.data, event.seq, event.type
@@ -349,16 +307,16 @@ class Fold:
             _text(data, "likelihood", required=False)
             _check_oracle_faces(data.get("faces"))
             _ref(data, "refers_to", seq, self.by_seq)
-            _solo_fields(data)
+            solo_fields(data)
         elif kind == "scene":
             _text(data, "title")
             _text(data, "expected", required=False)
             _text(data, "place", required=False)
-            _solo_fields(data)
+            solo_fields(data)
         elif kind == "list_item":
             check_item(self.settings.lists, data)
         elif kind in ("scene_end", "meaning", "table"):
-            _check_solo_meta(kind, data)
+            check_solo_meta(kind, data)
         elif kind == "story":
             self._check_story(data, seq)
         elif kind == "safety":
@@ -399,7 +357,7 @@ class Fold:
             )
         events = [*self.events, event]
         try:
-            return self.refold(events, undone_map(events))
+            return self.refold(events, undone_map(events), self.older)
         except EntryFails as failure:
             restoring = self.by_seq[target].type == "undo"
             verb = (
@@ -446,5 +404,6 @@ class Fold:
 
     def _take(self, step: Step) -> None:
         self.state, self.settings, self.undone = step.state, step.settings, step.undone
+        self.older |= step.older
         if step.results is not None:
             self.results = step.results

@@ -169,6 +169,11 @@ class System(ABC):
     def apply(self, state: Any, event: Mapping[str, Any]) -> Any:
         """Fold one rules event into the state, or raise a RuleError/RequestError."""
 
+    def apply_older(self, state: Any, event: Mapping[str, Any]) -> Any | None:
+        """A stored event :meth:`apply` refuses, folded under the older ruling it was made
+        under, or None (the default: no older ruling). Replay alone asks it; new moves never."""
+        return None
+
     @abstractmethod
     def journal_line(self, event: Mapping[str, Any],
                      outcome: Mapping[str, Any] | None = None) -> Line:

@@ -89,6 +89,11 @@ class PackagedSystem(System):
         """Fold one rules event (``fold.apply``); an invalid event raises and changes nothing."""
         return self._fold.apply(state, event)
 
+    def apply_older(self, state: Any, event: Mapping[str, Any]) -> Any | None:
+        """``fold.apply_older`` when the fold has older rulings to honour; else None."""
+        older = getattr(self._fold, "apply_older", None)
+        return None if older is None else older(state, event)
+
     def journal_line(self, event: Mapping[str, Any],
                      outcome: Mapping[str, Any] | None = None) -> Line:
         """One event in words (``words.journal_line``)."""

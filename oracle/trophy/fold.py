@@ -110,6 +110,7 @@ __all__ = [
     "OpenRisk",
     "TrophyState",
     "apply",
+    "apply_older",
     "initial_state",
     "new_state",
     "replay",
@@ -225,9 +226,11 @@ def _tokens_spent(state: TrophyState, event: Event) -> TrophyState:
     return replace(state, last_result=result)
 
 
-def _tokens_claimed(state: TrophyState, event: Event) -> TrophyState:
+def _tokens_claimed(state: TrophyState, event: Event, older: bool = False) -> TrophyState:
+    """``older``: a stored claim read under the ruling it was made under (:func:`apply_older`)."""
     fallen = state.character(require(event, "from"), "from")
-    if not fallen.died:  # SRD 1.2, Hunt Tokens: a character who dies; see docs/rulings.md
+    older = older and fallen.out_of_play and not fallen.died  # the older: dead or lost
+    if not fallen.died and not older:  # SRD 1.2, Hunt Tokens: one who dies; docs/rulings.md
         state_of = "lost (no Fate chosen yet)" if fallen.fate is None and fallen.lost else (
             "lost to the forest as a monster" if fallen.lost else "in play")
         raise RuleError(
@@ -244,8 +247,8 @@ def _tokens_claimed(state: TrophyState, event: Event) -> TrophyState:
     for name, gold in taken.items():
         claimant = state.character(name)
         state = state.with_character(replace(claimant, gold=claimant.gold + gold))
-    return replace(state, last_result={"event": "tokens_claimed", "from": fallen.name,
-                                       "gold": taken})
+    result = {"event": "tokens_claimed", "from": fallen.name, "gold": taken}
+    return replace(state, last_result={**result, "older_ruling": True} if older else result)
 
 
 # --- contest ----------------------------------------------------------------------------------
@@ -396,6 +399,28 @@ def apply(state: TrophyState, event: Event) -> TrophyState:
     applier = APPLIERS.get(kind) if isinstance(kind, str) else None
     if applier is None:
         raise RuleError(f"type: {shown(kind)} is not a Trophy event; use one of {', '.join(APPLIERS)}.")
+    return _applied(state, event, applier)
+
+
+def apply_older(state: TrophyState, event: Event) -> TrophyState | None:
+    """A stored event :func:`apply` refuses, read under the older ruling it was made under, or
+    None when no older ruling took it either. Only replay asks this (a reopened file, an import
+    of an older export); a new move is always judged by :func:`apply`.
+
+    One so far: before the dead-only ruling (docs/rulings.md, Hunt Tokens) a lost companion's
+    tokens could be claimed as Gold. Such a claim folds as it did, and its result says
+    ``older_ruling`` so the journal line says so.
+    """
+    if not isinstance(event, Mapping) or event.get("type") != ev.TOKENS_CLAIMED:
+        return None
+    try:
+        return _applied(state, event, lambda s, e: _tokens_claimed(s, e, older=True))
+    except (OracleError, KeyError, TypeError, ValueError):
+        return None
+
+
+def _applied(state: TrophyState, event: Event,
+             applier: Callable[[TrophyState, Event], TrophyState]) -> TrophyState:
     try:
         new = follow(event, applier(state, event))
         if new.combat_roll is not None and new.combat_roll is state.combat_roll:

@@ -138,8 +138,9 @@ def _tokens_claimed(data: Mapping[str, Any], res: Mapping[str, Any], name: str) 
     gold = res.get("gold")
     taken = dict(gold) if isinstance(gold, Mapping) else {
         k: v for k, v in dict(data.get("shares", {})).items() if isinstance(v, int) and v > 0}
+    older = " (claimed under an older ruling)" if res.get("older_ruling") else ""
     return Line.of("meta", f"{data.get('from', '')}'s Hunt Tokens are claimed as Gold by "
-                   + ", ".join(f"{k} ({v} Gold)" for k, v in taken.items()))
+                   + ", ".join(f"{k} ({v} Gold)" for k, v in taken.items()) + older)
 
 
 def _ruin_marked(data: Mapping[str, Any], res: Mapping[str, Any], name: str) -> Line:
