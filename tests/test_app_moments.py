@@ -315,3 +315,22 @@ def test_the_gold_of_a_monster_defeated_before_later_fights_can_still_be_collect
     state = app.session.state
     assert state.character(hero).gold + state.character("Mara").gold == 2
     assert trophy_moves(app.session).state.expedition.lootable == ()
+
+
+# -- m12: the story so far says who died, and forgets what they owed --------------------------
+
+def test_the_story_so_far_says_who_died_and_drops_their_bargain_and_intent() -> None:
+    app = quick()
+    party(app, mara_ruin=4)
+    moves = trophy_moves(app.session)
+    moves.risk(action="Cross the rotten bridge", skill=True, bargain="Lose your lantern",
+               light_faces=[6, 2], dark_faces=[])
+    moves.accept_roll()
+    facts = "\n".join(app.session.story.facts())
+    assert "Lose your lantern" in facts and "Cross the rotten bridge" in facts
+    moves.ruin_roll(6)  # Ruin 4 -> 5
+    moves.ruin_roll(6)  # Ruin 5 -> 6: lost
+    moves.choose_fate("death", name="Mara")
+    facts = "\n".join(app.session.story.facts())
+    assert "Gone from the story: Mara died" in facts
+    assert "Lose your lantern" not in facts and "Cross the rotten bridge" not in facts

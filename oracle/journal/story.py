@@ -112,6 +112,7 @@ class StoryMemory:
     sight: Said | None = None
     conditions: tuple[tuple[str, tuple[str, ...]], ...] = ()
     present: tuple[str, ...] | None = None  # None: everyone in play
+    gone: tuple[tuple[str, str], ...] = ()  # (who, how) of those who left the story
     paid: tuple[Said, ...] = field(default=(), repr=False)
 
     def conditions_of(self, name: str) -> tuple[str, ...]:
@@ -150,6 +151,8 @@ class StoryMemory:
                        + f": {bargain.text}")
         for name, conditions in self.conditions:
             out.append(f"Conditions of {name}: " + ", ".join(conditions))
+        for name, how in self.gone:
+            out.append(f"Gone from the story: {name} {how}")
         return out
 
 
@@ -283,9 +286,25 @@ def _fold_rules(memory: StoryMemory, event: Event, system: System) -> StoryMemor
         memory = replace(memory, owed=memory.owed + owed)
     if cue.condition is not None:
         memory = _fold_conditions(memory, cue.condition)
+    if cue.gone is not None:
+        memory = _fold_gone(memory, *cue.gone)
     if memory.fighting and cue.fight_over:
         memory = replace(memory, fighting=False)
     return memory
+
+
+def _fold_gone(memory: StoryMemory, name: str, how: str) -> StoryMemory:
+    """``name`` left the story: what they intended and owed goes with them; it says how."""
+
+    def theirs(said: Said | None) -> Said | None:
+        return None if said is not None and said.who == name else said
+
+    return replace(memory, intent=theirs(memory.intent),
+                   could_go_wrong=theirs(memory.could_go_wrong),
+                   betrayal=theirs(memory.betrayal), sight=theirs(memory.sight),
+                   owed=tuple(b for b in memory.owed if b.who != name),
+                   conditions=tuple(c for c in memory.conditions if c[0] != name),
+                   gone=tuple(g for g in memory.gone if g[0] != name) + ((name, how),))
 
 
 def fold_entry(memory: StoryMemory, event: Event, system: System | None = None) -> StoryMemory:

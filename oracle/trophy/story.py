@@ -8,7 +8,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from oracle.systems.base import StoryCue
-from oracle.trophy.events import COMBAT_ABANDONED, REDUCTION_ROLLED, RUIN_ROLLED
+from oracle.trophy.events import COMBAT_ABANDONED, FATE_CHOSEN, REDUCTION_ROLLED, RUIN_ROLLED
 
 FIGHT_OVER = frozenset({COMBAT_ABANDONED})
 PEOPLE = ("helpers", "participants", "characters", "fighters")
@@ -35,7 +35,22 @@ def cue(event_type: str, data: Mapping[str, Any], result: Mapping[str, Any]) -> 
     said = _said(event_type, result.get("roll") or data.get("roll"))
     over = (event_type in FIGHT_OVER or result.get("defeated") is True
             or result.get("roll_required") is False)
-    return StoryCue(said, over, _condition(event_type, data))  # type: ignore[arg-type]
+    return StoryCue(said, over, _condition(event_type, data),  # type: ignore[arg-type]
+                    _gone(event_type, data, result))
+
+
+def _gone(event_type: str, data: Mapping[str, Any], result: Mapping[str, Any]
+          ) -> tuple[str, str] | None:
+    """Who leaves the story with this event, and how: a fate chosen, a death on a roll."""
+    name = data.get("name")
+    if not isinstance(name, str) or not name:
+        return None
+    if event_type == FATE_CHOSEN:
+        return name, ("died" if data.get("fate") == "death"
+                      else "became a monster of the forest")
+    if result.get("dies") is True:
+        return name, "died"
+    return None
 
 
 def _int(value: object) -> bool:
