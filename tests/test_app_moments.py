@@ -334,3 +334,17 @@ def test_the_story_so_far_says_who_died_and_drops_their_bargain_and_intent() -> 
     facts = "\n".join(app.session.story.facts())
     assert "Gone from the story: Mara died" in facts
     assert "Lose your lantern" not in facts and "Cross the rotten bridge" not in facts
+
+
+# -- m16: no refusal under Cast before anyone casts ------------------------------------------
+
+def test_a_caster_without_magic_dice_is_said_plainly_before_anyone_casts() -> None:
+    from oracle.app.die_trying.view import DieTryingView
+    from tests.test_die_trying_view import make
+
+    view = DieTryingView(None)
+    make(view, "Pip", md=0)
+    fill(view, "oracle-dt-caster", "Pip")
+    odds = read(view, "oracle-dt-cast-odds")
+    assert "Pip has no Magic Dice to cast with" in odds and "at most" not in odds
+    assert read(view, "oracle-dt-cast-error") == ""

@@ -373,6 +373,11 @@ class DieTryingView:
         if not self._caster.value:  # nothing to cast with yet: a hint, not an error
             self._cast_odds.value = '<span class="oracle-hint">Create a character to cast.</span>'
             return
+        dice = self.moves.character(self._caster.value).usable_magic_dice
+        if dice < 1:  # before anyone casts: a sentence about the caster, not a refusal
+            self._cast_odds.value = (f'<span class="oracle-hint">{esc(self._caster.value)} has '
+                                     "no Magic Dice to cast with.</span>")
+            return
         request = self.cast_request()  # read on the widget thread; the odds counted off it
         self._cast_job.ask(lambda: self.cast_odds_html(request))
 
