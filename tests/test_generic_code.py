@@ -45,16 +45,10 @@ KNOWN: dict[str, frozenset[str]] = {
     # appmoves: the generic HTML draws Trophy's dice; the app's story context reads beats
     "oracle/app/render.py": frozenset({"armor", "dark", "light"}),
     "oracle/app/story.py": frozenset({"combat", "defeat", "reduction", "telling_blow", "wrong"}),
-    # voice and referee: inspire's beat list, the referee's and readings' result fields
+    # voice: inspire's beat list, the offline fallback's fields
     "oracle/narrator/inspire.py": frozenset({
         "condition", "hunt", "noticed", "reduction", "risk", "wrong"}),
-    "oracle/narrator/meaning.py": frozenset({"helpers", "participants", "tokens"}),
     "oracle/narrator/offline.py": frozenset({"damage", "dc", "degree"}),
-    "oracle/narrator/readings.py": frozenset({
-        "combat", "dead", "defeated", "degree", "helpers", "hit", "participants", "strike"}),
-    "oracle/narrator/referee.py": frozenset({
-        "check", "critical", "damage_total", "defense_total", "endurance", "miscast",
-        "miscast_total", "ruin_after", "ruin_before", "tokens_after", "tokens_before"}),
     # solo: the generators, the bestiary and the meaning tables move into their systems
     "oracle/solo/bestiary.py": frozenset({"endurance"}),
     "oracle/solo/generate/die_trying.py": frozenset({
@@ -100,12 +94,16 @@ def generic_modules() -> Iterator[Path]:
 
 
 def _strings(path: Path) -> Iterator[str]:
-    """Every string constant of a module but its docstrings (prose may name a system)."""
+    """Every string constant of a module but its docstrings (prose may name a system) and its
+    ``__all__`` (the names of its own functions, such as the referee's ``check``)."""
     tree = ast.parse(path.read_text(encoding="utf-8"))
     docs = {id(node.body[0].value) for node in ast.walk(tree)
             if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef))
             and node.body and isinstance(node.body[0], ast.Expr)
             and isinstance(node.body[0].value, ast.Constant)}
+    docs |= {id(item) for node in ast.walk(tree) if isinstance(node, ast.Assign)
+             and any(isinstance(t, ast.Name) and t.id == "__all__" for t in node.targets)
+             for item in ast.walk(node.value)}
     for node in ast.walk(tree):
         if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in docs:
             yield node.value

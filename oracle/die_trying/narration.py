@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
+from oracle.systems.base import Settled, values_under
 from oracle.systems.beats import BeatSpec, beats
 
 if TYPE_CHECKING:
@@ -20,13 +21,14 @@ BEATS = beats(
                       "miscast_d10": 4, "miscast_total": 5, "miscast_row": 5,
                       "miscast_kind": "dangerous_surge",
                       "miscast_effect": "The spell surges with dangerous extra power and may "
-                                        "catch more creatures."}),
+                                        "catch more creatures."}, voices_bargain=True),
     BeatSpec("critical", "Die Trying: a critical success or failure on a check (colour only)",
              ("critical_successes", "critical_failures"),
              table_by=("degree", {"critical_success": "critical_successes",
                                   "critical_failure": "critical_failures"}),
              example={"roll": "check", "system": "die_trying", "d10": 10, "modifier": 2, "dc": 5,
-                      "total": 12, "degree": "critical_success", "natural": 10}),
+                      "total": 12, "degree": "critical_success", "natural": 10},
+             voices_bargain=True),
     BeatSpec("death_save", "Die Trying: a death saving throw (or a stabilizing Medicine check)",
              ("death_saves_holding", "death_saves_slipping", "death_saves_stable",
               "death_saves_dead"),
@@ -188,3 +190,16 @@ def summary(result: Mapping[str, Any]) -> list[str]:
         if value is not None and not isinstance(value, bool):
             parts.append(f"{words} {str(value).replace('_', ' ')}")
     return parts
+
+
+def settled(result: Mapping[str, Any]) -> Settled:
+    """What a Die Trying result settles: its degree, a death (a failed death save, a deadly
+    miscast), an attack's hit, its totals."""
+    verdict, hit = result.get("outcome", result.get("degree")), result.get("hit")
+    return Settled(
+        verdict=verdict if isinstance(verdict, str) else "",
+        dies=result.get("dies") is True or result.get("fate") == "dead"
+        or result.get("dead") is True,
+        lost=result.get("lost") is True,
+        hit=hit if isinstance(hit, bool) else None,
+        totals=values_under(result, ("miscast_total",)))

@@ -33,7 +33,7 @@ GENERIC: tuple[BeatSpec, ...] = (
              ("oracle_answers",),
              example={"roll": "oracle", "likelihood": "even", "face": 5, "answer": "yes"}),
     BeatSpec("roll", "any other settled roll, voiced from its facts", ("omens",),
-             example={"roll": "roll", "total": 7, "winner": "A"}),
+             example={"roll": "roll", "total": 7, "winner": "A"}, voices_bargain=True),
 )
 """The beats every system shares: the solo oracle's answer, and any other settled roll."""
 

@@ -14,12 +14,14 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import Enum
 
 from oracle.narrator.base import NarrationContext
+from oracle.systems import SYSTEMS
+from oracle.systems.base import Settled
 
-__all__ = ["Cast", "Who", "Word", "person_after", "subject", "tokens", "word_set"]
+__all__ = ["Cast", "Who", "Word", "person_after", "settled_of", "subject", "tokens", "word_set"]
 
 
 def word_set(text: str) -> frozenset[str]:
@@ -81,23 +83,30 @@ def _words_of(names: Iterable[str]) -> set[str]:
     return found
 
 
+def settled_of(context: NarrationContext) -> Settled:
+    """What the result settles, as its system reads it (the system the result names, else the
+    context's; a system not installed settles nothing the referee can read)."""
+    named = context.result.get("system")
+    key = named if isinstance(named, str) and named in SYSTEMS else context.system
+    return SYSTEMS[key].settled(context.result) if key in SYSTEMS else Settled()
+
+
 @dataclass(frozen=True)
 class Cast:
-    """The people and foes of one narration, by the words that name them."""
+    """The people and foes of one narration, by the words that name them, and what the result
+    settles (:func:`settled_of`)."""
 
     characters: frozenset[str]
     foe: frozenset[str]
     known: frozenset[str]  # every word the table itself wrote (names, places, the story)
     solo: bool
+    settled: Settled = field(default_factory=Settled)
 
     @classmethod
     def of(cls, context: NarrationContext) -> Cast:
-        result = context.result
+        settled = settled_of(context)
         names = [str(c.get("name", "")) for c in context.characters] + list(context.party)
-        for key in ("helpers", "participants", "characters"):
-            entries = result.get(key)
-            if isinstance(entries, Sequence) and not isinstance(entries, str):
-                names += [str(e.get("name", "")) for e in entries if isinstance(e, dict)]
+        names += list(settled.people)
         characters = _words_of(names)
         foe = _words_of([context.monster]) - characters
         known = _words_of([*names, context.monster, context.place, context.intent,
@@ -105,7 +114,7 @@ class Cast:
                            context.bargain, *context.story, *context.cast, *context.threads])
         others = len({n.strip().lower() for n in names if n.strip()})
         return cls(frozenset(characters), frozenset(foe), frozenset(known),
-                   solo=not context.party and others <= 1)
+                   solo=not context.party and others <= 1, settled=settled)
 
     def who(self, word: str) -> Who | None:
         """Whom ``word`` names by itself (None: a pronoun, resolved by the words before it)."""

@@ -22,14 +22,13 @@ A noun as the subject makes the phrase the noun's: "the candles die", "the dayli
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
-from typing import Any
+from collections.abc import Sequence
 
 from oracle.narrator.base import NarrationContext
 from oracle.narrator.meaning import Cast, Who, Word, person_after, subject, word_set
 
-__all__ = ["ANY_DEATH", "content_words", "dice", "died", "fates", "head_word", "index_at", "lost",
-           "monster", "outcome", "rx"]
+__all__ = ["ANY_DEATH", "content_words", "dice", "fates", "head_word", "index_at", "monster",
+           "outcome", "rx"]
 
 
 def rx(*alternatives: str) -> re.Pattern[str]:
@@ -67,26 +66,12 @@ LOSS = rx(r"(?:rises?|returns?|comes? back|stands? up) (?:\w+ ){0,3}as one of", 
            r"walks? into the trees (?:for good|forever|and does not come back)")
 FOREST_TAKES = rx(r"the (?:forest|trees|wood|woods) (?:takes?|took|claims?|claimed|keeps?|"
                    r"kept) ")
-ANY_DEATH = rx(r"die[sd]?", r"dying", r"dead", r"death", r"kill\w*", r"slain", r"perish\w*",
+ANY_DEATH = rx(r"die[sd]?", r"dying", r"dead|death", r"kill\w*", r"slain", r"perish\w*",
                r"(?:next|another|any) breath", r"lets? go", r"(?:is|are) gone", r"no more",
                r"(?:goes|went) still", r"stops? breathing", r"heart stops",
                 r"last breath", r"breathes? " + _POSS + r" last", r"lifeless", r"life",
                 r"never (?:moves?|wakes?|rises?|breathes?) again", r"corpse",
                 r"(?:does|do|will) not survive", r"(?:doesn't|won't) survive", r"still forever")
-
-
-def died(result: Mapping[str, Any]) -> bool:
-    """Did the result kill a character (a Risk Roll to kill a monster, a death save, an Injury)?"""
-    entries = [result, *(e for key in ("helpers", "participants", "characters")
-                         for e in (result.get(key) or []) if isinstance(e, Mapping))]
-    return (result.get("dies") is True or result.get("fate") == "dead"
-            or any(e.get("dead") is True for e in entries))
-
-
-def lost(result: Mapping[str, Any]) -> bool:
-    entries = [result, *(e for key in ("helpers", "participants", "characters")
-                         for e in (result.get(key) or []) if isinstance(e, Mapping))]
-    return any(e.get("lost") is True for e in entries)
 
 
 def index_at(words: Sequence[Word], position: int) -> int:
@@ -133,9 +118,9 @@ def _killed(sentence: str, words: Sequence[Word], cast: Cast,
 def fates(sentence: str, words: Sequence[Word], before: Sequence[Word],
           context: NarrationContext, cast: Cast) -> str | None:
     """A character's death or loss the result does not settle, or a lost character's end."""
-    if died(context.result):
+    if cast.settled.dies:
         return None  # the death happens; whether it is voiced is read over the whole text
-    is_lost = lost(context.result)
+    is_lost = cast.settled.lost
     for pattern in (DEATH, LOSS):
         found = _said_of(pattern, sentence, words, cast, before)
         if found is None and pattern is DEATH:
@@ -173,10 +158,10 @@ STANDS = rx(r"still stand(?:s|ing)", r"unharmed", r"unhurt", r"shrugs? off", r"k
 def monster(sentence: str, words: Sequence[Word], before: Sequence[Word],
             context: NarrationContext, cast: Cast) -> str | None:
     """The foe beaten while it stands, or standing when the result defeated it."""
-    result = context.result
-    if result.get("roll") != "combat" or not isinstance(result.get("defeated"), bool):
+    defeated = cast.settled.defeated
+    if defeated is None:
         return None
-    if result["defeated"] is False:
+    if defeated is False:
         found = _said_of(BEATEN, sentence, words, cast, before)
         if found is None:
             found = next(((f"{m.group()} {words[index_at(words, m.end())].text}", Who.FOE)
@@ -222,8 +207,8 @@ FAIL_VERB = rx(r"fail(?:s|ed)?", r"miss(?:es|ed)?", r"(?:does|did|will) not (?:w
                 r"budge|turn|move|yield|come)", r"refuses? to (?:open|give|budge|move|turn)",
                 r"(?:cannot|can't|could not|couldn't) (?:open|reach|get|find|lift|climb|move|"
                 r"break|force|pick|make|hold)", r"holds? fast", r"slips? (?:free|away|loose)")
-_ATTEMPT = frozenset({"it", "attempt", "plan", "effort", "try", "work", "grip", "climb", "leap",
-                      "jump", "blow", "strike", "swing", "shot", "trick", "lie", "ruse"})
+_ATTEMPT = word_set("""it attempt plan effort try work grip climb leap jump blow strike swing shot
+trick lie ruse""")
 # what an attempt most often has to open or get past: its giving way is the attempt's success
 _OBSTACLES = word_set("""lock latch door lid gate bar bolt chest box seal hatch grate chain padlock
 pins tumblers shutter coffer casket reliquary""")
@@ -284,14 +269,14 @@ def _claimed(sentence: str, words: Sequence[Word], before: Sequence[Word], cast:
 def outcome(sentence: str, words: Sequence[Word], before: Sequence[Word],
             context: NarrationContext, cast: Cast) -> str | None:
     """Words of success on a failure, or of failure on a success, whatever the words."""
-    settled = context.result.get("outcome", context.result.get("degree"))
+    settled = cast.settled.verdict
     if settled not in ("failure", "critical_failure", "success", "critical_success",
                        "complication"):
         return None
     targets = (content_words(context.intent) - _ATTEMPT) | _OBSTACLES
     failed = settled in ("failure", "critical_failure")
     claim = _claimed(sentence, words, before, cast, targets, failed)
-    return f"it says {claim!r} on a {str(settled).replace('_', ' ')}" if claim else None
+    return f"it says {claim!r} on a {settled.replace('_', ' ')}" if claim else None
 
 
 HIT = rx(r"(?:crunch|bite|cut|sink|smash|slam|bur(?:y|ie))(?:s|es)? into", r"finds? (?:its|their|"
@@ -309,14 +294,15 @@ hammer club fist shot point edge pick staff spell""")
 def hits(sentence: str, words: Sequence[Word], before: Sequence[Word],
          context: NarrationContext, cast: Cast) -> str | None:
     """A miss told as a hit, or a hit as a miss (an attack's settled ``hit``)."""
-    hit = context.result.get("hit")
-    if not isinstance(hit, bool):
+    hit = cast.settled.hit
+    if hit is None:
         return None
     for match in (MISS if hit else HIT).finditer(sentence):
         i = index_at(words, match.start())
         if (head_word(words, i) in _WEAPONS or subject(words, i, cast, before) is Who.CHARACTER) \
                 and not _negated(sentence, match.start()):
-            return f"it says {match.group()!r}, but the attack {'hit' if hit else 'missed'}"
+            told = "the attack hit" if hit else "the attack missed"
+            return f"it says {match.group()!r}, but {told}"
     return None
 
 

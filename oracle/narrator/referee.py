@@ -17,16 +17,19 @@ fallback). Everything is deterministic: no second model call.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import Any
 
 from oracle.narrator import people, readings
 from oracle.narrator.base import NarrationContext
-from oracle.narrator.meaning import Cast, Word, tokens, word_set
-from oracle.narrator.readings import ANY_DEATH, died
+from oracle.narrator.beats import BEATS
+from oracle.narrator.meaning import Cast, Word, settled_of, tokens, word_set
+from oracle.narrator.readings import ANY_DEATH
 from oracle.narrator.safety import screen
 from oracle.narrator.streaming import split
+from oracle.systems.base import Count, Settled, values_under
 
 __all__ = ["MAX_CHARS", "MAX_SENTENCES", "Judge", "check", "check_items"]
 
@@ -37,13 +40,8 @@ _NUMBER_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
                  "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "zero": 0,
                  "none": 0}
 _NUM = r"(\d+|" + "|".join(_NUMBER_WORDS) + r")"
-# Ruin the stat, not "a ruin" or "the ruin of a chapel": no article before it, no "of" after
-_RUIN_NUMBER = re.compile(rf"(?<!\ba )(?<!\ban )(?<!\bthe )(?<!\bold )(?<!\bthis )"
-                          rf"\bruin\b(?!\s+of\b)\W+(?:(?:is|at|of|to|now|rises|climbs|stands|"
-                          rf"from|goes|up|reaches|becomes)\W+){{0,3}}{_NUM}\b", re.IGNORECASE)
-_TOKEN_NUMBER = re.compile(rf"\b{_NUM}\W+(?:hunt\W+)?tokens?\b", re.IGNORECASE)
-_TOTAL_NUMBER = re.compile(rf"\b(?:total|endurance)\W+(?:(?:of|is|was|at|reaches)\W+){{0,2}}"
-                           rf"{_NUM}\b", re.IGNORECASE)
+_TOTAL_SAID = r"\b(?:<words>)\W+(?:(?:of|is|was|at|reaches)\W+){0,2}<n>\b"
+_TOTALS = ("total", "power")  # the totals of any result (a system adds its own)
 _DIGITS = re.compile(r"(?<![\w.])-?\d+\b")  # "HP -1 to 0": the sign is the number's
 _ANSWER = re.compile(r"^\W*(yes|no)\b(?:\W{0,3}(and|but)\b)?", re.IGNORECASE)
 _MARKUP = re.compile(r"\*\*|__|`|(?<![\w_])_[^_\s][^_\n]*_(?![\w_])|^\s{0,3}#{1,6}\s|^\s*[-*+\u2022]\s|^\s*\d+[.)]\s|"
@@ -68,25 +66,6 @@ def _ints(value: Any) -> Iterator[int]:
             yield from _ints(item)
 
 
-def _values(result: Mapping[str, Any], keys: Iterable[str]) -> set[int]:
-    """Every integer under one of ``keys``, anywhere in the result."""
-    wanted = set(keys)
-    found: set[int] = set()
-
-    def walk(value: Any) -> None:
-        if isinstance(value, Mapping):
-            for key, item in value.items():
-                if key in wanted and isinstance(item, int) and not isinstance(item, bool):
-                    found.add(item)
-                walk(item)
-        elif isinstance(value, (list, tuple)):
-            for item in value:
-                walk(item)
-
-    walk(result)
-    return found
-
-
 def _number(word: str) -> int:
     return int(word) if word.isdigit() else _NUMBER_WORDS[word.lower()]
 
@@ -104,21 +83,31 @@ def _line_words(lines: Iterable[str]) -> set[str]:
     return {w for w in words if w not in _STOP}
 
 
-def _numbers(text: str, result: Mapping[str, Any], request: Mapping[str, Any],
+@functools.lru_cache(maxsize=64)
+def _said(pattern: str) -> re.Pattern[str]:
+    """A count's pattern with the referee's reading of a number where ``<n>`` stands."""
+    return re.compile(pattern.replace("<n>", _NUM), re.IGNORECASE)
+
+
+def _counts(settled: Settled, result: Mapping[str, Any]) -> Iterator[Count]:
+    """The numbers the result settles that prose may state: the system's counts, then its
+    totals (with the totals any result holds)."""
+    yield from settled.counts
+    words = "|".join(re.escape(w) for w in ("total", *settled.total_words))
+    yield Count(_TOTAL_SAID.replace("<words>", words),
+                settled.totals | values_under(result, _TOTALS),
+                "it gives a total of {said}, but the totals are {values}")
+
+
+def _numbers(text: str, context: NarrationContext, settled: Settled,
              any_digit: bool = True) -> str | None:
-    ruin = _values(result, ("ruin_before", "ruin_after", "ruin"))
-    for match in _RUIN_NUMBER.finditer(text):
-        if ruin and _number(match.group(1)) not in ruin:
-            return f"it gives Ruin {match.group(1)}, but Ruin is {sorted(ruin)}"
-    tokens = _values(result, ("tokens_before", "tokens_after"))
-    for match in _TOKEN_NUMBER.finditer(text):
-        if _number(match.group(1)) not in tokens:
-            return f"it counts {match.group(1)} tokens, but the tokens are {sorted(tokens)}"
-    totals = _values(result, ("total", "endurance", "action_total", "reaction_total",
-                              "damage_total", "defense_total", "power", "miscast_total"))
-    for match in _TOTAL_NUMBER.finditer(text):
-        if _number(match.group(1)) not in totals:
-            return f"it gives a total of {match.group(1)}, but the totals are {sorted(totals)}"
+    result, request = context.result, context.request
+    for count in _counts(settled, result):
+        if count.open_when_empty and not count.values:
+            continue
+        for match in _said(count.pattern).finditer(text):
+            if _number(match.group(1)) not in count.values:
+                return count.reason.format(said=match.group(1), values=sorted(count.values))
     allowed = set(_ints(result)) | set(_ints(request))
     for match in _DIGITS.finditer(text) if any_digit else ():
         if int(match.group()) not in allowed and abs(int(match.group())) not in allowed:
@@ -202,9 +191,6 @@ def _bargain_words(bargain: str) -> set[str]:
     return {w[:5] for w in re.findall(r"[a-z]{4,}", bargain.lower()) if w not in _BARGAIN_STOP}
 
 
-_VOICES_BARGAIN = frozenset({"outcome", "lost", "roll", "critical", "miscast"})
-
-
 class Judge:
     """One reply read as it streams: :meth:`sentence` for each complete sentence, in order,
     then :meth:`finish` with the whole text. The first reason found is kept."""
@@ -232,7 +218,7 @@ class Judge:
         if _MARKUP.search(sentence):
             return "it uses markup (Markdown or HTML); a narration is plain text"
         reason = (_safety(sentence, context)
-                  or _numbers(sentence, context.result, context.request)
+                  or _numbers(sentence, context, self.cast.settled)
                   or read(sentence.strip(), self._before, context, self.cast))
         self._before.extend(tokens(sentence))
         return reason
@@ -243,10 +229,10 @@ class Judge:
         whole = self.text if text is None else text
         if not whole.strip():
             return "it is empty"
-        if died(self.context.result) and not ANY_DEATH.search(whole):
+        if self.cast.settled.dies and not ANY_DEATH.search(whole):
             return "it leaves out the death the result settled"
         bargain = self.context.bargain.strip()
-        if bargain and self.beat in _VOICES_BARGAIN:
+        if bargain and self.beat in BEATS and BEATS[self.beat].voices_bargain:
             wanted = _bargain_words(bargain)
             said = {w[:5] for w in re.findall(r"[a-z]{4,}", whole.lower())}
             if wanted and wanted.isdisjoint(said):
@@ -273,9 +259,9 @@ def check_items(beat: str, context: NarrationContext, items: Sequence[str]) -> s
     A list comes before the dice or beside them, so a number in it (a numbered item, "two
     crows") is not a claim about the result; only Ruin, tokens and totals are checked.
     """
+    settled = settled_of(context)
     for item in items:
-        reason = _safety(item, context) or _numbers(item, context.result, context.request,
-                                                    any_digit=False)
+        reason = _safety(item, context) or _numbers(item, context, settled, any_digit=False)
         if reason:
             return reason
     return None

@@ -99,6 +99,73 @@ class StoryCue:
 
 
 @dataclass(frozen=True)
+class Count:
+    """A number a result settles that a narration may state, and how prose states it.
+
+    ``pattern`` is a regular expression with ``<n>`` where the number stands (the referee puts
+    its own reading of digits and number words there); a number it finds outside ``values`` is
+    wrong, and ``reason`` says why (``{said}``: the number as written, ``{values}``: the sorted
+    values). ``open_when_empty``: with no values, any number passes (the result says nothing).
+    """
+
+    pattern: str
+    values: frozenset[int]
+    reason: str
+    open_when_empty: bool = False
+
+
+@dataclass(frozen=True)
+class Settled:
+    """What a result settles, in the words the referee checks a narration against.
+
+    ``verdict``: ``"success"``, ``"critical_success"``, ``"failure"``, ``"critical_failure"``,
+    ``"complication"`` or empty (no verdict to keep); ``dies``: a character dies; ``lost``: a
+    character is lost (their end is the player's to choose); ``defeated``: the foe beaten (True)
+    or still standing (False) after a fight, None when no fight is settled; ``hit``: an attack
+    hit or missed (None: no attack); ``people``: the names of everyone the result lists;
+    ``totals``: the totals it holds (prose may say "a total of 9"), and ``total_words`` the
+    words besides "total" that name one; ``counts``: its other numbers prose may state.
+    """
+
+    verdict: str = ""
+    dies: bool = False
+    lost: bool = False
+    defeated: bool | None = None
+    hit: bool | None = None
+    people: tuple[str, ...] = ()
+    totals: frozenset[int] = frozenset()
+    total_words: tuple[str, ...] = ()
+    counts: tuple[Count, ...] = ()
+
+
+def values_under(result: object, keys: Sequence[str] | frozenset[str]) -> frozenset[int]:
+    """Every integer under one of ``keys``, anywhere in ``result`` (nested lists and mappings)."""
+    wanted = set(keys)
+    found: set[int] = set()
+    stack: list[object] = [result]
+    while stack:
+        value = stack.pop()
+        if isinstance(value, Mapping):
+            for key, item in value.items():
+                if key in wanted and isinstance(item, int) and not isinstance(item, bool):
+                    found.add(item)
+                stack.append(item)
+        elif isinstance(value, (list, tuple)):
+            stack.extend(value)
+    return frozenset(found)
+
+
+def entries(result: Mapping[str, Any], keys: Sequence[str]) -> list[Mapping[str, Any]]:
+    """The named entries a result lists under ``keys`` (its helpers, its fighters...)."""
+    found: list[Mapping[str, Any]] = []
+    for key in keys:
+        listed = result.get(key)
+        if isinstance(listed, (list, tuple)):
+            found += [e for e in listed if isinstance(e, Mapping)]
+    return found
+
+
+@dataclass(frozen=True)
 class Generator:
     """One kind of thing a system generates (a character, a monster, a name...).
 
@@ -227,6 +294,11 @@ class System(ABC):
     def summary(self, outcome: Mapping[str, Any]) -> list[str]:
         """A result's facts as short phrases for one plain sentence ([]: its plain fields)."""
         return []
+
+    def settled(self, outcome: Mapping[str, Any]) -> Settled:
+        """What a result settles (its verdict, deaths, the foe's state, its numbers), for the
+        referee that checks a narration against it."""
+        return Settled()
 
     def characters(self, request: Mapping[str, Any]) -> list[dict[str, Any]]:
         """The characters a request names, the roller first, as the narrator's briefs."""

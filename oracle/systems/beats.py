@@ -30,6 +30,8 @@ class BeatSpec:
     intent_label: str = ""
     """What the stated intent is for this beat, when it is not what the roller attempts (a
     betrayal stated, a sight seen): the prompt's label for it."""
+    voices_bargain: bool = False
+    """An accepted Devil's Bargain's price, paid whatever the dice, is voiced in this beat."""
 
     def table_for(self, result: Mapping[str, Any]) -> str:
         """The offline table this result draws from."""

@@ -7,7 +7,7 @@ its package (``class Trophy(PackagedSystem, package="oracle.trophy")``) and its 
 of :class:`~oracle.systems.base.System` is filled in here from those modules.
 
 Two more modules are optional and imported only when first asked (``oracle resolve`` pays for
-neither): ``narration`` (``BEATS``, ``facts``, ``closing``, ``tell``, ``header``, ``summary``,
+neither): ``narration`` (``BEATS``, ``facts``, ``settled``, ``closing``, ``tell``, ``header``, ``summary``,
 ``characters``: what the narrator asks), ``solo`` (``dread``, ``GENERATORS``: what the solo
 layer asks) and ``story`` (``cue``, ``changes``: what the journal's story memory and exports
 ask). A function a module leaves out keeps :class:`System`'s default.
@@ -22,7 +22,7 @@ from types import ModuleType
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from oracle.dice import DiceSource
-from oracle.systems.base import Deal, Generator, Line, StoryCue, System
+from oracle.systems.base import Deal, Generator, Line, Settled, StoryCue, System
 from oracle.systems.beats import BeatSpec
 
 if TYPE_CHECKING:
@@ -144,6 +144,11 @@ class PackagedSystem(System):
     def summary(self, outcome: Mapping[str, Any]) -> list[str]:
         """Short phrases of a result's facts (``narration.summary``)."""
         return list(self._call("narration", "summary", outcome) or [])
+
+    def settled(self, outcome: Mapping[str, Any]) -> Settled:
+        """What a result settles, for the referee (``narration.settled``)."""
+        found: Settled | None = self._call("narration", "settled", outcome)
+        return Settled() if found is None else found
 
     def characters(self, request: Mapping[str, Any]) -> list[dict[str, Any]]:
         """The characters a request names (``narration.characters``)."""

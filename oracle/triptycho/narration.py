@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
+from oracle.systems.base import Settled, values_under
 from oracle.systems.beats import BeatSpec, beats
 
 if TYPE_CHECKING:
@@ -141,3 +142,12 @@ def tell(beat: str, context: NarrationContext, deal: Deal, name: str, table: str
         parts[:0] = deal("tt_wounds", grade="through" if result.get("dealt") else "held")
         parts.append(damage(result, target))
     return " ".join(p for p in parts if p)
+
+
+def settled(result: Mapping[str, Any]) -> Settled:
+    """What a Triptycho result settles: a death by Injury, an attack's hit, its totals."""
+    hit = result.get("hit")
+    return Settled(
+        dies=result.get("dead") is True, hit=hit if isinstance(hit, bool) else None,
+        totals=values_under(result, ("action_total", "reaction_total", "damage_total",
+                                     "defense_total")))

@@ -10,6 +10,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from oracle.narrator.facts import MAX_NAME, delimit
+from oracle.systems.base import Count, Settled, entries, values_under
 from oracle.systems.beats import BeatSpec, beats
 
 if TYPE_CHECKING:
@@ -39,7 +40,8 @@ BEATS = beats(
                                    "success": "outcome_success"}),
              example={"roll": "risk", "highest": 5, "highest_is_dark": True,
                       "outcome": "complication", "ruin_before": 2, "ruin_after": 3,
-                      "ruin_marked": True, "lost": False, "can_push": False, "helpers": []}),
+                      "ruin_marked": True, "lost": False, "can_push": False, "helpers": []},
+             voices_bargain=True),
     BeatSpec("monster", "a monster and the course of the combat", ("monsters",),
              example={"roll": "combat", "roll_required": True, "total": 6, "defeated": False,
                       "characters": [{"name": "Ash", "ruin_before": 2, "ruin_after": 3,
@@ -57,7 +59,7 @@ BEATS = beats(
     BeatSpec("lost", "Losing Yourself: the last Ruin is marked", ("lost",),
              example={"roll": "risk", "outcome": "failure", "ruin_before": 5, "ruin_after": 6,
                       "ruin_marked": True, "lost": True},
-             intent_label="The character's stated last intent"),
+             intent_label="The character's stated last intent", voices_bargain=True),
 )
 
 
@@ -296,3 +298,32 @@ def header(beat: str, context: NarrationContext, name: str, tries: str, place: s
         about = f" about {thing}" if thing else ""
         return f"{asked} What {place} shows{about}:" if asked else f"What {place} shows:"
     return None
+
+
+# Ruin the stat, not "a ruin" or "the ruin of a chapel": no article before it, no "of" after
+RUIN_SAID = (r"(?<!\ba )(?<!\ban )(?<!\bthe )(?<!\bold )(?<!\bthis )\bruin\b(?!\s+of\b)\W+"
+             r"(?:(?:is|at|of|to|now|rises|climbs|stands|from|goes|up|reaches|becomes)\W+){0,3}"
+             r"<n>\b")
+TOKENS_SAID = r"\b<n>\W+(?:hunt\W+)?tokens?\b"
+_LISTED = ("helpers", "participants", "characters")
+
+
+def settled(result: Mapping[str, Any]) -> Settled:
+    """What a Trophy result settles: a Risk Roll's outcome, a death (a monster killed by the
+    roll, a fallen fighter), who is lost, a combat's monster defeated or standing, the Ruin and
+    Hunt Tokens it holds, its totals (Endurance among them)."""
+    listed = entries(result, _LISTED)
+    everyone = [result, *listed]
+    outcome, defeated = result.get("outcome"), result.get("defeated")
+    return Settled(
+        verdict=outcome if isinstance(outcome, str) else "",
+        dies=result.get("dies") is True or any(e.get("dead") is True for e in everyone),
+        lost=any(e.get("lost") is True for e in everyone),
+        defeated=defeated if result.get("roll") == "combat" and isinstance(defeated, bool)
+        else None,
+        people=tuple(str(e.get("name", "")) for e in listed),
+        totals=values_under(result, ("endurance",)), total_words=("endurance",),
+        counts=(Count(RUIN_SAID, values_under(result, ("ruin_before", "ruin_after", "ruin")),
+                      "it gives Ruin {said}, but Ruin is {values}", open_when_empty=True),
+                Count(TOKENS_SAID, values_under(result, ("tokens_before", "tokens_after")),
+                      "it counts {said} tokens, but the tokens are {values}")))
