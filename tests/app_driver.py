@@ -29,7 +29,8 @@ def trophy_moves(session: Session) -> TrophyMoves:
 
 def _roots(scope: Any) -> list[Any]:
     if hasattr(scope, "screen") and hasattr(scope, "widget"):
-        return [scope.widget, scope.screen]
+        picker = getattr(scope, "picker", None)  # the side's picker, shown above the tabs
+        return [scope.widget, scope.screen, *([picker] if picker is not None else [])]
     for name in ("root", "widget"):
         found = getattr(scope, name, None)
         if found is not None and not callable(found):

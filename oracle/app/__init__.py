@@ -53,13 +53,16 @@ def launch() -> None:
     """
     import os
 
-    from IPython.display import display
+    from IPython.display import Javascript, display
 
+    from oracle.app.render import page_script
     from oracle.app.seat import request_seat, take_seat
 
     preheated = os.environ.get("VOILA_PREHEAT", "False") != "False"
     app = build(seat=None if preheated else request_seat())
     display(app.root)  # type: ignore[no-untyped-call]
+    # the page's own script: a banner while the connection is down, a roll scrolled into view
+    display(Javascript(page_script()))  # type: ignore[no-untyped-call]
     app.session.watch(interval=WATCH_INTERVAL)  # other tabs' rolls appear here by themselves
     if preheated:
         from voila.utils import wait_for_request  # type: ignore[import-untyped]

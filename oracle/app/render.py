@@ -45,6 +45,12 @@ def stylesheet() -> str:
     return resources.files("oracle.app").joinpath("static/oracle.css").read_text(encoding="utf-8")
 
 
+def page_script() -> str:
+    """What the page does by itself (``oracle/app/static/oracle.js``): the reconnecting
+    banner, and a new roll scrolled into view on a phone."""
+    return resources.files("oracle.app").joinpath("static/oracle.js").read_text(encoding="utf-8")
+
+
 @dataclass(frozen=True)
 class Die:
     """One die to draw: its face, light or dark, whose it is, and whether it decided the roll."""

@@ -22,6 +22,7 @@ from oracle.app.session import Session
 from oracle.app.start_view import StartView
 from oracle.app.systems import DEFAULT, Side, offering
 from oracle.app.table_view import OracleView, SafetyView
+from oracle.app.told import Told
 from oracle.errors import RequestError
 from oracle.events import preference
 from oracle.systems import SYSTEMS, installed
@@ -58,6 +59,7 @@ class OracleApp:
         self._start: StartView | None = None  # built when first shown (most pages open a campaign)
         self._start_box = widgets.VBox([])
         self.journal = JournalView(session)
+        self._told = Told(session)  # each tab's last narration, inside its result card
         # Tabs are built when first opened (the page is interactive sooner); the first at once.
         self._generic: dict[str, Callable[[], Any]] = {
             "Oracle": lambda: OracleView(session, self),
@@ -82,7 +84,11 @@ class OracleApp:
         self._side_box = widgets.VBox([])
         self._side = c.column(self._side_box, self._side_error, self.journal.widget,
                               css="oracle-side")
-        self._main = c.column(self.tabs, self._other, css="oracle-main")
+        # a system's character picker ("Playing"), above the tabs: it comes before the roll
+        # form on a phone (the side, with the sheet and journal, is under the whole form)
+        self._picker = widgets.VBox([])
+        self._picker.add_class("oracle-picker-row")
+        self._main = c.column(self._picker, self.tabs, self._other, css="oracle-main")
         # The play row wraps (oracle.css): the play column first, the sheet and journal beside
         # it when the page is wide enough, under it on a phone. No fixed widths here.
         self._play = widgets.HBox([self._main, self._side])
@@ -118,22 +124,30 @@ class OracleApp:
             raise RequestError("question: ask the GM something about the world first.")
         self.voice("answer", {"roll": "hunt"}, question=question.strip())
 
+    def told(self, title: str) -> Any:
+        """The narration line tab ``title`` shows in its result card ("" for a tabless
+        system's panel): what the narrator says of a roll made there streams into it."""
+        return self._told.line(title)
+
     def voice(self, beat: str, result: Mapping[str, Any], *, intent: str = "",
               question: str = "", refers_to: int | None = None,
               who: tuple[str, ...] = ()) -> None:
-        """Voice a beat in the background, streaming into the journal's live line."""
+        """Voice a beat in the background, streaming into the journal's live line (and the
+        result card of the tab in view)."""
         self.journal.streaming(beat)
-        extra = self.side.voicing(beat) if self.side is not None else None
+        listeners = [self.side.voicing(beat) if self.side is not None else None,
+                     self._told.listen(self._selected() or "", beat)]
+        extras = [extra for extra in listeners if extra is not None]
 
         def on_text(piece: str) -> None:
             self.journal.on_text(piece)
-            if extra is not None:
+            for extra in extras:
                 extra[0](piece)
 
         def on_done(voiced: Voiced) -> None:
             self.journal.done(voiced.error)
             self._status.value = esc(self.session.status)  # e.g. "offline: Claude timed out"
-            if extra is not None:
+            for extra in extras:
                 extra[1](voiced)
 
         self.session.voice(beat, result, intent=intent, question=question, refers_to=refers_to,
@@ -177,6 +191,7 @@ class OracleApp:
             self._apply_preferences(campaign)
         self._keep_first_roll(campaign)
         self._mount(campaign.system.name)
+        self._told.refresh()
         if self.side is not None:
             self.side.refresh()
         if not self._titles:
@@ -204,6 +219,8 @@ class OracleApp:
             self._sides[system] = offer.side(self.session, self)
         self.side = self._sides[system]
         self._side_box.children = (self.side.widget,) if self.side is not None else ()
+        picker = getattr(self.side, "picker", None)
+        self._picker.children = (picker,) if picker is not None else ()
         self._screen.children = (self.side.screen,) if self.side is not None else ()
         self._titles = offer.tabs + GENERIC_TABS if offer.tabs else ()
         self.tabs.layout.display = "" if self._titles else "none"

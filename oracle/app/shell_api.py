@@ -18,5 +18,9 @@ class Shell(Protocol):
 
     def refresh(self) -> None: ...
 
+    def told(self, title: str) -> Any:
+        """The narration line of tab ``title``, for its result card (a roll's words beside
+        its dice on a phone)."""
+
     def view(self, title: str) -> Any:
         """The view of tab ``title`` (built the first time it is asked for)."""

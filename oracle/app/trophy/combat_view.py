@@ -102,7 +102,7 @@ class CombatView:
                    "fighter rolls a Weak Point and adds a dark die; the two highest dark dice "
                    "against Endurance defeat it. Every dark die equal to your Weak Point marks "
                    "Ruin, unless you mark a piece of armor.</div>"),
-            self._dice, self._question, self._setup_box, self._fight_box, self._error,
+            self._dice, shell.told("Combat"), self._question, self._setup_box, self._fight_box, self._error,
             css="oracle-combat",
         )
         c.hooks(self, {"_armor": "oracle-combat-armor", "_fight_box": "oracle-fight",

@@ -45,7 +45,7 @@ class ContestView:
                    "per Ruin, a dark die if the contest is deadly, and any dark dice they dare. "
                    "Most 6s wins; ties go to the 5s, then down. Each dark 1 marks Ruin.</div>"),
             self._stake, self._who, self._deadly, self._rows, self._odds,
-            c.row(self._roll), self._error, self._result,
+            c.row(self._roll), self._error, self._result, shell.told("Contest"),
             css="oracle-contest",
         )
         c.hooks(self, {"_error": "oracle-contest-error"})

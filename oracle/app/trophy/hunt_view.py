@@ -69,7 +69,7 @@ class HuntView:
                    "1-3: something terrible is here; 4-5: a token, and trouble at a distance; "
                    "6: a token.</div>"),
             self._exploring, c.row(self._skill, self._faces), self._odds,
-            c.row(self._roll), self._error, self._dice, self._result,
+            c.row(self._roll), self._error, self._dice, self._result, shell.told("Hunt"),
             c.row(self._question, self._ask),
             c.html("<h3>Hunt Tokens</h3>"),
             c.html('<div class="oracle-hint">When a companion dies, the others claim their '

@@ -54,11 +54,11 @@ class RuinView:
                    "roll one dark die: higher than your Ruin marks 1 Ruin.</div>"),
             self._reason, self._ruin_odds, c.row(self._ruin_roll, self._ruin_face),
             self._ruin_error,
-            self._ruin_dice,
+            self._ruin_dice, shell.told("Ruin"),
             c.html("<h3>Reduction</h3>"),
             self._red_note, self._red_odds,
             self._betrayal, c.row(self._red_roll, self._red_face), self._choice,
-            self._red_error, self._red_dice,
+            self._red_error, self._red_dice, shell.told("reduction"),
             c.html("<h3>Town</h3>"), c.row(self._town), self._town_error,
             css="oracle-ruin-view",
         )

@@ -46,7 +46,10 @@ class TrophySide:
         self._error = c.error_line()
         self._error.add_class("oracle-side-error")
         self._table = c.html("", "oracle-table-sheets")  # the others' sheets (all, for the GM)
-        self.widget = c.column(self._active, self._switched, self._sheet, self._cond_box,
+        # the picker sits above the tabs (the shell places it): on a phone it comes before
+        # the roll form, not under the whole form and the sheet
+        self.picker = self._active
+        self.widget = c.column(self._switched, self._sheet, self._cond_box,
                                self._table, self._error)
         # losing yourself: its own screen
         self._lost_text = c.html("", "oracle-lost-text")

@@ -1,0 +1,76 @@
+// oracle: what the page does by itself, without the kernel (loaded once by oracle.app.launch).
+// 1. A banner while the kernel's websocket is down ("Reconnecting"), gone once it is back:
+//    a tap made meanwhile reaches nobody, and an empty panel must not look like the game.
+// 2. On a narrow screen (one column), a new roll's result is scrolled into view: the dice,
+//    the outcome and the narration (in the result card) are then on one screen.
+(function () {
+  "use strict";
+  if (window.oracleSelf) { return; }  // a second render of this output: already running
+  window.oracleSelf = true;
+  const NARROW = 900;  // below this width the sheet and journal are under the play column
+
+  // -- 1. the connection -------------------------------------------------------------------
+  const banner = document.createElement("div");
+  banner.className = "oracle-connection";
+  banner.setAttribute("role", "status");
+  banner.setAttribute("aria-live", "assertive");
+  banner.hidden = true;
+  document.body.appendChild(banner);
+
+  function kernel() {
+    const app = window.jupyterapp;
+    const manager = app && (app.widgetManager || app._widgetManager);
+    return manager && (manager.kernel || manager._kernel);
+  }
+
+  function show(state) {
+    banner.hidden = state === "connected";
+    banner.dataset.state = state;
+    banner.classList.toggle("oracle-reconnecting", state === "connecting");
+    banner.classList.toggle("oracle-disconnected", state === "disconnected");
+    banner.textContent = state === "disconnected"
+      ? "The connection to the game is lost. Reload the page to play on (the journal keeps every roll)."
+      : "Reconnecting to the game… a tap made now does nothing until this goes.";
+  }
+
+  let seen = null;  // nothing is said before the kernel was first connected
+  let hooked = null;
+  function look() {
+    const k = kernel();
+    if (!k) { return; }
+    if (k !== hooked && k.connectionStatusChanged && k.connectionStatusChanged.connect) {
+      hooked = k;
+      k.connectionStatusChanged.connect(look);
+    }
+    let state = k.connectionStatus || "connected";
+    if (k.status === "dead") { state = "disconnected"; }
+    if (state === "connected") { seen = true; }
+    if (seen && state !== banner.dataset.state) { show(state); }
+  }
+  setInterval(look, 500);
+  look();
+
+  // -- 2. a new roll on a narrow screen ----------------------------------------------------
+  const born = Date.now();
+  function card(el) {
+    return el.closest(".oracle-result-card") || el.closest(".widget-html") || el;
+  }
+  function landed(el) {
+    if (window.innerWidth >= NARROW || Date.now() - born < 1500) { return; }
+    const target = card(el);
+    const box = target.getBoundingClientRect();
+    if (box.height === 0) { return; }
+    if (box.top < 0 || box.top > window.innerHeight * 0.35) {
+      target.scrollIntoView({ block: "start", behavior: "smooth" });
+    }
+  }
+  new MutationObserver(function (records) {
+    for (const record of records) {
+      for (const node of record.addedNodes) {
+        if (node.nodeType !== 1) { continue; }
+        const roll = node.matches("[data-roll]") ? node : node.querySelector("[data-roll]");
+        if (roll && roll.dataset.roll !== "0") { landed(roll); return; }
+      }
+    }
+  }).observe(document.body, { childList: true, subtree: true });
+})();

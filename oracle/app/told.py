@@ -1,0 +1,87 @@
+"""The narration of a tab's last roll, inside its result card.
+
+On a phone the journal is two screens below the dice; a player who rolled should read the dice,
+the outcome and the narrator's words together. Each view puts :meth:`Told.line` of its tab in
+its result card; the shell streams a beat voiced while that tab is in view into it. The line
+empties when the narration it shows is struck (X-card) or undone, or another campaign opens.
+A character's loss (beat ``lost``) has its own screen and leaves the line as it is.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from oracle.app import controls as c
+from oracle.app.narration import Voiced, joined
+from oracle.app.render import esc
+from oracle.errors import RequestError
+
+SPEAKING = ('<div class="oracle-told-text"><span class="oracle-spinner"></span>'
+            '<span class="oracle-hint">The narrator is speaking…</span></div>')
+
+
+def told_html(text: str, streaming: bool = False) -> str:
+    """The line's HTML: the words as a narration entry (escaped), a spinner while they stream."""
+    spinner = '<span class="oracle-spinner"></span>' if streaming else ""
+    return f'<div class="oracle-told-text oracle-entry narration">{spinner}{esc(text)}</div>'
+
+
+class Told:
+    """One narration line per tab (key), and which journal entry each one shows."""
+
+    def __init__(self, session: Any) -> None:
+        self.session = session
+        self._lines: dict[str, Any] = {}
+        self._shown: dict[str, tuple[Any, int | None]] = {}  # key -> (campaign, entry seq)
+
+    def line(self, key: str) -> Any:
+        """The narration line of tab ``key`` (made the first time it is asked for)."""
+        found = self._lines.get(key)
+        if found is None:
+            found = self._lines[key] = c.html("", "oracle-told")
+        return found
+
+    def listen(self, key: str | None, beat: str) -> tuple[Callable[[str], None],
+                                                         Callable[[Voiced], None]] | None:
+        """(on_text, on_done) streaming a beat into tab ``key``'s line, or None (no line)."""
+        # a tab with two rolls has a line for one of them by its beat (Ruin's "reduction")
+        line = self._lines.get(beat) or self._lines.get(key or "")
+        if line is None or beat == "lost":
+            return None
+        line.value = SPEAKING
+        key = beat if beat in self._lines else key or ""
+        self._shown.pop(key, None)
+        streamed = [""]
+        campaign = self.session.campaign
+
+        def on_text(piece: str) -> None:
+            streamed[0] = joined(streamed[0], piece)  # a Restart replaces what was shown
+            line.value = told_html(streamed[0], streaming=True)
+
+        def on_done(voiced: Voiced) -> None:
+            text = voiced.text or streamed[0]
+            if voiced.error and not text:
+                line.value = f'<div class="oracle-hint">{esc(voiced.error)}</div>'
+                return
+            line.value = told_html(text) if text else ""
+            self._shown[key] = (campaign, voiced.seq)
+            self.refresh()  # struck or undone while it was spoken
+
+        return on_text, on_done
+
+    def refresh(self) -> None:
+        """Empty each line whose narration is struck or undone, or of a campaign not open."""
+        campaign = self.session.campaign
+        for key, (owner, seq) in list(self._shown.items()):
+            if owner is campaign and (seq is None or self._stands(seq)):
+                continue
+            self._lines[key].value = ""
+            del self._shown[key]
+
+    def _stands(self, seq: int) -> bool:
+        try:
+            entry = self.session.campaign.entry(seq)
+        except RequestError:
+            return False
+        return not entry.undone and not entry.struck

@@ -1,0 +1,150 @@
+"""The phone plays one-handed (issue 17 item 3, m6, m10), checked in Chromium at 390x844 and 1400.
+
+- Labels are whole (Quick start's button, the game picker); the tab bar takes at most two rows
+  on a phone and one on a desktop; the narrator's pill says it is the narrator's state.
+- After a roll on a phone the dice, the outcome and the narration are on one screen (the
+  narration is in the result card, and the page scrolls to it); "Playing" is above the form.
+- A banner says "Reconnecting" while the kernel's websocket is down, and goes when it is back.
+Screenshots land in ``tests/artifacts/phone_*.png``.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from tests.browser.harness import ARTIFACTS, Server, open_app, shot
+
+pytestmark = pytest.mark.browser
+
+PHONE = {"width": 390, "height": 844}
+DESKTOP = {"width": 1400, "height": 900}
+
+# How many rows the tab bar takes (distinct tops of its tabs).
+_TAB_ROWS_JS = """
+() => new Set([...document.querySelectorAll('.oracle-tabs .lm-TabBar-tab')]
+  .map(t => Math.round(t.getBoundingClientRect().top))).size
+"""
+
+# Whether a control's words are cut: a button's text overflows it; a select's chosen option is
+# wider (measured in the select's own font) than the room the select gives it.
+_CUT_JS = """
+el => {
+  if (el.tagName !== 'SELECT') { return el.scrollWidth > el.clientWidth + 1; }
+  const style = getComputedStyle(el);
+  const ctx = document.createElement('canvas').getContext('2d');
+  ctx.font = style.fontSize + ' ' + style.fontFamily;
+  const text = el.options[el.selectedIndex].text;
+  const room = el.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+  return ctx.measureText(text).width > room + 1;  // the arrow lies in the right padding
+}
+"""
+
+
+@pytest.fixture()
+def phone(browser: Any) -> Iterator[Any]:
+    context = browser.new_context(viewport=PHONE)
+    context.set_default_timeout(30_000)
+    page = context.new_page()
+    page.route(re.compile(r"^https?://(?!127\.0\.0\.1)"), lambda route: route.abort())
+    try:
+        yield page
+    finally:
+        context.close()
+
+
+def _open_campaign(page: Any, url: str) -> None:
+    open_app(page, url)
+    if page.is_visible("button.oracle-quickstart"):
+        page.click("button.oracle-quickstart")
+    page.wait_for_selector(".oracle-sheet .oracle-ruin")
+
+
+def _box(page: Any, selector: str) -> dict[str, float]:
+    box: dict[str, float] | None = page.locator(selector).first.bounding_box()
+    assert box is not None, f"{selector} is not on the page"
+    return box
+
+
+def test_labels_are_whole_and_the_tabs_take_two_rows_on_a_phone_and_one_on_a_desktop(
+        oracle_server: Server, phone: Any, browser: Any) -> None:
+    open_app(phone, oracle_server.url)  # the first test of the module: the start screen
+    phone.wait_for_selector("button.oracle-quickstart")
+    shot(phone, "phone_start_390")
+    assert not phone.eval_on_selector("button.oracle-quickstart", _CUT_JS), "Quick start is cut"
+    assert not phone.eval_on_selector(".oracle-new-system select", _CUT_JS), (
+        "the game picker cuts its title")
+    # the pill is the narrator's, not the connection's
+    pill = phone.eval_on_selector(
+        ".oracle-narrator-status .widget-html-content",
+        "e => getComputedStyle(e, '::before').content + ' ' + e.innerText")
+    assert pill.startswith('"Narrator "') and "offline" in pill, pill
+    assert phone.locator(".oracle-narrator-status").count() == 1
+
+    _open_campaign(phone, oracle_server.url)
+    assert phone.evaluate(_TAB_ROWS_JS) <= 2, "the tab bar takes more than two rows at 390 px"
+    shot(phone, "phone_tabs_390")
+    context = browser.new_context(viewport=DESKTOP)
+    try:
+        wide = context.new_page()
+        wide.route(re.compile(r"^https?://(?!127\.0\.0\.1)"), lambda route: route.abort())
+        _open_campaign(wide, oracle_server.url)
+        assert wide.evaluate(_TAB_ROWS_JS) == 1, "the tab bar wraps at 1400 px"
+        shot(wide, "phone_tabs_1400")
+    finally:
+        context.close()
+
+
+def test_after_a_roll_the_dice_outcome_and_narration_are_on_one_phone_screen(
+        oracle_server: Server, phone: Any) -> None:
+    _open_campaign(phone, oracle_server.url)
+    # "Playing" is above the roll form (not under the whole form and the sheet)
+    assert _box(phone, ".oracle-active")["y"] < _box(phone, ".oracle-tabs")["y"]
+    phone.fill(".oracle-intent input", "Wade the black ford")
+    roll = phone.locator("button.oracle-risk-roll")
+    roll.scroll_into_view_if_needed()
+    phone.wait_for_timeout(300)
+    roll.click()
+    phone.wait_for_function(
+        "() => { const t = document.querySelector('.oracle-risk .oracle-told .oracle-told-text');"
+        " return t && t.innerText.trim().length > 20 && !t.querySelector('.oracle-spinner'); }")
+    phone.wait_for_timeout(1200)  # the smooth scroll to the card ends
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    phone.screenshot(path=str(ARTIFACTS / "phone_after_roll_390.png"))  # what the player sees
+    for part in (".oracle-risk .oracle-dice .oracle-die", ".oracle-risk .oracle-outcome",
+                 ".oracle-risk .oracle-told .oracle-told-text"):
+        box = _box(phone, part)
+        assert box["y"] >= 0 and box["y"] + min(box["height"], 120) <= PHONE["height"], (
+            f"{part} is off the screen after the roll: {box}")
+
+
+def test_a_banner_says_reconnecting_while_the_connection_is_down(oracle_server: Server,
+                                                                 phone: Any) -> None:
+    down = [False]
+    sockets: list[Any] = []
+
+    def kernel_socket(ws: Any) -> None:
+        if down[0]:
+            ws.close()  # the server is out of reach: the page keeps trying
+            return
+        ws.connect_to_server()
+        sockets.append(ws)
+
+    phone.route_web_socket(re.compile(r".*/channels"), kernel_socket)
+    _open_campaign(phone, oracle_server.url)
+    banner = phone.locator(".oracle-connection")
+    phone.wait_for_timeout(800)
+    assert not banner.is_visible(), "the banner shows while the page is connected"
+    down[0] = True
+    for ws in sockets:
+        ws.close()
+    banner.wait_for(state="visible", timeout=5_000)
+    assert "Reconnecting" in banner.inner_text()
+    shot(phone, "phone_reconnecting_390")
+    down[0] = False
+    banner.wait_for(state="hidden", timeout=20_000)
+    # (A click through Playwright's websocket route does not reach the kernel even before the
+    # cut, so whether play resumes is not checked here; the banner follows the socket.)
