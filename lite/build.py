@@ -382,6 +382,23 @@ def head_extra(depth: int) -> str:
             f'<script src="{up}oracle-lite.js" defer></script>')
 
 
+# The kernel imports ipywidgets as it starts, so the page's widget manager finds its control comm
+# at once instead of waiting 4 s for it and falling back (voici asks as soon as the kernel is up).
+KERNEL_START = ('s.push("import pyodide_kernel")',
+                's.push("import pyodide_kernel"),s.push("import ipywidgets")')
+
+
+def preload_widgets(site: Path) -> None:
+    patched = 0
+    for path in (site / "extensions/@jupyterlite/pyodide-kernel-extension/static").glob("*.js"):
+        text = path.read_text()
+        if KERNEL_START[0] in text:
+            path.write_text(text.replace(*KERNEL_START))
+            patched += 1
+    if not patched:
+        fail("the Pyodide kernel's start no longer reads as this build expects (KERNEL_START).")
+
+
 def strip_cdn(site: Path) -> None:
     """Rewrite every CDN address left in the text files (defaults never used, docs links)."""
     for path in site.rglob("*"):
@@ -406,6 +423,7 @@ def main() -> None:
     packages = pyodide_dir(site, core, sqlite, lock, chosen)
     fix_pages(site, packages)
     strip_cdn(site)
+    preload_widgets(site)
     from web import finish  # lite/web.py: service worker, manifest, icons, start page
 
     finish(site)
