@@ -3,13 +3,15 @@
 Everything comes from package registries (PyPI, npm) at exact versions, or from this repository:
 
 1. the build tools (voici-core, jupyterlite, the Pyodide kernel) at the pins of
-   ``lite/requirements.txt``, in their own venv under ``build/lite-work/``;
+   ``lite/requirements.txt``, in their own venv under ``~/.cache/oracle-lite`` (``ORACLE_LITE_CACHE``),
+   kept between clones with the downloads of steps 2 and 3, which are checked again every build;
 2. Pyodide's core from npm (``pyodide``) and SQLite's WebAssembly build (``@sqlite.org/sqlite-wasm``),
    each tarball checked against its pinned sha512;
-3. the Python wheels the app needs: the ones Pyodide's distribution carries as they are on PyPI are
-   downloaded from PyPI and must match the SHA-256 in Pyodide's own lock file; the rest (ipywidgets,
-   comm, segno) are pinned by SHA-256 here; MarkupSafe's pure-Python part is packed from its PyPI
-   source; oracle, the ``sqlite3`` stand-in and the edition's boot are packed from this repository;
+3. the Python wheels the app needs, from PyPI, each pinned here by version and SHA-256: those Pyodide
+   0.28.3 ships at the versions its lock names (checked against the lock; Pyodide re-packs its own
+   copies, so their bytes differ from PyPI's), and ipywidgets, comm and segno; MarkupSafe's
+   pure-Python part is packed from its PyPI source; oracle, the ``sqlite3`` stand-in and the
+   edition's boot are packed from this repository;
 4. ``pyodide/`` in the site: the core, those wheels and a lock file listing only them, all loaded in
    parallel when the kernel starts (nothing is fetched from PyPI or a CDN at run time);
 5. ``voici build`` of the edition's notebook, then every page's config is fixed (Pyodide's address,
@@ -37,7 +39,8 @@ ROOT = Path(__file__).resolve().parent.parent
 LITE = ROOT / "lite"
 WORK = ROOT / "build" / "lite-work"
 OUT = ROOT / "build" / "lite"
-TOOLS = WORK / "tools"
+# Downloads and the tools' venv are kept between clones (each file is checked again every build).
+CACHE = Path(os.environ.get("ORACLE_LITE_CACHE") or Path.home() / ".cache" / "oracle-lite")
 
 NPM = {  # package: (version, file in the tarball's package/ we take, sha512 of the tarball)
     "pyodide": ("0.28.3", "sha512-rtCsyTU55oNGpLzSVuAd55ZvruJDEX8o6keSdWKN9jPeBVSNlynaKFG7eRqkiIgU7i2M6HEgYtm0atCEQX3u4A=="),
@@ -111,17 +114,18 @@ def run(*command: str | Path, cwd: Path | None = None) -> None:
 
 def tools() -> Path:
     requirements = LITE / "requirements.txt"
-    stamp = TOOLS / ".installed"
     want = sha256(requirements)
+    venv = CACHE / f"tools-{want[:12]}"  # one venv per set of pins
+    stamp = venv / ".installed"
     if stamp.exists() and stamp.read_text() == want:
-        return TOOLS / "bin"
+        return venv / "bin"
     say("installing the build tools (lite/requirements.txt)")
-    shutil.rmtree(TOOLS, ignore_errors=True)
-    run(sys.executable, "-m", "venv", TOOLS)
-    run(TOOLS / "bin" / "python", "-m", "pip", "install", "--quiet", "--no-deps",
+    shutil.rmtree(venv, ignore_errors=True)
+    run(sys.executable, "-m", "venv", venv)
+    run(venv / "bin" / "python", "-m", "pip", "install", "--quiet", "--no-deps",
         "-r", requirements)
     stamp.write_text(want)
-    return TOOLS / "bin"
+    return venv / "bin"
 
 
 # -- 2. npm ----------------------------------------------------------------------------------------
@@ -129,7 +133,7 @@ def tools() -> Path:
 def npm(name: str) -> Path:
     """The unpacked ``package/`` of ``name`` at its pinned version, its tarball checked."""
     version, integrity = NPM[name]
-    folder = WORK / "npm" / f"{name.replace('/', '+')}-{version}"
+    folder = CACHE / "npm" / f"{name.replace('/', '+')}-{version}"
     if (folder / "package").is_dir():
         return folder / "package"
     folder.mkdir(parents=True, exist_ok=True)
@@ -216,7 +220,7 @@ def wheels(lock: dict[str, object], bin_dir: Path) -> list[tuple[Path, dict[str,
     """Every wheel of the site with its lock entry."""
     packages = lock["packages"]
     assert isinstance(packages, dict)
-    cache = WORK / "pypi"
+    cache = CACHE / "pypi"
     built = WORK / "built"
     shutil.rmtree(built, ignore_errors=True)
     built.mkdir(parents=True)
@@ -250,7 +254,7 @@ def wheels(lock: dict[str, object], bin_dir: Path) -> list[tuple[Path, dict[str,
                 sources[match.group(1)] = handle.read()
     wheel = pack_wheel(built, "markupsafe", version, sources)
     chosen.append((wheel, own_entry("markupsafe", version, wheel, ["markupsafe"])))
-    kernel = (TOOLS / "share/jupyter/labextensions/@jupyterlite/pyodide-kernel-extension"
+    kernel = (bin_dir.parent / "share/jupyter/labextensions/@jupyterlite/pyodide-kernel-extension"
               / "static/pypi")
     for stem in KERNEL_WHEELS:
         found = sorted(kernel.glob(f"{stem.rstrip('-4')}-{'4' if stem.endswith('-4') else ''}*.whl"))
@@ -386,17 +390,22 @@ def head_extra(depth: int) -> str:
 # at once instead of waiting 4 s for it and falling back (voici asks as soon as the kernel is up).
 KERNEL_START = ('s.push("import pyodide_kernel")',
                 's.push("import pyodide_kernel"),s.push("import ipywidgets")')
+# No JupyterLite drive in the kernel: the app keeps its files in IndexedDB (ORACLE_HOME), and with
+# the drive mounted as the working directory every import first asked the page (through the
+# service worker) whether the module was there, which made a return visit slower than the first.
+NO_DRIVE = ("mountDrive:l,", "mountDrive:!1,")
 
 
 def preload_widgets(site: Path) -> None:
-    patched = 0
-    for path in (site / "extensions/@jupyterlite/pyodide-kernel-extension/static").glob("*.js"):
-        text = path.read_text()
-        if KERNEL_START[0] in text:
-            path.write_text(text.replace(*KERNEL_START))
-            patched += 1
-    if not patched:
-        fail("the Pyodide kernel's start no longer reads as this build expects (KERNEL_START).")
+    for change in (KERNEL_START, NO_DRIVE):
+        patched = 0
+        for path in (site / "extensions/@jupyterlite/pyodide-kernel-extension/static").glob("*.js"):
+            text = path.read_text()
+            if change[0] in text:
+                path.write_text(text.replace(*change))
+                patched += 1
+        if not patched:
+            fail(f"the Pyodide kernel no longer reads as this build expects ({change[0]}).")
 
 
 def strip_cdn(site: Path) -> None:
