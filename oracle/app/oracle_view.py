@@ -50,6 +50,9 @@ class OracleView:
         self._likelihood = c.dropdown(options=LEVELS, value="even",
                                       description="Likelihood")
         self._likelihood.add_class("oracle-likelihood")
+        self._answers = c.dropdown(options=[("plain answers", "none")], value="none",
+                                   description="Answers")
+        self._answers.add_class("oracle-answers-table")
         self._own = c.checkbox("Set the dread by hand", css="oracle-dread-own")
         self._dread = widgets.IntSlider(value=5, min=MIN_DREAD, max=MAX_DREAD,
                                         description="Dread", continuous_update=False,
@@ -97,7 +100,8 @@ class OracleView:
                    "or no against the likelihood, one bends it (and, but) as the dread "
                    "allows, one may call a twist. The chances below are exact and shown "
                    "before you ask; the narrator adds colour, never the answer.</div>"),
-            self._question, c.row(self._likelihood, self._dread, self._own), self._why,
+            self._question, c.row(self._likelihood, self._dread, self._own), self._answers,
+            self._why,
             self._odds, c.row(self._face, self._ask), self._answer,
             c.row(self._explore, self._explore_ask),
             c.html("<h3>Meaning tables</h3>"), self.meaning.widget,
@@ -133,8 +137,25 @@ class OracleView:
                   f"from the campaign ({self._dread_reason()}{scenes})")
         self._why.value = f"Dread {solo.dread}, {esc(source)}."
         self._show_odds()
+        self._offer_answers()
         self.meaning.refresh()
         self.lists.refresh()
+
+    def _offer_answers(self) -> None:
+        """The player's answers tables (``answers*.txt``) offered for the answers' words, the
+        automatic one first; hidden when there are none."""
+        names = self.session.solo.answers_tables()
+        first = "answers" if "answers" in names else names[0] if names else "none"
+        ordered = sorted(names, key=lambda n: n != first)
+        options = [(f"in your words: {name}", name) for name in ordered]
+        options.append(("plain answers", "none"))
+        before = list(self._answers.options)
+        if before != options:
+            kept = self._answers.value  # the player's choice stays while it is offered
+            chose = len(before) > 1 and kept in {value for _, value in options}
+            self._answers.options = options
+            self._answers.value = kept if chose else options[0][1]
+        self._answers.layout.display = "" if names else "none"
 
     def _forget_other_campaign(self) -> None:
         """A campaign opened (or made): the question, answer, scene and verdict shown belong
@@ -190,8 +211,12 @@ class OracleView:
         faces = None
         if getattr(self.session, "physical", False):
             faces = d10_faces(self._face.value)
-        asked = self.session.solo.ask(self._question.value, self._likelihood.value, faces=faces)
+        asked = self.session.solo.ask(self._question.value, self._likelihood.value, faces=faces,
+                                      answers=self._answers.value)
         result = asked.result
+        said = ("" if result.words is None else
+                f'<div class="oracle-answer-words">{esc(result.words)} <span class="oracle-hint">'
+                f"({esc(result.words_table or '')})</span></div>")
         twist = twist_words(None if result.twist is None else result.twist.to_dict())
         chance = result.odds.answers[result.answer]
         outcome = "success" if result.answer.is_yes else "failure"
@@ -199,7 +224,7 @@ class OracleView:
             f'<div class="oracle-outcome {outcome}">{esc(result.answer.value)}'
             f' <span class="oracle-hint">(d10 {result.dice.answer_die} {result.dice.tone_die} '
             f"{result.dice.omen_die}; {esc(result.likelihood.value)}, dread {result.dread}; "
-            f"this answer had {percent(chance)})</span></div>"
+            f"this answer had {percent(chance)})</span></div>" + said
             + (f'<div class="oracle-twist">Twist: {esc(twist)}</div>' if twist else ""))
         self.shell.voice("oracle", result.to_dict(), question=result.question,
                          refers_to=asked.seq)

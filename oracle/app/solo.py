@@ -29,6 +29,7 @@ from oracle.solo.meaning_tables import (
     find_table,
     genres,
 )
+from oracle.solo.own_answers import is_answers, pick_answers, read_answers
 from oracle.solo.own_tables import folder_tables, use_of, using
 from oracle.solo.pressure import campaign_dread
 from oracle.solo.scene_end import SceneEnd, dread_with, end_scene
@@ -241,15 +242,25 @@ class Solo:
         """The exact odds of the six answers before asking (what the Oracle tab shows)."""
         return ask_odds(likelihood, self.dread if dread is None else dread)
 
+    def answers_tables(self) -> list[str]:
+        """The names of the player's answers tables (``answers*``), in the order offered."""
+        return sorted(t.name for t in self.own_tables() if is_answers(t.name))
+
     def ask(self, question: str, likelihood: str = "even", dread: int | None = None,
-            faces: Sequence[int] | None = None) -> Asked:
-        """Ask a yes/no question: three d10 (typed or rolled) against likelihood and dread."""
+            faces: Sequence[int] | None = None, answers: str | None = "") -> Asked:
+        """Ask a yes/no question: three d10 (typed or rolled) against likelihood and dread.
+        ``answers`` names the player's answers table giving the words (``""``: the automatic
+        choice; None: our plain answers); a table used is journalled whole first (once)."""
         campaign = self.session.require()
         level = self.dread if dread is None else dread
+        table = pick_answers(self.own_tables(), answers)
+        own = None if table is None else read_answers(table.name, table.entries, table.source)
         dice = _dice(faces, 3, campaign.dice("oracle"))
         lists = self.lists
         result = ask(question, likelihood, dice, level, lists.texts("threads"),
-                     lists.texts("characters"))
+                     lists.texts("characters"), answers=own)
+        if table is not None:
+            self._keep(table)
         shown = odds_json(result.odds)
         seq = self.session.record(events.oracle(
             result.question, result.answer.value,
@@ -258,6 +269,7 @@ class Solo:
             twist_chance=shown["twist_chance"],
             faces=[result.dice.answer_die, result.dice.tone_die, result.dice.omen_die],
             twist=None if result.twist is None else result.twist.to_dict(),
+            **({} if own is None else {"words": result.to_dict()["words"]}),
         ))
         self._twisted(result.twist, seq)
         self.session.changed()

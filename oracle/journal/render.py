@@ -129,7 +129,11 @@ def oracle_extra(data: Mapping[str, Any]) -> str:
     if isinstance(odds, Mapping) and isinstance(odds.get(answer), (int, float)):
         bits.append(f"{answer} had {100 * float(odds[answer]):.1f}%")
     twist = twist_words(data.get("twist"))
-    return (f" ({', '.join(bits)})" if bits else "") + (f" · twist: {twist}" if twist else "")
+    words = data.get("words")
+    said = (f" · in your words: {words['text']}" if isinstance(words, Mapping)
+            and isinstance(words.get("text"), str) else "")
+    return ((f" ({', '.join(bits)})" if bits else "") + said
+            + (f" · twist: {twist}" if twist else ""))
 
 
 def scene_extra(data: Mapping[str, Any]) -> str:

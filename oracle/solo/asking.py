@@ -20,6 +20,7 @@ from oracle.solo.answers import (
     read_answer,
     throw,
 )
+from oracle.solo.own_answers import OwnAnswers
 from oracle.solo.twists import Twist, draw_twist
 
 MAX_QUESTION = 600
@@ -49,6 +50,8 @@ class AskResult:
     dice: Throw
     answer: Answer
     twist: Twist | None
+    words: str | None = None  # the player's words for the answer (an answers table)
+    words_table: str | None = None  # the answers table they came from
 
     @property
     def likelihood(self) -> Likelihood:
@@ -70,6 +73,8 @@ class AskResult:
             "dice": {"answer": self.dice.answer_die, "tone": self.dice.tone_die,
                      "omen": self.dice.omen_die},
             "twist": None if self.twist is None else self.twist.to_dict(),
+            "words": None if self.words is None else {"table": self.words_table,
+                                                      "text": self.words},
         }
 
 
@@ -101,6 +106,8 @@ def result_text(result: AskResult) -> str:
         f"Twist chance: {percent_text(odds.twist)} ({fraction_text(odds.twist)})",
         "Twist: " + ("none" if result.twist is None else twist_text(result.twist)),
     ]
+    if result.words is not None:
+        lines.insert(2, f"In your words ({result.words_table}): {result.words}")
     return "\n".join(lines)
 
 
@@ -117,8 +124,10 @@ def check_question(question: object) -> str:
 
 def ask(question: object, likelihood: Likelihood | str, dice: DiceSource,
         dread: int = DEFAULT_DREAD, threads: Sequence[str] = (),
-        characters: Sequence[str] = ()) -> AskResult:
-    """Ask a yes/no question; the odds are fixed before the three dice fall."""
+        characters: Sequence[str] = (), answers: OwnAnswers | None = None) -> AskResult:
+    """Ask a yes/no question; the odds are fixed before the three dice fall. With
+    ``answers`` (a player's answers table) the words for the answer rolled are drawn last,
+    so the answer, its odds and its twist are those of the same dice without them."""
     text = check_question(question)
     odds = ask_odds(likelihood, dread)
     rolled = throw(dice)
@@ -126,7 +135,9 @@ def ask(question: object, likelihood: Likelihood | str, dice: DiceSource,
     twist = None
     if is_twist(odds.dread, rolled.tone_die, rolled.omen_die):
         twist = draw_twist(dice, threads, characters)
-    return AskResult(text, odds, rolled, answer, twist)
+    if answers is None:
+        return AskResult(text, odds, rolled, answer, twist)
+    return AskResult(text, odds, rolled, answer, twist, answers.draw(answer, dice), answers.name)
 
 
 def answer_table(dread: int = DEFAULT_DREAD) -> Mapping[Likelihood, AskOdds]:

@@ -6,11 +6,12 @@
 Everything heavier than argparse is imported inside the handlers.
 
 - ``oracle ask "QUESTION" --likelihood LEVEL [--dread N] [--seed S] [--thread T]...
-  [--character C]... [--narrate] [--json]`` prints the answer, the dice, the exact odds of each
-  answer and of a twist, and the twist, as lines to read; with ``--json`` one JSON object:
-  ``answer``, ``odds`` (the six
-  answers as decimals, summing to 1), ``odds_exact`` (fractions), ``twist_chance``, ``dice``,
-  ``twist`` (null or ``{kind, label, focus, new, meaning: {action, subject}}``) and, with
+  [--character C]... [--table FILE]... [--answers NAME] [--narrate] [--json]`` prints the
+  answer (in the player's words too when an ``answers*.txt`` table is there), the dice, the
+  exact odds of each answer and of a twist, and the twist, as lines to read; with ``--json``
+  one JSON object: ``answer``, ``odds`` (the six answers as decimals, summing to 1), ``odds_exact`` (fractions), ``twist_chance``, ``dice``,
+  ``twist`` (null or ``{kind, label, focus, new, meaning: {action, subject}}``), ``words``
+  (null or ``{table, text}``: the player's words for the answer) and, with
   ``--narrate``, ``narration``.
 - ``oracle generate KIND [--system S] [--seed S] [--n N] [--json]``: KIND is one of what the
   system generates (``System.generators()``; Trophy: character, monster, incursion, treasure,
@@ -51,7 +52,8 @@ def cmd_ask(args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
     dread = DEFAULT_DREAD if args.dread is None else check_dread(args.dread)
     seed = read_seed(args.seed)
     result = ask(args.question, level, SeededDice(seed), dread,
-                 threads=tuple(args.thread or ()), characters=tuple(args.character or ()))
+                 threads=tuple(args.thread or ()), characters=tuple(args.character or ()),
+                 answers=_own_answers(args.table, args.answers))
     payload: dict[str, Any] = result.to_dict()
     if seed is not None:
         payload["seed"] = seed
@@ -68,6 +70,16 @@ def cmd_ask(args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
         narration = payload.get("narration", {}).get("text") if args.narrate else None
         out.write(result_text(result) + (f"\n\n{narration}" if narration else "") + "\n")
     return 0
+
+
+def _own_answers(files: list[str] | None, chosen: str | None) -> Any:
+    """The player's answers table for ``oracle ask`` (``--answers NAME``, ``none``, or the
+    automatic choice), read as answers, or None."""
+    from oracle.solo.cli_args import own_tables
+    from oracle.solo.own_answers import pick_answers, read_answers
+
+    table = pick_answers(own_tables(files), "" if chosen is None else chosen)
+    return None if table is None else read_answers(table.name, table.entries, table.source)
 
 
 def _generator(system: str, kind: str, given: object = None
@@ -167,6 +179,12 @@ def add_solo_commands(sub: Any, narrate: Narrate | None = None) -> None:
                      help="an open thread a twist may bring back (repeatable)")
     ask.add_argument("--character", action="append", metavar="NAME",
                      help="a character a twist may bring back (repeatable)")
+    ask.add_argument("--table", action="append", metavar="FILE",
+                     help="a table file of your own; answers*.txt gives the answers' words "
+                     "(ORACLE_HOME/tables/ is read too; repeatable)")
+    ask.add_argument("--answers", default=None, metavar="NAME",
+                     help="which answers table gives the words (default: the one named "
+                     "answers, else the first by name; none: our plain answers)")
     ask.add_argument("--narrate", action="store_true",
                      help="add a \"narration\" colouring the answer")
     ask.add_argument("--json", action="store_true", help="print JSON")

@@ -9,7 +9,9 @@ What a table is for follows from its name:
 - ``names`` or ``names-*``: whole names, used by the name and character generators;
 - ``bestiary`` or ``bestiary-*``: monsters, a line ``Name | Endurance | Gold | what it is``
   (Endurance 2..12, Gold 0 or more), joining our bestiary;
-- ``sets`` or ``sets-*``: set goals for generated incursions.
+- ``sets`` or ``sets-*``: set goals for generated incursions;
+- ``answers`` or ``answers-*``: the oracle's answers in the player's words, a line
+  ``yes, and: words`` (:mod:`oracle.solo.own_answers`; every one of the six answers needed).
 
 A bad file is refused whole, with one sentence naming the file and the line. Nothing here
 touches a campaign: the app journals a table the first time it is used, so it travels with the
@@ -28,6 +30,7 @@ from pathlib import Path
 from oracle.errors import RequestError, shown
 from oracle.solo.bestiary import Monster, monster_row
 from oracle.solo.meaning_tables import Table
+from oracle.solo.own_answers import answer_row, read_answers
 from oracle.solo.own_context import IN_USE
 
 MAX_BYTES = 1_000_000
@@ -35,12 +38,12 @@ MAX_ENTRIES = 10_000
 MAX_ENTRY = 300
 MAX_FILES = 200
 NAME = re.compile(r"^[a-z0-9][a-z0-9_-]{0,39}$")
-USES = ("names", "bestiary", "sets")
+USES = ("names", "bestiary", "sets", "answers")
 SUFFIX = ".txt"
 
 
 def use_of(name: str) -> str:
-    """What a table is for by its name: names, bestiary, sets, or meaning."""
+    """What a table is for by its name: names, bestiary, sets, answers, or meaning."""
     return next((use for use in USES if name == use or name.startswith(f"{use}-")), "meaning")
 
 
@@ -72,11 +75,15 @@ def parse_table(text: str, name: str, source: str) -> Table:
             raise RequestError(f"{where} is longer than {MAX_ENTRY} characters.")
         if use_of(name) == "bestiary":
             monster_row(line, where)
+        elif use_of(name) == "answers":
+            answer_row(line, where)
         entries.append(line)
         if len(entries) > MAX_ENTRIES:
             raise RequestError(f"{where}: a table holds at most {MAX_ENTRIES} entries.")
     if not entries:
         raise RequestError(f"tables: {source} has no entries (one a line; # starts a comment).")
+    if use_of(name) == "answers":
+        read_answers(name, entries, source)  # every one of the six answers has its words
     return Table(name, tuple(entries), f"your own ({use_of(name)})", source)
 
 
