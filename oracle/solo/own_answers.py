@@ -18,11 +18,11 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
 
 from oracle.dice import DiceSource
 from oracle.errors import RequestError, shown
 from oracle.solo.answers import Answer
+from oracle.solo.meaning_tables import Table
 
 PREFIX = "answers"
 KEYS: Mapping[str, Answer] = {a.value.replace(",", ""): a for a in Answer}
@@ -72,7 +72,7 @@ def read_answers(name: str, entries: Sequence[str], source: str) -> OwnAnswers:
     return OwnAnswers(name, {a: tuple(w) for a, w in words.items()})
 
 
-def pick_answers(tables: Sequence[Any], chosen: str | None = "") -> Any | None:
+def pick_answers(tables: Sequence[Table], chosen: str | None = "") -> Table | None:
     """The answers table to use among ``tables``: ``chosen`` by name; ``""`` for the automatic
     choice (the one called ``answers``, else the first by name); ``None`` or ``"none"`` for our
     plain answers. A name that is not one of them is refused, naming those there are."""
@@ -81,7 +81,7 @@ def pick_answers(tables: Sequence[Any], chosen: str | None = "") -> Any | None:
         return None
     if chosen == "":
         exact = [t for t in found if t.name == PREFIX]
-        return (exact or found or [None])[0]
+        return next(iter(exact or found), None)
     for table in found:
         if table.name == chosen.strip().lower():
             return table
