@@ -55,6 +55,8 @@ def test_a_weak_point_hit_to_ruin_6_waits_for_armor_before_anyone_is_lost() -> N
     # the roll is not settled while armor may still be marked: Mara is still played
     assert app.session.active == "Mara"
     assert "lost themself" not in read(app.side, "oracle-switched")
+    sheet = read(app.side, "oracle-sheet")
+    assert "unless armor is marked" in sheet and "oracle-lost" not in sheet
     find_all(view, "oracle-armor-mark")[0].click()
     assert app.session.state.character("Mara").ruin == 4
     assert app.session.active == "Mara"

@@ -82,7 +82,8 @@ def outcome_line(outcome: str, detail: str = "") -> str:
     return f'<div class="oracle-outcome {esc(outcome)}">{esc(text)}{extra}</div>'
 
 
-def sheet_html(character: Mapping[str, Any] | Any, hook: bool = True) -> str:
+def sheet_html(character: Mapping[str, Any] | Any, hook: bool = True,
+               deciding: bool = False) -> str:
     """A character's sheet summary: name, Ruin track, tokens and Gold, Conditions."""
     get = character.get if isinstance(character, Mapping) else (
         lambda key, default=None: getattr(character, key, default))
@@ -103,7 +104,10 @@ def sheet_html(character: Mapping[str, Any] | Any, hook: bool = True) -> str:
     conditions = tuple(get("conditions", ()) or ())
     if conditions:
         parts.append(f"<div>{tags(conditions, 'cond')}</div>")
-    if ruin >= 6:
+    if ruin >= 6 and deciding:  # the Combat Roll is not settled: armor may still take it
+        parts.append('<div class="oracle-warning oracle-armor-pending">Ruin 6 unless armor is '
+                     "marked for this roll (Combat tab).</div>")
+    elif ruin >= 6:
         fate = get("fate", None)
         fate_text = getattr(fate, "value", fate)
         parts.append(

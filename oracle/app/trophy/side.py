@@ -89,7 +89,9 @@ class TrophySide:
         finally:
             self._refreshing = False
         self._say_switch(session.active, names)
-        self._sheet.value = (sheet_html(moves.character()) + sheet_details(moves.character())
+        deciding = {name for name, *_ in moves.armor_choices()}
+        self._sheet.value = (sheet_html(moves.character(), deciding=session.active in deciding)
+                             + sheet_details(moves.character())
                              if session.active else
                              '<div class="oracle-hint">Add a character in the Party tab.</div>')
         self._table.value = table_html(moves.characters(), session.active, session.seat.gm)
