@@ -1,11 +1,9 @@
 """The Die Trying tab: a character builder, a check roller, a spell caster, a death-save tracker.
 
-A thin view over :class:`~oracle.app.die_trying.moves.DieTryingMoves`: every click is one move
-(rolls carry their faces), recorded; the rules core (``oracle.die_trying``) folds it or refuses
-it with one sentence, shown next to the control. Odds come from the same core before anything is rolled: a check's four
-degrees, a casting's chance to miscast (and to kill), a dying character's chance to pull through.
-``build_view`` takes the app's ``Session`` (its open campaign), a ``Campaign``, or ``None`` (a
-scratch party kept in memory).
+A thin view over :class:`~oracle.app.die_trying.moves.DieTryingMoves`: every click is one move,
+recorded; the rules core folds it or refuses it with one sentence beside the control. Odds come
+from the same core first (a check's degrees, a casting's miscast, a dying one's chances).
+``build_view`` takes the app's ``Session``, a ``Campaign``, or ``None`` (a scratch party).
 """
 
 from __future__ import annotations
@@ -370,13 +368,11 @@ class DieTryingView:
         return " · ".join(parts)
 
     def _show_cast_odds(self) -> None:
-        if not self._caster.value:  # nothing to cast with yet: a hint, not an error
-            self._cast_odds.value = '<span class="oracle-hint">Create a character to cast.</span>'
-            return
-        dice = self.moves.character(self._caster.value).usable_magic_dice
-        if dice < 1:  # before anyone casts: a sentence about the caster, not a refusal
-            self._cast_odds.value = (f'<span class="oracle-hint">{esc(self._caster.value)} has '
-                                     "no Magic Dice to cast with.</span>")
+        caster = self._caster.value  # none, or none with Magic Dice: a hint, not a refusal
+        hint = ("Create a character to cast." if not caster else f"{caster} has no Magic Dice "
+                "to cast with." if self.moves.character(caster).usable_magic_dice < 1 else "")
+        if hint:
+            self._cast_odds.value = f'<span class="oracle-hint">{esc(hint)}</span>'
             return
         request = self.cast_request()  # read on the widget thread; the odds counted off it
         self._cast_job.ask(lambda: self.cast_odds_html(request))
