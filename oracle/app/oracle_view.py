@@ -103,6 +103,7 @@ class OracleView:
             self._question, c.row(self._likelihood, self._dread, self._own), self._answers,
             self._why,
             self._odds, c.row(self._face, self._ask), self._answer,
+            shell.told("oracle"),  # the narrator's colour, under the answer (by its beat)
             c.row(self._explore, self._explore_ask),
             c.html("<h3>Meaning tables</h3>"), self.meaning.widget,
             c.html("<h3>A new scene</h3>"), self._scene_title, self._expected,
