@@ -183,3 +183,16 @@ def test_oracle_ask_picks_a_table_by_name_and_refuses_a_bad_one(tmp_path: Path) 
     assert code == 2
     assert json.loads(out)["error"].startswith(
         "tables: 'answers-bad.txt' line 2 does not start with one of the six answers;")
+
+
+def test_a_bad_table_of_another_use_in_oracle_home_does_not_stop_oracle_ask() -> None:
+    _home_table("omens.txt", "fine\n\x07bell\n")  # a meaning table's fault
+    code, out = run(["ask", "Is it so?", "--seed", "2", "--json"])
+    assert code == 0 and json.loads(out)["words"] is None
+    code, out = run(["meaning", "omens", "--json"])  # where it is used, it is refused
+    assert code == 2 and "'omens.txt' line 2 holds a control character" in json.loads(out)["error"]
+    _home_table("answers.txt", "yes: aye\n")  # an answers table's fault stops it, named
+    code, out = run(["ask", "Is it so?", "--json"])
+    assert code == 2 and json.loads(out)["error"].startswith(
+        "tables: 'answers.txt' gives no line for 'no', 'yes, and', 'yes, but', 'no, and', "
+        "'no, but';")

@@ -78,7 +78,7 @@ def _own_answers(files: list[str] | None, chosen: str | None) -> Any:
     from oracle.solo.cli_args import own_tables
     from oracle.solo.own_answers import pick_answers, read_answers
 
-    table = pick_answers(own_tables(files), "" if chosen is None else chosen)
+    table = pick_answers(own_tables(files, use="answers"), "" if chosen is None else chosen)
     return None if table is None else read_answers(table.name, table.entries, table.source)
 
 

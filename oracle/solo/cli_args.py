@@ -25,12 +25,13 @@ def read_seed(value: str | None) -> int | str | None:
     return int(text)
 
 
-def own_tables(files: list[str] | None) -> list[Any]:
-    """The player's tables: ``ORACLE_HOME/tables/*.txt``, then the files named."""
+def own_tables(files: list[str] | None, use: str | None = None) -> list[Any]:
+    """The player's tables: ``ORACLE_HOME/tables/*.txt`` (with ``use``, only the files meant
+    for it), then the files named."""
     from oracle.journal.library import oracle_home
     from oracle.solo.own_tables import folder_tables, gather, read_table_file
 
-    found = folder_tables(oracle_home() / "tables")
+    found = folder_tables(oracle_home() / "tables", use=use)
     for name in files or ():
         found.append(read_table_file(name))
     return gather(found)

@@ -118,12 +118,25 @@ def _read_file(path: Path, mtime: int, size: int) -> Table:
     return parse_table(text, name, source)
 
 
-def folder_tables(folder: Path | str, errors: list[str] | None = None) -> list[Table]:
-    """Every ``.txt`` table in ``folder`` (none when it does not exist), by name. With
+def _for_use(path: Path, use: str | None) -> bool:
+    """Whether the file ``path`` names a table meant for ``use`` (any, when None)."""
+    if use is None:
+        return True
+    try:
+        return use_of(table_name(path.name)) == use
+    except RequestError:
+        return False
+
+
+def folder_tables(folder: Path | str, errors: list[str] | None = None,
+                  use: str | None = None) -> list[Table]:
+    """Every ``.txt`` table in ``folder`` (none when it does not exist), by name; with ``use``
+    only those meant for it (so another file's fault does not stop an ``oracle ask``). With
     ``errors``, a bad file's sentence is added there and the file skipped; without, it raises."""
     root = Path(folder)
     try:
-        files = sorted(p for p in root.iterdir() if p.suffix.lower() == SUFFIX)[:MAX_FILES]
+        files = sorted(p for p in root.iterdir()
+                       if p.suffix.lower() == SUFFIX and _for_use(p, use))[:MAX_FILES]
     except OSError:
         return []
     tables: list[Table] = []
