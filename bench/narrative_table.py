@@ -45,7 +45,7 @@ OTHERS = re.compile(
     r"the rest of them|together)\b", re.IGNORECASE)
 KEY_DUMP = re.compile(r"\b\w+: [^;.]{1,30}; \w+: |\bsystem: (?:die_trying|triptycho)")
 FOREST = re.compile(r"\b(?:forest|woods|trees?|canopy|clearing|bark|moss|branch(?:es)?|leaf|"
-                    r"leaves|undergrowth|thicket|boughs?|ferns?|pines?|oaks?|birch)\b",
+                    r"undergrowth|thicket|boughs?|ferns?|pines?|oaks?|birch)\b",
                     re.IGNORECASE)
 OUTDOORS = re.compile(r"\b(?:canopy|clearing|sky|skies|sun|sunlight|moon|moonlight|stars|"
                       r"meadow|field|hillside|horizon|forest|woods|trees?|undergrowth|thicket|"
@@ -66,9 +66,10 @@ def _own(text: str) -> str:
 def sentences(text: str) -> list[str]:
     """Sentences of five words or more, the settled facts aside (a sentence with a number)."""
     out = []
-    for piece in SENTENCE.split(_own(text)):
+    for piece in SENTENCE.split(QUOTED.sub("\n", text)):
         piece = piece.strip(" -")
-        if len(piece.split()) >= 5 and not re.search(r"\d", piece):
+        if len(piece.split()) >= 5 and not re.search(r"\d", piece) and \
+                not piece.endswith(":"):  # a frame of the player's quoted words
             out.append(piece)
     return out
 

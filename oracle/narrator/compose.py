@@ -200,15 +200,20 @@ def allowed(part: Part, barred: Barred, solo: bool) -> bool:
     return barred.pattern is None or barred.pattern.search(_VAR.sub(" ", part.text)) is None
 
 
+def _fits(part: Part, barred: Barred, solo: bool, missing: frozenset[str],
+          away: frozenset[str]) -> bool:
+    return allowed(part, barred, solo) and not part.needs & missing and not part.where & away
+
+
 def deal(table: Table, deck: Deck, count: int, barred: Barred, *, grade: str | None = None,
          solo: bool = False, missing: frozenset[str] = frozenset(),
          away: frozenset[str] = frozenset()) -> tuple[list[tuple[Part, ...]], Deck]:
     """Deal ``count`` allowed cards (no repeat before the table is used up); returns the new deck.
 
-    A card with a barred theme (a line or veil), or showing other people in a solo game, is
-    passed over (it still counts as dealt, so the rest of the pass stays unrepeated), and so is
-    a card needing a variable in ``missing`` (no intent stated, no known subject), and a card
-    whose scenery is ``away`` from the place (:func:`elsewhere`: no sky in a nave).
+    A card with a barred theme (a line or veil), showing other people in a solo game, needing a
+    variable in ``missing`` (no intent stated, no known subject), or whose scenery is ``away``
+    from the place (:func:`elsewhere`: no sky in a nave) is passed over (it still counts as
+    dealt, so the rest of the pass stays unrepeated).
     """
     size = table.size(grade)
     key = table.key(grade)
@@ -216,8 +221,7 @@ def deal(table: Table, deck: Deck, count: int, barred: Barred, *, grade: str | N
     for _ in range(size):
         (index,), deck = deck.draw(key, size)
         parts = table.card(index, grade)
-        if all(allowed(part, barred, solo) and not part.needs & missing
-               and not part.where & away for part in parts):
+        if all(_fits(part, barred, solo, missing, away) for part in parts):
             cards.append(parts)
             if len(cards) == count:
                 break

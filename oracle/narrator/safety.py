@@ -71,7 +71,7 @@ THEMES: dict[str, Theme] = {t.tag: t for t in (
            "flesh, deformity, parasites, body modification, skin, gross, bodily harm, "
            "body transformation, skinless, flaying",
            "flesh, fleshy, skin, skinless, skinned, sinew, stitched, bone, bones, teeth, "
-           "tooth, jaw, mouth, eye socket, fingernail, fingers, face, faces, skull, limb, "
+           "tooth, jaw, mouth, eye socket, fingernail, fingers, face, faces, skull, limb, stitch, "
            "entrails, gut, guts, organ, growing inside, bark-skin, under the skin, wearing a "
            "face, wears the skin, steaming, raw, peel, peeled, split open, boil, boils, blister, "
            "tumor, tumour, malformed, misshapen, twisted body, extra joint, joint, marrow"),
@@ -111,7 +111,10 @@ THEMES: dict[str, Theme] = {t.tag: t for t in (
     _theme("eyes", "eyes, eye trauma, eye horror, ocular",
            "eye, eyes, eyeball, eyelid, socket, stare, staring, blind"),
     _theme("others", "companions, party, the others",
-           "companion, companions, the others, the party, everyone, the hunters, fellow"),
+           "companion, companions, the others, the party, everyone, the hunters, fellow, "
+           "everybody, nobody, no one, somebody, someone, anyone, anybody, the players, "
+           "the table, friend, friends, crowd, onlookers, each other, together, the group, "
+           "the rest of them, people, watching, witness"),
 )}
 
 # a word shows in its plurals, tenses and kin too ("skin": skins, skinned, skinless)

@@ -149,15 +149,14 @@ def reduction(context: NarrationContext, deal: Deal, name: str, table: str) -> s
 def monster(context: NarrationContext, deal: Deal) -> str:
     result = context.result
     parts = deal("monsters")
+    foe = context.monster.strip() or "the monster"
     if result.get("roll_required") is False:
-        parts.append("It is outmatched before a single die is needed; it falls, and the "
-                     "players tell how.")
+        parts.append(f"Outmatched before a single die is needed, {foe} falls.")
     elif result.get("defeated"):
-        parts.append(f"The blows come to {result.get('total')}: enough. It goes down, and the "
-                     "players tell how.")
+        parts.append(f"The blows come to {result.get('total')}: enough, and {foe} goes down.")
     elif result.get("total") is not None:
-        parts.append(f"The blows come to {result.get('total')}: not enough. It is still "
-                     "standing.")
+        parts.append(f"The blows come to {result.get('total')}: not enough, and {foe} is "
+                     "still standing.")
     for fighter in result.get("characters") or []:
         if not isinstance(fighter, Mapping) or not fighter.get("matches"):
             continue
