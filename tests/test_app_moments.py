@@ -350,3 +350,21 @@ def test_a_caster_without_magic_dice_is_said_plainly_before_anyone_casts() -> No
     odds = read(view, "oracle-dt-cast-odds")
     assert "Pip has no Magic Dice to cast with" in odds and "at most" not in odds
     assert read(view, "oracle-dt-cast-error") == ""
+
+
+# -- polish: one dark die is not "the two highest" -------------------------------------------
+
+def test_a_lone_fighters_combat_roll_reads_as_one_die() -> None:
+    app = quick()
+    fill(app, "oracle-physical", True)
+    hero = trophy_moves(app.session).characters()[0].name
+    view = app.view("Combat")
+    fill(view, "oracle-monster", "Pale Stag")
+    fill(view, "oracle-endurance", 9)
+    fill(view, "oracle-fighters", (hero,))
+    fill(view, "oracle-weak-faces", "1")
+    click(view, "oracle-combat-start")
+    fill(view, "oracle-combat-faces", "5")
+    click(view, "oracle-combat-roll")
+    dice = read(view, "oracle-combat-dice")
+    assert "The one die: <b>5</b>" in dice and "two highest" not in dice

@@ -120,7 +120,7 @@ class JournalView:
             self._owed_key = key
             buttons = []
             for bargain in story.owed:
-                button = c.button(f"Paid: {bargain.text[:40]}", css="oracle-bargain-paid",
+                button = c.button(f"Mark paid: {bargain.text[:40]}", css="oracle-bargain-paid",
                                   tooltip="The price of this Devil's Bargain has been paid")
                 button.on_click(c.guard(self._error,
                                         lambda _b, seq=bargain.seq: self._do_paid(seq)))

@@ -308,7 +308,8 @@ class CombatView:
         dice = [Die(f, "dark", deciding=i in top, hit=f in weak,
                     caption=("hits " + ", ".join(owners[f])) if owners.get(f) else "")
                 for i, f in enumerate(dark)]
-        lines = [(f"Total of the two highest: <b>{result.get('total')}</b> against Endurance "
+        counted = "Total of the two highest" if len(dark) > 1 else "The one die"
+        lines = [(f"{counted}: <b>{result.get('total')}</b> against Endurance "
                  f"{result.get('endurance', '?')}")]
         lines.append("<b>The monster is defeated.</b>" if result.get("defeated")
                      else "Not yet defeated: continue, or retreat.")
