@@ -7,8 +7,18 @@ import re
 
 import pytest
 
-from oracle.app.render import DARK, LIGHT, Die, counter, dice_row, die_svg, esc, stylesheet
-from oracle.app.trophy.render import deciding_index, risk_dice, ruin_track, sheet_html
+from oracle.app.render import counter, esc, stylesheet
+from oracle.app.trophy.render import (
+    DARK,
+    LIGHT,
+    Die,
+    deciding_index,
+    dice_row,
+    die_svg,
+    risk_dice,
+    ruin_track,
+    sheet_html,
+)
 from oracle.trophy.character import Character
 from oracle.trophy.risk import RiskRoll, read_risk
 

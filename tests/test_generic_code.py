@@ -38,13 +38,6 @@ OWN_WORDS = frozenset({
 
 # What is still to move into its system: file -> the system words it still reads (owner).
 KNOWN: dict[str, frozenset[str]] = {
-    # plugin and appmoves: the exploration question is voiced by Trophy's "answer" beat with a
-    # Trophy roll word
-    "oracle/app/shell.py": frozenset({"hunt"}),
-    "oracle/app/lists_view.py": frozenset({"hunt"}),
-    # appmoves: the generic HTML draws Trophy's dice; the app's story context reads beats
-    "oracle/app/render.py": frozenset({"armor", "dark", "light"}),
-    "oracle/app/story.py": frozenset({"combat", "defeat", "reduction", "telling_blow", "wrong"}),
     # voice: inspire's beat list, the offline fallback's fields
     "oracle/narrator/inspire.py": frozenset({
         "condition", "hunt", "noticed", "reduction", "risk", "wrong"}),

@@ -13,6 +13,7 @@ from oracle.app.session import Session
 from oracle.app.shell_api import Shell
 from oracle.background import spawn
 from oracle.journal.lists import KINDS, LISTS
+from oracle.narrator.beats import BEATS
 
 NOUN = {"threads": "thread", "characters": "character"}
 
@@ -112,7 +113,7 @@ class ListsView:
 
         def work() -> None:
             try:
-                items = session.offers("answer", {"roll": "hunt"}, intent=place)
+                items = session.offers("answer", dict(BEATS["answer"].unrolled), intent=place)
             except Exception as exc:  # noqa: BLE001 - shown as a sentence, never a traceback
                 self._offers.children = (c.html(f'<span class="oracle-hint">{esc(exc)}</span>'),)
                 return

@@ -391,7 +391,8 @@ class Session:
             result=result, system=self.system,
             characters=people, question=question, journal=journal, safety=self.safety, n=n,
             deck=self._deck, threads=lists.texts("threads"), cast=lists.texts("characters"),
-            **story_context(self.story, beat, result, intent, self.moves.in_play(), names),
+            **story_context(self.story, beat, result, intent, self.moves.in_play(), names,
+                            self.system),
         )
 
     def voice(self, beat: str, result: Mapping[str, Any], *, intent: str = "",

@@ -25,6 +25,7 @@ from oracle.app.table_view import OracleView, SafetyView
 from oracle.app.told import Told
 from oracle.errors import RequestError
 from oracle.events import preference
+from oracle.narrator.beats import BEATS
 from oracle.systems import SYSTEMS, installed
 
 log = logging.getLogger("oracle.app")
@@ -122,7 +123,7 @@ class OracleApp:
         """Voice the GM's answers to an exploration question (one sentence if it is empty)."""
         if not question.strip():
             raise RequestError("question: ask the GM something about the world first.")
-        self.voice("answer", {"roll": "hunt"}, question=question.strip())
+        self.voice("answer", dict(BEATS["answer"].unrolled), question=question.strip())
 
     def told(self, title: str) -> Any:
         """The narration line tab ``title`` shows in its result card ("" for a tabless

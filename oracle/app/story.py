@@ -13,18 +13,24 @@ from typing import Any
 
 from oracle.dice import DiceSource
 from oracle.journal.story import Said, StoryMemory, party_of
+from oracle.narrator.beats import BEATS
+from oracle.systems import SYSTEMS
 
-_FIGHT_BEATS = frozenset({"monster", "telling_blow", "defeat"})
-_SAID_BY_BEAT = {"reduction": "betrayal", "ruin": "sight"}
+
+def _fight(system: str, beat: str, result: Mapping[str, Any]) -> bool:
+    """The beat voices a fight, or the result settles one (its foe defeated or standing)."""
+    if beat in BEATS and BEATS[beat].fight:
+        return True
+    return system in SYSTEMS and SYSTEMS[system].settled(result).defeated is not None
 
 
-def _foe(memory: StoryMemory, beat: str, result: Mapping[str, Any]) -> str:
+def _foe(memory: StoryMemory, beat: str, result: Mapping[str, Any], system: str) -> str:
     """The foe's name while a fight is under way or the result is a fight's (its description
     reaches the narrators among the story facts)."""
     foe = memory.foe
     if foe is None:
         return ""
-    fighting = memory.fighting or beat in _FIGHT_BEATS or result.get("roll") == "combat" \
+    fighting = memory.fighting or _fight(system, beat, result) \
         or result.get("foe") == "monster"
     if not fighting:
         return ""
@@ -34,8 +40,9 @@ def _foe(memory: StoryMemory, beat: str, result: Mapping[str, Any]) -> str:
 
 def _stated(memory: StoryMemory, beat: str, result: Mapping[str, Any]) -> str:
     """What the player stated for the roll being voiced, when the view passed nothing."""
-    kind = _SAID_BY_BEAT.get(beat) or _SAID_BY_BEAT.get(str(result.get("roll", "")))
-    said = getattr(memory, kind) if kind else memory.intent
+    kinds = [BEATS[name].said for name in (beat, str(result.get("roll", ""))) if name in BEATS]
+    kind = next((k for k in kinds if k != "intent"), "intent")
+    said = getattr(memory, kind)
     return str(said.text) if said is not None and beat not in ("monster", "encounter") else ""
 
 
@@ -52,13 +59,16 @@ def _owed_now(memory: StoryMemory) -> str:
 
 
 def story_context(memory: StoryMemory, beat: str, result: Mapping[str, Any], intent: str,
-                  in_play: Sequence[str], roller: Sequence[str]) -> dict[str, Any]:
-    """``NarrationContext.build`` keywords from the memory; ``intent`` given by a view wins."""
-    before_roll = beat in ("wrong", "bargain")  # offers for the next roll, not the last one
+                  in_play: Sequence[str], roller: Sequence[str], system: str = ""
+                  ) -> dict[str, Any]:
+    """``NarrationContext.build`` keywords from the memory; ``intent`` given by a view wins.
+    ``system``: the campaign's, which says whether the result settles a fight."""
+    # offers for the next roll, not the last one
+    before_roll = beat in BEATS and BEATS[beat].before_roll
     return {
         "intent": intent or _stated(memory, beat, result),
         "place": memory.place,
-        "monster": _foe(memory, beat, result),
+        "monster": _foe(memory, beat, result, system),
         "party": party_of(memory, in_play, roller),
         "could_go_wrong": "" if before_roll else _current(memory.could_go_wrong, memory),
         "bargain": "" if before_roll else _owed_now(memory),

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Literal
 
 
 @dataclass(frozen=True)
@@ -32,6 +32,17 @@ class BeatSpec:
     betrayal stated, a sight seen): the prompt's label for it."""
     voices_bargain: bool = False
     """An accepted Devil's Bargain's price, paid whatever the dice, is voiced in this beat."""
+    fight: bool = False
+    """This beat voices a fight (the story's foe is named to the narrator)."""
+    said: Literal["intent", "betrayal", "sight"] = "intent"
+    """What the player stated that this beat voices (see ``StoryCue.said``): an attempt, a
+    betrayal stated to shed Ruin, or a sight seen. A result whose roll kind is named like a beat
+    takes that beat's."""
+    before_roll: bool = False
+    """This beat offers choices for the next roll, not the last one (no bargain owed yet)."""
+    unrolled: Mapping[str, Any] = field(default_factory=dict)
+    """The result this beat is voiced with when no roll is behind it (an exploration
+    question's answers)."""
 
     def table_for(self, result: Mapping[str, Any]) -> str:
         """The offline table this result draws from."""

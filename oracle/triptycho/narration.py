@@ -22,11 +22,13 @@ BEATS = beats(
                       "maximum": {"hp": 15, "ep": 10, "wp": 5}, "dead": False,
                       "valuables_after": 0}),
     BeatSpec("defeat", "Triptycho: an entity brought to 0 points, out of the scenario",
-             ("defeats",), example={"roll": "damage", "dealt": 6, "points_before": 4,
-                                    "points_after": 0, "defeated": True}),
+             ("defeats",), fight=True,
+             example={"roll": "damage", "dealt": 6, "points_before": 4, "points_after": 0,
+                      "defeated": True}),
     BeatSpec("telling_blow", "Triptycho: base Damage dice at their maximum (colour only)",
-             ("telling_blows",), example={"roll": "damage", "dealt": 9, "damage_total": 12,
-                                          "defense_total": 3, "damage_result": "maximum"}),
+             ("telling_blows",), fight=True,
+             example={"roll": "damage", "dealt": 9, "damage_total": 12, "defense_total": 3,
+                      "damage_result": "maximum"}),
 )
 
 

@@ -8,12 +8,13 @@ from typing import Any
 import ipywidgets as widgets  # type: ignore[import-untyped]
 
 from oracle.app import controls as c
-from oracle.app.render import Die, dice_row, esc, percent
+from oracle.app.render import esc, percent
 from oracle.app.session import Session
 from oracle.app.shell_api import Shell
 from oracle.app.trophy.bestiary_picker import BestiaryPicker, apply_pick
 from oracle.app.trophy.cards import Cards
 from oracle.app.trophy.moves import lost_in, trophy_moves
+from oracle.app.trophy.render import Die, dice_row
 
 MAX_ENDURANCE = 12
 

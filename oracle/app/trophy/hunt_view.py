@@ -8,11 +8,12 @@ from typing import Any
 import ipywidgets as widgets  # type: ignore[import-untyped]
 
 from oracle.app import controls as c
-from oracle.app.render import Die, dice_row, esc, percent
+from oracle.app.render import esc, percent
 from oracle.app.session import Session
 from oracle.app.shell_api import Shell
 from oracle.app.trophy.cards import Cards
 from oracle.app.trophy.moves import trophy_moves
+from oracle.app.trophy.render import Die, dice_row
 
 ENCOUNTER = {
     "present": "You encounter something terrible, here and now.",

@@ -6,11 +6,10 @@ import random
 from typing import Any
 
 from oracle.app import controls as c
-from oracle.app.render import sheet_details
 from oracle.app.session import Session
 from oracle.app.shell_api import Shell
 from oracle.app.trophy.moves import trophy_moves
-from oracle.app.trophy.render import sheet_html
+from oracle.app.trophy.render import sheet_details, sheet_html
 
 
 class PartyView:

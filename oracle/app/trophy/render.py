@@ -1,5 +1,5 @@
-"""HTML for Trophy's screens: the deciding die of a Risk Roll, the Ruin track, the outcome bar
-and line, and a treasure-hunter's sheet.
+"""HTML for Trophy's screens: light and dark dice as SVG, the deciding die of a Risk Roll, the
+Ruin track, the outcome bar and line, and a treasure-hunter's sheet (with its armor).
 
 Pure functions from values to escaped HTML strings (no widgets here).
 """
@@ -7,9 +7,105 @@ Pure functions from values to escaped HTML strings (no widgets here).
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
-from oracle.app.render import DARK, LIGHT, Die, counter, esc, tags
+from oracle.app.render import counter, esc, tags
+
+LIGHT = "light"
+DARK = "dark"
+
+# Pip centres on a 100x100 die face, by face value.
+_PIPS: dict[int, tuple[tuple[int, int], ...]] = {
+    1: ((50, 50),),
+    2: ((28, 28), (72, 72)),
+    3: ((27, 27), (50, 50), (73, 73)),
+    4: ((28, 28), (72, 28), (28, 72), (72, 72)),
+    5: ((27, 27), (73, 27), (50, 50), (27, 73), (73, 73)),
+    6: ((28, 25), (72, 25), (28, 50), (72, 50), (28, 75), (72, 75)),
+}
+_COLOURS = {
+    LIGHT: {"face": "#e9e1cb", "edge": "#a89c7c", "pip": "#1b1a15"},
+    DARK: {"face": "#111311", "edge": "#4a4f47", "pip": "#e4dcc6"},
+}
+GOLD = "#cfa63d"
+
+
+@dataclass(frozen=True)
+class Die:
+    """One die to draw: its face, light or dark, whose it is, and whether it decided the roll."""
+
+    face: int
+    kind: str = LIGHT
+    caption: str = ""
+    deciding: bool = False
+    faded: bool = False
+    hit: bool = False  # on a fighter's Weak Point (Combat Roll): ringed in red
+
+
+HIT = "#d0453a"
+
+
+def die_svg(die: Die, size: int = 54) -> str:
+    """One die as an ``oracle-die`` element holding an SVG face, with ``data-face``."""
+    colours = _COLOURS[DARK if die.kind == DARK else LIGHT]
+    stroke = HIT if die.hit else GOLD if die.deciding else colours["edge"]
+    width = 7 if die.deciding or die.hit else 3
+    pips = "".join(
+        f'<circle cx="{x}" cy="{y}" r="8.5" fill="{colours["pip"]}"/>'
+        for x, y in _PIPS.get(die.face, ())
+    )
+    classes = ["oracle-die", "oracle-dark" if die.kind == DARK else "oracle-light"]
+    if die.deciding:
+        classes.append("oracle-deciding")
+    if die.faded:
+        classes.append("oracle-faded")
+    if die.hit:
+        classes.append("oracle-hit")
+    label = (f"{die.kind} die showing {die.face}" + (", the one that decides" if die.deciding
+                                                      else "")
+             + (", on a Weak Point" if die.hit else ""))
+    caption = die.caption or ("decides" if die.deciding else die.kind)
+    return (
+        f'<span class="{" ".join(classes)}" data-face="{die.face}" data-kind="{esc(die.kind)}" '
+        f'title="{esc(label)}">'
+        f'<svg width="{size}" height="{size}" viewBox="0 0 100 100" role="img" '
+        f'aria-label="{esc(label)}">'
+        f'<rect x="5" y="5" width="90" height="90" rx="16" fill="{colours["face"]}" '
+        f'stroke="{stroke}" stroke-width="{width}"/>{pips}</svg>'
+        f'<span class="cap">{esc(caption)}</span></span>'
+    )
+
+
+def dice_row(dice: Sequence[Die]) -> str:
+    """A row of dice (the ``oracle-dice`` widget's content)."""
+    if not dice:
+        return ""
+    return '<div class="oracle-dice-row">' + "".join(die_svg(d) for d in dice) + "</div>"
+
+
+def sheet_details(character: Any) -> str:
+    """What a sheet carries besides Ruin and counters: Skills, rituals, equipment, armor, Drive.
+
+    Read by attribute (any system's character with these fields); empty ones are left out.
+    """
+    rows = []
+    for label, attr in (("Skills", "skills"), ("Rituals", "rituals"),
+                        ("Equipment", "equipment")):
+        items = tuple(getattr(character, attr, ()) or ())
+        if items:
+            rows.append(f'<div class="oracle-sheet-{attr}">{label}: {tags(items)}</div>')
+    armor = tuple(getattr(character, "armor", ()) or ())
+    if armor:
+        pieces = (f"{getattr(p, 'name', p)}{' (marked)' if getattr(p, 'marked', False) else ''}"
+                  for p in armor)
+        rows.append(f'<div class="oracle-sheet-armor">Armor: {tags(pieces)}</div>')
+    drive = str(getattr(character, "drive", "") or "")
+    if drive:
+        rows.append(f'<div class="oracle-sheet-drive">Drive: {esc(drive)}</div>')
+    return f'<div class="oracle-hint oracle-sheet-details">{"".join(rows)}</div>' if rows else ""
+
+
 
 
 def deciding_index(faces: Sequence[tuple[int, str]]) -> int | None:

@@ -12,11 +12,11 @@ from typing import Any
 import ipywidgets as widgets  # type: ignore[import-untyped]
 
 from oracle.app import controls as c
-from oracle.app.render import dice_row, esc, percent
+from oracle.app.render import esc, percent
 from oracle.app.session import Session
 from oracle.app.shell_api import Shell
 from oracle.app.trophy.moves import Rolled, Shown, lost_in, trophy_moves
-from oracle.app.trophy.render import odds_bar, risk_dice, risk_outcome
+from oracle.app.trophy.render import dice_row, odds_bar, risk_dice, risk_outcome
 from oracle.app.wire import send_now
 from oracle.background import spawn
 from oracle.trophy.monsters import dark_dice

@@ -5,11 +5,12 @@ from __future__ import annotations
 from typing import Any
 
 from oracle.app import controls as c
-from oracle.app.render import Die, dice_row, esc, percent
+from oracle.app.render import esc, percent
 from oracle.app.session import Session
 from oracle.app.shell_api import Shell
 from oracle.app.trophy.cards import Cards
 from oracle.app.trophy.moves import trophy_moves
+from oracle.app.trophy.render import Die, dice_row
 
 
 class RuinView:

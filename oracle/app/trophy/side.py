@@ -10,11 +10,11 @@ import ipywidgets as widgets  # type: ignore[import-untyped]
 
 from oracle.app import controls as c
 from oracle.app.narration import Voiced, joined
-from oracle.app.render import esc, sheet_details
+from oracle.app.render import esc
 from oracle.app.session import Session
 from oracle.app.shell_api import Shell
 from oracle.app.trophy.moves import trophy_moves
-from oracle.app.trophy.render import sheet_html, table_html
+from oracle.app.trophy.render import sheet_details, sheet_html, table_html
 from oracle.background import spawn
 
 log = logging.getLogger("oracle.app")
