@@ -148,3 +148,22 @@ def test_a_banner_says_reconnecting_while_the_connection_is_down(oracle_server: 
     banner.wait_for(state="hidden", timeout=20_000)
     # (A click through Playwright's websocket route does not reach the kernel even before the
     # cut, so whether play resumes is not checked here; the banner follows the socket.)
+
+
+def test_the_oracle_answer_and_its_narration_are_on_one_phone_screen(oracle_server: Server,
+                                                                     phone: Any) -> None:
+    _open_campaign(phone, oracle_server.url)
+    phone.click(".oracle-tabs .lm-TabBar-tab:has-text('Oracle')")
+    phone.fill(".oracle-question input", "Is the ferryman still alive?")
+    phone.click("button.oracle-ask")
+    phone.wait_for_function(
+        "() => { const t = document.querySelector('.oracle-told .oracle-told-text');"
+        " return t && t.offsetParent && t.innerText.trim().length > 10"
+        " && !t.querySelector('.oracle-spinner'); }")
+    phone.wait_for_timeout(1200)  # the smooth scroll ends
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    phone.screenshot(path=str(ARTIFACTS / "phone_oracle_390.png"))
+    for part in (".oracle-answer .widget-html-content > *", ".oracle-told .oracle-told-text"):
+        box = phone.locator(part).first.bounding_box()
+        assert box is not None and box["y"] >= 0 and box["y"] + 20 <= PHONE["height"], (
+            f"{part} is off the screen after asking: {box}")

@@ -53,7 +53,8 @@
   // -- 2. a new roll on a narrow screen ----------------------------------------------------
   const born = Date.now();
   function card(el) {
-    return el.closest(".oracle-result-card") || el.closest(".widget-html") || el;
+    return el.closest(".oracle-result-card") || el.closest(".oracle-answer")
+      || el.closest(".widget-html") || el;
   }
   function landed(el) {
     if (window.innerWidth >= NARROW || Date.now() - born < 1500) { return; }
@@ -70,6 +71,8 @@
         if (node.nodeType !== 1) { continue; }
         const roll = node.matches("[data-roll]") ? node : node.querySelector("[data-roll]");
         if (roll && roll.dataset.roll !== "0") { landed(roll); return; }
+        const answer = node.closest(".oracle-answer");  // the oracle's answer, below its button
+        if (answer && node.textContent.trim()) { landed(answer); return; }
       }
     }
   }).observe(document.body, { childList: true, subtree: true });
