@@ -70,8 +70,6 @@ FROM_LOCK = {
     "stack-data": ("0.6.3", "d5558e0c25a4cb0853cddad3d77da9891a08cb85dd9f9f91b9f8cd66e511e695"),
     "traitlets": ("5.14.3", "b74e89e397b1ed28cc831db7aea759ba6640cb3de13090ca145426688ff1ac4f"),
     "wcwidth": ("0.2.13", "3da69048e4540d84af32131829ff948f1e022c1c6bdb8d6102117aac784f6859"),
-    "jedi": ("0.19.2", "a8ef22bde8490f57fe5c7681a3c83cb58874daf72b4784de3cce5b6ef6edb5b9"),
-    "parso": ("0.8.4", "a418670a20291dacd2dddc80c377c5c3791378ee1e8d12bffc35420643d43f18"),
     "jinja2": ("3.1.6", "85ece4451f492d0c13c5dd7c13a64681a86afae63a5f347908daf103ce6d2f67"),
     "platformdirs": ("4.3.6", "73e575e1408ab8103900836b97580d5307456908a03e92031bab39e4554cc3fb"),
 }
@@ -264,6 +262,9 @@ def wheels(lock: dict[str, object], bin_dir: Path) -> list[tuple[Path, dict[str,
         name, version = wheel.name.split("-")[:2]
         chosen.append((wheel, own_entry(name.replace("_", "-"), version, wheel, [name])))
     mine = {
+        # The kernel installs jedi (code completion, which the app never asks for): an empty
+        # package saves 1.6 MB, and IPython, finding no jedi module, completes without it.
+        "jedi": ("0.0.0+none", {}),
         "sqlite3": ("1.0.0+lite", tree(LITE / "py" / "sqlite3", "sqlite3")),
         "oracle-lite": ("1.0.0", tree(LITE / "py" / "oracle_lite", "oracle_lite")),
         "oracle": (project_version(), tree(ROOT / "oracle", "oracle")),
