@@ -38,10 +38,9 @@ OWN_WORDS = frozenset({
 
 # What is still to move into its system: file -> the system words it still reads (owner).
 KNOWN: dict[str, frozenset[str]] = {
-    # voice: inspire's beat list, the offline fallback's fields
+    # voice: inspire's beat list and the results it rolls
     "oracle/narrator/inspire.py": frozenset({
         "condition", "hunt", "noticed", "reduction", "risk", "wrong"}),
-    "oracle/narrator/offline.py": frozenset({"damage", "dc", "degree"}),
     # solo: the generators, the bestiary and the meaning tables move into their systems
     "oracle/solo/bestiary.py": frozenset({"endurance"}),
     "oracle/solo/generate/die_trying.py": frozenset({

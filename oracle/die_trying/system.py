@@ -37,6 +37,7 @@ class DieTrying(PackagedSystem, package="oracle.die_trying"):
     dice_fields = frozenset({
         "d10", "modifier", "dc", "ability", "proficiency", "magic", "instability", "miscast_d10",
         "hp", "face", "level"})
+    plain_fields = ("degree", "dc", "damage")
     brief_keys = ("occupation", "background", "drive", "skills", "equipment", "ruin",
                   "conditions", "hunt_tokens", "gold", "npc")
     offline_tables = (

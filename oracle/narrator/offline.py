@@ -30,7 +30,7 @@ from oracle.narrator.compose import deal, elsewhere, fill, load
 from oracle.narrator.deck import Deck
 from oracle.narrator.safety import barred
 from oracle.narrator.weave import in_sentence, known_subject, quoted
-from oracle.systems import DEFAULT, SYSTEMS
+from oracle.systems import DEFAULT, SYSTEMS, installed
 
 QUIET = "The dark keeps its own counsel."
 
@@ -97,16 +97,20 @@ def known_names(context: NarrationContext) -> tuple[str, ...]:
     return tuple(n for n in names if n.strip())
 
 
+_PLAIN = ("total", "dealt", "power", "sum")  # the plain numbers of any result
+
+
 def facts_sentence(result: Mapping[str, Any], system: str = DEFAULT) -> str:
     """The settled facts in one plain sentence: the system's own phrases (``System.summary``),
     the oracle's answer, or else the result's plain fields."""
     roll = result.get("roll")
     parts = SYSTEMS[system].summary(result) if system in SYSTEMS else []
+    plain = {*_PLAIN, *(f for each in installed() for f in each.plain_fields)}
     if "answer" in result:
         parts.append(f"the oracle says {str(result['answer']).upper()}")
     if not parts:  # never the result's keys: the numbers a reader can use, in words
         parts = [f"{k.replace('_', ' ')} {v}" for k, v in result.items()
-                 if k in ("total", "degree", "dc", "damage", "dealt", "power", "sum")
+                 if k in plain
                  and isinstance(v, (int, str)) and not isinstance(v, bool)][:3] or ["settled"]
     label = str(roll).replace("_", " ") if roll else "roll"
     return f"{_cap(label)}: " + "; ".join(parts) + "." if parts else f"{_cap(label)}."

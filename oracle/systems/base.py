@@ -212,6 +212,9 @@ class System(ABC):
     prompt repeats them bare."""
     dice_fields: ClassVar[frozenset[str]] = frozenset()
     """Request fields of dice and numbers (faces as rolled) a prompt may repeat."""
+    plain_fields: ClassVar[tuple[str, ...]] = ()
+    """Result fields (besides ``total``, ``dealt``, ``power``, ``sum``) the offline narrator's
+    plain sentence may name when no system's :meth:`summary` gives a phrase (``"degree"``)."""
     brief_keys: ClassVar[tuple[str, ...]] = ()
     """The sheet fields (besides ``name``) the narrator may tell of a character."""
     dread_words: ClassVar[str] = ""

@@ -58,6 +58,7 @@ class TriptychoSystem(PackagedSystem, package="oracle.triptycho"):
         "effectiveness", "damage_dice", "defense_dice"})
     dice_fields = frozenset({
         "dice", "level", "number", "action", "reaction", "damage", "defense", "piercing"})
+    plain_fields = ("damage",)
     brief_keys = ("occupation", "background", "drive", "skills", "equipment", "ruin",
                   "conditions", "hunt_tokens", "gold", "npc")
     offline_tables = ("injuries", "injury_death", "defeats", "telling_blows", "omens")
