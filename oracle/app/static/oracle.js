@@ -51,21 +51,38 @@
   look();
 
   // -- 2. a new roll on a narrow screen ----------------------------------------------------
-  const born = Date.now();
+  // Only a result the player just asked for is scrolled to (not a journal drawn at load, nor
+  // another device's roll): a tap or a key in the last few seconds says they asked.
+  let asked = 0;
+  function ask() { asked = Date.now(); }
+  document.addEventListener("pointerdown", ask, true);
+  document.addEventListener("click", ask, true);
+  document.addEventListener("keydown", ask, true);
   function card(el) {
     return el.closest(".oracle-result-card") || el.closest(".oracle-answer")
       || el.closest(".widget-html") || el;
   }
-  function landed(el) {
-    if (window.innerWidth >= NARROW || Date.now() - born < 1500) { return; }
-    const target = card(el);
+  // The card is followed for a few seconds: its outcome and narration arrive after the dice,
+  // and the form above it redraws meanwhile, which can move the card or stop a scroll midway.
+  let followed = null;
+  let until = 0;
+  function place(target) {
     const box = target.getBoundingClientRect();
     if (box.height === 0) { return; }
     if (box.top < 0 || box.top > window.innerHeight * 0.35) {
-      target.scrollIntoView({ block: "start", behavior: "smooth" });
+      target.scrollIntoView({ block: "start", behavior: "auto" });
     }
   }
+  function landed(el) {
+    if (window.innerWidth >= NARROW || Date.now() - asked > 8000) { return; }
+    followed = card(el);
+    until = Date.now() + 4000;
+    place(followed);
+  }
   new MutationObserver(function (records) {
+    if (followed && Date.now() < until && records.some(function (r) {
+      return followed.contains(r.target);
+    })) { place(followed); }
     for (const record of records) {
       for (const node of record.addedNodes) {
         if (node.nodeType !== 1) { continue; }
