@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 from unittest import mock
 
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from oracle.cli import main
@@ -183,6 +183,7 @@ def _inside(words: list[str], campaign: str, export: str) -> list[str]:
 
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(words=command_lines())
+@example(words=["ask", "{"])  # readable output once began with the question, so it read as JSON
 def test_any_argument_text_answers_or_refuses_in_one_sentence(words: list[str]) -> None:
     home = tempfile.mkdtemp(prefix="oracle-fuzz-")
     sink = io.BytesIO()

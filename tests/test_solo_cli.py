@@ -69,7 +69,7 @@ def test_ask_without_json_prints_readable_lines_with_the_exact_odds() -> None:
     _, payload = run(["ask", "--json", "Is the shrine guarded?", "--likelihood", "likely",
                       "--dread", "7", "--seed", "4"])
     lines = out.getvalue().splitlines()
-    assert lines[0] == "Is the shrine guarded?"
+    assert lines[0] == "Question: Is the shrine guarded?"
     assert lines[1].startswith(f"Answer: {payload['answer'].upper()}  (likely, dread 7)")
     dice = payload["dice"]
     assert lines[2] == f"Dice: answer {dice['answer']}, tone {dice['tone']}, omen {dice['omen']}"

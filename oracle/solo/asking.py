@@ -96,7 +96,7 @@ def result_text(result: AskResult) -> str:
     exact odds of each answer and of a twist, and the twist drawn (if any)."""
     odds = result.odds
     lines = [
-        result.question,
+        f"Question: {result.question}",
         (f"Answer: {result.answer.value.upper()}  ({result.likelihood.value}, dread "
          f"{result.dread})"),
         (f"Dice: answer {result.dice.answer_die}, tone {result.dice.tone_die}, omen "
