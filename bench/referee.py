@@ -7,7 +7,9 @@ anthropic SDK, streamed, to the Claude narrator; the same reply answers the retr
 *rejected* the same way. Then the good replies of three sentences or more are streamed again at
 40 tokens a second (one word a token) to time the first text shown against the whole reply.
 
-Run: ``.venv/bin/python bench/referee.py [--json]``. No network, no key, no second model call.
+Run: ``.venv/bin/python bench/referee.py [--json] [--data FILE]``; ``--data`` measures another
+set of the same shape (its ``results`` add to those of ``referee_replies.json``), such as the
+referee's own held-out batch ``tests/data/referee_own_heldout.json``. No network, no key, no second model call.
 The same script measures an older checkout (``PYTHONPATH=<checkout> python bench/referee.py``):
 it uses only the narrator's public interface.
 """
@@ -82,12 +84,21 @@ def timings(fake_claude: Any, data: dict[str, Any], first_token: float
     return out
 
 
-def figures() -> dict[str, Any]:
+def load(path: Path = DATA) -> dict[str, Any]:
+    """A set of replies, with the results of the main set beside its own."""
+    data: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
+    if path != DATA:
+        main_set = json.loads(DATA.read_text(encoding="utf-8"))
+        data["results"] = {**main_set["results"], **data.get("results", {})}
+    return data
+
+
+def figures(path: Path = DATA) -> dict[str, Any]:
     """Every figure of this bench (what ``--json`` prints)."""
     logging.getLogger("oracle.narrator").setLevel(logging.ERROR)  # fallbacks are counted here
     sys.path.insert(0, str(HERE / "tests"))
     fake_claude = importlib.import_module("fake_claude")
-    data = json.loads(DATA.read_text(encoding="utf-8"))
+    data = load(path)
     seen = verdicts(fake_claude, data)
     bad = [(c, shown) for c, shown in seen if c["bad"]]
     good = [(c, shown) for c, shown in seen if not c["bad"]]
@@ -141,8 +152,9 @@ def table_rows() -> list[tuple[str, str]]:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
+    parser.add_argument("--data", type=Path, default=DATA, help="another set of replies")
     args = parser.parse_args(argv)
-    found = figures()
+    found = figures(args.data.resolve())
     if args.json:
         print(json.dumps(found, indent=1))
         return 0
