@@ -271,7 +271,8 @@ junk = st.recursive(
 EVENT_FIELDS = ["name", "light", "dark", "helpers", "bargain", "helper", "die", "use", "from",
                 "to", "shares", "participants", "endurance", "fighters", "armor", "handed",
                 "piece", "amount", "remove_anyway", "condition", "fate", "co_gm", "delta",
-                "changes", "character", "foe", "intent", "confirmed", "ritual", "goal"]
+                "changes", "character", "foe", "intent", "confirmed", "ritual", "goal",
+                "what", "reason", "pieces", "remove", "treasure"]
 
 
 @settings(max_examples=400, deadline=None)

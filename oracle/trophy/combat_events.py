@@ -79,10 +79,28 @@ def _fighters(state: TrophyState, combat: OpenCombat, armor: Iterable[str]) -> l
     ]
 
 
+def _pieces(state: TrophyState, event: Event, armor: Iterable[str]) -> dict[str, str]:
+    """Which piece each fighter wearing armor marks if hit (``pieces``; default: their first
+    unmarked piece). SRD 1.2: "mark a piece of your armor": the player chooses which."""
+    given = obj(event.get("pieces") or {}, "pieces")
+    wearing = set(armor)
+    chosen: dict[str, str] = {}
+    for name, piece in given.items():
+        if name not in wearing:
+            raise RuleError(f"pieces.{name}: {shown(name)} does not mark armor on this roll.")
+        if not isinstance(piece, str) or piece not in {
+                p.name for p in state.character(name).usable_armor}:
+            raise RuleError(f"pieces.{name}: {name} has no unmarked armor called "
+                            f"{shown(piece)}.")
+        chosen[name] = piece
+    return chosen
+
+
 def _combat_roll(state: TrophyState, event: Event, dark_count: int) -> TrophyState:
     before = state
     combat = _open_combat(state, str(event.get("type")))
     armor = strings(event.get("armor") or [], "armor")
+    pieces = _pieces(state, event, armor)
     dark = faces_or_count(require(event, "dark"), "dark", None)
     if len(dark) != dark_count:
         raise RuleError(f"dark: this Combat Roll rolls {dark_count} dark dice; got {len(dark)}.")
@@ -92,26 +110,34 @@ def _combat_roll(state: TrophyState, event: Event, dark_count: int) -> TrophySta
         raise RuleError("dark: nobody is left in the fight; it is over (combat_abandoned).")
     combat = replace(combat, fighters=still)
     result = read_combat(combat.endurance, _fighters(state, combat, armor), dark)
-    state = _record_combat(state, combat, result)
-    return replace(state, last_result=combat_json(result),
+    state, marked = _record_combat(state, combat, result, pieces)
+    shown_result = combat_json(result)
+    for person in shown_result.get("characters", []):
+        if person.get("name") in marked:
+            person["armor_piece"] = marked[person["name"]]
+    return replace(state, last_result=shown_result,
                    combat_roll=OpenCombatRoll(before, dict(event)))
 
 
-def _record_combat(state: TrophyState, combat: OpenCombat, result: CombatResult) -> TrophyState:
+def _record_combat(state: TrophyState, combat: OpenCombat, result: CombatResult,
+                   pieces: dict[str, str]) -> tuple[TrophyState, dict[str, str]]:
+    marked: dict[str, str] = {}
     for fighter in result.fighters:
         state = raise_ruin(state, fighter.name, fighter.ruin_after)
         if fighter.armor_used:
             character = state.character(fighter.name)
             # SRD 1.2: marked armor is unusable until the party is safely back in town.
-            piece = character.usable_armor[0]
+            wanted = pieces.get(fighter.name, character.usable_armor[0].name)
+            piece = next(p for p in character.usable_armor if p.name == wanted)
             armor = tuple(replace(p, marked=True) if p is piece else p for p in character.armor)
             state = state.with_character(replace(character, armor=armor))
+            marked[fighter.name] = piece.name
     # A character who became lost leaves the fight; their dark die stays in the pool.
     still = tuple((n, p) for n, p in combat.fighters if not state.character(n).out_of_play)
     if result.defeated or not still:
-        return replace(state, combat=None)
+        return replace(state, combat=None), marked
     return replace(state, combat=replace(combat, fighters=still, dark_count=len(result.dark),
-                                         rolls=combat.rolls + 1))
+                                         rolls=combat.rolls + 1)), marked
 
 
 def combat_rolled(state: TrophyState, event: Event) -> TrophyState:
@@ -133,7 +159,8 @@ def combat_continued(state: TrophyState, event: Event) -> TrophyState:
 
 def combat_armor_marked(state: TrophyState, event: Event) -> TrophyState:
     """SRD 1.2: after seeing the Combat Roll, a fighter whose Weak Point was hit may mark a
-    piece of armor to ignore all of that roll's Ruin; the same dice are read again with it on."""
+    piece of armor (``piece``: which; default the first unmarked) to ignore all of that roll's
+    Ruin; the same dice are read again with it on."""
     name = text(event, "name")
     opened = state.combat_roll
     if opened is None:
@@ -149,7 +176,13 @@ def combat_armor_marked(state: TrophyState, event: Event) -> TrophyState:
         raise RuleError(f"name: no dark die hit {name}'s Weak Point, so there is nothing for "
                         "armor to absorb.")
     armor = [*strings(opened.event.get("armor") or [], "armor"), name]
-    again = {**opened.event, "armor": armor}
+    pieces = dict(obj(opened.event.get("pieces") or {}, "pieces"))
+    if event.get("piece") is not None:  # which piece takes the hits (default: the first)
+        piece = text(event, "piece")
+        if piece not in {p.name for p in opened.before.character(name).usable_armor}:
+            raise RuleError(f"piece: {name} has no unmarked armor called {shown(piece)}.")
+        pieces[name] = piece
+    again = {**opened.event, "armor": armor, **({"pieces": pieces} if pieces else {})}
     reread = (combat_continued if again.get("type") == "combat_continued" else combat_rolled)
     return reread(opened.before, again)
 

@@ -46,6 +46,10 @@ SET_GOAL_REACHED: Final = "set_goal_reached"
 DAYS_PASSED: Final = "days_passed"
 GOLD_COLLECTED: Final = "gold_collected"
 GOLD_SPENT: Final = "gold_spent"
+SHEET_CORRECTED: Final = "sheet_corrected"
+
+CORRECTABLE: tuple[str, ...] = ("ruin", "hunt_tokens", "gold", "condition")
+"""What a correction puts right on a sheet (``sheet_corrected``'s ``what``)."""
 
 RISK_EVENTS: frozenset[str] = frozenset({RISK_ROLLED, RISK_PUSHED, HELP_ADDED})
 """The events that open or change the open Risk Roll."""
@@ -206,15 +210,24 @@ def combat_started(endurance: int, fighters: Sequence[tuple[str, int]],
 
 
 def combat_rolled(dark: Sequence[int], armor: Sequence[str] = (), *,
-                  continued: bool = False) -> dict[str, Any]:
-    """The fight's first roll, or a continuation (one more dark die, all re-rolled)."""
-    return {"type": COMBAT_CONTINUED if continued else COMBAT_ROLLED, "dark": list(dark),
-            "armor": list(armor)}
+                  continued: bool = False, pieces: Mapping[str, str] | None = None
+                  ) -> dict[str, Any]:
+    """The fight's first roll, or a continuation (one more dark die, all re-rolled);
+    ``pieces``: which piece each of ``armor`` marks if hit (default: their first)."""
+    event: dict[str, Any] = {"type": COMBAT_CONTINUED if continued else COMBAT_ROLLED,
+                             "dark": list(dark), "armor": list(armor)}
+    if pieces:
+        event["pieces"] = dict(pieces)
+    return event
 
 
-def combat_armor_marked(name: str) -> dict[str, Any]:
-    """A fighter hit by the roll just made marks armor: that roll's Ruin is ignored."""
-    return {"type": COMBAT_ARMOR_MARKED, "name": name}
+def combat_armor_marked(name: str, piece: str | None = None) -> dict[str, Any]:
+    """A fighter hit by the roll just made marks armor (``piece``: which one; default their
+    first unmarked piece): that roll's Ruin is ignored."""
+    event: dict[str, Any] = {"type": COMBAT_ARMOR_MARKED, "name": name}
+    if piece:
+        event["piece"] = piece
+    return event
 
 
 def combat_retreated(name: str, to: str | None, handed: Sequence[int] = ()) -> dict[str, Any]:
@@ -258,14 +271,36 @@ def gold_changed(name: str, delta: int, reason: str = "") -> dict[str, Any]:
     return event
 
 
+def sheet_corrected(name: str, what: str, reason: str, *, to: int | None = None,
+                    was: int | None = None, condition: str = "", remove: bool = False
+                    ) -> dict[str, Any]:
+    """A sheet put right without undoing a move, with the player's reason: Ruin, Hunt Tokens or
+    Gold set ``to`` a value (``was``: the value the player saw, so a sheet changed meanwhile is
+    refused), or a Condition written on (``remove``: struck off). The fold bounds it by the
+    rules (``oracle.trophy.corrections``)."""
+    event: dict[str, Any] = {"type": SHEET_CORRECTED, "name": name, "what": what,
+                             "reason": reason.strip()}
+    if what == "condition":
+        event["condition"] = condition.strip()
+        if remove:
+            event["remove"] = True
+        return event
+    event["to"] = to
+    if was is not None:
+        event["from"] = was
+    return event
+
+
 def tokens_spent(use: str, contributions: Mapping[str, int], to: str | None = None,
-                 goal: str = "") -> dict[str, Any]:
-    """Hunt Tokens pooled for a treasure or a goal (the contributors' shares)."""
+                 goal: str = "", treasure: str = "") -> dict[str, Any]:
+    """Hunt Tokens pooled for a treasure (``treasure``: its name, from the treasure generator)
+    or a goal (the contributors' shares)."""
     event: dict[str, Any] = {"type": TOKENS_SPENT, "use": use,
                              "from": {k: v for k, v in contributions.items() if v}}
     if to:
         event["to"] = to
     _action(event, "goal", goal)
+    _action(event, "treasure", treasure)
     return event
 
 

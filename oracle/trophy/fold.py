@@ -21,17 +21,18 @@ Event vocabulary (fields; ``?`` optional):
 - ``risk_finished``: {}. Closes the open roll (any other roll event closes it too).
 - ``hunt_rolled``: name, light [1 or 2 faces].
 - ``tokens_spent``: use (treasure|goal), from {name: tokens} (pooled), to? (who gets the
-  treasure's 1 Gold; default the only contributor), goal? (text).
+  treasure's 1 Gold; default the only contributor), treasure? (its name), goal? (text).
 - ``tokens_claimed``: from (a dead character), shares {name: tokens} (1 Gold each).
 - ``contest_rolled``: participants [{name, light [faces], dark [faces]}].
 - ``combat_started``: endurance, fighters [{name, weak_point}]. No roll needed (Endurance below
   the number of dark dice) ends it at once, defeated.
-- ``combat_rolled``: dark [one face per fighter], armor? [names marking armor this roll].
-- ``combat_continued``: dark [one more face than the last roll], armor? [names].
+- ``combat_rolled``: dark [one face per fighter], armor? [names marking armor this roll],
+  pieces? {name: the piece marked if hit; default the first unmarked}.
+- ``combat_continued``: dark [one more face than the last roll], armor? [names], pieces?.
 - ``combat_retreated``: name, to (a companion, or null for the last one standing),
   handed [faces the companion receives: re-rolled while equal to one they hold].
 - ``combat_abandoned``: {}. The whole group retreats from an incomplete fight.
-- ``combat_armor_marked``: name. Right after a Combat Roll (nothing else folded between), a
+- ``combat_armor_marked``: name, piece? (default the first unmarked). Right after a Combat Roll (nothing else folded between), a
   fighter whose Weak Point was hit marks a piece of armor: the roll is read again with it on.
 - ``armor_marked``: name, piece. ``town_returned``: {} (all armor usable again).
 - ``ruin_rolled``: name, dark (face). ``ruin_marked``: name, amount? (1), reason? (custom rolls).
@@ -39,6 +40,8 @@ Event vocabulary (fields; ``?`` optional):
 - ``condition_added`` / ``condition_removed``: name, condition.
 - ``fate_chosen``: name, fate (monster|death), co_gm?.
 - ``gold_changed``: name, delta (Gold never below 0), reason?.
+- ``sheet_corrected``: name, what (ruin|hunt_tokens|gold|condition), reason, to? (a number),
+  from? (the number seen), condition?, remove?: a sheet put right (``corrections``).
 - ``incursion_started``, ``set_added``, ``set_goal_reached``, ``days_passed``,
   ``gold_collected``, ``gold_spent``: incursions, set goals, Gold (``incursion_events``).
 """
@@ -64,33 +67,15 @@ from oracle.trophy.combat_events import (
     town_returned,
 )
 from oracle.trophy.contest import Contestant, read_contest
-from oracle.trophy.fields import (
-    flag,
-    listing,
-    name_map,
-    obj,
-    require,
-    single_face,
-    text,
-    whole,
-)
+from oracle.trophy.corrections import sheet_corrected
+from oracle.trophy.fields import flag, listing, name_map, obj, require, single_face, text, whole
 from oracle.trophy.hunt import TREASURE_GOLD, TokenUse, claim_tokens, read_hunt, spend_tokens
 from oracle.trophy.incursion_events import INCURSION_APPLIERS, follow
 from oracle.trophy.monsters import Foe, Intent
 from oracle.trophy.requests import parse_bargains, parse_enum
-from oracle.trophy.results import (
-    contest_json,
-    hunt_json,
-    reduction_json,
-    risk_json,
-    ruin_json,
-)
+from oracle.trophy.results import contest_json, hunt_json, reduction_json, risk_json, ruin_json
 from oracle.trophy.risk import Helper, RiskResult, RiskRoll, add_helper, push, read_risk
-from oracle.trophy.ruin import (
-    mark_ruin,
-    read_reduction,
-    read_ruin_roll,
-)
+from oracle.trophy.ruin import mark_ruin, read_reduction, read_ruin_roll
 from oracle.trophy.sheet_events import character_created, character_updated
 from oracle.trophy.state import (
     Event,
@@ -221,6 +206,8 @@ def _tokens_spent(state: TrophyState, event: Event) -> TrophyState:
         receiver = in_play(state, to, "to")
         state = state.with_character(replace(receiver, gold=receiver.gold + TREASURE_GOLD))
         result.update(to=receiver.name, gold=TREASURE_GOLD)
+        if text(event, "treasure", default="").strip():  # its name (the treasure generator)
+            result["treasure"] = text(event, "treasure").strip()[:200]
     else:
         result["goal"] = text(event, "goal", default="")
     return replace(state, last_result=result)
@@ -385,6 +372,7 @@ APPLIERS: dict[str, Callable[[TrophyState, Event], TrophyState]] = {
     ev.CONDITION_REMOVED: _condition_removed,
     ev.FATE_CHOSEN: _fate_chosen,
     ev.GOLD_CHANGED: _gold_changed,
+    ev.SHEET_CORRECTED: sheet_corrected,
     **INCURSION_APPLIERS,
 }
 

@@ -27,7 +27,8 @@ def _condition(event_type: str, data: Mapping[str, Any]) -> tuple[str, str, bool
         return None
     name = str(data.get("name") or "")[:200].strip()
     condition = str(data.get("condition") or "")[:200].strip()
-    return (name, condition, event_type.endswith("_removed")) if name and condition else None
+    removed = event_type.endswith("_removed") or data.get("remove") is True  # or corrected
+    return (name, condition, removed) if name and condition else None
 
 
 def cue(event_type: str, data: Mapping[str, Any], result: Mapping[str, Any]) -> StoryCue:

@@ -11,6 +11,7 @@ from typing import Any
 
 from oracle.systems.base import Kind, Line, Part, result, said, who
 from oracle.trophy.incursion_words import incursion_line
+from oracle.trophy.sheet_words import correction_line
 
 OUTCOME_WORDS = {"success": "success", "complication": "success with a complication",
                  "failure": "failure"}
@@ -127,7 +128,9 @@ def _retreated(data: Mapping[str, Any], res: Mapping[str, Any], name: str) -> Li
 
 def _tokens_spent(data: Mapping[str, Any], res: Mapping[str, Any], name: str) -> Line:
     spent = ", ".join(f"{k} {v}" for k, v in dict(data.get("from", {})).items())
-    what = ("a treasure worth 1 Gold" if data.get("use") == "treasure"
+    named = data.get("treasure") or res.get("treasure")
+    what = ((f"a treasure worth 1 Gold: {named}" if named else "a treasure worth 1 Gold")
+            if data.get("use") == "treasure"
             else f"a goal: {data.get('goal') or res.get('goal', '')}")
     where = f" (set goal of {res['set']})" if res.get("set") else ""
     return Line.of("meta", f"Hunt Tokens spent ({spent}) on {what}{where}")
@@ -191,11 +194,13 @@ _WORDINGS: dict[str, Wording] = {
     "condition_added": _named("ruin", " takes a Condition: ", "condition"),
     "condition_removed": _named("ruin", " is rid of a Condition: ", "condition"),
     "fate_chosen": _named("ruin", " is lost: ", "fate"),
-    "combat_armor_marked": _named("roll", " marks armor after the roll: it takes every hit, "
-                                          "no Ruin from this roll"),
+    "combat_armor_marked": lambda data, res, name: Line.of(
+        "roll", who(name), " marks armor after the roll"
+        + (f" ({data['piece']})" if data.get("piece") else "")
+        + ": it takes every hit, no Ruin from this roll"),
     "armor_marked": _named("meta", " marks armor: ", "piece"),
     "ruin_marked": _ruin_marked, "gold_changed": _gold_changed,
-    "character_created": _character_created,
+    "character_created": _character_created, "sheet_corrected": correction_line,
 }
 
 
