@@ -1,0 +1,186 @@
+"""The Claude referee measured from outside, on replies it was never fitted to.
+
+``bench/referee_heldout.json`` holds scenarios (an ``oracle resolve`` request with its narrative
+context, and the result it resolved to: Trophy, Die Trying, Triptycho) and model replies written
+for them by a helper who never read the referee, its checks or its own test data: bad replies of
+every kind issue 16 item 7 lists, and good, varied ones (some meant to look dangerous: "the
+candles die", "a ruin with no roof", "the dark die lands first", "the daylight fails", body words
+under a body-horror line).
+
+Each reply is sent by the repository's fake Messages API (``tests/fake_claude.py``, 127.0.0.1)
+through the real anthropic SDK, streamed, to the Claude narrator, by the path ``oracle resolve
+--narrate`` takes (``narrate_resolved`` builds the context from the request) with an ``on_text``
+listener as the app has; the same reply answers the retry. A reply is *shown* when the narration
+is Claude's and its text is the reply; a bad reply shown is *missed*, a good reply not shown is
+*rejected*. A bad reply whose offending words were streamed to the listener before the narration
+was replaced is counted as *flashed* (caught, but the player saw it for a moment). A reply that
+never reached the fake server is counted apart (*not sent*), never as caught.
+
+Run: ``.venv/bin/python bench/referee_heldout.py [--json] [--verbose]``. No network, no key.
+
+Figures on main at 6453a9b (2026-11-25 02:00 UTC, before the referee's generalisation landed):
+111 bad replies, 64 caught (57.7%); 48 good, 5 rejected. Caught per kind: outcome in other words
+4/12, deaths and losses in other words 6/11, the monster's state 5/9, the character's choices and
+feelings 5/10, companions in solo 6/9, a foe other than the story's 0/9, an accepted bargain left
+out 5/7, dice faces and numbers in words 4/10, safety lines and veils by meaning 14/17, cut at
+max_tokens 7/7, markup 5/7, too long 3/3. Per system: Trophy 46/64, Die Trying 12/27, Triptycho
+6/20. Rejected good: body words under a body-horror line, "a web of roots" under a spider line,
+"the rope gives" on a failure, "works at the lock" on a failure, "breathing slows, and then there
+is none" (read as leaving the death out). 2 caught only after the offending words had streamed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import json
+import logging
+import re
+import sys
+from collections import Counter
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, cast
+
+from oracle.narrator import NarrationContext, narrate_resolved
+
+HERE = Path(__file__).resolve().parents[1]
+DATA = HERE / "bench" / "referee_heldout.json"
+
+
+def _narrator(url: str) -> Any:
+    from oracle.narrator import get_narrator
+
+    return get_narrator(env={"ANTHROPIC_BASE_URL": url, "ORACLE_NARRATOR_TIMEOUT": "30",
+                             "ORACLE_NARRATOR_COOLDOWN": "0"}, api_key="sk-ant-heldout")
+
+
+def _squash(text: str) -> str:
+    return re.sub(r"\s+", " ", text).strip()
+
+
+@dataclass
+class Streamed:
+    """Hands every beat to ``inner`` with a listener that keeps each piece the player saw."""
+
+    inner: Any
+    pieces: list[str] = field(default_factory=list)
+
+    def narrate(self, beat: str, context: NarrationContext, on_text: Any = None) -> Any:
+        return self.inner.narrate(beat, context, self.pieces.append)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.inner, name)
+
+
+@dataclass
+class Verdict:
+    case: dict[str, Any]
+    shown: bool
+    sent: int
+    narrator: str
+    reason: str
+    flashed: bool
+
+
+def _request(case: dict[str, Any], scenario: dict[str, Any]) -> dict[str, Any]:
+    request = dict(scenario["request"])
+    if "safety" in case:
+        request["safety"] = case["safety"]
+    return request
+
+
+def _flashed(case: dict[str, Any], pieces: list[str]) -> bool:
+    flag = case.get("flag")
+    if not case["bad"] or not flag:
+        return False
+    seen = _squash(" ".join(str(p) for p in pieces))
+    return _squash(flag).lower() in seen.lower()
+
+
+def verdicts(fake_claude: Any, data: dict[str, Any]) -> list[Verdict]:
+    """Each reply and what the player would be shown of it."""
+    out = []
+    with fake_claude.FakeClaude() as fake:
+        narrator = Streamed(_narrator(fake.url))
+        for case in data["replies"]:
+            scenario = data["scenarios"][case["result"]]
+            act = fake_claude.Act(text=case["text"], stop_reason=case.get("stop_reason"))
+            fake.queue(act, act)  # the retry gets the same reply
+            before = len(fake.requests)
+            narrator.pieces = []
+            said = narrate_resolved(_request(case, scenario), scenario["result"],
+                                    cast(Any, narrator))
+            shown = (said["narrator"] == "claude"
+                     and _squash(said["text"]) == _squash(case["text"]))
+            out.append(Verdict(case, shown, len(fake.requests) - before, said["narrator"],
+                               str(said.get("fallback_reason") or ""),
+                               _flashed(case, narrator.pieces)))
+            with fake._lock:
+                fake._acts.clear()
+    return out
+
+
+def _system(data: dict[str, Any], case: dict[str, Any]) -> str:
+    return str(data["scenarios"][case["result"]]["request"].get("system", "trophy"))
+
+
+def figures() -> dict[str, Any]:
+    """Every figure of this bench (what ``--json`` prints)."""
+    logging.getLogger("oracle.narrator").setLevel(logging.ERROR)  # fallbacks are counted here
+    sys.path.insert(0, str(HERE / "tests"))
+    fake_claude = importlib.import_module("fake_claude")
+    data = json.loads(DATA.read_text(encoding="utf-8"))
+    seen = verdicts(fake_claude, data)
+    sent = [v for v in seen if v.sent]
+    bad = [v for v in sent if v.case["bad"]]
+    good = [v for v in sent if not v.case["bad"]]
+    kinds = Counter(v.case["kind"] for v in bad)
+    caught = Counter(v.case["kind"] for v in bad if not v.shown)
+    systems = Counter(_system(data, v.case) for v in bad)
+    caught_sys = Counter(_system(data, v.case) for v in bad if not v.shown)
+    found: dict[str, Any] = {
+        "bad": len(bad), "caught": sum(not v.shown for v in bad),
+        "good": len(good), "good_rejected": sum(not v.shown for v in good),
+        "not_sent": [v.case["text"][:90] for v in seen if not v.sent],
+        "caught_by_kind": {k: f"{caught[k]} of {kinds[k]}" for k in sorted(kinds)},
+        "caught_by_system": {k: f"{caught_sys[k]} of {systems[k]}" for k in sorted(systems)},
+        "flashed": sum(v.flashed for v in bad if not v.shown),
+        "missed": [f"[{v.case['kind']}] {v.case['text'][:100]}" for v in bad if v.shown],
+        "rejected": [f"[{v.case['kind']}] {v.case['text'][:100]} -- {v.reason[:120]}"
+                     for v in good if not v.shown],
+        "flashed_texts": [f"[{v.case['kind']}] {v.case['flag']}" for v in bad
+                          if v.flashed and not v.shown],
+    }
+    found["caught_percent"] = round(100 * found["caught"] / max(len(bad), 1), 1)
+    return found
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--json", action="store_true", help="print the figures as JSON")
+    parser.add_argument("--verbose", action="store_true", help="list every miss and rejection")
+    args = parser.parse_args(argv)
+    found = figures()
+    if args.json:
+        print(json.dumps(found, indent=1))
+        return 0
+    print(f"held-out bad replies caught: {found['caught']} of {found['bad']} "
+          f"({found['caught_percent']}%); good replies rejected: {found['good_rejected']} of "
+          f"{found['good']}")
+    for kind, text in found["caught_by_kind"].items():
+        print(f"  caught {kind}: {text}")
+    for system, text in found["caught_by_system"].items():
+        print(f"  caught in {system}: {text}")
+    print(f"  caught only after the offending words were streamed: {found['flashed']}")
+    if found["not_sent"]:
+        print(f"  never reached the model (not counted): {len(found['not_sent'])}")
+    if args.verbose:
+        for label in ("missed", "rejected", "flashed_texts", "not_sent"):
+            for text in found[label]:
+                print(f"  {label}: {text}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
