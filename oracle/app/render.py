@@ -93,11 +93,13 @@ def _meta_line(kind: str, data: Mapping[str, Any]) -> str | None:
     if kind == "story":
         from oracle.journal.render import story_text
 
-        return f"<i>Story:</i> {esc(story_text(data))}"
+        return f"<i>{esc(story_text(data))}</i>"
     if kind == "safety":
         return "Safety tools updated (lines and veils)."
     if kind == "x_card":
-        return f"X-card: narration {esc(data.get('refers_to'))} struck."
+        from oracle.journal.render import number_of
+
+        return f"The X-card struck narration {esc(number_of(data.get('refers_to')))}."
     if kind in ("scene_end", "meaning", "table"):
         from oracle.journal.render import SOLO_META
 
@@ -143,6 +145,18 @@ def journal_html(rows: Sequence[tuple[Any, Mapping[str, Any] | None]],
     the same while its data and result are the same objects), so a refresh words only what is
     new.
     """
+    from oracle.journal.render import numbered
+
+    with numbered(entry for entry, _result in rows):
+        parts = _entries_html(rows, summary, system, limit, lines)
+    if not parts:
+        return '<div class="oracle-hint">The journal is empty. Roll something.</div>'
+    return ('<div class="oracle-journal-scroll"><div>' + "".join(parts) + "</div></div>")
+
+
+def _entries_html(rows: Sequence[tuple[Any, Mapping[str, Any] | None]], summary: Any,
+                  system: Any, limit: int, lines: Lines | None) -> list[str]:
+    """Each shown entry of the newest ``limit`` as a ``<div>``, numbered as a reader sees it."""
     parts = []
     for entry, result in list(rows)[-limit:]:
         if entry.type in ("undo", "preference"):
@@ -164,8 +178,7 @@ def journal_html(rows: Sequence[tuple[Any, Mapping[str, Any] | None]],
         if entry.undone:
             classes.append("struck")
             note = " <span class='when'>(undone)</span>"
+        number = getattr(entry, "number", 0) or entry.seq
         parts.append(f'<div class="{" ".join(classes)}" data-seq="{entry.seq}">'
-                     f'<span class="when">#{entry.seq}</span> {body}{note}</div>')
-    if not parts:
-        return '<div class="oracle-hint">The journal is empty. Roll something.</div>'
-    return ('<div class="oracle-journal-scroll"><div>' + "".join(parts) + "</div></div>")
+                     f'<span class="when">#{number}</span> {body}{note}</div>')
+    return parts

@@ -52,6 +52,7 @@ from oracle.journal.render import (
     Readable,
     Renderer,
     faces_text,
+    number_of,
     oracle_extra,
     safety_text,
     scene_extra,
@@ -104,9 +105,9 @@ class Markdown(LineRenderer):
 
     def on_rules(self, system: System, entry: Entry) -> list[str]:
         when = entry.at[:19].replace("T", " ")
-        line = f"**#{entry.seq}** {self.escape(when)} · {self.entry_text(system, entry)}"
+        line = f"**{number_of(entry.seq)}** {self.escape(when)} · {self.entry_text(system, entry)}"
         if entry.undone:
-            line = f"~~{line}~~ *(undone by #{entry.undone_by})*"
+            line = f"~~{line}~~ *(undone)*"
         return [line, ""]
 
     def on_scene(self, system: System, entry: Entry) -> list[str]:
@@ -129,16 +130,16 @@ class Markdown(LineRenderer):
             out.append(f"> *({self.escape(one_line(voice))} narrator{extra})*")
         return [*out, ""]
 
-    def render(self, journal: Readable) -> str:
+    def write(self, journal: Readable) -> str:
         settings, entries = journal.settings, journal.entries
-        undone = sum(1 for e in entries if e.undone)
+        undone = sum(1 for e in entries if e.undone and e.number)
         out = [
             f"# {md_block(self.escape(one_line(journal.name)))}",
             "",
             f"- System: {self.escape(journal.system.title)}",
             f"- Created: {self.escape(journal.created)}",
             f"- Seed: {self.escape(str(journal.seed))}",
-            f"- Entries: {len(entries)} ({undone} undone)",
+            f"- Entries: {sum(1 for e in entries if e.number)} ({undone} undone)",
         ]
         if settings.lines or settings.veils:
             out.append(f"- Lines: {self.escape(one_line(', '.join(settings.lines) or 'none'))}")
@@ -214,9 +215,9 @@ class Lonelog(LineRenderer):
         return [f"(story: {one_line(story_text(entry.data))})"]
 
     def on_x_card(self, system: System, entry: Entry) -> list[str]:
-        return [f"(X-card: narration {entry.data.get('refers_to')} struck)"]
+        return [f"(X-card: narration {number_of(entry.data.get('refers_to'))} struck)"]
 
-    def render(self, journal: Readable) -> str:
+    def write(self, journal: Readable) -> str:
         entries = [e for e in journal.entries if not e.undone and e.type != "undo"]
         last = entries[-1].at[:10] if entries else journal.created[:10]
         out = ["---", f"title: {_yaml(journal.name)}", f"ruleset: {_yaml(journal.system.title)}",

@@ -14,7 +14,9 @@ escapes anything a Markdown, HTML or TeX renderer would read as markup), and not
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from contextvars import ContextVar
 from typing import Any, Protocol
 
 from oracle.errors import shown
@@ -25,6 +27,28 @@ from oracle.journal.story import story_of
 from oracle.systems.base import Line, Part, Role, System, result, text
 
 STRUCK = "[struck with the X-card]"
+
+# The numbers a reader sees (seq -> number) in the journal being written now; see numbered().
+_NUMBERS: ContextVar[Mapping[int, int] | None] = ContextVar("oracle_numbers", default=None)
+
+
+@contextmanager
+def numbered(entries: Iterable[Entry]) -> Iterator[None]:
+    """While writing ``entries``, :func:`number_of` gives each the number a reader sees: the
+    shown entries counted 1..n (undo and preference entries are never shown, so never counted;
+    undo, redo and the X-card still address entries by their ``seq``)."""
+    token = _NUMBERS.set({e.seq: e.number for e in entries if getattr(e, "number", 0)})
+    try:
+        yield
+    finally:
+        _NUMBERS.reset(token)
+
+
+def number_of(seq: object) -> str:
+    """``#n``: how the journal being written shows entry ``seq`` (``#seq`` outside one)."""
+    numbers = _NUMBERS.get()
+    shown_as = numbers.get(seq) if numbers is not None and isinstance(seq, int) else None
+    return f"#{shown_as if shown_as is not None else seq}"
 
 
 class Readable(Protocol):
@@ -72,24 +96,27 @@ def safety_text(data: Mapping[str, Any]) -> str:
 
 
 def story_text(data: Mapping[str, Any]) -> str:
-    """``place: the mill; foe: the Antlered Man`` for a ``story`` event."""
+    """``The story moves to the mill. The foe is the Antlered Man.`` for a ``story`` event:
+    one sentence per fact it sets (a place or a name keeps the player's own capitals)."""
     parts = []
     if isinstance(data.get("place"), str):
-        parts.append(f"place: {data['place']}")
+        parts.append(f"The story moves to {data['place']}.")
     if "foe" in data:
         foe = data["foe"]
         if isinstance(foe, Mapping):
             about = foe.get("description")
-            parts.append(f"foe: {foe.get('name', '')}" + (f" ({about})" if about else ""))
+            parts.append(f"The foe is {foe.get('name', '')}" + (f" ({about})" if about else "")
+                         + ".")
         else:
-            parts.append("the fight is over")
+            parts.append("The fight is over.")
     if "present" in data:
         present = data["present"]
-        parts.append("present: " + (", ".join(str(p) for p in present) or "nobody else")
-                     if isinstance(present, list) else "present: everyone in play")
+        parts.append(("In the scene: " + ", ".join(str(p) for p in present) + "."
+                      if present else "Nobody else is in the scene.")
+                     if isinstance(present, list) else "Everyone in play is in the scene.")
     if "paid" in data:
-        parts.append(f"the Devil's Bargain of entry {data['paid']} is paid")
-    return "; ".join(parts)
+        parts.append(f"The Devil's Bargain of {number_of(data['paid'])} is paid.")
+    return " ".join(parts)
 
 
 def story_section(entries: Sequence[Entry], system: System | None = None) -> list[str]:
@@ -183,7 +210,7 @@ def meta_line(entry: Entry) -> Line:
     if kind == "list_item":
         return Line.of("meta", text(item_words(data)))
     if kind == "story":
-        return Line.of("meta", "story: ", text(story_text(data)))
+        return Line.of("meta", text(story_text(data)))
     if kind == "safety":
         return Line.of("meta", "safety: ", text(safety_text(data)))
     if kind == "preference":
@@ -192,9 +219,9 @@ def meta_line(entry: Entry) -> Line:
     if kind in SOLO_META:
         return Line.of("meta", *SOLO_META[kind](data))
     if kind == "x_card":
-        return Line.of("meta", f"X-card on entry {data.get('refers_to')}")
+        return Line.of("meta", f"The X-card struck narration {number_of(data.get('refers_to'))}.")
     if kind == "undo":
-        return Line.of("meta", f"undo entry {data.get('target')}")
+        return Line.of("meta", f"Entry {number_of(data.get('target'))} is undone.")
     raise ValueError(f"{shown(kind)} is not a meta event")
 
 
@@ -270,8 +297,9 @@ class LineRenderer:
 
     def on_rules(self, system: System, entry: Entry) -> list[str]:
         """Any entry without a method of its own: its line, marked when undone."""
-        line = f"#{entry.seq} {entry.at[:19].replace('T', ' ')} · {self.entry_text(system, entry)}"
-        return [f"{line} (undone by #{entry.undone_by})" if entry.undone else line]
+        line = (f"{number_of(entry.seq)} {entry.at[:19].replace('T', ' ')} · "
+                f"{self.entry_text(system, entry)}")
+        return [f"{line} (undone)" if entry.undone else line]
 
     def on_undo(self, system: System, entry: Entry) -> list[str]:
         return []  # the undone entry is marked instead
@@ -280,6 +308,11 @@ class LineRenderer:
         return []  # an app setting, not play
 
     def render(self, journal: Readable) -> str:
+        """The journal in this format, its entries numbered as a reader sees them."""
+        with numbered(journal.entries):
+            return self.write(journal)
+
+    def write(self, journal: Readable) -> str:
         """The journal: its name and system, then one line per entry, oldest first."""
         out = [self.escape(one_line(journal.name)), self.escape(journal.system.title), ""]
         for entry in journal.entries:

@@ -54,6 +54,8 @@ from oracle.journal.store import StoredEvent
 from oracle.journal.story import StoryError, check_story
 from oracle.systems import System
 
+HIDDEN = ("undo", "preference")  # entries no journal shows (an undo marks its target instead)
+
 
 @dataclass(frozen=True)
 class Settings:
@@ -168,6 +170,7 @@ class Entry:
     undone_by: int | None = None
     struck: bool = False
     result: dict[str, Any] | None = None  # the system's reading of a rules event, if it gives one
+    number: int = 0  # the number a reader sees: shown entries counted 1..n (0: never shown)
 
     @property
     def meta(self) -> bool:
@@ -393,12 +396,16 @@ class Fold:
             kept = ()
         if len(kept) < len(self.events):
             undone, struck, results = flags
-            kept += tuple(
-                Entry(seq=e.seq, at=e.at, type=e.type, data=e.data, undone=e.seq in undone,
-                      undone_by=undone.get(e.seq), struck=e.seq in struck,
-                      result=results.get(e.seq))
-                for e in self.events[len(kept):]
-            )
+            shown = next((k.number for k in reversed(kept) if k.number), 0)
+            new = []
+            for e in self.events[len(kept):]:
+                seen = e.type not in HIDDEN  # undo and preference entries are never shown
+                shown += seen
+                new.append(Entry(seq=e.seq, at=e.at, type=e.type, data=e.data,
+                                 undone=e.seq in undone, undone_by=undone.get(e.seq),
+                                 struck=e.seq in struck, result=results.get(e.seq),
+                                 number=shown if seen else 0))
+            kept += tuple(new)
         self._entries = (kept, flags)
         return kept
 
