@@ -173,7 +173,7 @@ def test_a_monster_defeated_on_a_roll_then_armor_stays_defeated_and_its_gold_is_
 
 def test_a_monster_drawn_from_the_bestiary_is_fought_at_its_own_endurance_and_shows_its_gold(
         ) -> None:
-    from oracle.solo.bestiary import bestiary
+    from oracle.trophy.bestiary import bestiary
 
     app = quick()
     hero = party(app, mara_ruin=1)

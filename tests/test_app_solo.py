@@ -16,11 +16,11 @@ from oracle.app.oracle_view import odds_html
 from oracle.app.render import esc, percent
 from oracle.app.shell import OracleApp
 from oracle.app.solo import own_in
-from oracle.app.story import monster_fields
+from oracle.app.trophy.monsters import monster_fields
 from oracle.dice import SeededDice
 from oracle.solo.answers import Answer, Likelihood, ask_odds
-from oracle.solo.bestiary import bestiary
 from oracle.solo.pressure import campaign_dread
+from oracle.trophy.bestiary import bestiary
 from oracle.trophy.odds.calibrator import defeat_chance
 from tests.app_driver import click, described, fill, find, find_all, read, trophy_moves
 

@@ -10,7 +10,7 @@ from oracle.app import build
 from oracle.app.shell import OracleApp
 from oracle.narrator.base import NarrationContext
 from oracle.narrator.fake import FakeNarrator
-from oracle.solo.bestiary import bestiary
+from oracle.trophy.bestiary import bestiary
 from tests.app_driver import click, fill, read, trophy_moves
 
 

@@ -41,15 +41,7 @@ KNOWN: dict[str, frozenset[str]] = {
     # voice: inspire's beat list and the results it rolls
     "oracle/narrator/inspire.py": frozenset({
         "condition", "hunt", "noticed", "reduction", "risk", "wrong"}),
-    # solo: the generators, the bestiary and the meaning tables move into their systems
-    "oracle/solo/bestiary.py": frozenset({"endurance"}),
-    "oracle/solo/generate/die_trying.py": frozenset({
-        "abilities", "ac", "damage", "damage_type", "die_trying", "heavy_armor",
-        "names die_trying", "proficiencies", "species", "talents", "trait"}),
-    "oracle/solo/generate/triptycho.py": frozenset({
-        "armor", "attack", "combat", "damage", "damage_type", "defense", "hit", "initiative",
-        "join", "miss", "names triptycho", "points", "scenario", "triptycho"}),
-    "oracle/solo/generate/trophy.py": frozenset({"armor", "character_created"}),
+    # solo: the genre meaning tables move into their systems
     "oracle/solo/meaning_cli.py": frozenset({
         "names die_trying", "names triptycho", "names trophy", "trophy"}),
     "oracle/solo/meaning_tables.py": frozenset({"names trophy", "trophy"}),

@@ -8,7 +8,7 @@ from itertools import product
 import pytest
 
 from oracle.errors import RequestError, RuleError
-from oracle.solo.bestiary import bestiary, find_monster
+from oracle.trophy.bestiary import bestiary, find_monster
 from oracle.trophy.odds import Fighter
 from oracle.trophy.odds.calibrator import (
     ENDURANCES,

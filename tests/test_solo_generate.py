@@ -8,29 +8,32 @@ from collections import Counter
 import pytest
 
 from oracle.dice import SeededDice
+from oracle.die_trying import generate as die_trying
 from oracle.die_trying.creation import CREATION_LEVELS
 from oracle.die_trying.equipment import STARTING_SP
-from oracle.solo.generate import die_trying, triptycho, trophy
-from oracle.solo.generate.common import table
 from oracle.solo.tables import load_rows
 from oracle.systems import find_system
+from oracle.triptycho import generate as triptycho
 from oracle.triptycho.entries import parse_entry
 from oracle.triptycho.fold import apply_event, new_state
+from oracle.trophy import generate as trophy
 from oracle.trophy.fold import apply, initial_state
 
 SEEDS = range(150)
 
 
-@pytest.mark.parametrize("name,width", [
-    ("given_names", 1), ("family_names", 1), ("occupations", 3), ("backgrounds", 2),
-    ("drives", 1), ("skills", 1), ("equipment", 1), ("rituals", 1), ("armor", 1),
-    ("place_words", 1), ("place_kinds", 2), ("treasures", 2), ("monster_words", 1),
-    ("monster_forms", 2), ("monster_habits", 1), ("set_goals", 1), ("incursion_hooks", 1),
-    ("dt_species", 2), ("dt_creatures", 3), ("tr_foes", 3), ("treasure_things", 1),
-    ("treasure_marks", 1), ("tr_gear", 5),
+@pytest.mark.parametrize("package,name,width", [
+    ("oracle.solo.generate", "given_names", 1), ("oracle.solo.generate", "family_names", 1),
+    *(("oracle.trophy", name, width) for name, width in (
+        ("occupations", 3), ("backgrounds", 2), ("drives", 1), ("skills", 1), ("equipment", 1),
+        ("rituals", 1), ("armor", 1), ("place_words", 1), ("place_kinds", 2), ("treasures", 2),
+        ("monster_words", 1), ("monster_forms", 2), ("monster_habits", 1), ("set_goals", 1),
+        ("incursion_hooks", 1), ("treasure_things", 1), ("treasure_marks", 1))),
+    ("oracle.die_trying", "dt_species", 2), ("oracle.die_trying", "dt_creatures", 3),
+    ("oracle.triptycho", "tr_foes", 3), ("oracle.triptycho", "tr_gear", 5),
 ])
-def test_every_table_has_30_distinct_entries(name: str, width: int) -> None:
-    rows = load_rows("oracle.solo.generate", name, width) if width > 1 else table(name)
+def test_every_table_has_30_distinct_entries(package: str, name: str, width: int) -> None:
+    rows = load_rows(package, name, width)
     assert len(rows) >= 30
     assert len(set(rows)) == len(rows)
 
@@ -209,7 +212,7 @@ def test_a_die_trying_lantern_always_comes_with_oil() -> None:
 @pytest.mark.parametrize("seed", range(300))
 def test_a_creatures_scores_follow_its_concept(seed: int) -> None:
     beast = die_trying.creature(seed)
-    row = next(r for r in load_rows("oracle.solo.generate", "dt_creatures", 3)
+    row = next(r for r in load_rows("oracle.die_trying", "dt_creatures", 3)
                if beast.name.startswith(r[0]))
     leads, weak = die_trying.concept(row[2])
     scores = dict(beast.scores)

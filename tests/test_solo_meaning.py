@@ -24,7 +24,7 @@ from oracle.solo.meaning_tables import (
     genres,
     our_tables,
 )
-from oracle.solo.own_tables import own_entries, own_monsters, parse_table, read_table_file
+from oracle.solo.own_tables import own_entries, parse_table, read_table_file
 
 SYSTEMS = ("trophy", "die_trying", "triptycho")
 
@@ -156,6 +156,8 @@ def test_own_tables_feed_names_monsters_and_set_goals(tmp_path: Path) -> None:
     (tmp_path / "bestiary-fen.txt").write_text("Reed Thing | 4 | 1 | wet and patient\n")
     (tmp_path / "names-fen.txt").write_text("Osk Reedwater\nMara Fenn\n")
     tables = [read_table_file(tmp_path / f) for f in ("bestiary-fen.txt", "names-fen.txt")]
+    from oracle.trophy.bestiary import own_monsters
+
     [monster] = own_monsters(tables)
     assert (monster.name, monster.endurance, monster.gold) == ("Reed Thing", 4, 1)
     assert own_entries(tables, "names") == ("Osk Reedwater", "Mara Fenn")
@@ -188,8 +190,8 @@ def test_oracle_generate_uses_own_names_set_goals_and_bestiary(tmp_path: Path) -
 
 
 def test_an_own_bestiary_joins_ours_only_while_in_use(tmp_path: Path) -> None:
-    from oracle.solo.bestiary import bestiary
     from oracle.solo.own_tables import using
+    from oracle.trophy.bestiary import bestiary
 
     (tmp_path / "bestiary-fen.txt").write_text("Reed Thing | 4 | 1 | wet and patient\n")
     table = read_table_file(tmp_path / "bestiary-fen.txt")

@@ -11,7 +11,6 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from oracle.dice import DiceSource
 from oracle.journal.story import Said, StoryMemory, party_of
 from oracle.narrator.beats import BEATS
 from oracle.systems import SYSTEMS
@@ -74,25 +73,3 @@ def story_context(memory: StoryMemory, beat: str, result: Mapping[str, Any], int
         "bargain": "" if before_roll else _owed_now(memory),
         "story": memory.facts(),
     }
-
-
-def monster_fields(named: str, dice: DiceSource, safety: Mapping[str, Any]) -> dict[str, Any]:
-    """A fight's monster fields for its ``combat_started`` event: as the player named it
-    (described when our bestiary knows it), or drawn once from the bestiary with ``dice``,
-    among the monsters the campaign's lines and veils allow."""
-    from oracle.narrator import Safety
-    from oracle.narrator.safety import screen
-    from oracle.solo.bestiary import bestiary
-
-    known = {m.name.lower(): m for m in bestiary()}
-    name = " ".join(named.split())
-    if name:
-        found = known.get(name.lower()) or known.get(name.lower().removeprefix("the "))
-        return {"monster": name, **({"monster_description": found.description}
-                                    if found is not None else {})}
-    rules = Safety.of(safety)
-    every = sorted(known.values(), key=lambda m: m.name)
-    allowed = [m for m in every if screen(f"{m.name}. {m.description}", rules).ok] or every
-    drawn = allowed[dice.roll(len(allowed)) - 1]
-    return {"monster": drawn.name, "monster_description": drawn.description,
-            "monster_drawn": True}

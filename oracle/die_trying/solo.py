@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from oracle.die_trying import generate as made
 from oracle.solo.answers import MIN_DREAD
 from oracle.solo.dread import clamp, whole
-from oracle.solo.generate import die_trying as made
-from oracle.solo.generate import trophy as names
+from oracle.solo.generate import names
 from oracle.systems.base import Generator
 
 

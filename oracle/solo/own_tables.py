@@ -7,8 +7,9 @@ What a table is for follows from its name:
 
 - any table can be drawn from like a meaning table (``oracle meaning NAME``, the Oracle tab);
 - ``names`` or ``names-*``: whole names, used by the name and character generators;
-- ``bestiary`` or ``bestiary-*``: monsters, a line ``Name | Endurance | Gold | what it is``
-  (Endurance 2..12, Gold 0 or more), joining our bestiary;
+- a use a system reads (``System.table_uses``), each line checked by that system: Trophy's
+  ``bestiary`` or ``bestiary-*``, monsters (``Name | Endurance | Gold | what it is``) joining
+  its bestiary;
 - ``sets`` or ``sets-*``: set goals for generated incursions;
 - ``answers`` or ``answers-*``: the oracle's answers in the player's words, a line
   ``yes, and: words`` (:mod:`oracle.solo.own_answers`; every one of the six answers needed).
@@ -22,13 +23,12 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from functools import lru_cache
 from pathlib import Path
 
 from oracle.errors import RequestError, shown
-from oracle.solo.bestiary import Monster, monster_row
 from oracle.solo.meaning_tables import Table
 from oracle.solo.own_answers import answer_row, read_answers
 from oracle.solo.own_context import IN_USE
@@ -38,13 +38,28 @@ MAX_ENTRIES = 10_000
 MAX_ENTRY = 300
 MAX_FILES = 200
 NAME = re.compile(r"^[a-z0-9][a-z0-9_-]{0,39}$")
-USES = ("names", "bestiary", "sets", "answers")
+USES = ("names", "sets", "answers")
+"""The uses the solo layer reads itself; a system adds its own (``System.table_uses``)."""
 SUFFIX = ".txt"
 
 
+def system_uses() -> Mapping[str, Callable[[str, str], object]]:
+    """The uses the installed systems read (Trophy's ``bestiary``): use -> the check of one
+    line (``check(line, where)`` raises a RequestError starting with ``where``)."""
+    from oracle.systems import installed
+
+    found: dict[str, Callable[[str, str], object]] = {}
+    for system in installed():
+        for use, check in system.table_uses().items():
+            found.setdefault(use, check)
+    return found
+
+
 def use_of(name: str) -> str:
-    """What a table is for by its name: names, bestiary, sets, answers, or meaning."""
-    return next((use for use in USES if name == use or name.startswith(f"{use}-")), "meaning")
+    """What a table is for by its name: names, sets, answers, a use a system reads (Trophy's
+    bestiary), or meaning."""
+    return next((use for use in (*USES, *system_uses())
+                 if name == use or name.startswith(f"{use}-")), "meaning")
 
 
 def table_name(file_name: str) -> str:
@@ -64,6 +79,8 @@ def _bad_character(line: str) -> bool:
 def parse_table(text: str, name: str, source: str) -> Table:
     """The table in ``text``; ``source`` names the file in every refusal."""
     entries: list[str] = []
+    use = use_of(name)
+    check = system_uses().get(use)
     for number, raw in enumerate(text.splitlines(), start=1):
         line = raw.strip()
         if not line or line.startswith("#"):
@@ -73,18 +90,18 @@ def parse_table(text: str, name: str, source: str) -> Table:
             raise RequestError(f"{where} holds a control character; write plain text.")
         if len(line) > MAX_ENTRY:
             raise RequestError(f"{where} is longer than {MAX_ENTRY} characters.")
-        if use_of(name) == "bestiary":
-            monster_row(line, where)
-        elif use_of(name) == "answers":
+        if check is not None:
+            check(line, where)
+        elif use == "answers":
             answer_row(line, where)
         entries.append(line)
         if len(entries) > MAX_ENTRIES:
             raise RequestError(f"{where}: a table holds at most {MAX_ENTRIES} entries.")
     if not entries:
         raise RequestError(f"tables: {source} has no entries (one a line; # starts a comment).")
-    if use_of(name) == "answers":
+    if use == "answers":
         read_answers(name, entries, source)  # every one of the six answers has its words
-    return Table(name, tuple(entries), f"your own ({use_of(name)})", source)
+    return Table(name, tuple(entries), f"your own ({use})", source)
 
 
 def read_table_file(path: Path | str) -> Table:
@@ -164,12 +181,6 @@ def gather(tables: Iterable[Table]) -> list[Table]:
 def of_use(tables: Sequence[Table], use: str) -> list[Table]:
     """The tables meant for ``use`` (names, bestiary, sets)."""
     return [t for t in tables if use_of(t.name) == use]
-
-
-def own_monsters(tables: Sequence[Table]) -> tuple[Monster, ...]:
-    """The monsters of every own bestiary table."""
-    return tuple(monster_row(row, f"tables: {t.source}") for t in of_use(tables, "bestiary")
-                 for row in t.entries)
 
 
 @contextmanager

@@ -319,6 +319,13 @@ class System(ABC):
         """What ``oracle generate`` and the app's Generate buttons make: kind -> maker."""
         return {}
 
+    def table_uses(self) -> Mapping[str, Callable[[str, str], object]]:
+        """The uses of a player's own tables this system reads besides the solo layer's own
+        (names, sets, answers): use -> ``check(line, where)``, raising a RequestError that
+        starts with ``where`` for a line it cannot read. A table named ``<use>`` or
+        ``<use>-*`` is meant for it (Trophy: ``bestiary``)."""
+        return {}
+
     # --- What the journal asks ---
 
     def story_cue(self, event_type: str, data: Mapping[str, Any],

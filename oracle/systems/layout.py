@@ -8,8 +8,8 @@ of :class:`~oracle.systems.base.System` is filled in here from those modules.
 
 Two more modules are optional and imported only when first asked (``oracle resolve`` pays for
 neither): ``narration`` (``BEATS``, ``facts``, ``settled``, ``closing``, ``tell``, ``header``, ``summary``,
-``characters``: what the narrator asks), ``solo`` (``dread``, ``GENERATORS``: what the solo
-layer asks) and ``story`` (``cue``, ``changes``: what the journal's story memory and exports
+``characters``: what the narrator asks), ``solo`` (``dread``, ``GENERATORS``, ``TABLE_USES``: what
+the solo layer asks) and ``story`` (``cue``, ``changes``: what the journal's story memory and exports
 ask). A function a module leaves out keeps :class:`System`'s default.
 """
 
@@ -164,6 +164,11 @@ class PackagedSystem(System):
         """Its generators (``solo.GENERATORS``)."""
         made: Mapping[str, Generator] = self._hook("solo", "GENERATORS") or {}
         return made
+
+    def table_uses(self) -> Mapping[str, Callable[[str, str], object]]:
+        """The own-table uses it reads (``solo.TABLE_USES``)."""
+        uses: Mapping[str, Callable[[str, str], object]] = self._hook("solo", "TABLE_USES") or {}
+        return uses
 
     def story_cue(self, event_type: str, data: Mapping[str, Any],
                   outcome: Mapping[str, Any]) -> StoryCue:

@@ -7,9 +7,9 @@ from typing import Any
 
 from oracle.solo.answers import MIN_DREAD
 from oracle.solo.dread import clamp, whole
-from oracle.solo.generate import triptycho as made
-from oracle.solo.generate import trophy as names
+from oracle.solo.generate import names
 from oracle.systems.base import Generator
+from oracle.triptycho import generate as made
 
 
 def triptycho_dread(injuries: int, party_size: int, scenarios_lost: int = 0,

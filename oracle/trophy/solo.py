@@ -1,4 +1,5 @@
-"""What the solo layer asks of Trophy: its dread, and what it generates.
+"""What the solo layer asks of Trophy: its dread, what it generates, and the player's own
+tables it reads (bestiary lines).
 
 Dread: 1, plus the highest Ruin above 1, plus 1 when the party's mean Ruin is 4 or more, plus 1
 for every two sets of the incursion cleared, plus 1 for every three days in the forest; 1..9.
@@ -13,8 +14,9 @@ from typing import Any
 
 from oracle.errors import RequestError, shown
 from oracle.solo.dread import clamp, whole
-from oracle.solo.generate import trophy as made
 from oracle.systems.base import Generator
+from oracle.trophy import generate as made
+from oracle.trophy.bestiary import monster_row
 
 TROPHY_BASE = 1
 MAX_RUIN = 6
@@ -74,3 +76,7 @@ GENERATORS = {
     "place": Generator(lambda d, taken: made.place(d).to_dict()),
     "name": Generator(lambda d, taken: made.name(d, taken)),
 }
+
+TABLE_USES = {"bestiary": monster_row}
+"""A player's own ``bestiary*.txt`` tables: monsters joining Trophy's bestiary, each line
+checked as one (``Name | Endurance | Gold | what it is``)."""

@@ -57,7 +57,7 @@ class TrophyOffering:
 
     def quick_start(self, campaign: Campaign) -> str:
         """A new generated treasure-hunter (the campaign's own seed) and a first scene."""
-        from oracle.solo.generate.trophy import character
+        from oracle.trophy.generate import character
 
         hunter = character(campaign.dice("quick start"))
         campaign.record(hunter.event())

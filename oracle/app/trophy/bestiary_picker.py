@@ -8,7 +8,7 @@ from typing import Any
 
 from oracle.app import controls as c
 from oracle.app.render import esc, percent
-from oracle.solo.bestiary import MAX_ENDURANCE, MIN_ENDURANCE, Monster, bestiary
+from oracle.trophy.bestiary import MAX_ENDURANCE, MIN_ENDURANCE, Monster, bestiary
 from oracle.trophy.odds.calibrator import defeat_chance
 
 OWN = "(type your own)"

@@ -62,7 +62,7 @@ class CombatMoves:
         ``adjust`` is given: the form's Endurance was left as it was, since nobody knew the
         monster before it was drawn (``None``: ``endurance`` is the one the player set).
         """
-        from oracle.solo.bestiary import bestiary, gold_of
+        from oracle.trophy.bestiary import bestiary, gold_of
 
         points = self._faces(self.dice(), len(fighters), weak_points, "weak points")
         fields = self._monster(monster)
@@ -83,7 +83,7 @@ class CombatMoves:
 
     def _monster(self, named: str) -> dict[str, Any]:
         from oracle.app.solo import own_in
-        from oracle.app.story import monster_fields
+        from oracle.app.trophy.monsters import monster_fields
 
         with own_in(self.session, keep=False):  # the player's bestiary joins ours
             return monster_fields(named, self.session.require().dice("monster"),

@@ -35,7 +35,7 @@ class IncursionMoves:
         """A generated incursion, not begun: its name and sets (place, set goal), for the
         player to read, change and begin."""
         from oracle.app.solo import own_in
-        from oracle.solo.generate.trophy import incursion
+        from oracle.trophy.generate import incursion
 
         with own_in(self.moves.session):  # the player's set goals and bestiary too
             drawn = incursion(self.moves.dice())

@@ -126,7 +126,7 @@ class PartyView:
 
     def _do_generate(self, _button: Any = None) -> None:
         """Fill the form with a generated treasure-hunter (our tables; a name not taken)."""
-        from oracle.solo.generate.trophy import character
+        from oracle.trophy.generate import character
 
         self._editing.value = ""
         hunter = character(self._rng, taken=self.moves.names(in_play=False)).to_dict()

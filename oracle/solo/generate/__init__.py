@@ -1,8 +1,8 @@
-"""Generators for every system, seeded and written from our own tables.
+"""What every system's generators share: a dice source from a DiceSource, a ``random.Random``
+or a seed (:mod:`~oracle.solo.generate.common`), and names (:mod:`~oracle.solo.generate.names`).
 
-``trophy``: treasure-hunters, names, places, treasures, monsters, incursions. ``die_trying``:
-characters within the creation rules (45 SP) and creatures. ``triptycho``: characters and foes.
-Each takes a :class:`~oracle.dice.DiceSource`, a ``random.Random`` or a seed.
+The generators themselves are each system's own (``oracle/<system>/generate.py``, its tables in
+``oracle/<system>/tables/``), reached through ``System.generators()``.
 """
 
 from __future__ import annotations

@@ -1,4 +1,5 @@
-"""What every generator shares: a dice source from whatever the caller hands in, and tables."""
+"""What every generator shares: a dice source from whatever the caller hands in, names kept
+apart, and tables (a system's own in ``<its package>/tables/``, the generic ones here)."""
 
 from __future__ import annotations
 
@@ -47,11 +48,12 @@ def unique(name: str, taken: Sequence[str]) -> str:
     raise OracleError(f"names: every name like {shown(name)} is taken.")
 
 
-def table(name: str) -> tuple[str, ...]:
-    """A one-field generator table."""
-    return load_table(PACKAGE, name)
+def table(name: str, package: str = PACKAGE) -> tuple[str, ...]:
+    """A one-field generator table of ``package`` (``<package>/tables/<name>.txt``; the
+    generic ones by default)."""
+    return load_table(package, name)
 
 
-def rows(name: str, width: int) -> tuple[tuple[str, ...], ...]:
-    """A generator table of ``width`` fields a row."""
-    return load_rows(PACKAGE, name, width)
+def rows(name: str, width: int, package: str = PACKAGE) -> tuple[tuple[str, ...], ...]:
+    """A generator table of ``width`` fields a row (``<package>/tables/<name>.txt``)."""
+    return load_rows(package, name, width)

@@ -29,9 +29,18 @@ from oracle.die_trying.equipment import (
     Purchase,
     WeaponTrait,
 )
-from oracle.solo.generate.common import Source, as_dice, rows, unique
-from oracle.solo.generate.trophy import name as trophy_name
+from oracle.solo.generate import common
+from oracle.solo.generate.common import Source, as_dice, unique
+from oracle.solo.generate.names import name as full_name_of
 from oracle.solo.tables import pick_distinct, pick_row
+
+PACKAGE = "oracle.die_trying"
+
+
+def rows(name: str, width: int) -> tuple[tuple[str, ...], ...]:
+    """One of Die Trying's generator tables (``tables/<name>.txt``) of ``width`` fields a row."""
+    return common.rows(name, width, PACKAGE)
+
 
 A = Ability
 S = Skill
@@ -149,7 +158,7 @@ class Build:
 def character(source: Source = None, taken: Sequence[str] = ()) -> Build:
     """A new Die Trying character within the creation rules, named apart from ``taken``."""
     dice = as_dice(source)
-    full_name = trophy_name(dice, taken)
+    full_name = full_name_of(dice, taken)
     species, size = pick_row(dice, rows("dt_species", 2))
     archetypes = tuple(ARCHETYPES)
     archetype = archetypes[dice.roll(len(archetypes)) - 1]

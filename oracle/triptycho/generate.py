@@ -17,10 +17,19 @@ from dataclasses import dataclass
 from typing import Any
 
 from oracle.dice import DiceSource
-from oracle.solo.generate.common import Source, as_dice, rows, unique
-from oracle.solo.generate.trophy import name as trophy_name
+from oracle.solo.generate import common
+from oracle.solo.generate.common import Source, as_dice, unique
+from oracle.solo.generate.names import name as full_name_of
 from oracle.solo.tables import pick_distinct, pick_row
 from oracle.triptycho.entries import LADDER
+
+PACKAGE = "oracle.triptycho"
+
+
+def rows(name: str, width: int) -> tuple[tuple[str, ...], ...]:
+    """One of Triptycho's generator tables (``tables/<name>.txt``) of ``width`` fields a row."""
+    return common.rows(name, width, PACKAGE)
+
 
 TRACKS = ("power", "skill", "mind")
 SCENARIOS = ("combat", "exploration", "interaction")
@@ -212,7 +221,7 @@ def character(source: Source = None, taken: Sequence[str] = ()) -> Hero:
     """A player character as Triptycho builds one (our cards): a Role for each scenario type,
     a Background and Gear, named apart from ``taken``."""
     dice = as_dice(source)
-    name = trophy_name(dice, taken)
+    name = full_name_of(dice, taken)
     chosen = tuple(_one(dice, roles(sc)) for sc in SCENARIOS)
     back, p, k, m, about = pick_row(dice, rows("tr_backgrounds", 5))
     return Hero(name, chosen, (back, (int(p), int(k), int(m)), about), _kit(dice))

@@ -1,4 +1,6 @@
-"""Our bestiary: monsters with a name, what they are, their Endurance (2..12) and their Gold.
+"""Trophy's bestiary: monsters with a name, what they are, their Endurance (2..12) and their
+Gold; a player's own ``bestiary*.txt`` tables join it (the solo layer asks Trophy for the check
+of their lines, ``solo.TABLE_USES``).
 
 The exact chance a party defeats one (the Endurance calibrator) lives beside Trophy's combat
 odds, in :mod:`oracle.trophy.odds.calibrator`.
@@ -6,12 +8,16 @@ odds, in :mod:`oracle.trophy.odds.calibrator`.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from oracle.errors import OracleError, RequestError, shown
 from oracle.solo.own_context import in_use
 from oracle.solo.tables import load_rows
+
+if TYPE_CHECKING:
+    from oracle.solo.meaning_tables import Table
 
 MIN_ENDURANCE = 2
 MAX_ENDURANCE = 12
@@ -59,10 +65,10 @@ def monster_row(row: str, where: str) -> Monster:
 
 
 def bestiary() -> tuple[Monster, ...]:
-    """Every monster of our bestiary (``tables/bestiary.txt``), then those of the player's own
+    """Every monster of our bestiary (``oracle/trophy/tables/bestiary.txt``), then those of the player's own
     bestiary tables in use (:mod:`oracle.solo.own_context`), a name once."""
     ours = tuple(check_monster(Monster(name, text, int(endurance), int(gold)))
-                 for name, endurance, gold, text in load_rows("oracle.solo", "bestiary", 4))
+                 for name, endurance, gold, text in load_rows("oracle.trophy", "bestiary", 4))
     seen = {m.name.lower() for m in ours}
     theirs = []
     for row, source in in_use("bestiary"):
@@ -88,3 +94,9 @@ def gold_of(name: str) -> int:
         if monster.name.lower() in (wanted, wanted.removeprefix("the ")):
             return monster.gold
     return 0
+
+
+def own_monsters(tables: Sequence[Table]) -> tuple[Monster, ...]:
+    """The monsters of every own bestiary table (``bestiary`` or ``bestiary-*``)."""
+    return tuple(monster_row(row, f"tables: {t.source}") for t in tables
+                 if t.name == "bestiary" or t.name.startswith("bestiary-") for row in t.entries)

@@ -1,8 +1,8 @@
 """Trophy generators: treasure-hunters, names, places, treasures, monsters and incursions.
 
 Every generator takes a dice source (or a ``random.Random``, or a seed) and draws from our own
-tables in ``tables/``. A character follows our creation ruling (``docs/rulings.md``, Generated
-treasure-hunters): an occupation teaches two of its three skills, a background one more (three
+tables in ``tables/`` (names: :mod:`oracle.solo.generate.names`). A character follows our
+creation ruling (``docs/rulings.md``, Generated treasure-hunters): an occupation teaches two of its three skills, a background one more (three
 different skills in all), the occupation's own item and two more pieces of equipment, one
 Ritual, one piece of armor (a second on a 5-6 of a d6). Ruin starts at 1.
 """
@@ -14,35 +14,31 @@ from dataclasses import dataclass
 from typing import Any
 
 from oracle.dice import DiceSource
-from oracle.solo.bestiary import Monster, bestiary, check_monster
-from oracle.solo.generate.common import Source, as_dice, rows, table, unique
+from oracle.solo.generate import common
+from oracle.solo.generate.common import Source, as_dice, unique
+from oracle.solo.generate.names import name
 from oracle.solo.own_context import in_use
 from oracle.solo.tables import pick, pick_distinct, pick_row
+from oracle.trophy.bestiary import Monster, bestiary, check_monster
 from oracle.trophy.character import ArmorPiece, Character
+
+__all__ = ["GoldSet", "Incursion", "Place", "Treasure", "TreasureHunter", "character",
+           "incursion", "monster", "monster_gold", "name", "place", "treasure", "treasure_gold"]
 
 SKILLS_FROM_OCCUPATION = 2
 EXTRA_EQUIPMENT = 2
 MIN_SETS = 3
+PACKAGE = "oracle.trophy"
 
 
-def name(source: Source = None, taken: Sequence[str] = ()) -> str:
-    """A given name and a family name, never one already ``taken``: twenty draws, then the
-    first free pair from the last draw on (then a numbered name, past every pair). The
-    player's own names tables in use (``names*.txt``) come first, while one is free."""
-    dice = as_dice(source)
-    theirs = tuple(dict.fromkeys(n for n, _ in in_use("names") if n not in taken))
-    if theirs:  # the player's own names first, while one is free
-        return theirs[dice.roll(len(theirs)) - 1]
-    given, family = table("given_names"), table("family_names")
-    full = ""
-    for _ in range(20):
-        full = f"{pick(dice, given)} {pick(dice, family)}"
-        if full not in taken:
-            return full
-    pairs = [f"{g} {f}" for g in given for f in family]
-    start = pairs.index(full)
-    free = next((p for p in pairs[start:] + pairs[:start] if p not in taken), None)
-    return free if free is not None else unique(full, taken)
+def table(name: str) -> tuple[str, ...]:
+    """One of Trophy's generator tables (``tables/<name>.txt``)."""
+    return common.table(name, PACKAGE)
+
+
+def rows(name: str, width: int) -> tuple[tuple[str, ...], ...]:
+    """One of Trophy's generator tables of ``width`` fields a row."""
+    return common.rows(name, width, PACKAGE)
 
 
 @dataclass(frozen=True)
