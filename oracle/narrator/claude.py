@@ -101,20 +101,21 @@ class _Done:
     items: tuple[str, ...]
 
 
-def _classify(exc: BaseException, label: str = "Claude") -> _Failure:  # noqa: C901  # owner: referee
-    """Turn an SDK or transport error into our reason; the exception's own text is not used."""
-    import anthropic
-
+def _status(exc: BaseException) -> int | None:
+    """The HTTP status an SDK error carries (an ``error`` event mid-stream read as its kind)."""
     status = getattr(exc, "status_code", None)
     body = getattr(exc, "body", None)
     error = body.get("error") if isinstance(body, dict) else None
     error_type = error.get("type") if isinstance(error, dict) else None
     if status == 200:  # an ``error`` event in the middle of a stream
         status = {"overloaded_error": 529, "rate_limit_error": 429}.get(str(error_type), 500)
-    if isinstance(exc, anthropic.APITimeoutError):
-        return _Failure(f"{label} timed out", retry=True)
-    if isinstance(exc, anthropic.APIConnectionError):
-        return _Failure(f"{label} could not be reached", retry=True)
+    return status if isinstance(status, int) else None
+
+
+def _by_status(exc: BaseException, status: int | None, label: str) -> _Failure | None:
+    """The failure an HTTP status (or the SDK's class for it) says, or None."""
+    import anthropic
+
     if isinstance(exc, anthropic.AuthenticationError) or status == 401:
         return _Failure(f"{label} did not accept the API key (401)")
     if isinstance(exc, anthropic.PermissionDeniedError) or status == 403:
@@ -123,10 +124,24 @@ def _classify(exc: BaseException, label: str = "Claude") -> _Failure:  # noqa: C
         return _Failure(f"{label} is rate-limiting requests (429)", retry=True)
     if status == 529 or type(exc).__name__ == "OverloadedError":
         return _Failure(f"{label} is overloaded (529)", retry=True)
-    if isinstance(status, int) and status >= 500:
+    if status is not None and status >= 500:
         return _Failure(f"{label} had a server error ({status})", retry=True)
-    if isinstance(status, int):
+    if status is not None:
         return _Failure(f"{label} refused the request ({status})")
+    return None
+
+
+def _classify(exc: BaseException, label: str = "Claude") -> _Failure:
+    """Turn an SDK or transport error into our reason; the exception's own text is not used."""
+    import anthropic
+
+    if isinstance(exc, anthropic.APITimeoutError):
+        return _Failure(f"{label} timed out", retry=True)
+    if isinstance(exc, anthropic.APIConnectionError):
+        return _Failure(f"{label} could not be reached", retry=True)
+    by_status = _by_status(exc, _status(exc), label)
+    if by_status is not None:
+        return by_status
     if isinstance(exc, TypeError) and "authentication" in str(exc):
         return _Failure(f"{label} has no API key (set ANTHROPIC_API_KEY)")
     if isinstance(exc, anthropic.AnthropicError):
@@ -298,10 +313,9 @@ class ModelNarrator(Narrator):
                 return
             time.sleep(pause)
 
-    def _attempt(self, spec: BeatSpec, context: NarrationContext, prompt: Prompt,  # noqa: C901  # owner: referee
+    def _attempt(self, spec: BeatSpec, context: NarrationContext, prompt: Prompt,
                  deadline: float, cancel: threading.Event, note: str,
                  put: Callable[[tuple[str, Any]], None]) -> _Done:
-        client = self._get_client()
         remaining = deadline - time.monotonic()
         if remaining <= 0:
             raise _Failure(f"{self.label} timed out")
@@ -309,22 +323,16 @@ class ModelNarrator(Narrator):
         max_tokens = min(MAX_TOKENS, 120 * context.n + 120 if listing else spec.max_tokens)
         if listing and self.list_hint:
             note = f"{note}\n{self.list_hint.format(n=context.n)}".strip()
-        stream = client.messages.create(
+        stream = self._get_client().messages.create(
             **request_body(model=self.model, prompt=prompt, listing=listing, n=context.n,
                            max_tokens=max_tokens, temperature=self.temperature, note=note,
                            all_tools=self.all_tools),
             stream=True, timeout=remaining,
         )
-        judge = None if listing else referee.Judge(spec.name, context)
-        cut = Sentences()
-
-        def judged(piece: str) -> None:
-            for sentence in cut.feed(piece):
-                _pass(judge, sentence, put)
-
+        judge = None if listing else _Judged(referee.Judge(spec.name, context), put)
         try:
             reply = read_stream(stream, cancel, _Failure(f"{self.label} timed out"),
-                                None if judge is None else judged)
+                                None if judge is None else judge.feed)
         finally:
             stream.close()
         self._record(reply.usage)
@@ -332,21 +340,12 @@ class ModelNarrator(Narrator):
             raise _Failure(f"{self.label}'s answer was cut off mid-stream", retry=True)
         if reply.stop_reason == "refusal":
             raise _Failure(f"{self.label} declined to narrate this (refusal)", outage=False)
-        if judge is not None:
-            if reply.stop_reason == "max_tokens":
-                raise _Rejected("it was cut off at max_tokens, unfinished; keep it to two to "
-                                "five short sentences")
-            rest = cut.finish()
-            if rest.strip():
-                _pass(judge, rest, put)
-            reason = judge.finish(reply.text)
-            if reason:
-                raise _Rejected(reason)
-        if listing:
+        if judge is None:
             items = tool_items(reply.tool_json, context.n) or text_items(reply.text, context.n)
             if items is None:
                 raise _Failure(self.malformed, outage=False)
             return _Done(text="\n".join(f"- {item}" for item in items), items=items)
+        judge.finish(reply)
         text = reply.text.strip()
         if not text:
             raise _Failure(f"{self.label} returned no text", outage=False)
@@ -360,15 +359,37 @@ class ModelNarrator(Narrator):
         log_usage(self.name, self.model, usage)
 
 
-def _pass(judge: referee.Judge | None, sentence: str,
-          put: Callable[[tuple[str, Any]], None]) -> None:
-    """Show ``sentence`` if the referee passes it; raise its reason if not."""
-    if judge is None:
-        return
-    reason = judge.sentence(sentence)
-    if reason:
-        raise _Rejected(reason)
-    put(("text", sentence))
+class _Judged:
+    """A narration read as it streams: each sentence the referee passes is shown at once; the
+    first that fails raises its reason (:class:`_Rejected`)."""
+
+    def __init__(self, judge: referee.Judge, put: Callable[[tuple[str, Any]], None]) -> None:
+        self.judge = judge
+        self.put = put
+        self.cut = Sentences()
+
+    def feed(self, piece: str) -> None:
+        for sentence in self.cut.feed(piece):
+            self._pass(sentence)
+
+    def _pass(self, sentence: str) -> None:
+        reason = self.judge.sentence(sentence)
+        if reason:
+            raise _Rejected(reason)
+        self.put(("text", sentence))
+
+    def finish(self, reply: Any) -> None:
+        """The end of the stream: a reply cut at ``max_tokens`` is unfinished; the last
+        sentence and then the whole are judged."""
+        if reply.stop_reason == "max_tokens":
+            raise _Rejected("it was cut off at max_tokens, unfinished; keep it to two to "
+                            "five short sentences")
+        rest = self.cut.finish()
+        if rest.strip():
+            self._pass(rest)
+        reason = self.judge.finish(reply.text)
+        if reason:
+            raise _Rejected(reason)
 
 
 class _Shown:
