@@ -5,7 +5,9 @@ sent by the repository's fake Messages API (``tests/fake_claude.py``, 127.0.0.1)
 anthropic SDK, streamed, to the Claude narrator; the same reply answers the retry, so a reply is
 *caught* when the narrator does not show it (the offline narrator stands in) and a good reply is
 *rejected* the same way. Then the good replies of three sentences or more are streamed again at
-40 tokens a second (one word a token) to time the first text shown against the whole reply.
+40 tokens a second (one word a token) to time the first text shown against the whole reply:
+every good reply of three sentences or more of the set, and of the referee's own held-out
+batch too when the main set is measured.
 
 Run: ``.venv/bin/python bench/referee.py [--json] [--data FILE]``; ``--data`` measures another
 set of the same shape (its ``results`` add to those of ``referee_replies.json``), such as the
@@ -32,8 +34,8 @@ from oracle.narrator import NarrationContext, get_narrator
 
 HERE = Path(__file__).resolve().parents[1]
 DATA = HERE / "tests" / "data" / "referee_replies.json"
+OWN = HERE / "tests" / "data" / "referee_own_heldout.json"  # the referee's own held-out batch
 TOKENS_PER_SECOND = 40.0
-TIMED = 12  # good replies timed at 40 tokens a second
 
 
 def _context(case: dict[str, Any], results: dict[str, Any]) -> NarrationContext:
@@ -65,7 +67,7 @@ def timings(fake_claude: Any, data: dict[str, Any], first_token: float
             ) -> list[tuple[float, float]]:
     """(first text shown, whole reply) in seconds for good replies of three sentences or more."""
     good = [c for c in data["replies"]
-            if not c["bad"] and len(re.findall(r"[.!?](?:\s|$)", c["text"])) >= 3][:TIMED]
+            if not c["bad"] and len(re.findall(r"[.!?](?:\s|$)", c["text"])) >= 3]
     out = []
     with fake_claude.FakeClaude(tokens_per_second=TOKENS_PER_SECOND,
                                 first_token_delay=first_token) as fake:
@@ -100,6 +102,10 @@ def figures(path: Path = DATA) -> dict[str, Any]:
     fake_claude = importlib.import_module("fake_claude")
     data = load(path)
     seen = verdicts(fake_claude, data)
+    timed_data = data
+    if path == DATA and OWN.exists():
+        own = load(OWN)
+        timed_data = {"results": own["results"], "replies": data["replies"] + own["replies"]}
     bad = [(c, shown) for c, shown in seen if c["bad"]]
     good = [(c, shown) for c, shown in seen if not c["bad"]]
     missed = Counter(c["kind"] for c, shown in bad if shown)
@@ -113,7 +119,7 @@ def figures(path: Path = DATA) -> dict[str, Any]:
     }
     found["caught_percent"] = round(100 * found["caught"] / max(len(bad), 1), 1)
     for label, delay in (("at_40_tokens_per_second", 0.0), ("with_400ms_first_token", 0.4)):
-        timed = timings(fake_claude, data, delay)
+        timed = timings(fake_claude, timed_data, delay)
         ratios = [first / whole for first, whole in timed]
         found[label] = {
             "replies": len(timed),

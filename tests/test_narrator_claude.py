@@ -62,14 +62,15 @@ def test_claude_is_chosen_by_a_key_or_by_oracle_narrator(fake: FakeClaude) -> No
     assert get_narrator(env={"ANTHROPIC_API_KEY": KEY}).name == "claude"
 
 
-def test_the_text_is_shown_sentence_by_sentence_once_the_referee_read_each(
+def test_the_text_is_shown_sentence_by_sentence_or_clause_by_clause_once_the_referee_read_each(
     fake: FakeClaude
 ) -> None:
     chunks: list[str] = []
     result = claude(fake).narrate("outcome", context(), chunks.append)
     assert result.narrator == "claude" and result.fallback_reason is None
     assert chunks == ["Rain drips from the antlers above the door.",
-                      " The lock gives, and something inside the reliquary shifts, awake now."]
+                      " The lock gives, and something inside the reliquary shifts,",  # a clause
+                      " awake now."]
     assert "".join(chunks) == result.text == fake.default_text
     assert fake.requests[0].body["stream"] is True
 

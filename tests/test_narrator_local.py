@@ -61,7 +61,7 @@ def test_a_slow_local_model_narrates_with_no_key_and_says_local(fake: FakeClaude
     result = local(fake).narrate("ruin", context(), shown.append)
     assert (result.narrator, result.fallback_reason) == ("local", None)
     assert "".join(shown) == fake.default_text == result.text  # shown sentence by sentence
-    assert len(shown) == 2
+    assert len(shown) >= 2
     request = fake.requests[0]
     assert request.body["model"] == "llama3.2"
     assert request.body["temperature"] == 0.8  # a local server takes a temperature

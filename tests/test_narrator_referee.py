@@ -19,6 +19,7 @@ import pytest
 from oracle.narrator import BEATS, NarrationContext, get_narrator
 from oracle.narrator.claude import ClaudeNarrator
 from oracle.narrator.referee import check, check_items
+from oracle.narrator.streaming import Restart
 from tests.fake_claude import Act, FakeClaude
 
 FAILURE = {"roll": "risk", "highest": 2, "highest_is_dark": False, "outcome": "failure",
@@ -135,7 +136,8 @@ def test_a_fake_that_contradicts_the_dice_is_asked_again_with_the_reason(
     shown: list[str] = []
     result = claude(fake).narrate("outcome", ctx(FAILURE), shown.append)
     assert (result.narrator, result.fallback_reason) == ("claude", None)
-    assert shown == ["The lock holds; the pick snaps with a small bright sound."]
+    assert "".join(shown) == "The lock holds; the pick snaps with a small bright sound."
+    assert not any(isinstance(piece, Restart) for piece in shown)  # the failing one never shown
     retry = fake.requests[1].body["messages"][-1]["content"]
     assert "rejected because it says 'succeeds' on a failure" in retry
     assert fake.requests[0].body["system"] == fake.requests[1].body["system"]  # cache kept

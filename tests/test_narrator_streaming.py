@@ -157,3 +157,62 @@ def test_a_stream_cut_after_a_shown_sentence_is_withdrawn_before_the_retry_shows
     assert shown == GOOD  # not "The lock holds." twice
     assert pieces[:3] == ["The lock holds.", "", "The lock holds."]
     assert isinstance(pieces[1], Restart)  # the cut attempt's sentence, withdrawn
+
+
+@pytest.mark.parametrize("text,clause", [
+    ("The pick skids off the ward and", ""),  # "and" may still be "android"
+    ("Far off, something heavy moves, then", "Far off, something heavy moves,"),
+    ("The Moss-Wife comes apart in wet clumps that slide", "The Moss-Wife comes apart in wet clumps"),
+    ("The lock holds, and", ""),  # three words: too short a clause to show alone
+    ("The pick skids off the ward and ", "The pick skids off the ward"),
+    ("The pick skids off the ward and the", "The pick skids off the ward"),
+    ("A long sentence with no boundary yet", ""),
+])
+def test_a_clause_is_offered_at_its_boundary_once_it_holds_four_words(
+    text: str, clause: str
+) -> None:
+    cut = Sentences()
+    assert cut.feed(text) == []
+    assert cut.clause() == clause
+
+
+LONG_FIRST = ("The pick skids off the ward, catches, and skids again, and the lock keeps its "
+              "secret in the dark between the stones. Water drips. The reliquary waits.")
+
+
+def test_a_long_first_sentence_shows_a_clause_that_passes_before_it_is_complete(
+    fake: FakeClaude
+) -> None:
+    fake.queue(Act(text=LONG_FIRST))
+    pieces: list[str] = []
+    result = claude(fake).narrate("outcome", context(), pieces.append)
+    assert (result.narrator, result.text) == ("claude", LONG_FIRST)
+    assert pieces[0] == "The pick skids off the ward,"  # shown before the sentence ends
+    assert "".join(pieces) == LONG_FIRST
+    assert not any(isinstance(piece, Restart) for piece in pieces)
+
+
+def test_a_clause_that_fails_on_its_own_is_never_shown_and_its_sentence_is_rejected(
+    fake: FakeClaude
+) -> None:
+    bad = "It works after all, and the door swings wide onto the dark nave beyond."
+    fake.queue(Act(text=bad), Act(text=GOOD))
+    pieces: list[str] = []
+    result = claude(fake).narrate("outcome", context(), pieces.append)
+    assert (result.narrator, result.text) == ("claude", GOOD)
+    assert "works" not in "".join(p for p in pieces)  # the failing clause never reached anyone
+    assert "".join(pieces) == GOOD
+
+
+def test_a_clause_shown_whose_sentence_then_fails_is_withdrawn(fake: FakeClaude) -> None:
+    bad = "The lock holds against the pick, and Ash breathes her last on the stones."
+    fake.queue(Act(text=bad), Act(text=GOOD))
+    pieces: list[str] = []
+    result = claude(fake).narrate("outcome", context(), pieces.append)
+    assert (result.narrator, result.text) == ("claude", GOOD)
+    assert pieces[0] == "The lock holds against the pick,"  # it passed on its own
+    assert isinstance(pieces[1], Restart) and pieces[1] == ""
+    shown = ""
+    for piece in pieces:
+        shown = joined(shown, piece)
+    assert shown == GOOD

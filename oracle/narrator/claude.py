@@ -360,23 +360,30 @@ class ModelNarrator(Narrator):
 
 
 class _Judged:
-    """A narration read as it streams: each sentence the referee passes is shown at once; the
-    first that fails raises its reason (:class:`_Rejected`)."""
+    """A narration read as it streams: each sentence the referee passes is shown at once, and
+    a clause of a long one as soon as it passes on its own (so the first words show early); the
+    first sentence that fails raises its reason (:class:`_Rejected`)."""
 
     def __init__(self, judge: referee.Judge, put: Callable[[tuple[str, Any]], None]) -> None:
         self.judge = judge
         self.put = put
         self.cut = Sentences()
+        self.shown = ""  # the start of the sentence still arriving, already shown
 
     def feed(self, piece: str) -> None:
         for sentence in self.cut.feed(piece):
             self._pass(sentence)
+        clause = self.cut.clause()
+        if len(clause) > len(self.shown) and self.judge.clause(clause) is None:
+            self.put(("text", clause[len(self.shown):]))  # a clause that passes on its own
+            self.shown = clause
 
     def _pass(self, sentence: str) -> None:
         reason = self.judge.sentence(sentence)
         if reason:
             raise _Rejected(reason)
-        self.put(("text", sentence))
+        self.put(("text", sentence[len(self.shown):]))
+        self.shown = ""
 
     def finish(self, reply: Any) -> None:
         """The end of the stream: a reply cut at ``max_tokens`` is unfinished; the last

@@ -205,23 +205,32 @@ class Judge:
 
     def sentence(self, sentence: str) -> str | None:
         """Why this sentence (following the ones already passed) may not be shown, or None."""
-        context = self.context
+        reason = self._reason(sentence)
         self.text += sentence
         self.count += 1
-        if self.count == 1:
-            reason = _oracle(self.beat, self.text, context.result)
+        self._before.extend(tokens(sentence))
+        return reason
+
+    def clause(self, start: str) -> str | None:
+        """Why the start of the sentence still arriving (a clause of it) may not be shown yet,
+        or None; nothing is kept: the whole sentence is judged once it is complete."""
+        return self._reason(start)
+
+    def _reason(self, sentence: str) -> str | None:
+        context = self.context
+        text = self.text + sentence
+        if self.count == 0:
+            reason = _oracle(self.beat, text, context.result)
             if reason:
                 return reason
-        if len(self.text) > MAX_CHARS or self.count > MAX_SENTENCES:
+        if len(text) > MAX_CHARS or self.count >= MAX_SENTENCES:
             return (f"it runs past {MAX_CHARS} characters or {MAX_SENTENCES} sentences; a "
                     "narration is two to five sentences")
         if _MARKUP.search(sentence):
             return "it uses markup (Markdown or HTML); a narration is plain text"
-        reason = (_safety(sentence, context)
-                  or _numbers(sentence, context, self.cast.settled)
-                  or read(sentence.strip(), self._before, context, self.cast))
-        self._before.extend(tokens(sentence))
-        return reason
+        return (_safety(sentence, context)
+                or _numbers(sentence, context, self.cast.settled)
+                or read(sentence.strip(), self._before, context, self.cast))
 
     def finish(self, text: str | None = None) -> str | None:
         """Why the whole reply may not stand: empty, a settled death or an accepted bargain

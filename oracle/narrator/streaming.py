@@ -3,7 +3,11 @@
 :class:`Sentences` receives the streamed pieces and hands back each sentence as soon as it is
 complete: its closing mark (``.``, ``!``, ``?``, ``…``, with any closing quote or bracket) has
 been followed by white space, or the stream ended. Each sentence keeps the white space before
-it, so the sentences shown, joined, are exactly the text.
+it, so the sentences shown, joined, are exactly the text. :meth:`Sentences.clause` offers the
+part of a sentence still arriving that ends at a clause boundary (a comma, a semicolon, a colon,
+a dash, or before a word that opens a clause: "and", "as", "that", "with"...), so a long
+sentence can be judged and shown a clause at a time: what it offers is only shown if it passes
+the referee on its own, and the whole sentence is judged again once complete.
 
 What a narrator sends to ``on_text`` is provisional: a :class:`Restart` piece says "everything
 shown so far is withdrawn; show this instead" (a later sentence failed the referee and the retry
@@ -15,7 +19,7 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["Restart", "Sentences", "joined", "split"]
+__all__ = ["CLAUSE_WORDS", "Restart", "Sentences", "joined", "split"]
 
 
 class Restart(str):
@@ -33,6 +37,16 @@ def joined(shown: str, piece: str) -> str:
 _END = re.compile(r"(?:[.!?]+|\u2026)[\"'\u201d\u2019)\]]*(?=\s)")
 # a full stop that does not end a sentence: a short title, an initial
 _NOT_END = re.compile(r"(?:\b(?:Mr|Mrs|Ms|Dr|St|Mt|vs|etc)|\b[A-Z])\.$")
+
+
+# a clause ends at its mark followed by white space, or before a word that opens the next one
+_CLAUSE_MARK = re.compile(r"[,;:\u2014](?=\s)|\s[-\u2013](?=\s)")
+CLAUSE_WORDS = frozenset((
+    "and", "but", "or", "nor", "as", "while", "when", "until", "then", "so", "yet", "though",
+    "although", "before", "after", "where", "because", "that", "which", "who", "whose", "with",
+    "into", "across", "through", "onto", "toward", "towards"))
+_CLAUSE_WORD = re.compile(r"\s(?=(?:" + "|".join(sorted(CLAUSE_WORDS)) + r")\s)", re.IGNORECASE)
+MIN_CLAUSE_WORDS = 4
 
 
 class Sentences:
@@ -60,6 +74,17 @@ class Sentences:
         """The rest once the stream ended (a last sentence, perhaps without its mark)."""
         rest, self._buffer, self._searched = self._buffer, "", 0
         return rest
+
+    def clause(self, min_words: int = MIN_CLAUSE_WORDS) -> str:
+        """The longest start of the sentence still arriving that ends at a clause boundary and
+        holds at least ``min_words`` words ("" when there is none yet)."""
+        buffer = self._buffer
+        ends = [m.end() for m in _CLAUSE_MARK.finditer(buffer)]
+        ends += [m.start() for m in _CLAUSE_WORD.finditer(buffer)]
+        for end in sorted(ends, reverse=True):
+            if len(buffer[:end].split()) >= min_words:
+                return buffer[:end]
+        return ""
 
     @property
     def pending(self) -> str:
