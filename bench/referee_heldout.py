@@ -16,7 +16,11 @@ is Claude's and its text is the reply; a bad reply shown is *missed*, a good rep
 was replaced is counted as *flashed* (caught, but the player saw it for a moment). A reply that
 never reached the fake server is counted apart (*not sent*), never as caught.
 
-Run: ``.venv/bin/python bench/referee_heldout.py [--json] [--verbose]``. No network, no key.
+Then the good replies of three sentences or more are streamed again at 40 tokens a second to time
+the first text shown against the whole narration.
+
+Run: ``.venv/bin/python bench/referee_heldout.py [--json] [--verbose] [--no-timing]`` (about 30 s;
+no network, no key).
 
 Figures on main at 6453a9b (2026-11-25 02:00 UTC, before the referee's generalisation landed):
 111 bad replies, 64 caught (57.7%); 48 good, 5 rejected. Caught per kind: outcome in other words
@@ -27,6 +31,8 @@ max_tokens 7/7, markup 5/7, too long 3/3. Per system: Trophy 46/64, Die Trying 1
 6/20. Rejected good: body words under a body-horror line, "a web of roots" under a spider line,
 "the rope gives" on a failure, "works at the lock" on a failure, "breathing slows, and then there
 is none" (read as leaving the death out). 2 caught only after the offending words had streamed.
+First text shown at 43% of the whole reply's time (median of 12 good replies of three sentences
+or more at 40 tokens a second; worst 63%).
 """
 
 from __future__ import annotations
@@ -36,7 +42,9 @@ import importlib
 import json
 import logging
 import re
+import statistics
 import sys
+import time
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -121,11 +129,49 @@ def verdicts(fake_claude: Any, data: dict[str, Any]) -> list[Verdict]:
     return out
 
 
+def timings(fake_claude: Any, data: dict[str, Any], count: int = 12) -> list[tuple[float, float]]:
+    """(first text shown, whole narration) in seconds, at 40 tokens a second, for the good
+    replies of three sentences or more that the narrator shows."""
+    good = [c for c in data["replies"]
+            if not c["bad"] and len(re.findall(r"[.!?](?:\s|$)", c["text"])) >= 3][:count]
+    out = []
+    with fake_claude.FakeClaude(tokens_per_second=40.0) as fake:
+        narrator = Streamed(_narrator(fake.url))
+        warm = data["scenarios"][good[0]["result"]]
+        fake.queue(fake_claude.Act(text="A bell rings."))
+        narrate_resolved(dict(warm["request"]), warm["result"], cast(Any, narrator))
+        for case in good:
+            scenario = data["scenarios"][case["result"]]
+            fake.queue(fake_claude.Act(text=case["text"]))
+            first: list[float] = []
+            narrator.pieces = _Timed(first)
+            start = time.perf_counter()
+            said = narrate_resolved(_request(case, scenario), scenario["result"],
+                                    cast(Any, narrator))
+            whole = time.perf_counter() - start
+            if said["narrator"] == "claude" and first:
+                out.append((first[0] - start, whole))
+    return out
+
+
+class _Timed(list[str]):
+    """A list of pieces that notes when the first one arrived."""
+
+    def __init__(self, first: list[float]) -> None:
+        super().__init__()
+        self.first = first
+
+    def append(self, piece: str) -> None:
+        if not self.first:
+            self.first.append(time.perf_counter())
+        super().append(piece)
+
+
 def _system(data: dict[str, Any], case: dict[str, Any]) -> str:
     return str(data["scenarios"][case["result"]]["request"].get("system", "trophy"))
 
 
-def figures() -> dict[str, Any]:
+def figures(timed: bool = True) -> dict[str, Any]:
     """Every figure of this bench (what ``--json`` prints)."""
     logging.getLogger("oracle.narrator").setLevel(logging.ERROR)  # fallbacks are counted here
     sys.path.insert(0, str(HERE / "tests"))
@@ -153,6 +199,11 @@ def figures() -> dict[str, Any]:
                           if v.flashed and not v.shown],
     }
     found["caught_percent"] = round(100 * found["caught"] / max(len(bad), 1), 1)
+    if timed:
+        ratios = [first / whole for first, whole in timings(fake_claude, data)]
+        found["first_over_whole_at_40_tokens_per_second"] = {
+            "replies": len(ratios), "median": round(statistics.median(ratios), 3),
+            "worst": round(max(ratios), 3)} if ratios else None
     return found
 
 
@@ -160,8 +211,9 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     parser.add_argument("--verbose", action="store_true", help="list every miss and rejection")
+    parser.add_argument("--no-timing", action="store_true", help="skip the 40 tokens/s timing")
     args = parser.parse_args(argv)
-    found = figures()
+    found = figures(timed=not args.no_timing)
     if args.json:
         print(json.dumps(found, indent=1))
         return 0
@@ -173,6 +225,11 @@ def main(argv: list[str] | None = None) -> int:
     for system, text in found["caught_by_system"].items():
         print(f"  caught in {system}: {text}")
     print(f"  caught only after the offending words were streamed: {found['flashed']}")
+    timing = found.get("first_over_whole_at_40_tokens_per_second")
+    if timing:
+        print(f"  first text shown at {timing['median']:.0%} of the whole reply's time (median "
+              f"over {timing['replies']} good replies of 3+ sentences, 40 tokens/s), worst "
+              f"{timing['worst']:.0%}")
     if found["not_sent"]:
         print(f"  never reached the model (not counted): {len(found['not_sent'])}")
     if args.verbose:
