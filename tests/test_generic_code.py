@@ -41,10 +41,6 @@ KNOWN: dict[str, frozenset[str]] = {
     # voice: inspire's beat list and the results it rolls
     "oracle/narrator/inspire.py": frozenset({
         "condition", "hunt", "noticed", "reduction", "risk", "wrong"}),
-    # solo: the genre meaning tables move into their systems
-    "oracle/solo/meaning_cli.py": frozenset({
-        "names die_trying", "names triptycho", "names trophy", "trophy"}),
-    "oracle/solo/meaning_tables.py": frozenset({"names trophy", "trophy"}),
 }
 
 

@@ -5,7 +5,7 @@
 - ``oracle meaning TABLE [--n N] [--seed S] [--system S] [--table FILE]... [--json]`` draws
   ``N`` entries (``--json``: ``{"table", "drawn": [...]}``).
 
-Our twelve tables come in the genre of ``--system`` (default trophy); the player's own are the
+Our twelve tables come in the genre of ``--system`` (default: the default system); the player's own are the
 ``.txt`` files in ``ORACLE_HOME/tables/`` and any named with ``--table``. Bad input exits 2 with
 ``{"error": "..."}`` (a bad table file: its name and line).
 """
@@ -17,6 +17,7 @@ import json
 from typing import Any, TextIO
 
 from oracle.errors import RequestError
+from oracle.events import DEFAULT_SYSTEM
 
 
 def cmd_meaning(args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
@@ -65,8 +66,9 @@ def add_meaning_command(sub: Any) -> None:
                          help="the table to draw from")
     meaning.add_argument("--n", default=None, metavar="N", help="how many, 1 to 20 (default 1)")
     meaning.add_argument("--seed", default=None, metavar="S", help="make the draw repeatable")
-    meaning.add_argument("--system", default="trophy",
-                         help="whose genre: trophy, die_trying or triptycho (default trophy)")
+    meaning.add_argument("--system", default=DEFAULT_SYSTEM,
+                         help="whose genre: a system with meaning tables "
+                         f"(default {DEFAULT_SYSTEM})")
     meaning.add_argument("--table", action="append", metavar="FILE",
                          help="a table file of your own (.txt, one entry a line; repeatable)")
     meaning.add_argument("--json", action="store_true", help="print JSON")

@@ -2,9 +2,10 @@
 
 Twelve tables of our own writing, 100 entries or more each (``meaning/*.txt``): eight the same in
 every system (actions, subjects, descriptions, objects, moods, motives, senses, secrets) and
-four in the genre of the campaign's system (places, characters, creatures, omens), read from
-``meaning/<genre>/``: Trophy's haunted forest, Die Trying's low-fantasy dungeon, Triptycho's
-towns, courts, roads and wilds. A player's own tables (:mod:`oracle.solo.own_tables`) join them
+four in the genre of the campaign's system (places, characters, creatures, omens), each system's
+own (``System.meaning_folder()``, ``oracle/<system>/meaning/``): Trophy's haunted forest, Die
+Trying's low-fantasy dungeon, Triptycho's towns, courts, roads and wilds. A genre is a system's
+name; the default system's is the default. A player's own tables (:mod:`oracle.solo.own_tables`) join them
 by name. Every draw is uniform: a die as large as the table, distinct entries while they last
 (an entry written twice is twice as likely: the one way to weight a plain table).
 """
@@ -14,15 +15,16 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
-from importlib import resources
+from pathlib import Path
 from typing import Any
 
 from oracle.dice import DiceSource
-from oracle.errors import RequestError, shown
+from oracle.errors import OracleError, RequestError, shown
+from oracle.events import DEFAULT_SYSTEM
 from oracle.solo.tables import load_table
 
 PACKAGE = "oracle.solo"
-DEFAULT_GENRE = "trophy"
+DEFAULT_GENRE = DEFAULT_SYSTEM
 MAX_DRAW = 20
 
 # table -> what it holds, in the order they are listed
@@ -59,16 +61,21 @@ class Table:
                 "source": self.source}
 
 
-@cache
+def _folders() -> dict[str, Path]:
+    """Genre -> the folder of its tables: every installed system with meaning tables."""
+    from oracle.systems import installed
+
+    return {system.name: folder for system in installed()
+            if (folder := system.meaning_folder()) is not None}
+
+
 def genres() -> tuple[str, ...]:
-    """The genres whose tables we ship (one folder each under ``meaning/``)."""
-    root = resources.files(PACKAGE) / "meaning"
-    return tuple(sorted(p.name for p in root.iterdir() if p.is_dir() and
-                        not p.name.startswith(("_", "."))))
+    """The genres with meaning tables: the installed systems that have them, by name."""
+    return tuple(sorted(_folders()))
 
 
 def check_genre(genre: object) -> str:
-    """A genre we ship tables for: a system's name (trophy, die_trying, triptycho)."""
+    """A genre with meaning tables: the name of a system that has them."""
     if isinstance(genre, str) and genre.strip().lower() in genres():
         return genre.strip().lower()
     raise RequestError(f"system: {shown(genre)} has no meaning tables; use one of "
@@ -79,11 +86,17 @@ def check_genre(genre: object) -> str:
 def _read(genre: str, name: str) -> tuple[str, ...]:
     if name in OLD_TABLES:
         return load_table(PACKAGE, name)
-    return _load(f"meaning/{genre}" if name in IN_GENRE else "meaning", name)
+    if name in IN_GENRE:
+        return _entries(_folders()[genre] / f"{name}.txt", genre)
+    return _entries(Path(__file__).with_name("meaning") / f"{name}.txt", PACKAGE)
 
 
-def _load(folder: str, name: str) -> tuple[str, ...]:
-    text = (resources.files(PACKAGE) / folder / f"{name}.txt").read_text(encoding="utf-8")
+def _entries(path: Path, owner: str) -> tuple[str, ...]:
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as exc:
+        raise OracleError(f"tables: the meaning table {shown(path.stem)} is missing from "
+                          f"{owner}.") from exc
     return tuple(line.strip() for line in text.splitlines()
                  if line.strip() and not line.lstrip().startswith("#"))
 

@@ -319,6 +319,13 @@ class System(ABC):
         """What ``oracle generate`` and the app's Generate buttons make: kind -> maker."""
         return {}
 
+    def meaning_folder(self) -> Path | None:
+        """The folder of its genre's meaning tables (``places``, ``characters``, ``creatures``,
+        ``omens``, one ``.txt`` each): ``<folder>/meaning/`` when it has one, else None (the
+        default system's genre is used for it)."""
+        found = self.folder() / "meaning"
+        return found if found.is_dir() else None
+
     def table_uses(self) -> Mapping[str, Callable[[str, str], object]]:
         """The uses of a player's own tables this system reads besides the solo layer's own
         (names, sets, answers): use -> ``check(line, where)``, raising a RequestError that
