@@ -29,11 +29,11 @@ lite: npm
 app: $(STAMP)
 	$(VENV)/bin/oracle serve
 
-# ruff (with its complexity limit, C901 <= 12) and mypy --strict over the code, the tests and
-# the benchmarks; any finding fails (and so fails make test and CI).
+# ruff (with its complexity limit, C901 <= 12) and mypy --strict over the code, the tests, the
+# benchmarks and the example plugin; any finding fails (and so fails make test and CI).
 lint: $(STAMP)
-	$(VENV)/bin/ruff check oracle tests bench
-	$(VENV)/bin/mypy --strict oracle tests bench
+	$(VENV)/bin/ruff check oracle tests bench examples
+	$(VENV)/bin/mypy --strict oracle tests bench examples/oracle-coin
 
 test: $(STAMP) lint chromium npm
 	$(PY) -m pytest

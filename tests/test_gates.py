@@ -18,14 +18,14 @@ def test_ruff_limits_every_function_to_complexity_12() -> None:
     assert lint["lint"]["mccabe"]["max-complexity"] == MOST_COMPLEX
 
 
-def test_make_test_lints_oracle_tests_and_bench_strictly_before_the_tests() -> None:
+def test_make_test_lints_oracle_tests_bench_and_the_example_strictly_before_the_tests() -> None:
     makefile = (ROOT / "Makefile").read_text(encoding="utf-8")
     prerequisites = re.search(r"^test:(.*)$", makefile, re.MULTILINE)
     assert prerequisites is not None and "lint" in prerequisites.group(1).split()
     recipe = re.search(r"^lint:.*\n((?:\t.*\n)+)", makefile, re.MULTILINE)
     assert recipe is not None
-    assert "ruff check oracle tests bench" in recipe.group(1)
-    assert "mypy --strict oracle tests bench" in recipe.group(1)
+    assert "ruff check oracle tests bench examples" in recipe.group(1)
+    assert "mypy --strict oracle tests bench examples/oracle-coin" in recipe.group(1)
     assert "make test" in (ROOT / ".ci" / "run").read_text(encoding="utf-8")
 
 

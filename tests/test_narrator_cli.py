@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from oracle.cli import main
-from oracle.narrator.inspire import INSPIRE_BEATS
+from oracle.narrator.inspire import inspire_beats
 
 
 def run(argv: list[str], stdin: str = "") -> tuple[int, str]:
@@ -46,7 +46,7 @@ def test_a_refused_request_is_not_narrated() -> None:
     assert code == 2 and set(result) == {"error"}
 
 
-@pytest.mark.parametrize("beat", INSPIRE_BEATS)
+@pytest.mark.parametrize("beat", inspire_beats())
 def test_inspire_json_for_every_beat(beat: str) -> None:
     code, payload = run_json(["inspire", beat, "--context", "the bell tower", "--json",
                               "--seed", "4"])
@@ -89,7 +89,7 @@ def test_inspire_help_names_every_beat(capsys: pytest.CaptureFixture[str]) -> No
         main(["inspire", "--help"])
     assert exc.value.code == 0
     out = capsys.readouterr().out
-    assert all(beat in out for beat in INSPIRE_BEATS) and "--context" in out
+    assert all(beat in out for beat in inspire_beats()) and "--context" in out
 
 
 def test_with_a_key_resolve_narrate_asks_claude_and_keeps_the_key_out_of_the_output(

@@ -151,6 +151,29 @@ def test_the_prompt_of_a_flip_carries_the_systems_own_facts(coin: Path) -> None:
     assert "the caller LOSES" in prompt.facts
 
 
+def test_the_referee_holds_a_flip_narration_to_what_it_settled(coin: Path) -> None:
+    from oracle.narrator import NarrationContext
+    from oracle.narrator.referee import check
+
+    lost = {"roll": "flip", "system": "coin", "call": "heads", "face": "tails", "won": False}
+    won = {**lost, "face": "heads", "won": True}
+    coin_system = systems.find_system("coin")
+    assert coin_system.settled(lost).verdict == "failure"
+    assert coin_system.settled(won).verdict == "success"
+    assert coin_system.settled({"roll": "other"}).verdict == ""
+
+    def told(result: dict[str, Any], text: str) -> str | None:
+        return check("flip", NarrationContext.build(
+            result=result, system="coin", intent="win the toss",
+            characters=[{"name": "Ada"}]), text)
+
+    assert told(lost, "The coin lands heads. Ada succeeds.") == "it says 'succeeds' on a failure"
+    assert told(won, "The coin lands tails. Ada fails to win the toss.") == \
+        "it says 'fails' on a success"
+    assert told(won, "The coin lands heads. Ada succeeds.") is None
+    assert told(lost, "The coin lands tails. Ada fails to win the toss.") is None
+
+
 def test_generate_and_ask_with_the_plugins_system(coin: Path,
                                                   monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("ORACLE_NARRATOR", "offline")

@@ -1,7 +1,9 @@
 """``oracle inspire``: quick ideas for a GM at the table, from the narrator.
 
-Anything a die decides (the oracle's answer, a Hunt's severity, a Risk outcome when not given)
-is rolled here with a seeded dice source first; the narrator only voices it.
+The beats offered, the options they read and the result each is voiced with are the installed
+systems' (``System.inspiration()``); the solo oracle's yes/no answer (``oracle``) is offered
+always. Anything a die decides (the oracle's answer, and whatever a system rolls when the GM did
+not say) is rolled with a seeded dice source first; the narrator only voices it.
 """
 
 from __future__ import annotations
@@ -10,7 +12,7 @@ import argparse
 import json
 from dataclasses import replace
 from pathlib import Path
-from typing import Any, TextIO
+from typing import TYPE_CHECKING, Any, TextIO
 
 from oracle.dice import SeededDice
 from oracle.errors import RequestError
@@ -21,19 +23,47 @@ from oracle.narrator.deck import Deck
 from oracle.narrator.weave import place_like, quoted
 from oracle.solo.answers import LIKELIHOOD_NAMES
 
-INSPIRE_BEATS: tuple[str, ...] = ("wrong", "bargain", "condition", "encounter", "answer",
-                                  "oracle", "monster", "ruin", "reduction", "lost", "outcome")
-_QUESTION_BEATS = ("answer", "oracle")
-_PLACE_BEATS = ("encounter", "monster")
+if TYPE_CHECKING:
+    from oracle.systems.base import Inspiration, InspireOption
+
+ORACLE = "oracle"
+"""The generic beat always offered: the solo oracle's yes/no answer, a question asked."""
+ORACLE_WORDS = "oracle = a yes/no answer for solo play"
+
+
+def _offers() -> list[Inspiration]:
+    from oracle.systems import installed
+
+    return [found for system in installed() if (found := system.inspiration()) is not None]
+
+
+def inspire_beats() -> tuple[str, ...]:
+    """Every beat ``oracle inspire`` offers: the installed systems' in their order (the default
+    system's first), then ``oracle`` unless a system placed it."""
+    beats = dict.fromkeys(beat for offer in _offers() for beat in offer.beats)
+    return tuple(beats) + (() if ORACLE in beats else (ORACLE,))
+
+
+def _options() -> list[InspireOption]:
+    """The options the systems' ideas read, each flag once (the first system's)."""
+    found: dict[str, InspireOption] = {}
+    for offer in _offers():
+        for option in offer.options:
+            found.setdefault(option.flag, option)
+    return list(found.values())
+
+
+def _owner(beat: str) -> Inspiration | None:
+    return next((offer for offer in _offers() if beat in offer.beats), None)
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Add the ``inspire`` arguments to its subparser."""
+    beats = inspire_beats()
+    glossary = [words for offer in _offers() for words in offer.glossary]
     parser.add_argument(
-        "beat", choices=INSPIRE_BEATS, metavar="BEAT",
-        help="one of: " + ", ".join(INSPIRE_BEATS) + " (wrong = what could go wrong, "
-        "bargain = Devil's Bargains, answer = answers to an exploration question, "
-        "oracle = a yes/no answer for solo play)",
+        "beat", choices=beats, metavar="BEAT",
+        help="one of: " + ", ".join(beats) + " (" + ", ".join([*glossary, ORACLE_WORDS]) + ")",
     )
     parser.add_argument("--context", default="", metavar="TEXT",
                         help="the stated intent, the question asked, or the place")
@@ -48,38 +78,26 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="oracle: how likely a yes is, the names oracle ask takes: "
                         + ", ".join(LIKELIHOOD_NAMES) + " (doubtful is very_unlikely; "
                         "default even)")
-    parser.add_argument("--outcome", choices=("failure", "complication", "success"),
-                        default=None, help="outcome: the Risk outcome (default: roll a d6)")
-    parser.add_argument("--severity", choices=("present", "distant", "none"), default=None,
-                        help="encounter: how close the terrible thing is (default: roll a d6)")
-    parser.add_argument("--noticed", action="store_true", help="reduction: someone noticed")
+    for option in _options():
+        if option.switch:
+            parser.add_argument(option.flag, action="store_true", help=option.help)
+        else:
+            parser.add_argument(option.flag, choices=option.choices or None, default=None,
+                                help=option.help)
     parser.add_argument("--line", action="append", default=[], metavar="TEXT",
                         help="a safety line, in any words (repeatable): never shown")
     parser.add_argument("--veil", action="append", default=[], metavar="TEXT",
                         help="a safety veil, in any words (repeatable): kept off-screen")
 
 
-def _rolled_result(beat: str, args: argparse.Namespace, dice: SeededDice) -> dict[str, Any]:
-    """The settled facts the beat voices; dice decide what the GM did not."""
-    if beat == "oracle":
+def _rolled_result(beat: str, args: argparse.Namespace, dice: SeededDice,
+                   owner: Inspiration | None) -> dict[str, Any]:
+    """The settled facts the beat voices; dice decide what the GM did not (the system that
+    offers the beat rolls them)."""
+    if beat == ORACLE:
         return ask(args.likelihood, dice)
-    if beat == "encounter":
-        severity = args.severity
-        if severity is None:  # SRD 1.2, Hunt Roll: 1-3 present, 4-5 distant, 6 none
-            face = dice.roll(6)
-            severity = "present" if face <= 3 else "distant" if face <= 5 else "none"
-        return {"roll": "hunt", "encounter": severity}
-    if beat == "outcome":
-        outcome = args.outcome
-        if outcome is None:  # SRD 1.2, Risk Roll: 1-3 failure, 4-5 complication, 6 success
-            face = dice.roll(6)
-            outcome = "failure" if face <= 3 else "complication" if face <= 5 else "success"
-        return {"roll": "risk", "outcome": outcome}
-    if beat == "reduction":
-        return {"roll": "reduction", "noticed": bool(args.noticed)}
-    if beat == "lost":
-        return {"roll": "ruin", "lost": True}
-    return {"roll": beat}
+    rolled = None if owner is None or owner.roll is None else owner.roll(beat, vars(args), dice)
+    return {"roll": beat} if rolled is None else dict(rolled)
 
 
 def run_inspire(args: argparse.Namespace, out: TextIO, home: Path | None = None) -> int:
@@ -102,6 +120,9 @@ def _inspire(args: argparse.Namespace, out: TextIO, shared: Deck | None) -> tupl
 
     beat: str = args.beat
     spec = find_beat(beat)
+    owner = _owner(beat)
+    questions = (ORACLE, *(owner.questions if owner else ()))
+    places = owner.places if owner else ()
     solo_level(args.likelihood)  # one set of names with oracle ask, refused the same way
     n = args.n if args.n is not None else (3 if spec.listing else 1)
     if not 1 <= n <= 12:
@@ -112,18 +133,18 @@ def _inspire(args: argparse.Namespace, out: TextIO, shared: Deck | None) -> tupl
     context_text: str = args.context
     # --context names the place only when it plainly reads as one; otherwise it is the player's
     # words, quoted ahead of the idea (never spliced into a sentence as a noun)
-    as_place = beat in _PLACE_BEATS and place_like(context_text)
-    lead = quoted(context_text) if beat in _PLACE_BEATS and not as_place else ""
+    as_place = beat in places and place_like(context_text)
+    lead = quoted(context_text) if beat in places and not as_place else ""
     deck = shared if shared is not None else Deck.seeded(seed)
     results: list[NarrationResult] = []
     facts: list[dict[str, Any]] = []
     for _ in range(1 if spec.listing else n):
-        result = _rolled_result(beat, args, dice)
+        result = _rolled_result(beat, args, dice, owner)
         context = NarrationContext.build(
             result=result,
             characters=[{"name": args.name, "occupation": args.occupation}] if args.name else (),
-            intent="" if beat in _QUESTION_BEATS or as_place else context_text,
-            question=context_text if beat in _QUESTION_BEATS else "",
+            intent="" if beat in questions or as_place else context_text,
+            question=context_text if beat in questions else "",
             place=args.place or (context_text if as_place else ""),
             n=n,
             deck=deck,

@@ -166,6 +166,38 @@ def entries(result: Mapping[str, Any], keys: Sequence[str]) -> list[Mapping[str,
 
 
 @dataclass(frozen=True)
+class InspireOption:
+    """One option of ``oracle inspire`` that a system's ideas read (``--outcome``): its flag,
+    help, the values it takes (none: any), or a ``switch`` taking no value (False unless
+    given). Its value reaches :attr:`Inspiration.roll` under the flag's name (``"outcome"``)."""
+
+    flag: str
+    help: str
+    choices: tuple[str, ...] = ()
+    switch: bool = False
+
+
+@dataclass(frozen=True)
+class Inspiration:
+    """What ``oracle inspire`` offers from one system.
+
+    ``beats``: the beats it offers, in the order the help lists them (the generic ``"oracle"``
+    may stand among them); ``glossary``: words for the help (``"wrong = what could go
+    wrong"``); ``options``: the options its results read; ``questions``: the beats whose
+    ``--context`` is a question asked; ``places``: those whose ``--context`` names the place
+    when it reads as one; ``roll(beat, options, dice)``: the settled result a beat is voiced
+    with (dice decide what the GM did not give; None: the bare ``{"roll": beat}``).
+    """
+
+    beats: tuple[str, ...]
+    glossary: tuple[str, ...] = ()
+    options: tuple[InspireOption, ...] = ()
+    questions: tuple[str, ...] = ()
+    places: tuple[str, ...] = ()
+    roll: Callable[[str, Mapping[str, Any], DiceSource], Mapping[str, Any] | None] | None = None
+
+
+@dataclass(frozen=True)
 class Generator:
     """One kind of thing a system generates (a character, a monster, a name...).
 
@@ -302,6 +334,10 @@ class System(ABC):
         """What a result settles (its verdict, deaths, the foe's state, its numbers), for the
         referee that checks a narration against it."""
         return Settled()
+
+    def inspiration(self) -> Inspiration | None:
+        """What ``oracle inspire`` offers from this system (None: nothing)."""
+        return None
 
     def characters(self, request: Mapping[str, Any]) -> list[dict[str, Any]]:
         """The characters a request names, the roller first, as the narrator's briefs."""

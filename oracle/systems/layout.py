@@ -6,10 +6,11 @@ Every system package has the same modules (issue 8): ``requests`` (``FIELDS``, `
 its package (``class Trophy(PackagedSystem, package="oracle.trophy")``) and its words; the rest
 of :class:`~oracle.systems.base.System` is filled in here from those modules.
 
-Two more modules are optional and imported only when first asked (``oracle resolve`` pays for
-neither): ``narration`` (``BEATS``, ``facts``, ``settled``, ``closing``, ``tell``, ``header``, ``summary``,
-``characters``: what the narrator asks), ``solo`` (``dread``, ``GENERATORS``, ``TABLE_USES``: what
-the solo layer asks) and ``story`` (``cue``, ``changes``: what the journal's story memory and exports
+More modules are optional and imported only when first asked (``oracle resolve`` pays for
+none): ``narration`` (``BEATS``, ``facts``, ``settled``, ``closing``, ``tell``, ``header``,
+``summary``, ``characters``: what the narrator asks), ``inspire`` (``INSPIRATION``: what
+``oracle inspire`` offers), ``solo`` (``dread``, ``GENERATORS``, ``TABLE_USES``: what the solo
+layer asks) and ``story`` (``cue``, ``changes``: what the journal's story memory and exports
 ask). A function a module leaves out keeps :class:`System`'s default.
 """
 
@@ -22,7 +23,7 @@ from types import ModuleType
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from oracle.dice import DiceSource
-from oracle.systems.base import Deal, Generator, Line, Settled, StoryCue, System
+from oracle.systems.base import Deal, Generator, Inspiration, Line, Settled, StoryCue, System
 from oracle.systems.beats import BeatSpec
 
 if TYPE_CHECKING:
@@ -154,6 +155,11 @@ class PackagedSystem(System):
         """The characters a request names (``narration.characters``)."""
         found = self._call("narration", "characters", request, self.unnamed.roller)
         return super().characters(request) if found is None else list(found)
+
+    def inspiration(self) -> Inspiration | None:
+        """What ``oracle inspire`` offers (``inspire.INSPIRATION``)."""
+        found: Inspiration | None = self._hook("inspire", "INSPIRATION")
+        return found
 
     def dread(self, state: Any) -> int | None:
         """The dread its state gives (``solo.dread``)."""

@@ -9,7 +9,17 @@ from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 from oracle.dice import DiceSource
-from oracle.systems.base import Generator, Line, Part, System, Unnamed, result, said, who
+from oracle.systems.base import (
+    Generator,
+    Line,
+    Part,
+    Settled,
+    System,
+    Unnamed,
+    result,
+    said,
+    who,
+)
 from oracle.systems.beats import BeatSpec
 from oracle_coin import rules
 
@@ -87,6 +97,13 @@ class CoinSystem(System):
             return [f"The coin shows {face}, as called: the caller WINS."]
         return [(f"The coin shows {face}; the call was {call}: the caller LOSES. Use no words "
                  "of winning.")]
+
+    def settled(self, outcome: Mapping[str, Any]) -> Settled:
+        """What a flip settles, for the referee: a won call is a success, a lost one a
+        failure (a Claude narration that says otherwise is not shown)."""
+        if outcome.get("roll") != "flip":
+            return Settled()
+        return Settled(verdict="success" if outcome.get("won") else "failure")
 
     def closing(self, beat: str, outcome: Mapping[str, Any], name: str) -> str:
         if beat != "flip":
