@@ -197,3 +197,49 @@ def test_a_piece_named_before_the_roll_is_the_one_marked() -> None:
     refused(fight("helm"), ev.combat_rolled([3], ["Oswin"], pieces={"Oswin": "shield"}),
             "pieces.Oswin:")
     refused(fight("helm"), ev.combat_rolled([3], [], pieces={"Oswin": "helm"}), "pieces.Oswin:")
+
+
+# -- the end of an incursion -----------------------------------------------------------------
+
+def test_returning_to_town_sums_up_the_incursion() -> None:
+    events = [created("Oswin", hunt_tokens=1), created("Teague", ruin=5), created("Rook"),
+              ev.incursion_started("The Drowned Abbey", [("The ford", "cross it"),
+                                                         ("The nave", "ring the bell")]),
+              ev.set_goal_reached(), ev.days_passed(3),
+              ev.combat_started(0, [("Oswin", 3)], monster="Nameless Fox", gold=2),
+              ev.gold_collected("monster", {"Oswin": 1, "Rook": 1}),
+              ev.tokens_spent("treasure", {"Oswin": 1}, treasure="a bone flute"),
+              ev.ruin_rolled("Teague", 6),  # Ruin 6: lost
+              ev.fate_chosen("Teague", "monster"),
+              ev.risk_rolled("Rook", [2], [5], foe="monster", intent="defeat", confirmed=True),
+              created("Ash")]  # joins on the way
+    state = replay(events)
+    assert state.character("Rook").died and state.character("Teague").lost
+    home = apply(state, ev.town_returned())
+    summary = home.last_result or {}
+    assert summary == {"event": "town_returned", "incursion": "The Drowned Abbey", "sets": 2,
+                       "cleared": ["The ford"], "gold": 3, "days": 3,
+                       "came_back": ["Oswin", "Ash"], "died": ["Rook"], "lost": ["Teague"]}
+    assert home.expedition.homecoming is not None and not home.expedition.in_forest
+    words = journal_line(ev.town_returned(), summary).plain()
+    assert words == ("Back safely in town: marked armor is usable again. The incursion The "
+                     "Drowned Abbey ends after 3 day(s): 1 of 2 set(s) cleared (The ford), 3 Gold "
+                     "collected; back: Oswin, Ash; died: Rook; lost to the forest: Teague.")
+    # a new incursion clears the old summary; a return with none under way sums nothing
+    again = apply(home, ev.incursion_started("Again", [("A", "b")]))
+    assert again.expedition.homecoming is None
+    plain = apply(party("Oswin"), ev.town_returned())
+    assert journal_line(ev.town_returned(), plain.last_result).plain() == (
+        "Back safely in town: marked armor is usable again.")
+
+
+def test_a_token_treasure_is_named_in_the_journal() -> None:
+    state = party("Oswin", hunt_tokens=1)
+    event = ev.tokens_spent("treasure", {"Oswin": 1}, to="Oswin",
+                            treasure="A bone flute that hums at dusk.")
+    after = apply(state, event)
+    assert after.character("Oswin").gold == 1 and after.character("Oswin").hunt_tokens == 0
+    assert (after.last_result or {})["treasure"] == "A bone flute that hums at dusk."
+    assert journal_line(event, after.last_result).plain() == (
+        "Hunt Tokens spent (Oswin 1) on a treasure worth 1 Gold: A bone flute that hums at "
+        "dusk.")

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass, replace
+from typing import Any
 
 
 class Reached(enum.Enum):
@@ -37,6 +38,8 @@ class Incursion:
     title: str
     sets: tuple[GoalSet, ...] = ()
     days: int = 0
+    party: tuple[str, ...] = ()  # who set out (in play at the start, or joined on the way)
+    gold: int = 0  # Gold collected on the way: monsters, treasures, a fallen one's tokens
 
     @property
     def current(self) -> int | None:
@@ -74,15 +77,36 @@ class Quarry:
 
 
 @dataclass(frozen=True)
+class Homecoming:
+    """What an incursion came to when the party returned to town: its sets cleared, the Gold
+    collected, and what became of each one who set out."""
+
+    title: str
+    sets: int
+    cleared: tuple[str, ...]  # the titles of the sets whose goal was reached
+    gold: int
+    days: int
+    came_back: tuple[str, ...] = ()
+    died: tuple[str, ...] = ()
+    lost: tuple[str, ...] = ()  # lost to the forest (a monster, or no Fate chosen yet)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"incursion": self.title, "sets": self.sets, "cleared": list(self.cleared),
+                "gold": self.gold, "days": self.days, "came_back": list(self.came_back),
+                "died": list(self.died), "lost": list(self.lost)}
+
+
+@dataclass(frozen=True)
 class Expedition:
     """Where the party stands: the incursion under way (None: in town), the newest quarry,
-    older quarries defeated with their Gold still on them (``unclaimed``, oldest first), and
-    the incursions finished (sets cleared across the campaign)."""
+    older quarries defeated with their Gold still on them (``unclaimed``, oldest first), the
+    incursions finished (sets cleared across the campaign) and how the newest one ended."""
 
     incursion: Incursion | None = None
     quarry: Quarry | None = None
     finished: int = 0
     unclaimed: tuple[Quarry, ...] = ()
+    homecoming: Homecoming | None = None  # the newest incursion's end, until the next begins
 
     @property
     def lootable(self) -> tuple[Quarry, ...]:

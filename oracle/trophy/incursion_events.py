@@ -16,7 +16,11 @@ What existing events mean here (:func:`follow`, called by the fold after each ev
   quarry; a Combat Roll (or no roll needed) that defeats it lets its Gold be collected.
 - ``tokens_spent`` with ``use: goal`` while a set is current reaches that set's goal, unless the
   spend names another goal (the SRD allows any goal the table agrees on).
-- ``town_returned`` ends the incursion under way (marked armor is cleared by the event itself).
+- ``town_returned`` ends the incursion under way (marked armor is cleared by the event itself)
+  and keeps what it came to (``Homecoming``: sets cleared, Gold collected on the way, who came
+  back, who died, who was lost), which is also the event's result.
+- ``gold_collected``, ``tokens_spent`` (a treasure) and ``tokens_claimed`` during an incursion
+  count their Gold toward it; ``character_created`` during one joins the party setting out.
 """
 
 from __future__ import annotations
@@ -31,6 +35,7 @@ from oracle.trophy.fields import listing, name_map, obj, require, text, whole
 from oracle.trophy.incursion import (
     Expedition,
     GoalSet,
+    Homecoming,
     Incursion,
     Quarry,
     Reached,
@@ -71,7 +76,8 @@ def incursion_started(state: TrophyState, event: Event) -> TrophyState:
     if not 1 <= len(items) <= MAX_SETS:
         raise RuleError(f"sets: an incursion has 1 to {MAX_SETS} sets; got {len(items)}.")
     sets = tuple(_set(item, f"sets[{i}].") for i, item in enumerate(items))
-    state = _with(state, incursion=Incursion(title, sets))
+    party = tuple(c.name for c in state.characters if not c.out_of_play)
+    state = _with(state, incursion=Incursion(title, sets, party=party), homecoming=None)
     return replace(state, last_result={"event": "incursion_started", "title": title,
                                        "sets": len(sets), "set": sets[0].title,
                                        "set_goal": sets[0].goal})
@@ -199,33 +205,82 @@ def _goal_by_tokens(state: TrophyState, event: Event) -> TrophyState:
                                        "set_goal": chosen.goal, "goal": chosen.goal})
 
 
+def _quarry(state: TrophyState, event: Event) -> TrophyState:
+    """A fight names its monster and the Gold it carries: the newest quarry."""
+    name = event.get("monster")
+    gold = event.get("gold", 0)
+    if isinstance(gold, bool) or not isinstance(gold, int) or gold < 0:
+        raise RequestError(f"gold: the Gold a monster carries is 0 or more; got {shown(gold)}.")
+    # the monster field may hold "name: description"; the quarry is called by its name
+    named = name.split(": ")[0].strip()[:80] if isinstance(name, str) else ""
+    named = named or "the monster"
+    old = state.expedition.quarry
+    kept = (old,) if old is not None and old.lootable else ()  # its Gold waits to be taken
+    return _with(state, quarry=Quarry(named, gold), unclaimed=state.expedition.unclaimed + kept)
+
+
+def _gold_on_the_way(state: TrophyState) -> TrophyState:
+    """Gold an event just gave (a monster's, a treasure's, a fallen one's tokens), counted for
+    the incursion under way."""
+    incursion = state.expedition.incursion
+    gold = (state.last_result or {}).get("gold")
+    got = sum(v for v in gold.values() if isinstance(v, int)) if isinstance(gold, dict) else (
+        gold if isinstance(gold, int) and not isinstance(gold, bool) else 0)
+    if incursion is None or not got:
+        return state
+    return _with(state, incursion=replace(incursion, gold=incursion.gold + got))
+
+
+def _home(state: TrophyState) -> TrophyState:
+    """Back in town: the incursion ends, and what it came to is kept and told."""
+    incursion = state.expedition.incursion
+    if incursion is None:
+        return state
+    party = [state.character(n) for n in incursion.party if state.has(n)]
+    home = Homecoming(
+        incursion.title, len(incursion.sets),
+        tuple(s.title for s in incursion.sets if s.reached is not None), incursion.gold,
+        incursion.days, came_back=tuple(c.name for c in party if not c.out_of_play),
+        died=tuple(c.name for c in party if c.died),
+        lost=tuple(c.name for c in party if c.out_of_play and not c.died))
+    state = _with(state, incursion=None, finished=state.expedition.finished + 1,
+                  homecoming=home)
+    return replace(state, last_result={"event": "town_returned", **home.to_dict()})
+
+
+def _joined(state: TrophyState) -> TrophyState:
+    """One who joins during an incursion sets out with the party."""
+    incursion = state.expedition.incursion
+    if incursion is None or not state.characters:
+        return state
+    party = (*incursion.party, state.characters[-1].name)
+    return _with(state, incursion=replace(incursion, party=party))
+
+
+GOLD_EVENTS = frozenset({ev.GOLD_COLLECTED, ev.TOKENS_SPENT, ev.TOKENS_CLAIMED})
+COMBAT_READS = frozenset({ev.COMBAT_STARTED, ev.COMBAT_ROLLED, ev.COMBAT_CONTINUED,
+                          ev.COMBAT_ARMOR_MARKED})
+
+
 def follow(event: Event, state: TrophyState) -> TrophyState:
     """``state`` after ``event`` was applied, with the incursion's reading of it added."""
     kind = event.get("type")
-    expedition = state.expedition
-    if kind == "combat_started":
-        name = event.get("monster")
-        gold = event.get("gold", 0)
-        if isinstance(gold, bool) or not isinstance(gold, int) or gold < 0:
-            raise RequestError(f"gold: the Gold a monster carries is 0 or more; got {shown(gold)}.")
-        # the monster field may hold "name: description"; the quarry is called by its name
-        named = name.split(": ")[0].strip()[:80] if isinstance(name, str) else ""
-        named = named or "the monster"
-        old = state.expedition.quarry
-        kept = (old,) if old is not None and old.lootable else ()  # its Gold waits to be taken
-        state = _with(state, quarry=Quarry(named, gold),
-                      unclaimed=state.expedition.unclaimed + kept)
-        expedition = state.expedition
-    if kind in (ev.COMBAT_STARTED, ev.COMBAT_ROLLED, ev.COMBAT_CONTINUED, ev.COMBAT_ARMOR_MARKED):
+    if kind == ev.COMBAT_STARTED:
+        state = _quarry(state, event)
+    if kind in COMBAT_READS:
         # armor re-reads the roll from the state before it: the defeat it saw stands again
-        result = state.last_result or {}
-        quarry = expedition.quarry
-        if quarry is not None and not quarry.defeated and result.get("defeated") is True:
+        quarry = state.expedition.quarry
+        if (quarry is not None and not quarry.defeated
+                and (state.last_result or {}).get("defeated") is True):
             state = _with(state, quarry=replace(quarry, defeated=True))
-    elif kind == "tokens_spent" and event.get("use") == "goal":
+    elif kind == ev.TOKENS_SPENT and event.get("use") == "goal":
         state = _goal_by_tokens(state, event)
-    elif kind == "town_returned" and expedition.incursion is not None:
-        state = _with(state, incursion=None, finished=expedition.finished + 1)
+    elif kind == ev.TOWN_RETURNED:
+        state = _home(state)
+    elif kind == ev.CHARACTER_CREATED:
+        state = _joined(state)
+    if kind in GOLD_EVENTS:
+        state = _gold_on_the_way(state)
     return state
 
 

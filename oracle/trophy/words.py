@@ -10,7 +10,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from oracle.systems.base import Kind, Line, Part, result, said, who
-from oracle.trophy.incursion_words import incursion_line
+from oracle.trophy.incursion_words import incursion_line, town_line
 from oracle.trophy.sheet_words import correction_line
 
 OUTCOME_WORDS = {"success": "success", "complication": "success with a complication",
@@ -189,7 +189,7 @@ _WORDINGS: dict[str, Wording] = {
         "roll", who(data.get("helper", "")), f" helps after the roll · light {data.get('die')}"),
     "risk_finished": _fixed("meta", "The roll is settled."),
     "tokens_spent": _tokens_spent, "tokens_claimed": _tokens_claimed,
-    "town_returned": _fixed("meta", "Back safely in town: marked armor is usable again."),
+    "town_returned": town_line,
     "character_updated": _named("meta", "'s sheet is updated."),
     "condition_added": _named("ruin", " takes a Condition: ", "condition"),
     "condition_removed": _named("ruin", " is rid of a Condition: ", "condition"),

@@ -89,15 +89,19 @@ class CombatMoves:
             return monster_fields(named, self.session.require().dice("monster"),
                                   self.session.safety)
 
-    def combat_roll(self, armor: Sequence[str] = (), faces: Sequence[int] | None = None) -> Rolled:
-        """Roll (or continue with one more) dark dice against the monster's Endurance."""
+    def combat_roll(self, armor: Sequence[str] = (), faces: Sequence[int] | None = None,
+                    pieces: Mapping[str, str] | None = None) -> Rolled:
+        """Roll (or continue with one more) dark dice against the monster's Endurance;
+        ``pieces``: which piece each of ``armor`` marks if hit (default their first)."""
         combat = self.state.combat
         if combat is None:
             raise RuleError("combat: start a fight first (Endurance and fighters).")
         continuing = combat.rolls > 0
         count = combat.dark_count + (1 if continuing else 0)
         dark = self._faces(self.dice(), count, faces, "dark faces")
-        seq = self.record(events.combat_rolled(dark, armor, continued=continuing))
+        chosen = {n: p for n, p in (pieces or {}).items() if n in armor}
+        seq = self.record(events.combat_rolled(dark, armor, continued=continuing,
+                                               pieces=chosen))
         self.latest = Rolled("combat", (), dark, (), dict(self.state.last_result or {}), seq)
         return self.latest
 
@@ -120,14 +124,22 @@ class CombatMoves:
                                 int(person.get("ruin_after", 0))))
         return choices
 
+    def armor_pieces(self, name: str) -> list[str]:
+        """The pieces ``name`` may mark for the newest Combat Roll (unmarked before it), or
+        for the next roll when none waits on the armor question."""
+        opened = self.state.combat_roll
+        state = opened.before if opened is not None else self.state
+        return [p.name for p in state.character(name).usable_armor] if state.has(name) else []
+
     def decline_armor(self) -> None:
         """The fighters the newest Combat Roll hit take its Ruin: no more armor question."""
         self._armor_declined = self.state.combat_roll
         self.changed()
 
-    def mark_armor(self, name: str) -> Rolled:
-        """Mark ``name``'s armor for the Combat Roll just made: that roll's Ruin is ignored."""
-        seq = self.record(events.combat_armor_marked(name))
+    def mark_armor(self, name: str, piece: str | None = None) -> Rolled:
+        """Mark ``name``'s armor (``piece``: which; default their first unmarked) for the
+        Combat Roll just made: that roll's Ruin is ignored."""
+        seq = self.record(events.combat_armor_marked(name, piece))
         dark = tuple(self.state.last_result.get("dark", ())) if self.state.last_result else ()
         self.latest = Rolled("combat", (), dark, (), dict(self.state.last_result or {}), seq)
         return self.latest

@@ -85,6 +85,7 @@ class CombatView:
             c.row(self._endurance, self._lower, self._raise), self._effective,
             c.row(self._fighters, self._weak_faces), c.row(self._start))
         self._armor_boxes: dict[str, Any] = {}
+        self._piece_boxes: dict[str, Any] = {}
         self._armor_key: Any = None
         self._rolls = 0
         for box in (self._endurance, self._lower, self._raise, self._fighters):
@@ -173,13 +174,20 @@ class CombatView:
         rows = []
         for name, piece, before, after in choices:
             lost = " and loses themself" if after >= 6 else ""
+            pieces = self.moves.armor_pieces(name)
+            which = (f"Marking <i>{esc(piece)}</i>" if len(pieces) < 2
+                     else "Marking the piece chosen below")
             line = c.html(f"<b>{esc(name)}</b>: the dice hit the Weak Point, Ruin {before} → "
-                          f"{after}{lost}. Marking <i>{esc(piece)}</i> takes no Ruin this roll.",
-                          "oracle-armor-hit")
+                          f"{after}{lost}. {which} takes no Ruin this roll.", "oracle-armor-hit")
+            # SRD 1.2: "mark a piece of your armor": the player picks which one
+            pick = c.dropdown(options=c.options(pieces), value=piece, description="Piece")
+            pick.add_class("oracle-armor-piece")
+            pick.layout.display = "" if len(pieces) > 1 else "none"
             mark = c.button(f"Mark armor: {name}", css="oracle-armor-mark",
-                            tooltip=f"{name} marks {piece}: no Ruin from this roll")
-            mark.on_click(c.guard(self._error, lambda _b, who=name: self._do_mark(who)))
-            rows.append(c.column(line, mark))
+                            tooltip=f"{name} marks a piece of armor: no Ruin from this roll")
+            mark.on_click(c.guard(self._error, lambda _b, who=name, box=pick:
+                                  self._do_mark(who, str(box.value or "") or None)))
+            rows.append(c.column(line, c.row(pick, mark)))
         self._ask_armor.value = ("<b>Mark armor?</b> You may mark a piece of armor to ignore all "
                                  "of this roll's Ruin; marked armor is unusable until town.")
         self._armor_buttons.children = tuple(rows)
@@ -188,22 +196,31 @@ class CombatView:
         """Per fighter: Weak Points, Ruin, and a box to mark armor on this roll."""
         rows = []
         boxes = {}
+        picks: dict[str, Any] = {}
         for name, points in combat.fighters:
             character = self.moves.state.character(name)
             usable = character.usable_armor
             old = self._armor_boxes.get(name)
             # names are player text: a caption beside the box, never its (typeset) description
             box = c.checkbox("", css="oracle-armor")
-            said = c.caption(f"{name}: mark {usable[0].name} if hit" if usable
+            said = c.caption(f"{name}: mark {usable[0].name} if hit" if len(usable) == 1
+                             else f"{name}: mark a piece if hit" if usable
                              else f"{name}: no armor")
             box.value = bool(old.value) if old is not None and usable else False
             box.disabled = not usable
             box.observe(lambda _ch: self._update_odds(), names="value")
             boxes[name] = box
+            # which piece, when there is a choice (SRD 1.2: the player marks a piece)
+            pick = c.dropdown(options=c.options([p.name for p in usable]),
+                              description="piece")
+            pick.add_class("oracle-armor-piece-before")
+            pick.layout.display = "" if len(usable) > 1 else "none"
+            picks[name] = pick
             weak = ", ".join(str(p) for p in points)
             rows.append(c.row(c.html(f"<b>{esc(name)}</b> Weak Point {esc(weak)} · Ruin "
-                                     f"{character.ruin}"), box, said))
+                                     f"{character.ruin}"), box, said, pick))
         self._armor_boxes = boxes
+        self._piece_boxes = picks
         self._armor.children = tuple(rows)
 
     def _retreat_targets(self) -> None:
@@ -285,7 +302,9 @@ class CombatView:
             typed = c.parse_faces("dark faces", self._dark_faces.value)
         names = combat.names if combat else ()
         points = dict(combat.fighters) if combat else {}
-        rolled = self.moves.combat_roll(armor, typed)
+        pieces = {n: str(box.value) for n, box in self._piece_boxes.items()
+                  if n in armor and box.value}
+        rolled = self.moves.combat_roll(armor, typed, pieces)
         if self._pending_voice is not None:  # the last roll was left as it fell: voice it too
             self._voice(*self._pending_voice)
         self._dark_faces.value = ""
@@ -335,8 +354,8 @@ class CombatView:
         for lost in lost_in(rolled.result):  # each one lost, voiced about them (SRD: Ruin 6)
             self.shell.voice("lost", lost, refers_to=rolled.seq, who=(lost["name"],))
 
-    def _do_mark(self, name: str) -> None:
-        rolled = self.moves.mark_armor(name)
+    def _do_mark(self, name: str, piece: str | None = None) -> None:
+        rolled = self.moves.mark_armor(name, piece)
         self._draw(rolled)
         if not self.moves.armor_choices() and self._pending_voice is not None:
             self._voice(rolled, self._pending_voice[1])

@@ -44,6 +44,7 @@ class HuntView:
         self._ask = c.button("Ask", css="oracle-hunt-ask")
         self._spend_treasure = c.button("Spend 1 token: a treasure worth 1 Gold",
                                         css="oracle-spend-treasure")
+        self._found = c.html("", "oracle-treasure-found")
         self._goal = c.text("A goal to achieve (3 tokens, pooled from the party)",
                             css="oracle-goal")
         self._pool = widgets.VBox([])
@@ -76,7 +77,7 @@ class HuntView:
             c.html('<div class="oracle-hint">When a companion dies, the others claim their '
                    "Hunt Tokens as Gold, 1 Gold a token; one lost to the forest as a monster "
                    "keeps them.</div>", "oracle-claim-rule"),
-            c.row(self._spend_treasure),
+            c.row(self._spend_treasure), self._found,
             self._goal, self._pool, c.row(self._spend_goal),
             self._claim_row, self._spend_error,
             css="oracle-hunt",
@@ -92,6 +93,9 @@ class HuntView:
         session = self.session
         self._faces.layout.display = "" if getattr(session, "physical", False) else "none"
         self._roll.disabled = session.campaign is None or session.active is None
+        # SRD 1.2, Hunt Tokens: a treasure costs 1 token of the one who spends it
+        self._spend_treasure.disabled = (self._roll.disabled
+                                         or self.moves.character().hunt_tokens < 1)
         self._update_odds()
         in_play = [ch for ch in self.moves.characters() if not ch.out_of_play]
         key = tuple((ch.name, ch.hunt_tokens) for ch in in_play)
@@ -183,7 +187,9 @@ class HuntView:
 
     def _do_treasure(self, _button: Any = None) -> None:
         who = self.moves.character()
-        self.moves.spend_tokens("treasure", {who.name: 1}, to=who.name)
+        named = self.moves.buy_treasure(who.name)
+        self._found.value = (f"<div class='oracle-outcome success'><b>{esc(who.name)}</b> "
+                             f"finds a treasure worth 1 Gold: {esc(named)}</div>")
         self.shell.refresh()
 
     def _do_goal(self, _button: Any = None) -> None:

@@ -121,4 +121,6 @@ def summary(expedition: Expedition) -> Mapping[str, Any]:
             "name": quarry.name, "gold": quarry.gold, "defeated": quarry.defeated,
             "collected": quarry.collected},
         "lootable": [{"name": q.name, "gold": q.gold} for q in expedition.lootable],
+        "homecoming": (None if expedition.homecoming is None
+                       else expedition.homecoming.to_dict()),
     }

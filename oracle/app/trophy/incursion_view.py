@@ -25,6 +25,7 @@ class IncursionView:
         self.incursion = IncursionMoves(self.moves)
         self.shell = shell
         self._status = c.html("", "oracle-incursion")
+        self._homecoming = c.html("", "oracle-homecoming oracle-panel")  # the last one's end
         self._generate = c.button("Generate an incursion", css="oracle-incursion-generate",
                                   style="primary")
         self._title = c.text("Or name your own incursion", css="oracle-incursion-title")
@@ -66,7 +67,7 @@ class IncursionView:
                    "goal, reached in play or with 3 Hunt Tokens pooled from the party (Hunt "
                    "tab). Defeated monsters give up their Gold; Gold is spent in town, and "
                    "returning there makes marked armor usable again.</div>"),
-            self._status, c.row(self._reached, self._day),
+            self._status, self._homecoming, c.row(self._reached, self._day),
             c.html("<h3>Gold</h3>"), c.row(self._collectors, self._loot, self._collect),
             c.row(self._treasure, self._treasure_gold, self._take),
             c.html("<h3>Town</h3>"), c.row(self._town),
@@ -92,6 +93,9 @@ class IncursionView:
         self._collectors.options = names
         self._collectors.value = chosen or tuple(names[:1])
         self._status.value = status_html(shown)
+        home = None if shown["in_forest"] else shown["homecoming"]
+        self._homecoming.value = homecoming_html(home)
+        self._homecoming.layout.display = "" if home else "none"
         forest = bool(shown["in_forest"])
         self._reached.disabled = not forest or shown["current"] is None
         self._day.disabled = not forest
@@ -158,3 +162,24 @@ def status_html(shown: Any) -> str:
                     f"<span class='when'>{esc(mark)}</span></li>")
     return (f"<h3>{esc(shown['title'])}</h3><div class='oracle-hint'>Days in the forest: "
             f"{shown['days']}</div><ol>{''.join(rows)}</ol>{loot}")
+
+
+def homecoming_html(home: Any) -> str:
+    """The end-of-incursion summary: sets cleared, Gold collected, who came back, who died or
+    was lost (the journal's line says the same)."""
+    if not home:
+        return ""
+    cleared = home["cleared"]
+
+    def names(key: str) -> str:
+        return ", ".join(esc(n) for n in home[key]) or "nobody"
+
+    rows = [("Sets cleared", f"{len(cleared)} of {home['sets']}"
+             + (f" ({', '.join(esc(t) for t in cleared)})" if cleared else "")),
+            ("Gold collected", str(home["gold"])), ("Days in the forest", str(home["days"])),
+            ("Came back", names("came_back"))]
+    rows += [(label, names(key)) for key, label in (("died", "Died"),
+                                                    ("lost", "Lost to the forest"))
+             if home[key]]
+    items = "".join(f"<li><b>{label}</b>: {value}</li>" for label, value in rows)
+    return f"<h3>{esc(home['incursion'])}: back in town</h3><ul>{items}</ul>"

@@ -297,6 +297,35 @@ class TrophyMoves(CombatMoves, Moves[TrophyState]):
                      goal: str = "") -> None:
         self.record(events.tokens_spent(use, contributions, to, goal))
 
+    def buy_treasure(self, name: str | None = None) -> str:
+        """SRD 1.2, Hunt Tokens: 1 token finds a treasure worth 1 Gold; it is named by the
+        treasure generator (its thing and mark; a token's treasure is always worth 1)."""
+        from oracle.app.solo import own_in
+        from oracle.solo.generate.trophy import treasure
+
+        who = self.character(name)
+        if who.hunt_tokens < 1:
+            raise RuleError(f"tokens: {who.name} holds no Hunt Token; a treasure costs 1.")
+        with own_in(self.session):  # the player's own treasure tables too
+            found = treasure(self.session.require().dice("treasure"))
+        self.record(events.tokens_spent("treasure", {who.name: 1}, to=who.name,
+                                        treasure=found.description))
+        self.changed()
+        return found.description
+
+    def correct(self, name: str, what: str, reason: str, *, to: int | None = None,
+                was: int | None = None, condition: str = "", remove: bool = False
+                ) -> tuple[int, dict[str, Any]]:
+        """Put a sheet right with a reason (``oracle.trophy.corrections``): Ruin, Hunt Tokens or
+        Gold ``to`` a value (``was``: the value the player saw), or a Condition on or off.
+        Returns the entry's number and its result."""
+        who = self.character(name)
+        seq = self.record(events.sheet_corrected(who.name, what, reason, to=to, was=was,
+                                                 condition=condition, remove=remove))
+        result = dict(self.state.last_result or {})
+        self.changed()
+        return seq, result
+
     def claim_tokens(self, fallen: str, shares: Mapping[str, int]) -> None:
         self.record(events.tokens_claimed(fallen, shares))
         self.changed()

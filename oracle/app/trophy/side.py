@@ -49,8 +49,11 @@ class TrophySide:
         # the picker sits above the tabs (the shell places it): on a phone it comes before
         # the roll form, not under the whole form and the sheet
         self.picker = self._active
+        from oracle.app.trophy.correct_view import SheetCorrection
+
+        self.correction = SheetCorrection(session, shell)
         self.widget = c.column(self._switched, self._sheet, self._cond_box,
-                               self._table, self._error)
+                               self.correction.widget, self._table, self._error)
         # losing yourself: its own screen
         self._lost_text = c.html("", "oracle-lost-text")
         self._monster = c.button("Become a monster of the forest", css="oracle-fate-monster",
@@ -95,6 +98,7 @@ class TrophySide:
                              if session.active else
                              '<div class="oracle-hint">Add a character in the Party tab.</div>')
         self._table.value = table_html(moves.characters(), session.active, session.seat.gm)
+        self.correction.refresh()
         self._refresh_condition()
         self._refresh_lost()
 
