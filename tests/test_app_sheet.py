@@ -9,7 +9,7 @@ from oracle.app.shell import OracleApp
 from oracle.app.trophy.moves import trophy_moves
 from oracle.journal.exports import export
 from oracle.narrator.fake import FakeNarrator
-from tests.app_driver import click, fill, find, find_all, read, shown
+from tests.app_driver import click, described, fill, find, find_all, read, shown
 
 
 def quick() -> OracleApp:
@@ -138,6 +138,23 @@ def test_the_fighter_picks_which_armor_piece_takes_the_hit() -> None:
     assert mara.ruin == 1
     assert [(p.name, p.marked) for p in mara.armor] == [("Helm", False), ("Gambeson", True)]
     assert last_words(app).startswith("Mara marks armor after the roll (Gambeson)")
+
+
+def test_armor_ticked_before_the_roll_marks_the_piece_picked_beside_it() -> None:
+    app = quick()
+    with_mara(app, armor=["Helm", "Gambeson"])
+    view = app.view("Combat")
+    fill(view, "oracle-fighters", ("Mara",))
+    fill(view, "oracle-weak-faces", "3")
+    click(view, "oracle-combat-start")
+    described(view, "Mara: mark a piece").value = True
+    assert shown(view, "oracle-armor-piece-before")
+    fill(view, "oracle-armor-piece-before", "Gambeson")
+    fill(view, "oracle-combat-faces", "3")
+    click(view, "oracle-combat-roll")
+    assert read(view, "oracle-error") == ""
+    mara = app.session.state.character("Mara")
+    assert mara.ruin == 1 and [p.marked for p in mara.armor] == [False, True]
 
 
 def test_one_piece_of_armor_asks_no_question_of_which() -> None:

@@ -217,8 +217,8 @@ class CombatView:
             pick.layout.display = "" if len(usable) > 1 else "none"
             picks[name] = pick
             weak = ", ".join(str(p) for p in points)
-            rows.append(c.row(c.html(f"<b>{esc(name)}</b> Weak Point {esc(weak)} · Ruin "
-                                     f"{character.ruin}"), box, said, pick))
+            rows.append(c.column(c.row(c.html(f"<b>{esc(name)}</b> Weak Point {esc(weak)} · "
+                                              f"Ruin {character.ruin}"), box, said), pick))
         self._armor_boxes = boxes
         self._piece_boxes = picks
         self._armor.children = tuple(rows)
