@@ -301,7 +301,7 @@ class TrophyMoves(CombatMoves, Moves[TrophyState]):
         """SRD 1.2, Hunt Tokens: 1 token finds a treasure worth 1 Gold; it is named by the
         treasure generator (its thing and mark; a token's treasure is always worth 1)."""
         from oracle.app.solo import own_in
-        from oracle.solo.generate.trophy import treasure
+        from oracle.trophy.generate import treasure
 
         who = self.character(name)
         if who.hunt_tokens < 1:
