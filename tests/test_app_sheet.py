@@ -4,6 +4,8 @@ end-of-incursion summary in town. Driven in-process through ``app_driver`` hooks
 
 from __future__ import annotations
 
+import html
+
 from oracle.app import build
 from oracle.app.shell import OracleApp
 from oracle.app.trophy.moves import trophy_moves
@@ -186,7 +188,7 @@ def test_a_token_buys_a_named_treasure_and_the_button_waits_for_a_token() -> Non
     mara = app.session.state.character("Mara")
     assert (mara.hunt_tokens, mara.gold) == (0, 1)
     named = str((app.session.state.last_result or {})["treasure"])
-    assert len(named) > 5 and named in read(view, "oracle-treasure-found")
+    assert len(named) > 5 and named in html.unescape(read(view, "oracle-treasure-found"))
     assert last_words(app) == (f"Hunt Tokens spent (Mara 1) on a treasure worth 1 Gold: "
                                f"{named}")
     assert find(view, "oracle-spend-treasure").disabled  # the token is spent
@@ -211,7 +213,7 @@ def test_back_in_town_the_incursion_is_summed_up_shown_and_exported() -> None:
     click(app.side, "oracle-fate-death")
     click(view, "oracle-incursion-town")
     assert read(view, "oracle-error") == ""
-    summary = read(view, "oracle-homecoming")
+    summary = html.unescape(read(view, "oracle-homecoming"))
     assert "The Drowned Abbey: back in town" in summary
     assert "<b>Sets cleared</b>: 1 of 2 (The ford)" in summary
     assert "<b>Gold collected</b>: 2" in summary
