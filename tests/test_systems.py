@@ -161,3 +161,20 @@ def test_every_roll_kind_names_the_fields_its_rules_read(name: str) -> None:
     assert set(system.odds_kinds) <= set(system.roll_kinds)
     for kind, fields in system.fields.items():
         assert not fields & CONTEXT_FIELDS, kind
+
+
+def test_a_closing_table_states_a_sentence_only_when_its_fields_are_given() -> None:
+    from oracle.systems.base import actor
+    from oracle.systems.beats import closings, stating
+
+    closing = closings({"save": stating("HP {hp_before} to {hp_after}.", "hp_before", "hp_after"),
+                        "told": stating("{name} reads {total}.", "shown"),
+                        "own": lambda result, name: f"{name}!"})
+    assert closing("save", {"hp_before": 4, "hp_after": 0}, "Ash") == "HP 4 to 0."
+    assert closing("save", {"hp_before": 4, "hp_after": None}, "Ash") == ""
+    assert closing("told", {"shown": 0}, "Ash") == "Ash reads None."  # as result.get would
+    assert closing("own", {}, "Ash") == "Ash!"
+    assert closing("other", {"hp_before": 4, "hp_after": 0}, "Ash") == ""
+    assert actor({"character": {"name": "Bo"}}, {}) == "Bo"
+    assert actor({"name": ""}, {"roller": "Cy"}) == "Cy"
+    assert actor({"name": 3}, {}) is None

@@ -7,7 +7,7 @@ from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from oracle.systems.base import Settled, values_under
-from oracle.systems.beats import BeatSpec, beats
+from oracle.systems.beats import BeatSpec, beats, closings, stating
 
 if TYPE_CHECKING:
     from oracle.narrator.base import NarrationContext
@@ -74,31 +74,12 @@ def facts(result: Mapping[str, Any]) -> list[str]:
     return said
 
 
-def _critical(result: Mapping[str, Any], name: str) -> str:
-    if result.get("total") is not None and result.get("dc") is not None:
-        return f"{result['total']} against DC {result['dc']}."
-    return ""
-
-
-def _death_save(result: Mapping[str, Any], name: str) -> str:
-    if result.get("hp_after") is not None and result.get("hp_before") is not None:
-        return f"HP {result['hp_before']} to {result['hp_after']}."
-    return ""
-
-
-def _miscast(result: Mapping[str, Any], name: str) -> str:
-    if result.get("miscast_effect") is not None:
-        return f"The miscast reads {result.get('miscast_total')}: {result['miscast_effect']}"
-    return ""
-
-
-_CLOSINGS = {"critical": _critical, "death_save": _death_save, "miscast": _miscast}
-
-
-def closing(beat: str, result: Mapping[str, Any], name: str) -> str:
-    """The settled facts that close a Die Trying beat offline."""
-    said = _CLOSINGS.get(beat)
-    return said(result, name) if said is not None else ""
+closing = closings({
+    "critical": stating("{total} against DC {dc}.", "total", "dc"),
+    "death_save": stating("HP {hp_before} to {hp_after}.", "hp_after", "hp_before"),
+    "miscast": stating("The miscast reads {miscast_total}: {miscast_effect}", "miscast_effect"),
+})
+"""The settled facts that close a Die Trying beat offline."""
 
 
 def _foe(context: NarrationContext) -> str:

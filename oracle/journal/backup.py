@@ -17,7 +17,13 @@ import sqlite3
 from pathlib import Path
 
 from oracle.errors import RequestError, StoreError, shown
-from oracle.journal.files import PRIVATE_FILE, check_replaceable, fsync_dir, translate
+from oracle.journal.files import (
+    PRIVATE_FILE,
+    check_replaceable,
+    fsync_dir,
+    place_new,
+    translate,
+)
 from oracle.journal.store import DEFAULT_BUSY_TIMEOUT, Journal
 
 
@@ -69,15 +75,5 @@ def _sync(path: Path) -> None:
 
 def _place(tmp: Path, target: Path, force: bool) -> None:
     """Link the finished copy to ``target`` (replacing a regular file only with ``force``)."""
-    try:
-        if force:
-            check_replaceable(target, force, "FILE")  # still a regular file, if anything
-            os.replace(tmp, target)
-        else:
-            os.link(tmp, target)  # fails rather than replaces a file that appeared meanwhile
-    except FileExistsError:
-        raise RequestError(f"FILE: {shown(str(target))} already exists; choose another name or "
-                           "add --force.") from None
-    except OSError as exc:
-        raise StoreError(f"FILE: cannot write {shown(str(target))} ({exc.strerror}).") from exc
+    place_new(tmp, target, force, "FILE", StoreError)
     fsync_dir(target.parent)

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import secrets
 from pathlib import Path
 from typing import Any, TextIO
@@ -56,21 +55,16 @@ def cmd_campaigns(args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
 def _write_new(path: Path, text: str, force: bool) -> None:
     """Write ``text`` to ``path`` whole or not at all; an existing regular file only with
     ``force``."""
-    from oracle.journal.files import check_replaceable
+    from oracle.journal.files import check_replaceable, place_new
 
     check_replaceable(path, force, "-o")
     tmp = path.with_name(f".{path.name[:64]}.{secrets.token_hex(4)}.tmp")
     try:
-        tmp.write_text(text, encoding="utf-8")
-        if force:
-            os.replace(tmp, path)
-        else:
-            os.link(tmp, path)  # fails rather than replaces a file that appeared meanwhile
-    except FileExistsError:
-        raise RequestError(f"-o: {shown(str(path))} already exists; choose another name or "
-                           "add --force.") from None
-    except OSError as exc:
-        raise RequestError(f"-o: cannot write {shown(str(path))} ({exc.strerror}).") from exc
+        try:
+            tmp.write_text(text, encoding="utf-8")
+        except OSError as exc:
+            raise RequestError(f"-o: cannot write {shown(str(path))} ({exc.strerror}).") from exc
+        place_new(tmp, path, force, "-o")
     finally:
         try:
             tmp.unlink(missing_ok=True)

@@ -158,3 +158,22 @@ def check_replaceable(path: Path, force: bool, option: str) -> None:
     if not stat.S_ISREG(mode):
         raise RequestError(f"{option}: {shown(str(path))} is not a regular file (a folder, a "
                            "device, a pipe or a link); --force replaces only a regular file.")
+
+
+def place_new(tmp: Path, target: Path, force: bool, option: str,
+              failure: type[RequestError | StoreError] = RequestError) -> None:
+    """Give the finished file ``tmp`` the name ``target``: with ``force`` it replaces a regular
+    file (checked again just before); without, a link fails rather than replace a file that
+    appeared meanwhile. A refusal is one sentence naming ``option`` (a failure to write, a
+    ``failure``)."""
+    try:
+        if force:
+            check_replaceable(target, force, option)  # still a regular file, if anything
+            os.replace(tmp, target)
+        else:
+            os.link(tmp, target)
+    except FileExistsError:
+        raise RequestError(f"{option}: {shown(str(target))} already exists; choose another name "
+                           "or add --force.") from None
+    except OSError as exc:
+        raise failure(f"{option}: cannot write {shown(str(target))} ({exc.strerror}).") from exc

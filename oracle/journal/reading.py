@@ -12,6 +12,8 @@ import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from oracle.systems.base import actor
+
 if TYPE_CHECKING:
     from oracle.systems.base import System
 
@@ -33,17 +35,6 @@ def _int(value: object) -> bool:
 def _numbers(value: object) -> str:
     """Die faces as numbers (``2 5``), never a Python list (``[2, 5]``)."""
     return " ".join(str(v) for v in value) if isinstance(value, list) else str(value)
-
-
-def _who(data: dict[str, Any], result: dict[str, Any]) -> str | None:
-    character = data.get("character")
-    sources = [data, result] + ([character] if isinstance(character, dict) else [])
-    for source in sources:
-        for key in ("name", "character", "roller"):
-            value = source.get(key)
-            if isinstance(value, str) and value:
-                return value
-    return None
 
 
 @dataclass(frozen=True)
@@ -115,7 +106,7 @@ def read_event(data: dict[str, Any], result: dict[str, Any] | None = None,
         nested = data.get("result")
         result = nested if isinstance(nested, dict) else data
     kind = str(data.get("type", "event")).replace("_", " ")
-    who = _who(data, result)
+    who = actor(data, result)
     head = f"{who}: {kind}" if who else kind
     dice = _dice_parts(data)
     request = data.get("request")

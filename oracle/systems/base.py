@@ -165,6 +165,19 @@ def entries(result: Mapping[str, Any], keys: Sequence[str]) -> list[Mapping[str,
     return found
 
 
+def actor(data: Mapping[str, Any], result: Mapping[str, Any]) -> str | None:
+    """Who a rules event is about: the first ``name``, ``character`` or ``roller`` given as
+    text in the event, then its result, then the character sheet it carries (None: nobody)."""
+    character = data.get("character")
+    sources = [data, result] + ([character] if isinstance(character, Mapping) else [])
+    for source in sources:
+        for key in ("name", "character", "roller"):
+            value = source.get(key)
+            if isinstance(value, str) and value:
+                return value
+    return None
+
+
 @dataclass(frozen=True)
 class InspireOption:
     """One option of ``oracle inspire`` that a system's ideas read (``--outcome``): its flag,

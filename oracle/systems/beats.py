@@ -1,14 +1,19 @@
 """A narrative beat as data: what it voices, and the offline tables it deals from.
 
 A system declares its own beats (``System.beats``); the narrator gathers them with its generic
-ones (``oracle.narrator.beats.BEATS``). Pure: standard library only.
+ones (``oracle.narrator.beats.BEATS``). :func:`closings` and :func:`stating` write a system's
+``closing(beat, result, name)`` as a table of one sentence per beat. Pure: standard library
+only.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Literal
+
+Closing = Callable[[Mapping[str, Any], str], str]
+"""One beat's closing sentence from a result and the roller's name ("" when it has none)."""
 
 
 @dataclass(frozen=True)
@@ -62,3 +67,32 @@ def beats(*specs: BeatSpec) -> tuple[BeatSpec, ...]:
     if len(set(names)) != len(names):
         raise ValueError(f"beats: a name is declared twice in {names}.")
     return tuple(specs)
+
+
+class _Given(dict[str, Any]):
+    """A result's fields for a template; one it lacks reads as ``None``, as ``result.get``."""
+
+    def __missing__(self, key: str) -> None:
+        return None
+
+
+def stating(template: str, *needs: str) -> Closing:
+    """A closing sentence that states ``template`` (``"HP {hp_before} to {hp_after}."``) filled
+    from the result (``{name}``: the roller's name; a field it lacks reads ``None``) when every
+    field in ``needs`` is given (not None), else says nothing."""
+    def said(result: Mapping[str, Any], name: str) -> str:
+        if any(result.get(key) is None for key in needs):
+            return ""
+        return template.format_map(_Given(result, name=name))
+    return said
+
+
+def closings(by_beat: Mapping[str, Closing]) -> Callable[[str, Mapping[str, Any], str], str]:
+    """A system's ``closing(beat, result, name)`` from one :data:`Closing` per beat; a beat it
+    does not list closes with nothing."""
+    table = dict(by_beat)
+
+    def closing(beat: str, result: Mapping[str, Any], name: str) -> str:
+        said = table.get(beat)
+        return said(result, name) if said is not None else ""
+    return closing

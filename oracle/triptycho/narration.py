@@ -8,7 +8,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from oracle.systems.base import Settled, values_under
-from oracle.systems.beats import BeatSpec, beats
+from oracle.systems.beats import BeatSpec, beats, closings, stating
 
 if TYPE_CHECKING:
     from oracle.narrator.base import NarrationContext
@@ -83,19 +83,11 @@ def _injury(result: Mapping[str, Any], name: str) -> str:
     return ""
 
 
-def _telling_blow(result: Mapping[str, Any], name: str) -> str:
-    if result.get("dealt") is not None:
-        return f"Every die at its highest: {result['dealt']} gets through."
-    return ""
-
-
-_CLOSINGS = {"defeat": _defeat, "injury": _injury, "telling_blow": _telling_blow}
-
-
-def closing(beat: str, result: Mapping[str, Any], name: str) -> str:
-    """The settled facts that close a Triptycho beat offline."""
-    said = _CLOSINGS.get(beat)
-    return said(result, name) if said is not None else ""
+closing = closings({
+    "defeat": _defeat, "injury": _injury,
+    "telling_blow": stating("Every die at its highest: {dealt} gets through.", "dealt"),
+})
+"""The settled facts that close a Triptycho beat offline."""
 
 
 def opposed(result: Mapping[str, Any]) -> str:

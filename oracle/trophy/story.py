@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from oracle.systems.base import StoryCue
+from oracle.systems.base import StoryCue, actor
 from oracle.trophy.events import COMBAT_ABANDONED, FATE_CHOSEN, REDUCTION_ROLLED, RUIN_ROLLED
 
 FIGHT_OVER = frozenset({COMBAT_ABANDONED})
@@ -58,20 +58,9 @@ def _int(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def _who(data: Mapping[str, Any], result: Mapping[str, Any]) -> str | None:
-    character = data.get("character")
-    sources = [data, result] + ([character] if isinstance(character, Mapping) else [])
-    for source in sources:
-        for key in ("name", "character", "roller"):
-            value = source.get(key)
-            if isinstance(value, str) and value:
-                return value
-    return None
-
-
 def changes(data: Mapping[str, Any], result: Mapping[str, Any]) -> list[tuple[str, str]]:
     """Every Ruin change (roller and everyone listed) and the Hunt Token change."""
-    who = _who(data, result)
+    who = actor(data, result)
     people: list[tuple[str | None, Mapping[str, Any]]] = [(who, result)]
     for key in PEOPLE:
         listed = result.get(key)
