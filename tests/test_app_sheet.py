@@ -65,10 +65,13 @@ def test_a_ruin_is_corrected_with_its_reason_journalled_undone_and_redone() -> N
     assert app.session.state.character("Mara").ruin == 3
     assert last_words(app) == "Correction: Mara's Ruin 4 → 3 (misread the dark die)"
     assert "Correction: Mara" in read(app.side, "oracle-correct-done")
+    app.refresh()
+    assert "Correction: Mara" in read(app.side, "oracle-correct-done")  # until the sheet moves
     assert "Correction: Mara's Ruin 4 → 3 (misread the dark die)" in export(
         app.session.require(), "text")
     click(app, "oracle-undo")
     assert app.session.state.character("Mara").ruin == 4
+    assert read(app.side, "oracle-correct-done") == ""  # it spoke of the undone sheet
     click(app, "oracle-redo")
     assert app.session.state.character("Mara").ruin == 3
 
@@ -149,6 +152,7 @@ def test_armor_ticked_before_the_roll_marks_the_piece_picked_beside_it() -> None
     fill(view, "oracle-fighters", ("Mara",))
     fill(view, "oracle-weak-faces", "3")
     click(view, "oracle-combat-start")
+    assert not shown(view, "oracle-armor-piece-before")  # asked once armor is ticked
     described(view, "Mara: mark a piece").value = True
     assert shown(view, "oracle-armor-piece-before")
     fill(view, "oracle-armor-piece-before", "Gambeson")

@@ -214,7 +214,10 @@ class CombatView:
             pick = c.dropdown(options=c.options([p.name for p in usable]),
                               description="piece")
             pick.add_class("oracle-armor-piece-before")
-            pick.layout.display = "" if len(usable) > 1 else "none"
+            several = len(usable) > 1
+            pick.layout.display = "" if several and box.value else "none"
+            box.observe(lambda ch, menu=pick, many=several: setattr(
+                menu.layout, "display", "" if many and ch["new"] else "none"), names="value")
             picks[name] = pick
             weak = ", ".join(str(p) for p in points)
             rows.append(c.column(c.row(c.html(f"<b>{esc(name)}</b> Weak Point {esc(weak)} · "

@@ -58,6 +58,7 @@ class SheetCorrection:
         self.widget = c.column(self._toggle, self._form, self._done,
                                css="oracle-correct oracle-panel")
         self._seen: int | None = None  # the value shown when the form was last filled
+        self._done_key: tuple[Any, ...] | None = None  # the sheet the done line speaks of
         self._key: tuple[Any, ...] | None = None
         self._toggle.on_click(c.guard(self._error, self._do_toggle))
         self._what.observe(c.guard(self._error, lambda _ch: self._fill(force=True)),
@@ -90,7 +91,12 @@ class SheetCorrection:
         self._condition.layout.display = "" if what == "condition" and not remove else "none"
         self._held.layout.display = "" if remove else "none"
         c.set_options(self._held, list(who.conditions))
-        key = (who.name, what, who.ruin, who.hunt_tokens, who.gold, who.conditions)
+        sheet = (who.name, who.ruin, who.hunt_tokens, who.gold, who.conditions)
+        if self._done_key is None:
+            self._done_key = sheet
+        elif sheet != self._done_key:  # the sheet moved on (a roll, an undo): the line is old
+            self._done.value = ""
+        key = (what, *sheet)
         if not force and key == self._key:
             return
         self._key = key
@@ -127,6 +133,7 @@ class SheetCorrection:
         self._toggle.description = "Correct the sheet"
         campaign = self.session.require()
         self._done.value = f"<div class='oracle-hint'>{esc(campaign.summary(seq))}</div>"
+        self._done_key = None  # kept until the sheet changes again
         if result.get("lost") is True:  # Ruin 6: Losing Yourself, told about the lost one
             self.shell.voice("lost", {"roll": "ruin", "name": who.name, "lost": True,
                                       "ruin_marked": True, "ruin_before": result.get("before"),
