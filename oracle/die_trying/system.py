@@ -38,7 +38,7 @@ class DieTrying(PackagedSystem, package="oracle.die_trying"):
         "d10", "modifier", "dc", "ability", "proficiency", "magic", "instability", "miscast_d10",
         "hp", "face", "level"})
     plain_fields = ("degree", "dc", "damage")
-    brief_keys = ("occupation", "background", "drive", "skills", "equipment", "ruin",
+    brief_keys = ("species", "occupation", "background", "drive", "skills", "equipment", "ruin",
                   "conditions", "hunt_tokens", "gold", "npc")
     offline_tables = (
         "miscasts", "miscast_death", "critical_successes", "critical_failures",

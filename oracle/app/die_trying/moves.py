@@ -66,6 +66,16 @@ class DieTryingMoves(Moves[CampaignState]):
     def character(self, name: str) -> Character:
         return self.state.character(name)
 
+    def in_play(self) -> list[str]:
+        """The living characters, in the order they were made (the first becomes active; the
+        others are the party the narrator is told is present)."""
+        return [c.name for c in self.state.characters if not c.dead]
+
+    def people(self, names: Sequence[str]) -> list[Any]:
+        """What the narrator may tell of the named characters that exist: name and species."""
+        known = {c.name: c for c in self.state.characters}
+        return [{"name": n, "species": known[n].species} for n in names if n in known]
+
     # -- the builder -------------------------------------------------------------------------
 
     def roll_scores(self, name: str | None) -> dict[str, Any]:

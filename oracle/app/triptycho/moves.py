@@ -9,7 +9,7 @@ and nothing written. Rolls are voiced. The view only reads widgets.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from oracle.app.moves import Moves, Table, table_of
@@ -57,6 +57,16 @@ class TriptychoMoves(Moves[ScenarioState]):
         seq = self.record(event)
         self.changed()
         return seq
+
+    def in_play(self) -> list[str]:
+        """The player characters on the roster not dead (the first becomes active; the others
+        are the party the narrator is told is present; foes are not a party)."""
+        return [c.name for c in self.state.roster if c.player and not c.vitals.dead]
+
+    def people(self, names: Sequence[str]) -> list[Any]:
+        """The named entities on the roster, player characters and foes, for the narrator."""
+        known = {c.name for c in self.state.roster}
+        return [{"name": n} for n in names if n in known]
 
     # -- roster, scenario and round ----------------------------------------------------------
 
