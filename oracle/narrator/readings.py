@@ -26,6 +26,7 @@ from collections.abc import Sequence
 
 from oracle.narrator.base import NarrationContext
 from oracle.narrator.meaning import Cast, Who, Word, person_after, subject, word_set
+from oracle.narrator.outcomes import outcome_words
 
 __all__ = ["ANY_DEATH", "content_words", "dice", "fates", "head_word", "index_at", "monster",
            "outcome", "rx"]
@@ -211,7 +212,8 @@ _ATTEMPT = word_set("""it attempt plan effort try work grip climb leap jump blow
 trick lie ruse""")
 # what an attempt most often has to open or get past: its giving way is the attempt's success
 _OBSTACLES = word_set("""lock latch door lid gate bar bolt chest box seal hatch grate chain padlock
-pins tumblers shutter coffer casket reliquary""")
+pins tumblers shutter coffer casket reliquary slab stone wax millstone capstone boulder beam plank
+trapdoor portcullis hinge hinges bars shackle shackles manacle manacles cover grille""")
 _STOP = word_set("""the a an and or to of in on at for with from into onto over under your
 my her his their its our this that these those some any it is are be was were i you we they
 she he them up down out off away""")
@@ -230,9 +232,14 @@ def head_word(words: Sequence[Word], i: int) -> str:
     return words[j].low.removesuffix("'s") if j >= 0 else ""
 
 
+_NONE_AFTER = re.compile(r"\w+(?:\s+\w+)?\s+(?:none|nothing|no)\b", re.IGNORECASE)
+
+
 def _negated(sentence: str, start: int) -> bool:
+    """A negation just before the phrase, or its object denied ("gives up none of its paths")."""
     window = sentence[max(0, start - 24):start]
-    return _NEGATION.search(window) is not None
+    return _NEGATION.search(window) is not None or \
+        _NONE_AFTER.match(sentence, start) is not None
 
 
 def _about_attempt(words: Sequence[Word], i: int, targets: set[str], cast: Cast,
@@ -275,7 +282,8 @@ def outcome(sentence: str, words: Sequence[Word], before: Sequence[Word],
         return None
     targets = (content_words(context.intent) - _ATTEMPT) | _OBSTACLES
     failed = settled in ("failure", "critical_failure")
-    claim = _claimed(sentence, words, before, cast, targets, failed)
+    claim = _claimed(sentence, words, before, cast, targets, failed) or outcome_words(
+        sentence, words, before, context, cast, targets, failed)
     return f"it says {claim!r} on a {settled.replace('_', ' ')}" if claim else None
 
 

@@ -1,0 +1,179 @@
+"""The outcome in other words, by what the attempt was: the referee's reading of success and
+failure for each kind of attempt.
+
+An attempt's verb ("pick the lock", "climb the wall", "talk the ferryman round") names a family
+(:data:`FAMILIES`: opening or moving a thing, reaching a place, finding, persuading, going
+unseen, understanding). Each family has its words of success and of failure: said of the thing
+the attempt works on ("the slab grinds inward", "the lock holds"), or by themselves ("there it
+is", "with you aboard", "every hound is on its feet"). A negation turns one into the other ("it
+will not move", "the bog gives up none of its paths"); "almost", "an inch" and "then sticks"
+make a success partial, which a failure may hold.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from oracle.narrator.base import NarrationContext
+from oracle.narrator.lexicon import forms, phrases, rx
+from oracle.narrator.meaning import Cast, Word
+
+__all__ = ["FAMILIES", "Family", "families_of", "family_claim"]
+
+
+@dataclass(frozen=True)
+class Family:
+    """One kind of attempt: its verbs, and the words that tell its success and its failure,
+    said of the attempt's target (``*_of``) or by themselves."""
+
+    name: str
+    verbs: frozenset[str]
+    success_of: re.Pattern[str] | None = None
+    failure_of: re.Pattern[str] | None = None
+    success: re.Pattern[str] | None = None
+    failure: re.Pattern[str] | None = None
+
+
+def _lemmas(text: str) -> frozenset[str]:
+    return frozenset(text.split())
+
+
+_YIELD = ("~open/~give/~yield/~crack/~break/~split/~shatter/~part/~swing/~slide/~roll/~lift/"
+          "~rise/~shift/~budge/~grind/~spring/~click/~snap/~burst/~collapse/~topple/~pop/"
+          "~loosen/~unlatch/~buckle/~splinter/~cave/~turn/~move/~tilt/~heave/~sag")
+_HOLD = """~hold; ~stay/~remain shut/closed/put/fast/locked/sealed/where/stuck; ~stick; ~jam;
+~resist; ~refuse; not an inch; ~bind"""
+
+FAMILIES: tuple[Family, ...] = (
+    Family("open", _lemmas("""open pick unlock force break pry prise prize lever smash free lift
+        move shift push pull heave raise budge bend snap split crack drag roll topple knock
+        breach batter loosen unbar unbolt unseal remove tear clear dig shove wrench"""),
+           success_of=rx(phrases(_YIELD)), failure_of=rx(phrases(_HOLD)),
+           success=rx(phrases("""~gape open; ~fall open/away/aside/apart/in;
+               ~come free/loose/away/open/apart/off/clear; ~roll clear/aside/away/back;
+               ~swing wide/open/inward; ~grind open/inward/aside/back; ~spring open/free""")),
+           failure=rx(phrases("""not an inch; ~refuse to ~budge/~move/~open/~give"""))),
+    Family("reach", _lemmas("""climb scale cross ford wade swim jump leap reach descend escape
+        run flee outrun vault mount ascend get make outpace race swing"""),
+           success=rx(phrases("""~reach/~gain/~crest/~top the top/summit/crest/ledge/parapet/
+               rim/roof/landing/shore/far/other/lip;
+               * is/are under your palms/hands/fingers/feet;
+               ~haul/~pull/~drag/~heave/~swing/~hoist yourself/herself/himself up? onto/over/up;
+               with you aboard; you are across/over/aboard; you're across/over/aboard;
+               safe on the far/other; ~make it across/over/up/to/through;
+               ~land on the far/other; the far/other side/bank/shore is/lies under""")),
+           failure=rx(phrases("""~fall back/short/away; ~slip back/off/down;
+               ~lose your/her/his/their grip/footing; ~slide back/down; out of reach;
+               too far"""))),
+    Family("find", _lemmas("""find search look seek track follow spot locate discover hunt scout
+        explore uncover trace"""),
+           success=rx(phrases("""there it is; there they are; here it is;
+               you ~find/~spot/~discover/~uncover/~locate;
+               exactly/just/right where; ~lead/~take you? straight/exactly/right to/where; ~turn up a/the""")),
+           failure=rx(phrases("""no sign/trace/track; ~come up empty;
+               ~lose the trail/track/path; trail/track ~go cold; ~find nothing;
+               nothing but"""))),
+    Family("persuade", _lemmas("""talk persuade convince bribe ask beg charm trick deceive lie
+        intimidate bargain haggle barter plead coax threaten fool bluff sweet-talk win"""),
+           success=rx(phrases("""with you aboard; ~let you pass/through/by/in/go/cross/aboard;
+               ~wave you through/on/past/in; ~step/~move/~stand aside; ~agree; ~accept your;
+               ~take your coin/money/silver/offer/word; ~believe you/every/it; ~relent; ~nod;
+               ~push off with you; ~lower the bridge""")),
+           failure=rx(phrases("""~shake his/her/their/its head; ~refuse; ~see through;
+               ~turn you away/back; ~laugh at you; not fooled; ~send you away; no deal;
+               ~spit at you"""))),
+    Family("sneak", _lemmas("""sneak slip creep hide avoid evade pass steal tiptoe skulk
+        crawl edge"""),
+           success=rx(phrases("""unseen; unnoticed; undetected; unheard; ~sleep on;
+               none of them ~stir/~wake/~notice/~look/~turn;
+               never ~see/~notice/~hear you; ~slip past/by; past them all""")),
+           failure=rx(phrases("""~wake; ~stir; on its/their/his/her feet; ~notice you;
+               ~spot you; ~see you; ~hear you; ~turn toward/towards you; ~catch sight;
+               the alarm; ~bay; ~bark; ~howl; ~shout; you are seen/spotted/caught/discovered;
+               every head ~turn; eyes on you"""))),
+    Family("know", _lemmas("""read decipher understand recall remember identify study learn
+        translate interpret recognise recognize make"""),
+           success=rx(phrases("""you ~understand; ~make sense; the meaning ~come/~be/is;
+               ~read it/them easily; plain as; clear as; ~reveal its/their""")),
+           failure=rx(phrases("""~swim; ~blur; ~stay/~remain locked/hidden/closed/silent/shut;
+               ~stay/~remain a mystery; ~mean nothing; meaningless; nonsense; ~escape you;
+               ~defy you; can't/cannot make * out; ~make no sense; locked away"""))),
+)
+_LEMMA_OF: dict[str, str] = {form: lemma for family in FAMILIES for lemma in family.verbs
+                             for form in forms(lemma)}
+
+
+def families_of(intent: str) -> tuple[Family, ...]:
+    """The families of the attempt's verbs (none without an attempt)."""
+    said = {_LEMMA_OF.get(w) for w in re.findall(r"[a-z-]+", intent.lower())}
+    return tuple(f for f in FAMILIES if said & f.verbs)
+
+
+_NEGATION = re.compile(r"\b(?:not|never|no|nothing|nor|none|cannot|without|fails? to|failed to|"
+                       r"refuses? to|won't|doesn't|didn't|don't|can't|couldn't|wouldn't)\b|"
+                       r"n't\b", re.IGNORECASE)
+_AFTER_NONE = re.compile(r"^\s+(?:\w+\s+)?(?:none|nothing|no)\b", re.IGNORECASE)
+_PARTIAL = re.compile(r"\b(?:almost|nearly|half|barely|partly|a little|an inch|a crack|a "
+                      r"finger's width|a hair|then (?:sticks?|jams?|holds?|stops?)|and (?:sticks?|"
+                      r"jams?|stops?|holds?)|but (?:no|not|holds?|sticks?|the))\b", re.IGNORECASE)
+_CLAUSE_END = re.compile(r"[;:\u2014.]|\bbut\b", re.IGNORECASE)
+
+
+def _negated(sentence: str, start: int, end: int) -> bool:
+    before = sentence[max(0, start - 26):start]
+    before = _CLAUSE_END.split(before)[-1]
+    return _NEGATION.search(before) is not None or _AFTER_NONE.match(sentence[end:]) is not None
+
+
+def _partial(sentence: str, start: int, end: int) -> bool:
+    """A success told as partial ("lifts an inch and sticks", "almost gives")."""
+    return _PARTIAL.search(sentence[max(0, start - 12):end + 28]) is not None
+
+
+_TOOLS = frozenset("""pick picks lockpick wire knife blade dagger crowbar chisel hammer rope hook
+axe sword pin needle fingers hands hand shoulder boot boots foot""".split())
+_WALK_OVER = frozenset("""not never does do did will would finally slowly then just at last
+suddenly still all the a an its their and with""".split())
+
+
+def _of_target(sentence: str, start: int, targets: set[str]) -> bool:
+    """The phrase at ``start`` is said of a target named right before it in its clause (a
+    tool is not a target: "the pick snaps")."""
+    before = _CLAUSE_END.split(sentence[max(0, start - 48):start])[-1]
+    words = [w for w in re.findall(r"[a-z]+", before.lower()) if w not in _WALK_OVER][-2:]
+    return any((w in targets or w.rstrip("s") in targets) and w not in _TOOLS for w in words)
+
+
+def family_claim(sentence: str, families: Sequence[Family], targets: set[str],
+                 failed: bool) -> str | None:
+    """A phrase of any of the attempt's families claiming the other outcome."""
+    for family in families:
+        free, said_of = ((family.success, family.success_of) if failed
+                         else (family.failure, family.failure_of))
+        opposite = family.failure_of if failed else family.success_of
+        for match in free.finditer(sentence) if free else ():
+            if not _negated(sentence, match.start(), match.end()) and not (
+                    failed and _partial(sentence, match.start(), match.end())):
+                return match.group()
+        for match in said_of.finditer(sentence) if said_of else ():
+            if _of_target(sentence, match.start(), targets) and not _negated(
+                    sentence, match.start(), match.end()) and not (
+                    failed and _partial(sentence, match.start(), match.end())):
+                return match.group()
+        for match in opposite.finditer(sentence) if opposite else ():
+            if _of_target(sentence, match.start(), targets) and _negated(
+                    sentence, match.start(), match.end()):  # "the lock does not hold"
+                return f"not {match.group()}"
+    return None
+
+
+def outcome_words(sentence: str, words: Sequence[Word], before: Sequence[Word],
+                  context: NarrationContext, cast: Cast, targets: set[str],
+                  failed: bool) -> str | None:
+    """The family reading of one sentence (see :func:`family_claim`)."""
+    families = families_of(context.intent)
+    if not families:
+        return None
+    return family_claim(sentence, families, targets, failed)
