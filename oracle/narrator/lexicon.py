@@ -52,6 +52,10 @@ def _doubles(base: str) -> bool:
 @functools.lru_cache(maxsize=2048)
 def forms(base: str) -> tuple[str, ...]:
     """Every form of a verb: base, third person, past, participle, -ing."""
+    if base == "be":
+        return ("be", "is", "are", "am", "was", "were", "been", "being", "'s", "'re")
+    if base == "have":
+        return ("have", "has", "had", "having", "'s", "'ve")
     if base.endswith("y") and len(base) > 2 and base[-2] not in _VOWELS:
         found = [base, base[:-1] + "ies", base[:-1] + "ied", base + "ing"]
     elif base.endswith("e"):
@@ -77,7 +81,7 @@ def verbs(lemmas: str) -> str:
 
 def _part(part: str) -> str:
     """One word of a phrase: ``a/b`` either, ``~verb`` every form of the verb."""
-    alternatives = []
+    alternatives: list[str] = []
     for word in part.split("/"):
         alternatives += forms(word[1:]) if word.startswith("~") else [word]
     return alternatives[0] if len(alternatives) == 1 else "(?:" + "|".join(alternatives) + ")"

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 
 from oracle.narrator.base import NarrationContext
 from oracle.narrator.lexicon import forms, phrases, rx
-from oracle.narrator.meaning import Cast, Word
+from oracle.narrator.meaning import Cast, Word, word_set
 
 __all__ = ["FAMILIES", "Family", "families_of", "family_claim"]
 
@@ -50,10 +50,10 @@ FAMILIES: tuple[Family, ...] = (
     Family("open", _lemmas("""open pick unlock force break pry prise prize lever smash free lift
         move shift push pull heave raise budge bend snap split crack drag roll topple knock
         breach batter loosen unbar unbolt unseal remove tear clear dig shove wrench"""),
-           success_of=rx(phrases(_YIELD)), failure_of=rx(phrases(_HOLD)),
-           success=rx(phrases("""~gape open; ~fall open/away/aside/apart/in;
+           success_of=rx(phrases(_YIELD + """; ~gape open; ~fall open/away/aside/apart/in;
                ~come free/loose/away/open/apart/off/clear; ~roll clear/aside/away/back;
                ~swing wide/open/inward; ~grind open/inward/aside/back; ~spring open/free""")),
+           failure_of=rx(phrases(_HOLD)),
            failure=rx(phrases("""not an inch; ~refuse to ~budge/~move/~open/~give"""))),
     Family("reach", _lemmas("""climb scale cross ford wade swim jump leap reach descend escape
         run flee outrun vault mount ascend get make outpace race swing"""),
@@ -132,10 +132,10 @@ def _partial(sentence: str, start: int, end: int) -> bool:
     return _PARTIAL.search(sentence[max(0, start - 12):end + 28]) is not None
 
 
-_TOOLS = frozenset("""pick picks lockpick wire knife blade dagger crowbar chisel hammer rope hook
-axe sword pin needle fingers hands hand shoulder boot boots foot""".split())
-_WALK_OVER = frozenset("""not never does do did will would finally slowly then just at last
-suddenly still all the a an its their and with""".split())
+_TOOLS = word_set("""pick picks lockpick wire knife blade dagger crowbar chisel hammer rope hook
+axe sword pin needle fingers hands hand shoulder boot boots foot""")
+_WALK_OVER = word_set("""not never does do did will would finally slowly then just at last
+suddenly still all the a an its their and with""")
 
 
 def _of_target(sentence: str, start: int, targets: set[str]) -> bool:

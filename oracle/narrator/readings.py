@@ -25,6 +25,7 @@ import re
 from collections.abc import Sequence
 
 from oracle.narrator.base import NarrationContext
+from oracle.narrator.deaths import ANY_DEATH, DEATH, FOREST_TAKES, KILLS, LIFE_OF, LOSS, owned
 from oracle.narrator.meaning import Cast, Who, Word, person_after, subject, word_set
 from oracle.narrator.outcomes import outcome_words
 
@@ -37,42 +38,6 @@ def rx(*alternatives: str) -> re.Pattern[str]:
 
 
 _POSS = r"(?:his|her|their|your|its)"
-DEATH = rx(
-    r"die[sd]?", r"dying", r"perish(?:es|ed)?", r"breathes? " + _POSS + r" last",
-    r"draws? " + _POSS + r" last breath", r"never (?:moves?|wakes?|rises?|breathes?|stirs?|"
-    r"gets? up|gets? back up|opens? " + _POSS + r" eyes) again",
-    r"(?:does|do|did|will|would|can) not (?:survive|live|wake|rise|get up|come back)",
-    r"(?:doesn't|don't|won't|didn't|cannot|can't) (?:survive|live|wake|rise|get up|come back)",
-    r"(?:is|are|was|were|lies?|lay|falls?|fell|drops?|dropped|goes?|went) (?:dead|lifeless)",
-    r"(?:is|are|was|were) (?:killed|slain|dead|murdered|no more|gone for good|beyond help)",
-    r"(?:goes?|went) still (?:forever|for good|and does not move again)",
-    r"stops? breathing(?! to)", r"bleeds? out", r"(?:heart|breath) stops? for good",
-    r"(?:does|do|did|will) not take (?:the next|another) breath", r"drown(?:s|ed)?",
-    r"(?:bleed|burn|freeze|starve|choke)(?:s|d|ed)? to death", r"(?:has |have )?stop(?:s|ped) "
-    r"moving (?:for good|forever)",
-    r"(?:does|did|will) not come (?:up|back) again", r"never comes? (?:up|back)(?: again)?",
-    r"never (?:takes?|draws?) another breath", r"lifeless", r"eyes? (?:go|goes|went) (?:dark|dim|glassy|empty) (?:and stays?|and stayed|for "
-    r"good|forever)", r"the light (?:leaves|left|goes out of|went out of) " + _POSS + r" eyes",
-)
-KILLS = rx(r"kill(?:s|ed)?", r"slays?", r"slew", r"murders?", r"murdered", r"ends?",
-            r"ended", r"finishes", r"finished", r"takes? the life of", r"took the life of",
-            r"snaps? the neck of")
-LIFE_OF = re.compile(r"\b(?:takes?|took|ends?|ended) (\w+)'s (?:life|last breath)\b|"
-                     r"\b(?:is|was) the end of (\w+)\b|\bthe life (?:goes|went|"
-                     r"drains|drained|fades|faded) (?:out of|from) (\w+)\b", re.IGNORECASE)
-LOSS = rx(r"(?:rises?|returns?|comes? back|stands? up) (?:\w+ ){0,3}as one of", r"(?:becomes?|became|turns? into|is turning into|is now) (?:one of )?(?:a|the|the "
-           r"forest's)(?: [\w-]+){0,3} (?:monsters?|things?|creatures?|servants?|beasts?)", r"(?:is|are) lost (?:to the forest|forever|for good)",
-           r"belongs? to the forest(?: now)?", r"(?:is|are) no longer (?:herself|himself|"
-           r"themself|themselves|yourself|human)", r"joins? the forest",
-           r"walks? into the trees (?:for good|forever|and does not come back)")
-FOREST_TAKES = rx(r"the (?:forest|trees|wood|woods) (?:takes?|took|claims?|claimed|keeps?|"
-                   r"kept) ")
-ANY_DEATH = rx(r"die[sd]?", r"dying", r"dead|death", r"kill\w*", r"slain", r"perish\w*",
-               r"(?:next|another|any) breath", r"lets? go", r"(?:is|are) gone", r"no more",
-               r"(?:goes|went) still", r"stops? breathing", r"heart stops",
-                r"last breath", r"breathes? " + _POSS + r" last", r"lifeless", r"life",
-                r"never (?:moves?|wakes?|rises?|breathes?) again", r"corpse",
-                r"(?:does|do|will) not survive", r"(?:doesn't|won't) survive", r"still forever")
 
 
 def index_at(words: Sequence[Word], position: int) -> int:
@@ -125,7 +90,7 @@ def fates(sentence: str, words: Sequence[Word], before: Sequence[Word],
     for pattern in (DEATH, LOSS):
         found = _said_of(pattern, sentence, words, cast, before)
         if found is None and pattern is DEATH:
-            found = _killed(sentence, words, cast, before)
+            found = _killed(sentence, words, cast, before) or owned(sentence, words, before, cast)
         if found is None and pattern is LOSS:
             for match in FOREST_TAKES.finditer(sentence):
                 who = person_after(words, index_at(words, match.end()), cast, before)
@@ -212,7 +177,7 @@ _ATTEMPT = word_set("""it attempt plan effort try work grip climb leap jump blow
 trick lie ruse""")
 # what an attempt most often has to open or get past: its giving way is the attempt's success
 _OBSTACLES = word_set("""lock latch door lid gate bar bolt chest box seal hatch grate chain padlock
-pins tumblers shutter coffer casket reliquary slab stone wax millstone capstone boulder beam plank
+pins tumblers shutter coffer casket reliquary slab wax millstone capstone boulder
 trapdoor portcullis hinge hinges bars shackle shackles manacle manacles cover grille""")
 _STOP = word_set("""the a an and or to of in on at for with from into onto over under your
 my her his their its our this that these those some any it is are be was were i you we they
@@ -273,6 +238,14 @@ def _claimed(sentence: str, words: Sequence[Word], before: Sequence[Word], cast:
     return None
 
 
+def _unquoted(sentence: str, intent: str) -> str:
+    """The sentence with the player's own words for their attempt ("let me pass") blanked out
+    (the same length: the words' places stay)."""
+    said = intent.strip()
+    return re.sub(re.escape(said), lambda m: " " * len(m.group()), sentence,
+                  flags=re.IGNORECASE) if said else sentence
+
+
 def outcome(sentence: str, words: Sequence[Word], before: Sequence[Word],
             context: NarrationContext, cast: Cast) -> str | None:
     """Words of success on a failure, or of failure on a success, whatever the words."""
@@ -282,6 +255,7 @@ def outcome(sentence: str, words: Sequence[Word], before: Sequence[Word],
         return None
     targets = (content_words(context.intent) - _ATTEMPT) | _OBSTACLES
     failed = settled in ("failure", "critical_failure")
+    sentence = _unquoted(sentence, context.intent)
     claim = _claimed(sentence, words, before, cast, targets, failed) or outcome_words(
         sentence, words, before, context, cast, targets, failed)
     return f"it says {claim!r} on a {settled.replace('_', ' ')}" if claim else None
@@ -295,6 +269,10 @@ MISS = rx(r"miss(?:es|ed)?", r"goes? wide", r"swings? wide", r"whistles? past", 
           r"hitting nothing", r"finds? (?:only )?(?:air|nothing)", r"falls? short")
 
 
+_SCENERY = re.compile(r"\s+(?:the|a|an)\s+(?:\w+\s+)?(?:wall|beam|floor|stone|stones|door|post|"
+                      r"pillar|tree|trunk|ground|earth|wood|timber|dirt|mud|table|rafter|"
+                      r"doorframe|flagstone|flagstones|step|steps|shield|rock|bench)\b",
+                      re.IGNORECASE)
 _WEAPONS = word_set("""axe blade sword spear arrow bolt blow strike swing knife dagger mace
 hammer club fist shot point edge pick staff spell""")
 
@@ -307,6 +285,8 @@ def hits(sentence: str, words: Sequence[Word], before: Sequence[Word],
         return None
     for match in (MISS if hit else HIT).finditer(sentence):
         i = index_at(words, match.start())
+        if not hit and _SCENERY.match(sentence, match.end()):
+            continue  # "bites into a wooden beam": the blow found the room, not the foe
         if (head_word(words, i) in _WEAPONS or subject(words, i, cast, before) is Who.CHARACTER) \
                 and not _negated(sentence, match.start()):
             told = "the attack hit" if hit else "the attack missed"

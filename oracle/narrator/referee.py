@@ -176,6 +176,13 @@ def read(sentence: str, before: Sequence[Word], context: NarrationContext,
     return None
 
 
+def _after_question(text: str, question: str) -> str:
+    """The text after the player's question, when it begins by quoting it."""
+    if not question.strip():
+        return text
+    return re.sub(r"^\W*" + re.escape(question.strip()) + r"\W*", "", text, flags=re.IGNORECASE)
+
+
 def _oracle(beat: str, text: str, result: Mapping[str, Any]) -> str | None:
     answer = result.get("answer")
     if beat == "oracle" and isinstance(answer, str):
@@ -202,12 +209,14 @@ class Judge:
         self.text = ""
         self.count = 0
         self._before: list[Word] = []
+        self._answered = False  # the text has begun (past any quoted question)
 
     def sentence(self, sentence: str) -> str | None:
         """Why this sentence (following the ones already passed) may not be shown, or None."""
         reason = self._reason(sentence)
         self.text += sentence
         self.count += 1
+        self._answered = bool(_after_question(self.text, self.context.question).strip())
         self._before.extend(tokens(sentence))
         return reason
 
@@ -219,8 +228,9 @@ class Judge:
     def _reason(self, sentence: str) -> str | None:
         context = self.context
         text = self.text + sentence
-        if self.count == 0:
-            reason = _oracle(self.beat, text, context.result)
+        answer = _after_question(text, context.question)
+        if not self._answered and answer.strip():  # the oracle's answer comes first
+            reason = _oracle(self.beat, answer, context.result)
             if reason:
                 return reason
         if len(text) > MAX_CHARS or self.count >= MAX_SENTENCES:

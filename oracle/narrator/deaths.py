@@ -1,0 +1,114 @@
+"""Deaths and losses in any words: the referee's lexicon of a character's end.
+
+- :data:`DEATH`: phrases of dying said of their subject ("breathes her last", "will not be
+  climbing out of it, not ever", "is gone before he reaches the ground");
+- :data:`KILLS` and :data:`LIFE_OF`: an end given to someone named after the verb;
+- :data:`LOSS` and :data:`FOREST_TAKES`: a character lost to the forest ("the forest has you
+  now", "the roots take her", "no longer the woman who came in", "is only bark");
+- :func:`owned`: an end told of a body or a person after a preposition ("Ilse's heart gives one
+  last stutter and then nothing", "nothing of her comes back", "the end of you");
+- :data:`ANY_DEATH`: whether a settled death is voiced at all.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from oracle.narrator.lexicon import phrases, rx, verbs
+from oracle.narrator.meaning import Cast, Who, Word
+
+__all__ = ["ANY_DEATH", "DEATH", "FOREST_TAKES", "KILLS", "LIFE_OF", "LOSS", "owned"]
+
+_POSS = r"(?:his|her|their|your|its)"
+_DEATH_PHRASES = (
+    r"die[sd]?", r"dying", r"perish(?:es|ed)?", r"breathes? " + _POSS + r" last",
+    r"draws? " + _POSS + r" last breath", r"never (?:moves?|wakes?|rises?|breathes?|stirs?|"
+    r"gets? up|gets? back up|opens? " + _POSS + r" eyes) again",
+    r"(?:does|do|did|will|would|can) not (?:survive|live|wake|rise|get up|come back)",
+    r"(?:doesn't|don't|won't|didn't|cannot|can't) (?:survive|live|wake|rise|get up|come back)",
+    r"(?:is|are|was|were|lies?|lay|falls?|fell|drops?|dropped|goes?|went) (?:dead|lifeless)",
+    r"(?:is|are|was|were) (?:killed|slain|dead|murdered|no more|gone for good|beyond help)",
+    r"(?:goes?|went) still (?:forever|for good|and does not move again)",
+    r"stops? breathing(?! to)", r"bleeds? out", r"(?:heart|breath) stops? for good",
+    r"(?:does|do|did|will) not take (?:the next|another) breath", r"drown(?:s|ed)?",
+    r"(?:bleed|burn|freeze|starve|choke)(?:s|d|ed)? to death",
+    r"(?:has |have )?stop(?:s|ped) moving (?:for good|forever)",
+    r"(?:does|did|will) not come (?:up|back) again", r"never comes? (?:up|back)(?: again)?",
+    r"never (?:takes?|draws?) another breath", r"lifeless",
+    r"eyes? (?:go|goes|went) (?:dark|dim|glassy|empty) (?:and stays?|and stayed|for good|forever)",
+    r"the light (?:leaves|left|goes out of|went out of) " + _POSS + r" eyes",
+)
+_NEG = r"(?:never|not|n't|no longer)"
+_COME_BACK = verbs("""climb crawl come get rise wake surface stir move breathe walk stand open
+return""")
+DEATH = rx(
+    *_DEATH_PHRASES,
+    phrases("""~perish; ~expire; ~succumb; ~suffocate; ~starve; ~pass away; ~breathe * last;
+        ~draw/~take * last breath; ~give up the ghost; ~breathe no more; ~be no more;
+        ~go under and ~be gone; ~be gone for good/forever; ~slip away for good/forever"""),
+    # "will not be climbing out of it, not ever", "never wakes", "does not get up again"
+    _NEG + r"\s+(?:\w+\s+){0,2}(?:" + _COME_BACK + r")\b[^.;]{0,40}?"
+    r"\b(?:again|not ever|ever again|for good|forever|any ?more)",
+    r"never\s+(?:\w+\s+)?(?:wakes?|woke|surfaces?|surfaced|breathes?|breathed|stirs?|stirred)",
+    # "he is gone before he reaches the ground": gone, and not gone somewhere
+    r"(?:is|was|are|were) gone(?!\s+(?:into|from|through|down|up|out|back|ahead|around|off|"
+    r"over|under|to|toward|towards|across|past|after|with|when|by the time|again|now\s+from))",
+)
+KILLS = rx(r"kill(?:s|ed)?", r"slays?", r"slew", r"murders?", r"murdered", r"ends?",
+            r"ended", r"finishes", r"finished", r"takes? the life of", r"took the life of",
+            r"snaps? the neck of")
+LIFE_OF = re.compile(r"\b(?:takes?|took|ends?|ended) (\w+)'s (?:life|last breath)\b|"
+                     r"\b(?:is|was) the end of (\w+)\b|\bthe life (?:goes|went|"
+                     r"drains|drained|fades|faded) (?:out of|from) (\w+)\b", re.IGNORECASE)
+LOSS = rx(
+    phrases("""~be its/the creature/thing/servant/own/creation; no longer the woman/man/person/
+        girl/boy/one; no longer who; ~be only/all/nothing but bark/wood/moss/root/roots/
+        hunger/forest/leaves; ~turn to bark/wood/moss/root/roots/leaves;
+        ~become part of the forest/wood/woods/trees; ~belong to the forest/wood/woods/trees/
+        dark/roots"""),r"(?:rises?|returns?|comes? back|stands? up) (?:\w+ ){0,3}as one of", r"(?:becomes?|became|turns? into|is turning into|is now) (?:one of )?(?:a|the|the "
+           r"forest's)(?: [\w-]+){0,3} (?:monsters?|things?|creatures?|servants?|beasts?)", r"(?:is|are) lost (?:to the forest|forever|for good)",
+           r"belongs? to the forest(?: now)?", r"(?:is|are) no longer (?:herself|himself|"
+           r"themself|themselves|yourself|human)", r"joins? the forest",
+           r"walks? into the trees (?:for good|forever|and does not come back)")
+FOREST_TAKES = rx(r"(?:the|its) (?:forest|trees|wood|woods|roots|moss|green|dark|thorns|"
+                  r"briars|earth|branches) (?:" + verbs("""take claim keep have own swallow
+                  win call hold welcome drag pull""") + r") ")
+ANY_DEATH = rx(r"die[sd]?", r"dying", r"dead|death", r"kill\w*", r"slain", r"perish\w*",
+               r"(?:next|another|any) breath", r"lets? go", r"(?:is|are) gone", r"no more",
+               r"(?:goes|went) still", r"stops? breathing", r"heart stops",
+                r"last breath", r"breathes? " + _POSS + r" last", r"lifeless", r"life",
+                r"never (?:moves?|wakes?|rises?|breathes?) again", r"corpse",
+                r"(?:does|do|will) not survive", r"(?:doesn't|won't) survive", r"still forever",
+               r"(?:chest|heart|breath|breathing|pulse)\s+(?:stills?|stilled|stops?|stopped|"
+               r"fails?|failed|falls? silent|goes? quiet)", r"stills?", r"(?:rise|wake|stir|"
+               r"move|breathe|get up) again", r"end of (?:him|her|them|you)", r"gone for good",
+               r"on without (?:him|her|them|you)", DEATH.pattern[5:-3])
+
+
+# an end told of a body part or after a preposition: the person is its owner
+_OWNED = re.compile(
+    r"\b(?:(\w+)'s|(your|her|his|their)) (?:heart|pulse|breath|breathing|chest)\b[^.;]{0,40}?"
+    r"\b(?:last (?:stutter|shudder|beat|flutter|gasp|breath|heave|twitch)|stops? for good|"
+    r"(?:then|and then) nothing|never (?:starts?|comes?) again|goes? out of)|"
+    r"\bnothing (?:of|left of|more of|remains of) (\w+)\b(?!['\u2019]s)|"
+    r"\bthe end of (\w+)\b(?!['\u2019]s)(?!\s+(?:road|path|rope|light|day|night|food|water|"
+    r"oil|wick|bread|candle|line|trail|world))|"
+    r"\bthe last of (him|her|them|you)\b(?=\s*[.,;!])|"
+    r"\bthe (?:breath|life|light|warmth) (?:goes|went|gone|drains|drained|fades|faded|leaves|left)"
+    r" (?:out of|from) (\w+)\b", re.IGNORECASE)
+
+
+def owned(sentence: str, words: Sequence[Word], before: Sequence[Word],
+          cast: Cast) -> tuple[str, Who] | None:
+    """An end told of a character's body, or of a character after "of" or "from"."""
+    for match in _OWNED.finditer(sentence):
+        owner = next(g for g in match.groups() if g)
+        who = cast.who(owner)
+        if who is None or owner.lower() == "her":
+            who = cast.resolve([*before, *[w for w in words if w.start < match.start()]])
+        if who is Who.CHARACTER or who is Who.FOE:
+            return match.group(), who
+    return None
+
+
