@@ -26,10 +26,11 @@ from collections.abc import Sequence
 
 from oracle.narrator.base import NarrationContext
 from oracle.narrator.deaths import ANY_DEATH, DEATH, FOREST_TAKES, KILLS, LIFE_OF, LOSS, owned
+from oracle.narrator.lexicon import phrases, verbs
 from oracle.narrator.meaning import Cast, Who, Word, person_after, subject, word_set
 from oracle.narrator.outcomes import outcome_words
 
-__all__ = ["ANY_DEATH", "content_words", "dice", "fates", "head_word", "index_at", "monster",
+__all__ = ["ANY_DEATH", "DEFEAT_TOLD", "content_words", "dice", "fates", "head_word", "index_at", "monster",
            "outcome", "rx"]
 
 
@@ -113,12 +114,47 @@ BEATEN = rx(r"die[sd]?", r"collapses?", r"crumples?", r"crumbles?", r"topples?",
              r"goes? down(?: for good)?", r"(?:is|are|was) (?:defeated|slain|dead|destroyed|"
              r"vanquished|beaten|finished|done for|killed|no more|broken)",
              r"breathes? its last", r"never (?:moves?|rises?|stirs?) again", r"stops? moving",
-             r"(?:does|will) not (?:rise|get up|move) again")
-BEATEN_ANY = rx(r"victory", r"victorious", r"vanquished", r"the (?:fight|battle|hunt) is "
-                 r"(?:over|won)", r"(?:defeated|slain|destroyed|killed) (?:at last|for good)")
+             r"(?:does|will) not (?:rise|get up|move) again",
+            phrases("""~slump/~crash/~drop/~pitch/~sprawl/~keel over? dead/lifeless/still/limp;
+                ~go limp/slack/still; ~lie there/still/unmoving/broken; ~stop moving/breathing;
+                ~fall and ~lie; ~crash to the floor/ground/flagstones/earth/mud/water;
+                ~be done/spent/finished for good; for good; ~be finished"""),
+            r"(?:does|do|did|will|would|can)\s+not\s+(?:get up|rise|stand up|stand again|get "
+            r"back up)|(?:doesn't|won't|can't|cannot|never)\s+(?:get up|rise|stand up|get back up)")
+# a blow that ends a foe, wherever it lands ("splits the thing's skull")
+LETHAL = re.compile(r"\b(?:" + verbs("split crush cave smash cleave sever shatter crack pierce "
+                    "open cut stave") + r")\s+(?:in\s+|open\s+)?(?:the\s+)?(?:(\w+)'s|(its|her|his|their))"
+                    r"\s+(?:\w+\s+)?(?:skull|head|neck|spine|heart|throat)\b|\b(?:\w+)'s head "
+                    r"(?:rolls|comes off|flies)", re.IGNORECASE)
+BEATEN_ANY = rx(r"victory", r"victorious", r"vanquished", r"the (?:fight|battle|hunt|struggle|"
+                r"duel|killing) (?:is|was) (?:over|won|done|finished|ended)",
+                r"(?:defeated|slain|destroyed|killed) (?:at last|for good)")
 STANDS = rx(r"still stand(?:s|ing)", r"unharmed", r"unhurt", r"shrugs? off", r"keeps? coming",
-             r"comes? on again", r"is not enough", r"barely (?:scratched|hurt)",
-             r"rises? again", r"stands? (?:tall|firm|unbroken)", r"it lives", r"survives")
+            r"comes? on again", r"is not enough", r"barely (?:scratched|hurt)",
+            r"rises? again", r"stands? (?:tall|firm|unbroken)", r"it lives", r"survives",
+            phrases("""untouched; not done/finished/beaten yet; far from done/finished/beaten;
+                ~be not beaten"""))
+# the course of a fight may hold a foe's charge; a defeat must still be told somewhere
+DEFEAT_TOLD = rx(BEATEN.pattern, BEATEN_ANY.pattern, LETHAL.pattern, ANY_DEATH.pattern,
+                 r"down|falls?|fell|fallen|apart|pieces|still|ends?|ended|over|no more|never|"
+                 r"limp|slack|ruin|gone|spent|broken|beaten|undone|finished|flees?|fled|"
+                 r"retreats?|routed|nothing of|into (?:ash|dust|smoke|mist|water|mud|leaves)|"
+                 + verbs("""fold crumple crumble collapse sink sag slump dissolve disperse scatter
+                 unravel dwindle melt fade shrivel wither burst break shatter topple tumble drop
+                 sprawl keel perish cease vanish yield surrender"""))
+
+
+def _lethal(sentence: str, words: Sequence[Word], cast: Cast,
+            before: Sequence[Word]) -> tuple[str, Who] | None:
+    """A blow that ends the foe ("splits the thing's skull"), and whose it is."""
+    for match in LETHAL.finditer(sentence):
+        owner = next((g for g in match.groups() if g), "")
+        who = cast.who(owner) if owner else Who.FOE
+        if who is None:
+            who = cast.resolve([*before, *[w for w in words if w.start < match.start()]])
+        if who is Who.FOE or owner.lower() in ("thing", "creature", "beast", "monster"):
+            return match.group(), Who.FOE
+    return None
 
 
 def monster(sentence: str, words: Sequence[Word], before: Sequence[Word],
@@ -134,6 +170,8 @@ def monster(sentence: str, words: Sequence[Word], before: Sequence[Word],
                           for m in KILLS.finditer(sentence)
                           if index_at(words, m.end()) < len(words) and person_after(
                               words, index_at(words, m.end()), cast, before) is Who.FOE), None)
+        if found is None:
+            found = _lethal(sentence, words, cast, before) or owned(sentence, words, before, cast)
         if found is not None and found[1] is Who.FOE:
             return f"it says {found[0]!r}, but the monster is not defeated"
         any_word = BEATEN_ANY.search(sentence)

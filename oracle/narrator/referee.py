@@ -26,7 +26,7 @@ from oracle.narrator import people, readings
 from oracle.narrator.base import NarrationContext
 from oracle.narrator.beats import BEATS
 from oracle.narrator.meaning import Cast, Word, settled_of, tokens, word_set
-from oracle.narrator.readings import ANY_DEATH
+from oracle.narrator.readings import ANY_DEATH, DEFEAT_TOLD
 from oracle.narrator.safety import screen
 from oracle.narrator.streaming import split
 from oracle.systems.base import Count, Settled, values_under
@@ -250,6 +250,8 @@ class Judge:
             return "it is empty"
         if self.cast.settled.dies and not ANY_DEATH.search(whole):
             return "it leaves out the death the result settled"
+        if self.cast.settled.defeated is True and not DEFEAT_TOLD.search(whole):
+            return "it leaves out the foe's defeat, which the result settled"
         bargain = self.context.bargain.strip()
         if bargain and self.beat in BEATS and BEATS[self.beat].voices_bargain:
             wanted = _bargain_words(bargain)
