@@ -83,7 +83,8 @@ ANY_DEATH = rx(r"die[sd]?", r"dying", r"dead|death", r"kill\w*", r"slain", r"per
                r"(?:chest|heart|breath|breathing|pulse)\s+(?:stills?|stilled|stops?|stopped|"
                r"fails?|failed|falls? silent|goes? quiet)", r"stills?", r"(?:rise|wake|stir|"
                r"move|breathe|get up) again", r"end of (?:him|her|them|you)", r"gone for good",
-               r"on without (?:him|her|them|you)", DEATH.pattern[5:-3])
+               r"on without (?:him|her|them|you)", r"(?:goes|went|gone|hangs?) (?:slack|limp)",
+               DEATH.pattern[5:-3])
 
 
 # an end told of a body part or after a preposition: the person is its owner

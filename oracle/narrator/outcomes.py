@@ -114,7 +114,8 @@ def families_of(intent: str) -> tuple[Family, ...]:
 _NEGATION = re.compile(r"\b(?:not|never|no|nothing|nor|none|cannot|without|fails? to|failed to|"
                        r"refuses? to|won't|doesn't|didn't|don't|can't|couldn't|wouldn't)\b|"
                        r"n't\b", re.IGNORECASE)
-_AFTER_NONE = re.compile(r"^\s+(?:\w+\s+)?(?:none|nothing|no)\b", re.IGNORECASE)
+_AFTER_NONE = re.compile(r"^\s+(?:\w+\s+)?(?:none|nothing|no)\b|"
+                         r"^\s+(?:\w+\s+){0,2}(?:not|never|\w+n't)\b", re.IGNORECASE)
 _PARTIAL = re.compile(r"\b(?:almost|nearly|half|barely|partly|a little|an inch|a crack|a "
                       r"finger's width|a hair|then (?:sticks?|jams?|holds?|stops?)|and (?:sticks?|"
                       r"jams?|stops?|holds?)|but (?:no|not|holds?|sticks?|the))\b", re.IGNORECASE)

@@ -66,6 +66,8 @@ WITH_FEELING = rx(r"(?:with|in) (?:relief|dread|terror|horror|joy|despair|grief|
                    r"shame|determination|resolve|triumph|disgust|delight|fury)")
 
 
+_RELATIVE = re.compile(r"\b(?:the|a|an|any|every|no)\s+[a-z]+\s+(?:you|she|he|they|we)\s+(?:had\s+)?$",
+                       re.IGNORECASE)
 _MODAL = re.compile(r"\b(?:would|could|might|may|should|can|cannot|can't)\s+(?:\w+\s+)?$",
                     re.IGNORECASE)
 
@@ -80,6 +82,8 @@ def _decided(sentence: str, words: Sequence[Word], before: Sequence[Word],
                 continue  # the player stated it: "swear an oath to the tree"
             if _MODAL.search(sentence[max(0, match.start() - 14):match.start()]):
                 continue  # "any way you would choose": a might-be, not a choice made
+            if _RELATIVE.search(sentence[:match.start()]):
+                continue  # "not the path you hoped for": the wish named, not a feeling told
             if subject(words, index_at(words, match.start()), cast, before) is Who.CHARACTER:
                 return match.group()
     return None

@@ -25,6 +25,7 @@ from typing import Any
 from oracle.narrator import people, readings
 from oracle.narrator.base import NarrationContext
 from oracle.narrator.beats import BEATS
+from oracle.narrator.feelings import feelings
 from oracle.narrator.meaning import Cast, Word, settled_of, tokens, word_set
 from oracle.narrator.readings import ANY_DEATH, DEFEAT_TOLD
 from oracle.narrator.safety import screen
@@ -162,7 +163,7 @@ def _ordinary_body(text: str, words: Sequence[str], context: NarrationContext) -
 
 # each reading of one sentence, in the order its reason is given
 SENTENCE_READINGS = (readings.fates, readings.monster, readings.outcome, readings.hits,
-                     people.choices, people.others, people.foe, readings.dice)
+                     people.choices, feelings, people.others, people.foe, readings.dice)
 
 
 def read(sentence: str, before: Sequence[Word], context: NarrationContext,

@@ -1,0 +1,138 @@
+"""A character's feelings, beliefs and choices in any words: the referee's lexicon of the inner
+life, which is the player's to tell.
+
+The emotions are written once as families (gladness, glad, gladly; fury, furious, furiously...)
+and read wherever they attach to a character: an emotion that rises in, grips or fills them, or
+is theirs ("a fierce gladness rises in Orla's chest", "shame burns in you", "your dread");
+an emotion word set before them ("Furious, Orla kicks the hinge"), or as the manner of what they
+do ("Orla angrily kicks"); the signs a narrator would choose for them ("tears run down your
+face", "Ash scowls"); and what they tell themselves or settle on ("you tell yourself", "you mean
+it", "Tobiah swallows his pride", "steps out with his hands raised"). What the player stated in
+the attempt is theirs already; what the character perceives is not a feeling.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from oracle.narrator.base import NarrationContext
+from oracle.narrator.lexicon import phrases, rx
+from oracle.narrator.meaning import Cast, Who, Word, subject, word_set
+
+__all__ = ["EMOTION_ADJECTIVES", "EMOTION_NOUNS", "feelings"]
+
+EMOTION_NOUNS = word_set("""gladness joy delight elation happiness relief fear terror dread panic
+shame humiliation embarrassment guilt remorse pride anger fury rage wrath grief sorrow sadness
+misery heartbreak despair desperation hopelessness hope tenderness hatred loathing disgust
+revulsion courage determination confidence certainty longing yearning homesickness loneliness
+anxiety unease triumph gratitude jealousy envy bitterness resentment contempt nostalgia regret
+exhilaration glee elation satisfaction contentment""")
+EMOTION_ADJECTIVES = word_set("""glad joyful joyous delighted elated happy relieved afraid fearful
+frightened scared terrified panicked ashamed humiliated embarrassed guilty remorseful proud angry
+furious enraged wrathful grieving sorrowful sad miserable heartbroken desperate hopeless hopeful
+disgusted brave resolute determined confident lonely homesick nervous anxious uneasy triumphant
+grateful thankful jealous envious bitter resentful contemptuous gleeful satisfied content""")
+EMOTION_ADVERBS = word_set("""gladly joyfully joyously happily fearfully nervously anxiously
+angrily furiously proudly sadly miserably desperately hopefully bravely resolutely bitterly
+gratefully gleefully triumphantly guiltily shamefully""")
+# the signs of a feeling, chosen for the character ("tears run down your face")
+_SIGNS = word_set("""tears tearful""")
+_SIGN_VERBS = rx(phrases("""~scowl; ~frown; ~blush; ~beam; ~chuckle; ~smirk; ~snarl at; ~glare"""))
+MIND = rx(phrases("""~tell/~promise/~remind/~convince/~assure yourself/herself/himself/themself;
+    ~swear to yourself/herself/himself; ~mean it; ~swallow your/her/his/their pride;
+    ~steel yourself/herself/himself/themself; ~square your/her/his/their shoulders;
+    ~set your/her/his/their jaw; ~make up your/her/his/their mind; ~raise your/her/his/their
+    hands; with your/her/his/their hands raised/up; ~give yourself/herself/himself up;
+    ~walk away; ~bow your/her/his/their head; ~dare not; ~dare to hope;
+    ~be sure/certain that; ~know/~knew then; ~feel sure; ~wish you/she/he had"""))
+
+_MODAL = re.compile(r"\b(?:would|could|might|may|should|can|cannot|can't|if)\s+(?:\w+\s+)?$",
+                    re.IGNORECASE)
+_CLAUSE = frozenset({";", ":", "\u2014"})
+_TOWARD = word_set("""in into through over across at on inside within""")
+_CHARACTER_OWNER = frozenset({"your", "my"})
+
+
+def _whose(word: Word, before: Sequence[Word], words: Sequence[Word], cast: Cast) -> Who:
+    """Whom a word ("you", "your", "Orla's", "her") names (a pronoun by the words before)."""
+    low = word.low.removesuffix("'s")
+    who = cast.who(low)
+    if who is None:
+        return cast.resolve([*before, *[w for w in words if w.start < word.start]])
+    return who
+
+
+def _experiencer_after(words: Sequence[Word], i: int, cast: Cast,
+                       before: Sequence[Word]) -> bool:
+    """A character named in the few words after an emotion, reached through a preposition or a
+    verb ("rises in Orla's chest", "fills you", "washes over her")."""
+    for word in words[i + 1:i + 6]:
+        if word.low in _CLAUSE or word.low == ",":
+            return False
+        if word.low in ("you", "your", "yourself") or word.low.removesuffix("'s") in \
+                cast.characters:
+            return True
+        if word.low in ("her", "him", "them", "his", "their"):
+            return _whose(word, before, words, cast) is Who.CHARACTER
+    return False
+
+
+def _owned_by_character(words: Sequence[Word], i: int, cast: Cast,
+                        before: Sequence[Word]) -> bool:
+    """The emotion is the character's by a possessive ("your dread", "Orla's relief")."""
+    if i == 0:
+        return False
+    owner = words[i - 1] if words[i - 1].low not in EMOTION_ADJECTIVES or i < 2 else words[i - 2]
+    low = owner.low
+    if low in _CHARACTER_OWNER or (low.endswith("'s") and low[:-2] in cast.characters):
+        return True
+    return low in ("her", "his", "their") and _whose(owner, before, words, cast) is Who.CHARACTER
+
+
+def _emotion(words: Sequence[Word], before: Sequence[Word], cast: Cast) -> str | None:
+    for i, word in enumerate(words):
+        low = word.low
+        if low in EMOTION_NOUNS and (_experiencer_after(words, i, cast, before)
+                                     or _owned_by_character(words, i, cast, before)):
+            return word.text
+        if low in EMOTION_ADJECTIVES and i + 2 < len(words) and words[i + 1].low == "," and (
+                i == 0 or words[i - 1].low in (",", "and")) and \
+                _whose(words[i + 2], before, words, cast) is Who.CHARACTER:
+            return word.text  # "Furious, Orla kicks"
+        if low in EMOTION_ADVERBS and any(
+                _whose(w, before, words, cast) is Who.CHARACTER for w in words[:i]
+                if w.low in ("you", "she", "he") or w.low.removesuffix("'s") in cast.characters):
+            return word.text  # "Orla angrily kicks", "you go gladly"
+        if low in _SIGNS and (_experiencer_after(words, i, cast, before)
+                              or _owned_by_character(words, i, cast, before)):
+            return word.text
+    return None
+
+
+def _index(words: Sequence[Word], position: int) -> int:
+    return next((i for i, w in enumerate(words) if w.start >= position), len(words))
+
+
+def feelings(sentence: str, words: Sequence[Word], before: Sequence[Word],
+             context: NarrationContext, cast: Cast) -> str | None:
+    """A feeling, a belief or a settled choice given to a character."""
+    stated = {w[:5] for w in re.findall(r"[a-z]{3,}", context.intent.lower())}
+    found = _emotion(words, before, cast)
+    if found and found.lower()[:5] not in stated:
+        return f"it decides how the character feels ({found!r}); their feelings are the player's"
+    for pattern in (MIND, _SIGN_VERBS):
+        for match in pattern.finditer(sentence):
+            if match.group().split()[0].lower()[:5] in stated or \
+                    _MODAL.search(sentence[max(0, match.start() - 16):match.start()]):
+                continue  # the player's own words, or a might-be ("could walk away")
+            i = _index(words, match.start())
+            if match.group().lower().startswith("with "):  # "with his hands raised": whose?
+                said_of = _whose(words[i + 1], before, words, cast) if i + 1 < len(words) \
+                    else Who.THING
+            else:
+                said_of = subject(words, i, cast, before)
+            if said_of is Who.CHARACTER:
+                return (f"it decides for the character ({match.group()!r}); their feelings and "
+                        "choices are the player's")
+    return None
