@@ -13,7 +13,7 @@ from __future__ import annotations
 import functools
 import re
 
-__all__ = ["IRREGULAR", "forms", "phrases", "rx", "verbs"]
+__all__ = ["HAPPENINGS", "IRREGULAR", "SYNONYMS", "forms", "kin", "phrases", "rx", "verbs"]
 
 # the irregular verbs the families use: base -> (past, participle)
 IRREGULAR: dict[str, tuple[str, ...]] = {
@@ -112,3 +112,47 @@ def phrases(text: str) -> str:
 
 def rx(*alternatives: str) -> re.Pattern[str]:
     return re.compile(r"\b(?:" + "|".join(a for a in alternatives if a) + r")\b", re.IGNORECASE)
+
+
+# words that tell the same thing, a group a line (a thesaurus's entries, for the things a price
+# of the Devil's Bargain takes or sets loose)
+SYNONYMS: tuple[frozenset[str], ...] = tuple(frozenset(line.split()) for line in """
+lose lost gone missing vanish vanished slip slips drop dropped fall falls fell behind mislaid
+map maps chart charts
+lantern lamp light
+torch flame brand light
+see sees seen saw spot spots spotted notice notices noticed watch watches watched eyes glimpse
+hear hears heard sound sounds noise noises
+rival rivals crew band party hunters
+dog dogs hound hounds cur mutt
+follow follows followed trail trails track tracks behind
+ring rings band
+blood bleed bleeds bleeding cut wound
+break breaks broke broken shatter shatters shattered crack cracks cracked smash snap snaps
+burn burns burned burnt fire flame scorch
+cold chill chills freeze frost
+rope ropes line cord
+knife blade dagger
+coin coins silver gold purse money
+food bread rations supplies
+flask skin waterskin
+remember remembers memory memories forget forgets forgotten
+voice voices speak words
+tooth teeth
+hair braid
+eye eyes sight blind
+hand hands fingers finger
+sleep dream dreams
+""".strip().splitlines())
+
+
+# the groups above that tell what happens (not what it happens to)
+HAPPENINGS = frozenset().union(*(g for g in SYNONYMS if g & {"lose", "see", "hear", "follow",
+                                                            "break", "burn", "remember", "bleed",
+                                                            "fall", "speak", "sleep"}))
+HAPPENINGS |= frozenset(["go", "goes", "went", "gone", "come", "comes", "came", "make", "makes", "made", "keep", "keeps", "kept", "turn", "turns", "turned", "give", "gives", "gave", "leave", "leaves", "left", "find", "finds", "found", "know", "knows", "knew"])
+
+
+def kin(word: str) -> frozenset[str]:
+    """The word with every word it shares a group of :data:`SYNONYMS` with."""
+    return frozenset({word}.union(*(group for group in SYNONYMS if word in group)))

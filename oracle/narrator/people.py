@@ -126,9 +126,25 @@ OTHERS = rx(r"companions?", r"comrades?", r"allies", r"ally", r"your friends?", 
              r"both of you", r"all of you", r"one of you", r"each of you", r"any of you",
              r"we", r"us", r"our", r"ourselves", r"fellow hunters?", r"side by side",
              r"your (?:brother|sister|friend|partner|cousin|husband|wife|son|daughter)(?:'s)? "
-             r"(?:hand|voice|arm|breath|shadow)")
+             r"(?:hand|voice|arm|breath|shadow)",
+             # a number of "you", a companion by role, doing a thing together
+             r"(?:the )?(?:two|three|four|five|both|all|each|rest|either|neither|some|most|"
+             r"few|none) of (?:you|us)", r"together,? (?:you|we)", r"(?:you|we) (?:\w+ )?"
+             r"together\b(?! with)", r"you and (?:your|the) \w+",
+             r"your (?:\w+ )?(?:guide|guides|companion|friend|partner|comrade|hireling|"
+             r"hirelings|porter|porters|squire|apprentice|bodyguard|retainer|servant|"
+             r"mate|mates|shield-bearer|torchbearer|lantern-bearer|second|crewmate|"
+             r"crewmates|sworn)")
 # a group the scene has named ("the burners ... the others") is who "the others" are
-_GROUP = re.compile(r"\b\w+(?:ers|men|folk|ants|ors)\b", re.IGNORECASE)
+_GROUP = re.compile(r"\b\w+(?:ers|men|folk|ants|ors)\b'?", re.IGNORECASE)
+def _group_named(context: NarrationContext, said: Sequence[Word]) -> bool:
+    """The narration named a group, or one of a group the scene holds ("the charcoal burners'
+    camp": "the eldest burner"), before saying "the others"."""
+    scene = " ".join([context.place, context.intent, *context.story])
+    members = {m.group().lower().rstrip("'").removesuffix("s") for m in _GROUP.finditer(scene)}
+    return any(_GROUP.fullmatch(w.text) or w.low.removesuffix("s") in members for w in said)
+
+
 _ALONGSIDE = word_set("""grabs pulls shouts calls hauls catches helps whispers laughs says cries
 drags steadies hands tosses holds reaches yells hisses nods grins mutters warns""")
 _CAPITALS = word_set("""the a an it you your he she they we i something nothing someone
@@ -144,9 +160,8 @@ def others(sentence: str, words: Sequence[Word], before: Sequence[Word],
         return None
     found = OTHERS.search(sentence)
     if found and found.group().lower() in ("the others", "the rest of them") and \
-            _GROUP.search(" ".join(w.text for w in [*before, *words[:index_at(
-                words, found.start())]])):
-        found = None
+            _group_named(context, [*before, *words[:index_at(words, found.start())]]):
+        found = None  # the others of a group the narration named: "the eldest burner..."
     if found and found.group().lower() not in cast.known:
         return (f"it says {found.group()!r} in solo play; nobody else is with the character")
     for i, word in enumerate(words[:-1]):

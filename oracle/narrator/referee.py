@@ -26,6 +26,7 @@ from oracle.narrator import people, readings
 from oracle.narrator.base import NarrationContext
 from oracle.narrator.beats import BEATS
 from oracle.narrator.feelings import feelings
+from oracle.narrator.lexicon import HAPPENINGS, kin
 from oracle.narrator.meaning import Cast, Word, settled_of, tokens, word_set
 from oracle.narrator.readings import ANY_DEATH, DEFEAT_TOLD
 from oracle.narrator.safety import screen
@@ -51,7 +52,9 @@ _MARKUP = re.compile(r"\*\*|__|`|(?<![\w_])_[^_\s][^_\n]*_(?![\w_])|^\s{0,3}#{1,
 _STOP = frozenset({"harm", "hurt", "with", "from", "about", "being", "things", "other", "some",
                    "very", "into", "onto", "against", "people", "anything", "graphic"})
 _BARGAIN_STOP = word_set("""take takes the die dice your you and with then that this will
-from into their there what when which while would could should have been will every""")
+from into their there what when which while would could should have been will every are was
+were its her his for not all one out off who how but had has any now get gets got yet down
+where exactly""")
 
 
 def _ints(value: Any) -> Iterator[int]:
@@ -195,8 +198,13 @@ def _oracle(beat: str, text: str, result: Mapping[str, Any]) -> str | None:
     return None
 
 
-def _bargain_words(bargain: str) -> set[str]:
-    return {w[:5] for w in re.findall(r"[a-z]{4,}", bargain.lower()) if w not in _BARGAIN_STOP}
+def _bargain_told(bargain: str, whole: str) -> bool:
+    """Whether the reply tells the price: one of its words, in any form or a word of the same
+    meaning ("you lose the map": "the map slips from your pack and is gone")."""
+    wanted = [w for w in re.findall(r"[a-z]{3,}", bargain.lower()) if w not in _BARGAIN_STOP]
+    things = [w for w in wanted if w not in HAPPENINGS]  # what it happens to, when it says
+    said = {w[:5] for w in re.findall(r"[a-z]{3,}", whole.lower())}
+    return not wanted or any(k[:5] in said for w in things or wanted for k in kin(w))
 
 
 class Judge:
@@ -254,10 +262,8 @@ class Judge:
         if self.cast.settled.defeated is True and not DEFEAT_TOLD.search(whole):
             return "it leaves out the foe's defeat, which the result settled"
         bargain = self.context.bargain.strip()
-        if bargain and self.beat in BEATS and BEATS[self.beat].voices_bargain:
-            wanted = _bargain_words(bargain)
-            said = {w[:5] for w in re.findall(r"[a-z]{4,}", whole.lower())}
-            if wanted and wanted.isdisjoint(said):
+        if bargain and self.beat in BEATS and BEATS[self.beat].voices_bargain and \
+                not _bargain_told(bargain, whole):
                 return ("it leaves out the price of the Devil's Bargain accepted "
                         f"({bargain[:80]!r}), which happens whatever the dice")
         return None
