@@ -68,13 +68,13 @@ class Table(Protocol):
     @property
     def state(self) -> Any: ...
 
-    def record(self, event: Mapping[str, Any], ready: Ready | None = None) -> int: ...
+    def record(self, event: Mapping[str, object], ready: Ready | None = None) -> int: ...
 
     def dice(self, faces: Sequence[int] | None = None) -> DiceSource: ...
 
     def changed(self) -> None: ...
 
-    def speak(self, beat: str, result: Mapping[str, Any], *, intent: str = "",
+    def speak(self, beat: str, result: Mapping[str, object], *, intent: str = "",
               refers_to: int | None = None, who: Sequence[str] = ()) -> None:
         """Voice a settled result (the page streams it; a table with no narrator is silent)."""
 
@@ -93,7 +93,7 @@ class CampaignTable:
     def state(self) -> Any:
         return self.campaign.state
 
-    def record(self, event: Mapping[str, Any], ready: Ready | None = None) -> int:
+    def record(self, event: Mapping[str, object], ready: Ready | None = None) -> int:
         return self.campaign.append(event, ready)[0]
 
     def dice(self, faces: Sequence[int] | None = None) -> DiceSource:
@@ -102,7 +102,7 @@ class CampaignTable:
     def changed(self) -> None:
         """Nothing listens."""
 
-    def speak(self, beat: str, result: Mapping[str, Any], *, intent: str = "",
+    def speak(self, beat: str, result: Mapping[str, object], *, intent: str = "",
               refers_to: int | None = None, who: Sequence[str] = ()) -> None:
         """No narrator."""
 
@@ -117,7 +117,7 @@ class ScratchTable:
         self._seq = 0
         self._dice = SeededDice(f"{system.name}-scratch")
 
-    def record(self, event: Mapping[str, Any], ready: Ready | None = None) -> int:
+    def record(self, event: Mapping[str, object], ready: Ready | None = None) -> int:
         state = self._system.apply(self.state, event)
         if ready is not None:
             ready(self._seq + 1, state)
@@ -130,7 +130,7 @@ class ScratchTable:
     def changed(self) -> None:
         """Nothing listens."""
 
-    def speak(self, beat: str, result: Mapping[str, Any], *, intent: str = "",
+    def speak(self, beat: str, result: Mapping[str, object], *, intent: str = "",
               refers_to: int | None = None, who: Sequence[str] = ()) -> None:
         """No narrator."""
 
@@ -157,7 +157,7 @@ class SystemMoves(Protocol):
 
     def in_play(self) -> list[str]: ...
 
-    def people(self, names: Sequence[str]) -> list[Any]: ...
+    def people(self, names: Sequence[str]) -> list[object]: ...
 
 
 S = TypeVar("S")
@@ -200,7 +200,7 @@ class Moves(Generic[S]):
         raise RuleError(f"campaign: this campaign plays {playing}; open or start a "
                         f"{title} campaign for this tab.")
 
-    def record(self, event: Mapping[str, Any], ready: Ready | None = None) -> int:
+    def record(self, event: Mapping[str, object], ready: Ready | None = None) -> int:
         """Record one event (the rules first; nothing written if refused); its entry number."""
         self.check_table()
         return self.session.record(event, ready)
@@ -211,7 +211,7 @@ class Moves(Generic[S]):
     def changed(self) -> None:
         self.session.changed()
 
-    def speak(self, result: Mapping[str, Any], *, refers_to: int | None = None,
+    def speak(self, result: Mapping[str, object], *, refers_to: int | None = None,
               beat: str | None = None, intent: str = "", who: Sequence[str] = ()) -> None:
         """Voice a settled result with its system's beat (narration never changes the table)."""
         from oracle.narrator.beats import beat_for_result
@@ -239,7 +239,7 @@ class Moves(Generic[S]):
             raise RuleError(f"faces: {len(left)} typed face(s) were not needed by this roll; "
                             f"nothing was recorded.")
 
-    def resolve(self, request: Mapping[str, Any], typed: str = "") -> dict[str, Any]:
+    def resolve(self, request: Mapping[str, object], typed: str = "") -> dict[str, Any]:
         """Resolve ``request`` with typed faces (all of them used) or the table's dice."""
         dice = self.typed_dice(typed)
         result = self.rules.resolve(request, dice)
@@ -257,6 +257,6 @@ class Moves(Generic[S]):
         """Names of the characters in play (the first becomes active)."""
         return []
 
-    def people(self, names: Sequence[str]) -> list[Any]:
+    def people(self, names: Sequence[str]) -> list[object]:
         """The characters the narrator should know about, by name (those that exist)."""
         return []

@@ -15,7 +15,7 @@ import threading
 from collections.abc import Callable, Iterable, Mapping
 from concurrent.futures import Future
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from oracle.background import blocking_allowed, pool
 from oracle.events import NARRATION
@@ -38,7 +38,7 @@ OnDone = Callable[["Voiced"], None]
 class Speaker(Protocol):
     """The shell's way of voicing a beat (streamed into the journal's live line)."""
 
-    def __call__(self, beat: str, result: Mapping[str, Any], *, intent: str = "",
+    def __call__(self, beat: str, result: Mapping[str, object], *, intent: str = "",
                  refers_to: int | None = None, who: tuple[str, ...] = ()) -> None: ...
 
 

@@ -67,7 +67,7 @@ class Session:
         self.narration = NarrationQueue()
         self._listeners: list[Listener] = []
         # narration entry -> (beat, result, intent, whom it was about), for the X-card
-        self._voiced: dict[int, tuple[str, Mapping[str, Any], str, tuple[str, ...]]] = {}
+        self._voiced: dict[int, tuple[str, Mapping[str, object], str, tuple[str, ...]]] = {}
         self._deck: Deck | None = None
         # read-modify-write of the deck is one step: two beats at once never lose an update
         self._deck_lock = threading.RLock()
@@ -231,7 +231,7 @@ class Session:
         """The open campaign's system (None while none is open)."""
         return self.campaign.system.name if self.campaign is not None else None
 
-    def speak(self, beat: str, result: Mapping[str, Any], *, intent: str = "",
+    def speak(self, beat: str, result: Mapping[str, object], *, intent: str = "",
               refers_to: int | None = None, who: Sequence[str] = ()) -> None:
         """Voice a settled result as the page shows narration: through the shell's
         :attr:`speaker` (it streams into the journal's live line) when one is mounted."""
@@ -240,7 +240,7 @@ class Session:
         else:
             self.voice(beat, result, intent=intent, refers_to=refers_to, who=who)
 
-    def record(self, event: Mapping[str, Any],
+    def record(self, event: Mapping[str, object],
                ready: Callable[[int, Any], None] | None = None) -> int:
         """Record one event (rules first; nothing written if refused); returns its entry number.
 
@@ -373,7 +373,7 @@ class Session:
         """The open campaign's story memory (:mod:`oracle.journal.story`; empty with none open)."""
         return self.campaign.story if self.campaign is not None else StoryMemory()
 
-    def _context(self, result: Mapping[str, Any], intent: str = "", question: str = "",
+    def _context(self, result: Mapping[str, object], intent: str = "", question: str = "",
                  n: int = 3, who: Sequence[str] = (), beat: str = "") -> NarrationContext:
         """The narration context: the result, the people, and the whole story memory."""
         from oracle.app.story import story_context
@@ -395,7 +395,7 @@ class Session:
                             self.system),
         )
 
-    def voice(self, beat: str, result: Mapping[str, Any], *, intent: str = "",
+    def voice(self, beat: str, result: Mapping[str, object], *, intent: str = "",
               question: str = "", refers_to: int | None = None, record: bool = True,
               on_text: OnText | None = None, on_done: Callable[[Voiced], None] | None = None,
               n: int = 3, who: Sequence[str] = ()) -> None:
@@ -432,7 +432,7 @@ class Session:
 
         self.narration.submit(job, on_done)
 
-    def offers(self, beat: str, result: Mapping[str, Any] | None = None, intent: str = "",
+    def offers(self, beat: str, result: Mapping[str, object] | None = None, intent: str = "",
                n: int = 3) -> tuple[str, ...]:
         """A listing beat's offers (what could go wrong, bargains, Conditions), not recorded.
 

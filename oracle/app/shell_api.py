@@ -9,7 +9,7 @@ from typing import Any, Protocol
 class Shell(Protocol):
     """The app shell: voices beats into the journal's live line, refreshes after changes."""
 
-    def voice(self, beat: str, result: Mapping[str, Any], *, intent: str = "",
+    def voice(self, beat: str, result: Mapping[str, object], *, intent: str = "",
               question: str = "", refers_to: int | None = None,
               who: tuple[str, ...] = ()) -> None: ...
 

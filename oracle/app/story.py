@@ -16,14 +16,14 @@ from oracle.narrator.beats import BEATS
 from oracle.systems import SYSTEMS
 
 
-def _fight(system: str, beat: str, result: Mapping[str, Any]) -> bool:
+def _fight(system: str, beat: str, result: Mapping[str, object]) -> bool:
     """The beat voices a fight, or the result settles one (its foe defeated or standing)."""
     if beat in BEATS and BEATS[beat].fight:
         return True
     return system in SYSTEMS and SYSTEMS[system].settled(result).defeated is not None
 
 
-def _foe(memory: StoryMemory, beat: str, result: Mapping[str, Any], system: str) -> str:
+def _foe(memory: StoryMemory, beat: str, result: Mapping[str, object], system: str) -> str:
     """The foe's name while a fight is under way or the result is a fight's (its description
     reaches the narrators among the story facts)."""
     foe = memory.foe
@@ -37,7 +37,7 @@ def _foe(memory: StoryMemory, beat: str, result: Mapping[str, Any], system: str)
     return f"the {foe.name}" if bare else foe.name  # a bestiary name reads "the Pale Stag"
 
 
-def _stated(memory: StoryMemory, beat: str, result: Mapping[str, Any]) -> str:
+def _stated(memory: StoryMemory, beat: str, result: Mapping[str, object]) -> str:
     """What the player stated for the roll being voiced, when the view passed nothing."""
     kinds = [BEATS[name].said for name in (beat, str(result.get("roll", ""))) if name in BEATS]
     kind = next((k for k in kinds if k != "intent"), "intent")
@@ -57,7 +57,7 @@ def _owed_now(memory: StoryMemory) -> str:
     return next((_current(b, memory) for b in reversed(memory.owed) if _current(b, memory)), "")
 
 
-def story_context(memory: StoryMemory, beat: str, result: Mapping[str, Any], intent: str,
+def story_context(memory: StoryMemory, beat: str, result: Mapping[str, object], intent: str,
                   in_play: Sequence[str], roller: Sequence[str], system: str = ""
                   ) -> dict[str, Any]:
     """``NarrationContext.build`` keywords from the memory; ``intent`` given by a view wins.

@@ -16,7 +16,7 @@ from oracle.app.moves import Moves, Table, table_of
 from oracle.dice import FixedDice
 from oracle.die_trying.character import Character
 from oracle.die_trying.creation import Ability, Skill
-from oracle.die_trying.equipment import check_budget, parse_purchase
+from oracle.die_trying.equipment import Purchase, check_budget, parse_purchase
 from oracle.die_trying.fold import CampaignState
 from oracle.die_trying.magic import check_magic_dice
 from oracle.die_trying.system import SYSTEM
@@ -26,14 +26,14 @@ if TYPE_CHECKING:
     from oracle.journal.campaign import Campaign
 
 
-def purchases(cart: Sequence[Mapping[str, Any]]) -> tuple[Any, ...]:
+def purchases(cart: Sequence[Mapping[str, object]]) -> tuple[Purchase, ...]:
     """The cart's entries read as purchases (each checked)."""
     return tuple(parse_purchase(f"equipment[{i}]", e) for i, e in enumerate(cart))
 
 
-def pairs(text: str, field: str) -> dict[str, Any]:
+def pairs(text: str, field: str) -> dict[str, int | str]:
     """``"stealth: expert, weapons: trained"`` to a mapping (levels as ints when numeric)."""
-    result: dict[str, Any] = {}
+    result: dict[str, int | str] = {}
     for part in (p.strip() for p in text.split(",")):
         if not part:
             continue
@@ -53,11 +53,11 @@ class DieTryingMoves(Moves[CampaignState]):
     def __init__(self, source: Table | Campaign | None = None) -> None:
         super().__init__(table_of(source, SYSTEM))
 
-    def _kept(self, event: Mapping[str, Any]) -> CampaignState:
+    def _kept(self, event: Mapping[str, object]) -> CampaignState:
         self.keep(event)
         return self.state
 
-    def keep(self, event: Mapping[str, Any]) -> int:
+    def keep(self, event: Mapping[str, object]) -> int:
         """Record ``event`` and tell the page (the one recording path); its entry number."""
         seq = self.record(event)
         self.changed()
@@ -71,7 +71,7 @@ class DieTryingMoves(Moves[CampaignState]):
         others are the party the narrator is told is present)."""
         return [c.name for c in self.state.characters if not c.dead]
 
-    def people(self, names: Sequence[str]) -> list[Any]:
+    def people(self, names: Sequence[str]) -> list[object]:
         """What the narrator may tell of the named characters that exist: name and species."""
         known = {c.name: c for c in self.state.characters}
         return [{"name": n, "species": known[n].species} for n in names if n in known]
@@ -86,12 +86,12 @@ class DieTryingMoves(Moves[CampaignState]):
         return result
 
     @staticmethod
-    def buy(cart: Sequence[Mapping[str, Any]], entry: Mapping[str, Any]) -> None:
+    def buy(cart: Sequence[Mapping[str, object]], entry: Mapping[str, object]) -> None:
         """Refuse a purchase the 45 SP cannot pay for (nothing is bought then)."""
         check_budget((*purchases(cart), parse_purchase("equipment", entry)))
 
     @staticmethod
-    def preview(sheet: Mapping[str, Any]) -> dict[str, Any]:
+    def preview(sheet: Mapping[str, object]) -> dict[str, Any]:
         """The rules' reading of a sheet not yet created (HP, AC, levels left)."""
         return SYSTEM.resolve({"roll": "character", **sheet}, FixedDice([]))
 
@@ -108,7 +108,7 @@ class DieTryingMoves(Moves[CampaignState]):
     # -- checks ------------------------------------------------------------------------------
 
     def check_request(self, who: str | None, ability: str, skill: str | None, bonus: int,
-                      dc: int, kind: str) -> dict[str, Any]:
+                      dc: int, kind: str) -> dict[str, int | str]:
         """The ``check`` request: the character's score (and skill) plus a bonus."""
         modifier = bonus
         if who:
@@ -120,10 +120,10 @@ class DieTryingMoves(Moves[CampaignState]):
         return {"roll": "check", "modifier": modifier, "dc": dc, "kind": kind}
 
     @staticmethod
-    def odds(request: Mapping[str, Any]) -> dict[str, Any]:
+    def odds(request: Mapping[str, object]) -> dict[str, Any]:
         return SYSTEM.odds(request)
 
-    def check(self, request: Mapping[str, Any], who: str | None, typed: str = ""
+    def check(self, request: Mapping[str, object], who: str | None, typed: str = ""
               ) -> dict[str, Any]:
         """Roll (or read) the d10 of a check, journal it, voice it."""
         result = self.resolve(request, typed)
@@ -140,10 +140,10 @@ class DieTryingMoves(Moves[CampaignState]):
         return self.character(name)
 
     def cast_request(self, name: str | None, magic: int, level: int, improvised: bool,
-                     skill: str, ability: str) -> dict[str, Any]:
+                     skill: str, ability: str) -> dict[str, int | str]:
         """The ``spell``/``improvised_spell`` request for the caster's pool (counts)."""
         caster = self.caster(name)
-        request: dict[str, Any] = {
+        request: dict[str, int | str] = {
             "roll": "improvised_spell" if improvised else "spell",
             "magic": magic, "instability": caster.instability, "spell_level": level,
             "magic_dice_available": caster.usable_magic_dice,
@@ -158,10 +158,10 @@ class DieTryingMoves(Moves[CampaignState]):
                          request["magic_dice_available"])
         return SYSTEM.odds(request)
 
-    def cast(self, request: Mapping[str, Any], name: str, typed: str = "") -> dict[str, Any]:
+    def cast(self, request: Mapping[str, object], name: str, typed: str = "") -> dict[str, Any]:
         """Cast: roll (or read) the dice, journal the casting, voice it."""
         result = self.resolve(request, typed)
-        event: dict[str, Any] = {"type": "cast", "name": name,
+        event: dict[str, object] = {"type": "cast", "name": name,
                                  "magic": result["magic"], "instability": result["instability"],
                                  "spell_level": request["spell_level"]}
         if result["miscast_d10"] is not None:
@@ -181,8 +181,8 @@ class DieTryingMoves(Moves[CampaignState]):
         if not patient:
             raise RuleError("who: create a character first.")
         hero = self.character(patient)
-        request: dict[str, Any] = {"roll": "stabilize" if stabilize else "death_save",
-                                   "hp": hero.hp}
+        request: dict[str, int | str] = {"roll": "stabilize" if stabilize else "death_save",
+                                         "hp": hero.hp}
         if stabilize:
             if not healer or healer == hero.name:
                 raise RuleError("healer: someone else, holding a Medicine Kit, stabilizes.")
@@ -194,7 +194,8 @@ class DieTryingMoves(Moves[CampaignState]):
             raise RuleError(f"who: {hero.name} is not dying (HP {hero.hp}"
                             f"{', stable' if hero.stable else ''}{', dead' if hero.dead else ''}).")
         result = self.resolve(request, typed)
-        event: dict[str, Any] = {"type": request["roll"], "name": hero.name, "d10": result["d10"]}
+        event: dict[str, object] = {"type": request["roll"], "name": hero.name,
+                                    "d10": result["d10"]}
         if stabilize:
             event["modifier"] = request["modifier"]
             event["healer"] = healer

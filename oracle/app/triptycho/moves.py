@@ -52,7 +52,7 @@ class TriptychoMoves(Moves[ScenarioState]):
     def __init__(self, source: Table | Campaign | None = None) -> None:
         super().__init__(table_of(source, SYSTEM))
 
-    def keep(self, event: Mapping[str, Any]) -> int:
+    def keep(self, event: Mapping[str, object]) -> int:
         """Record ``event`` and tell the page (the one recording path); its entry number."""
         seq = self.record(event)
         self.changed()
@@ -63,7 +63,7 @@ class TriptychoMoves(Moves[ScenarioState]):
         are the party the narrator is told is present; foes are not a party)."""
         return [c.name for c in self.state.roster if c.player and not c.vitals.dead]
 
-    def people(self, names: Sequence[str]) -> list[Any]:
+    def people(self, names: Sequence[str]) -> list[object]:
         """The named entities on the roster, player characters and foes, for the narrator."""
         known = {c.name for c in self.state.roster}
         return [{"name": n} for n in names if n in known]
@@ -124,11 +124,11 @@ class TriptychoMoves(Moves[ScenarioState]):
     # -- the opposed roll --------------------------------------------------------------------
 
     def attack_request(self, entries: Mapping[str, str], damage_type: str = "",
-                       piercing: int = 0) -> dict[str, Any]:
+                       piercing: int = 0) -> dict[str, int | str]:
         """The ``attack`` request: ``entries`` keyed act/react/damage/defense (empty: none)."""
         kind = self.state.kind or ScenarioKind.COMBAT
         act, react = OPPOSED_NAMES[kind]
-        request: dict[str, Any] = {"roll": "attack", "scenario": kind.value}
+        request: dict[str, int | str] = {"roll": "attack", "scenario": kind.value}
         for key, name in (("act", act), ("react", react), ("damage", "damage"),
                           ("defense", "defense")):
             if entries.get(key, "").strip():
@@ -148,10 +148,10 @@ class TriptychoMoves(Moves[ScenarioState]):
         return state.member(target).vitals.current(kind)
 
     @staticmethod
-    def odds(request: Mapping[str, Any]) -> dict[str, Any]:
+    def odds(request: Mapping[str, object]) -> dict[str, Any]:
         return SYSTEM.odds(request)
 
-    def attack(self, request: Mapping[str, Any], attacker: str | None, target: str | None,
+    def attack(self, request: Mapping[str, object], attacker: str | None, target: str | None,
                typed: str = "") -> dict[str, Any]:
         """Roll (or read) the opposed roll and its damage, journal it, voice it."""
         state = self.state
@@ -161,15 +161,15 @@ class TriptychoMoves(Moves[ScenarioState]):
             raise RuleError("attacker: choose who attacks and who is the target.")
         request = {**request, "points": self.target_points(target)}
         result = self.resolve(request, typed)
-        event: dict[str, Any] = {"type": "attack", "attacker": attacker, "target": target,
-                                 "damage_type": request.get("damage_type"),
-                                 "piercing": request.get("piercing", 0)}
+        event: dict[str, object] = {"type": "attack", "attacker": attacker, "target": target,
+                                    "damage_type": request.get("damage_type"),
+                                    "piercing": request.get("piercing", 0)}
         act, react = OPPOSED_NAMES[state.kind]
         given = ((act, "action_faces"), (react, "reaction_faces"), ("damage", "damage_faces"),
                  ("defense", "defense_faces"))
         for key, faces in given:
             if key in request:
-                entry: dict[str, Any] = {"dice": request[key]}
+                entry: dict[str, object] = {"dice": request[key]}
                 if result.get(faces):
                     entry["faces"] = result[faces]
                 event[key] = entry
