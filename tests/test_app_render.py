@@ -91,7 +91,7 @@ def test_the_stylesheet_ships_with_the_package() -> None:
                         "fighters": [{"name": "Ash", "weak_point": 3}]},
      "A fight begins against &lt;the thing&gt;, Endurance 7: Ash (Weak Point 3)"),
     ("tokens_spent", {"use": "goal", "from": {"Ash": 3}, "goal": "the stair"},
-     "Hunt Tokens spent (Ash 3) on a goal: the stair"),
+     "Ash spends 3 Hunt Tokens on a goal: the stair"),
     ("combat_retreated", {"name": "Ash", "to": "Mara"}, "retreats, handing the Weak Point to Mara"),
 ])
 def test_journal_lines_say_what_happened_in_words(kind: str, data: dict[str, object],

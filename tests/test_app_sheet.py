@@ -222,7 +222,7 @@ def test_back_in_town_the_incursion_is_summed_up_shown_and_exported() -> None:
     assert "<b>Sets cleared</b>: 1 of 2 (The ford)" in summary
     assert "<b>Gold collected</b>: 2" in summary
     assert f"<b>Came back</b>: {hero}" in summary and "<b>Died</b>: Mara" in summary
-    said = (f"The incursion The Drowned Abbey ends after 1 day(s): 1 of 2 set(s) cleared (The "
+    said = (f"The incursion into the Drowned Abbey ends after 1 day: 1 of 2 sets cleared (The "
             f"ford), 2 Gold collected; back: {hero}; died: Mara.")
     assert said in last_words(app)
     assert said in export(app.session.require(), "text")

@@ -455,5 +455,5 @@ def test_the_journal_words_meaning_draws_and_scene_ends() -> None:
     app.session.solo.end_scene("yours")
     app.refresh()
     shown = read(app.journal, "oracle-journal-entries")
-    assert f"Meaning (omens): {esc(drawn[0])}" in shown
-    assert "Scene ends: The scene went your way" in shown
+    assert f"Meaning drawn from the omens table: {esc(drawn[0])}" in shown
+    assert "The scene ends. The scene went your way" in shown

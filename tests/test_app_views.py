@@ -282,7 +282,7 @@ def test_narration_streams_then_lands_in_the_journal_and_the_x_card_strikes_it()
     narrations = [e for e in struck if e.type == "narration"]
     assert narrations[0].struck and not narrations[1].struck
     assert narrations[1].data["text"] == "The wind drops."
-    assert "narration struck with the X-card" in read(app.journal, "oracle-journal-entries")
+    assert "Narration struck with the X-card." in read(app.journal, "oracle-journal-entries")
     assert "The bell tolls once." not in read(app.journal, "oracle-journal-entries")  # off the page
 
 

@@ -627,7 +627,7 @@ def test_export_markdown_reads_as_a_journal(camp: Campaign) -> None:
     assert "Mara: roll (faces 2 5) -> complication; Mara Ruin 1 -> 2" in text  # numbers, never a list
     assert "> The lid gives &lt;way> &amp; dust falls." in text  # text is data, never HTML
     assert "offline narrator; fell back: no API key" in text
-    assert "oracle: Is anyone watching? -> No, but..." in text
+    assert "Oracle: Is anyone watching? → No, but..." in text
     assert "~~**#7**" in text and "*(undone)*" in text
     assert "undo entry" not in text
 

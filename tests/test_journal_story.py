@@ -151,7 +151,7 @@ def test_every_export_carries_the_story(campaign: Campaign, fmt: str) -> None:
     if fmt != "text":
         assert "## The story so far" in text
         assert "the crows \\*follow\\*" in text  # player text escaped
-        assert "Devil's Bargain owed by Mara Vell" in text
+        assert "Mara Vell owes a Devil's Bargain" in text
 
 
 def _entry(seq: int, kind: str, data: dict[str, Any], undone: bool = False) -> Entry:

@@ -5,6 +5,7 @@ through ``app_driver`` hooks."""
 from __future__ import annotations
 
 import re
+from typing import Any, cast
 
 from oracle.app import build
 from oracle.app.shell import OracleApp
@@ -93,3 +94,235 @@ def test_a_moved_place_reads_as_a_sentence() -> None:
     assert "Story:" not in markup and "place:" not in markup
     text = export(app.session.require(), "markdown")
     assert "The story moves to the flooded nave." in text and "story: place" not in text
+
+
+# -- 2/3: every line a player reads is a sentence of a log, capitals where they belong -------
+
+RAW = [
+    (re.compile(r"\(s\)"), "a plural written as (s)"),
+    (re.compile(r"\w_\w"), "an internal name with an underscore"),
+    (re.compile(r" -> "), "an ASCII arrow"),
+    (re.compile(r"[a-z,;] (?:The|A|An) "), "an article capitalised mid-sentence"),
+    (re.compile(r"^[a-z]"), "a line starting in lower case"),
+    (re.compile(r"\b(?:place|join|injury|story|note|safety|preference): "),
+     "a field name for a label"),
+    (re.compile(r"roll is settled|Take the die", re.IGNORECASE), "words of the machinery"),
+]
+
+
+def text_lines(markup: str) -> list[str]:
+    """Each entry (or fact) of a piece of the page as the text a player reads."""
+    import html
+
+    rows = re.split(r"</div>|</li>|<br>", markup)
+    out = []
+    for row in rows:
+        words = " ".join(html.unescape(re.sub(r"<[^>]+>", " ", row)).split())
+        words = re.sub(r"^#\d+ ", "", words)
+        if words and words != "The story so far":
+            out.append(words.removeprefix("The story so far "))
+    return out
+
+
+def raw_lines(lines: list[str]) -> list[tuple[str, str]]:
+    return [(why, line) for line in lines for pattern, why in RAW if pattern.search(line)]
+
+
+def everything_read(app: OracleApp) -> list[str]:
+    markup = journal(app)
+    return text_lines(markup) + text_lines(str(read(app.journal, "oracle-story")))
+
+
+def play_trophy() -> OracleApp:
+    app = quick()
+    fill(app, "oracle-physical", True)
+    moves = trophy_moves(app.session)
+    moves.add_character({"name": "Mara", "occupation": "Priest", "armor": ["Helm", "Shield"],
+                         "starting_ruin": 3})
+    app.refresh()
+    hero = moves.characters()[0].name
+    fill(app.side, "oracle-active", "Mara")
+    view = app.view("Risk")
+    fill(view, "oracle-intent", "I pry open the reliquary")
+    fill(view, "oracle-wrong", "the lid bites")
+    fill(view, "oracle-light-faces", "2")
+    click(view, "oracle-risk-roll")
+    fill(view, "oracle-push-light-faces", "3")
+    fill(view, "oracle-push-dark-faces", "5")
+    click(view, "oracle-push")
+    click(view, "oracle-accept")
+    fill(view, "oracle-intent", "I bargain with the bell")
+    fill(view, "oracle-bargain-toggle", True)
+    fill(view, "oracle-bargain-text", "Take the die, and the bell remembers your name")
+    fill(view, "oracle-light-faces", "6 1")
+    click(view, "oracle-risk-roll")
+    click(view, "oracle-accept")
+    hunt = app.view("Hunt")
+    fill(hunt, "oracle-hunt-intent", "the forest's edge")
+    fill(hunt, "oracle-hunt-faces", "4")
+    click(hunt, "oracle-hunt-roll")
+    click(hunt, "oracle-spend-treasure")
+    ruin = app.view("Ruin")
+    fill(ruin, "oracle-ruin-face", "6")
+    fill(ruin, "oracle-ruin-reason", "the bell tolls")
+    click(ruin, "oracle-ruin-roll")
+    fill(ruin, "oracle-reduction-face", "2")
+    click(ruin, "oracle-reduction-roll")
+    combat = app.view("Combat")
+    fill(combat, "oracle-monster", "The Drowned Choir")
+    fill(combat, "oracle-endurance", 7)
+    fill(combat, "oracle-fighters", ("Mara", hero))
+    fill(combat, "oracle-weak-faces", "5 3")
+    click(combat, "oracle-combat-start")
+    fill(combat, "oracle-combat-faces", "6 2")
+    click(combat, "oracle-combat-roll")
+    incursion = app.view("Incursion")
+    click(incursion, "oracle-incursion-generate")
+    click(incursion, "oracle-incursion-start")
+    click(incursion, "oracle-day")
+    click(incursion, "oracle-goal-reached")
+    click(incursion, "oracle-collect-gold")
+    click(incursion, "oracle-incursion-town")
+    app.session.set_story(place="The flooded nave")
+    fill(app, "oracle-physical", False)  # the oracle rolls its own dice now
+    oracle = app.oracle
+    fill(oracle, "oracle-question", "Is the ferryman alive?")
+    click(oracle, "oracle-ask")
+    click(oracle, "oracle-scene-end")
+    click(oracle, "oracle-meaning-draw")
+    fill(app.journal, "oracle-note", "remember the bell")
+    click(app.journal, "oracle-add-note")
+    click(app.journal, "oracle-x-card")
+    return app
+
+
+def test_every_trophy_line_and_story_fact_reads_as_a_log_sentence() -> None:
+    app = play_trophy()
+    lines = everything_read(app)
+    assert len(lines) > 25
+    assert raw_lines(lines) == []
+    text = "\n".join(lines)
+    for said in ("Mara lets the roll stand", "danger, at a distance · Hunt Tokens 0 → 1",
+                 "Mara spends 1 Hunt Token on a treasure worth 1 Gold",
+                 "A fight begins against the Drowned Choir", "The story moves to the flooded nave",
+                 "Is the ferryman alive?", "The scene ends.",
+                 "Meaning drawn from the", "Note: remember the bell"):
+        assert said in text, said
+    exported = export(app.session.require(), "markdown").splitlines()
+    shown = [re.sub(r"^(?:\*\*#\d+\*\* [\d-]+ [\d:]+ · |> |- )", "", line) for line in exported
+             if line.startswith(("**#", "> ", "- ")) and not line.startswith("- System")]
+    assert raw_lines([line for line in shown if not line.startswith(("- Created", "- Seed"))
+                      ]) == []
+
+
+# -- 4: a bargain is journalled as what was accepted, not as it was offered -----------------
+
+def test_an_offered_bargain_is_recorded_and_shown_as_accepted() -> None:
+    app = play_trophy()
+    campaign = app.session.require()
+    bargain = next(e.data["bargain"] for e in campaign.entries if e.data.get("bargain"))
+    assert bargain["text"] == "the bell remembers your name"
+    lines = "\n".join(everything_read(app))
+    assert "Devil's Bargain accepted: the bell remembers your name" in lines
+    assert "Mara owes a Devil's Bargain: “the bell remembers your name”." in lines
+    assert "Take the die" not in lines
+    from oracle.trophy.words import accepted, journal_line
+
+    old = {"type": "risk_rolled", "name": "Ash", "light": [5], "dark": [],
+           "bargain": {"text": "Take the die, and a companion is caught in the backlash."}}
+    assert "accepted: a companion is caught in the backlash." in journal_line(
+        old, {"outcome": "success"}).plain()
+    assert accepted("The lantern goes out") == "The lantern goes out"
+    assert accepted("take the dark die: the rope frays") == "the rope frays"
+
+
+# -- 2: names and table entries mid-sentence ----------------------------------------------------
+
+def test_an_article_starts_a_sentence_only_at_its_start_and_names_keep_their_capitals() -> None:
+    from oracle.narrator.weave import in_sentence as narrator_in_sentence
+    from oracle.wording import at_start, in_sentence, plural
+
+    for said, mid in (("The forest's edge", "the forest's edge"),
+                      ("The Drowned Choir", "the Drowned Choir"),
+                      ("A Hunger in the Larder", "a Hunger in the Larder"),
+                      ("Greywater Ford", "Greywater Ford"), ("Mara", "Mara"),
+                      ("the flooded nave", "the flooded nave"), ("The", "The")):
+        assert in_sentence(said) == mid and narrator_in_sentence(said) == mid
+    assert at_start("the Drowned Choir") == "The Drowned Choir"
+    assert (plural(1, "set"), plural(5, "set"), plural(2, "Injury", "Injuries")) == (
+        "1 set", "5 sets", "2 Injuries")
+
+
+def test_the_offline_narrator_splices_a_monster_mid_sentence_in_lower_case() -> None:
+    from oracle.narrator.base import NarrationContext
+    from oracle.narrator.offline import weave_vars
+    from oracle.trophy.telling import monster
+
+    context = NarrationContext(monster="The Drowned Choir", place="The flooded nave",
+                               result={"roll": "combat", "defeated": True, "total": 8})
+    said = weave_vars(context)
+    assert (said["monster"], said["Monster"]) == ("the Drowned Choir", "The Drowned Choir")
+    assert (said["place"], said["Place"]) == ("the flooded nave", "The flooded nave")
+    closing = monster(context, lambda table: [])
+    assert "enough, and the Drowned Choir goes down." in closing
+
+
+# -- 3: Die Trying and Triptycho lines ------------------------------------------------------
+
+def test_every_die_trying_and_triptycho_line_reads_as_a_log_sentence() -> None:
+    from tests.test_die_trying_view import make
+
+    app = build()
+    app.session.new_campaign("Deep", "die_trying")
+    app.refresh()
+    make(cast(Any, app), "Brakka", kit=True, md=3)  # the whole app is the scope of its hooks
+    make(cast(Any, app), "Pip")
+    fill(app, "oracle-dt-who", "Brakka")
+    click(app, "oracle-dt-roll-check")
+    fill(app, "oracle-dt-caster", "Brakka")
+    click(app, "oracle-dt-cast")
+    fill(app, "oracle-dt-patient", "Pip")
+    fill(app, "oracle-dt-amount", 8)
+    click(app, "oracle-dt-damage")
+    click(app, "oracle-dt-save")
+    fill(app, "oracle-dt-healer", "Brakka")
+    click(app, "oracle-dt-stabilize")
+    for hook in ("oracle-dt-heal", "oracle-dt-new-day", "oracle-dt-award", "oracle-dt-mark"):
+        click(app, hook)
+    lines = everything_read(app)
+    assert len(lines) >= 12 and raw_lines(lines) == []
+    text = "\n".join(lines)
+    assert "Brakka makes a skill check · d10" in text and "Pip makes a death save · d10" in text
+    assert "Brakka casts a level 0 spell · Magic Dice" in text and "power" in text
+    assert "Pip gains 1 Point\n" in text + "\n" and "A new day: every Instability Die" in text
+
+    app.session.new_campaign("Tri", "triptycho")
+    app.refresh()
+    for name, player in (("Rook Drover", True), ("Viper Knot", False)):
+        fill(app, "oracle-tp-name", name)
+        fill(app, "oracle-tp-player", player)
+        fill(app, "oracle-tp-hp", 20)
+        click(app, "oracle-tp-join")
+    fill(app, "oracle-tp-kind", "combat")
+    click(app, "oracle-tp-start")
+    for name in ("Rook Drover", "Viper Knot"):
+        fill(app, "oracle-tp-who", name)
+        click(app, "oracle-tp-roll-init")
+    click(app, "oracle-tp-draw")
+    click(app, "oracle-tp-next")
+    fill(app, "oracle-tp-attacker", "Rook Drover")
+    fill(app, "oracle-tp-target", "Viper Knot")
+    fill(app, "oracle-tp-accuracy", "1d8")
+    fill(app, "oracle-tp-damage", "2d6")
+    click(app, "oracle-tp-roll")
+    fill(app, "oracle-tp-who", "Viper Knot")
+    for hook in ("oracle-tp-points-damage", "oracle-tp-recover", "oracle-tp-injury",
+                 "oracle-tp-end"):
+        click(app, hook)
+    lines = everything_read(app)
+    assert len(lines) >= 12 and raw_lines(lines) == []
+    text = "\n".join(lines)
+    assert "Rook Drover joins the roster (a player; HP 20" in text
+    assert re.search(r"Rook Drover attacks Viper Knot · hit 1d8 \[\d\], miss .* → (hit|miss)",
+                     text)
+    assert "Viper Knot takes an Injury" in text and "The scenario ends: " in text

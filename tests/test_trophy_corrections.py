@@ -222,8 +222,8 @@ def test_returning_to_town_sums_up_the_incursion() -> None:
                        "came_back": ["Oswin", "Ash"], "died": ["Rook"], "lost": ["Teague"]}
     assert home.expedition.homecoming is not None and not home.expedition.in_forest
     words = journal_line(ev.town_returned(), summary).plain()
-    assert words == ("Back safely in town: marked armor is usable again. The incursion The "
-                     "Drowned Abbey ends after 3 day(s): 1 of 2 set(s) cleared (The ford), 3 Gold "
+    assert words == ("Back safely in town: marked armor is usable again. The incursion into the "
+                     "Drowned Abbey ends after 3 days: 1 of 2 sets cleared (The ford), 3 Gold "
                      "collected; back: Oswin, Ash; died: Rook; lost to the forest: Teague.")
     # a new incursion clears the old summary; a return with none under way sums nothing
     again = apply(home, ev.incursion_started("Again", [("A", "b")]))

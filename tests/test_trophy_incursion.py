@@ -153,20 +153,24 @@ def test_sets_cleared_never_exceed_the_sets_and_town_always_ends_the_incursion(
 
 
 @pytest.mark.parametrize(("event", "result", "words"), [
-    (INCURSION, {}, ("The incursion The Sunken Abbey begins: 2 set(s); first The ford "
-                     "(goal: Cross before dusk)")),
+    (INCURSION, {}, ("The incursion into the Sunken Abbey begins with 2 sets; the first is "
+                     "the ford (goal: cross before dusk)")),
     ({"type": "set_added", "title": "The bell", "goal": "Ring it"}, {},
-     "A new set: The bell (goal: Ring it)"),
+     "A new set: the bell (goal: ring it)"),
     ({"type": "set_goal_reached"}, {"set": "The ford", "set_goal": "Cross before dusk"},
-     "Set goal reached in play at The ford: Cross before dusk"),
-    ({"type": "days_passed", "days": 2}, {}, "2 day(s) pass in the forest"),
+     "The goal of the ford is reached in play: cross before dusk"),
+    ({"type": "days_passed", "days": 2}, {}, "2 days pass in the forest"),
+    ({"type": "days_passed", "days": 1}, {}, "A day passes in the forest"),
     ({"type": "gold_collected", "source": "monster", "shares": {"Ash": 2}},
-     {"monster": "The Moss Wight"}, "Gold collected from The Moss Wight (Ash 2)"),
+     {"monster": "The Moss Wight"}, "Ash collects 2 Gold from the Moss Wight"),
+    ({"type": "gold_collected", "source": "treasure", "shares": {"Ash": 1, "Mara": 1},
+      "treasure": "a silver bell"}, {},
+     "Ash (1) and Mara (1) collect 2 Gold from a treasure: a silver bell"),
     ({"type": "gold_spent", "name": "Ash", "amount": 1, "on": "a lantern"}, {},
      "Ash spends 1 Gold in town on a lantern"),
     ({"type": "tokens_spent", "use": "goal", "from": {"Ash": 3}},
      {"goal": "Cross before dusk", "set": "The ford"},
-     "Hunt Tokens spent (Ash 3) on a goal: Cross before dusk (set goal of The ford)"),
+     "Ash spends 3 Hunt Tokens on a goal: Cross before dusk (the goal of the set the ford)"),
 ])
 def test_the_journal_words_every_incursion_event(event: dict[str, Any], result: dict[str, Any],
                                                  words: str) -> None:

@@ -111,7 +111,7 @@ class JournalView:
 
     def _refresh_story(self, campaign: Campaign) -> None:
         story = campaign.story
-        facts = story.facts()
+        facts = story.told()
         self._story.value = ("<details><summary>The story so far</summary><ul>"
                              + "".join(f"<li>{esc(fact)}</li>" for fact in facts)
                              + "</ul></details>") if facts else ""

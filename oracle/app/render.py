@@ -103,8 +103,7 @@ def _meta_line(kind: str, data: Mapping[str, Any]) -> str | None:
     if kind in ("scene_end", "meaning", "table"):
         from oracle.journal.render import SOLO_META
 
-        words = "".join(p if isinstance(p, str) else p[1] for p in SOLO_META[kind](data))
-        return esc(words[:1].upper() + words[1:])
+        return esc("".join(p if isinstance(p, str) else p[1] for p in SOLO_META[kind](data)))
     return None
 
 
@@ -173,7 +172,7 @@ def _entries_html(rows: Sequence[tuple[Any, Mapping[str, Any] | None]], summary:
         note = ""
         if entry.struck:
             # The X-card takes the words off the page, not just crosses them out.
-            body = "<i>narration struck with the X-card</i>"
+            body = "<i>Narration struck with the X-card.</i>"
             classes.append("xcarded")
         if entry.undone:
             classes.append("struck")

@@ -25,6 +25,7 @@ from oracle.journal.reading import one_line
 from oracle.journal.replay import Entry, Settings
 from oracle.journal.story import story_of
 from oracle.systems.base import Line, Part, Role, System, result, text
+from oracle.wording import in_sentence
 
 STRUCK = "[struck with the X-card]"
 
@@ -100,7 +101,7 @@ def story_text(data: Mapping[str, Any]) -> str:
     one sentence per fact it sets (a place or a name keeps the player's own capitals)."""
     parts = []
     if isinstance(data.get("place"), str):
-        parts.append(f"The story moves to {data['place']}.")
+        parts.append(f"The story moves to {in_sentence(data['place'])}.")
     if "foe" in data:
         foe = data["foe"]
         if isinstance(foe, Mapping):
@@ -121,7 +122,7 @@ def story_text(data: Mapping[str, Any]) -> str:
 
 def story_section(entries: Sequence[Entry], system: System | None = None) -> list[str]:
     """The story memory at the journal's end, one plain line per fact (empty: nothing kept)."""
-    return story_of(entries, system).facts()
+    return story_of(entries, system).told()
 
 
 def faces_text(faces: object) -> str:
@@ -176,20 +177,21 @@ def scene_extra(data: Mapping[str, Any]) -> str:
 
 def _scene_end(data: Mapping[str, Any]) -> tuple[Part | str, ...]:
     reason = data.get("reason")
-    return ("scene ends: ", text(reason if isinstance(reason, str) else
-                                 f"went {data.get('went')}, dread {data.get('dread')}"))
+    said = (reason.replace(" -> ", " → ") if isinstance(reason, str) else
+            f"It went {data.get('went')}; dread {data.get('dread')}.")
+    return ("The scene ends. ", text(said))
 
 
 def _meaning(data: Mapping[str, Any]) -> tuple[Part | str, ...]:
     drawn = data.get("drawn")
     words = " · ".join(str(w) for w in drawn) if isinstance(drawn, list) else ""
-    return ("meaning (", text(data.get("table", "")), "): ", result(words))
+    return ("Meaning drawn from the ", text(data.get("table", "")), " table: ", result(words))
 
 
 def _table(data: Mapping[str, Any]) -> tuple[Part | str, ...]:
     entries = data.get("entries")
     size = len(entries) if isinstance(entries, list) else 0
-    return ("own table: ", text(data.get("name", "")), f" ({size} entries)")
+    return ("Your own table ", text(data.get("name", "")), f" is used ({size} entries)")
 
 
 SOLO_META: dict[str, Callable[[Mapping[str, Any]], tuple[Part | str, ...]]] = {"scene_end": _scene_end, "meaning": _meaning, "table": _table}
@@ -201,21 +203,21 @@ def meta_line(entry: Entry) -> Line:
     if kind == "narration":
         return Line.of("narration", STRUCK if entry.struck else text(data.get("text", "")))
     if kind == "note":
-        return Line.of("meta", "note: ", text(data.get("text", "")))
+        return Line.of("meta", "Note: ", text(data.get("text", "")))
     if kind == "oracle":
-        return Line.of("meta", "oracle: ", text(data.get("question", "")), " -> ",
+        return Line.of("meta", "Oracle: ", text(data.get("question", "")), " → ",
                        text(data.get("answer", "")), text(oracle_extra(data)))
     if kind == "scene":
-        return Line.of("meta", "scene: ", text(data.get("title", "")), text(scene_extra(data)))
+        return Line.of("meta", "Scene: ", text(data.get("title", "")), text(scene_extra(data)))
     if kind == "list_item":
         return Line.of("meta", text(item_words(data)))
     if kind == "story":
         return Line.of("meta", text(story_text(data)))
     if kind == "safety":
-        return Line.of("meta", "safety: ", text(safety_text(data)))
+        return Line.of("meta", "Safety tools: ", text(safety_text(data)))
     if kind == "preference":
         value = json.dumps(data.get("value"), ensure_ascii=False)
-        return Line.of("meta", f"preference: {data.get('key')} = ", text(value))
+        return Line.of("meta", f"Setting: {data.get('key')} = ", text(value))
     if kind in SOLO_META:
         return Line.of("meta", *SOLO_META[kind](data))
     if kind == "x_card":

@@ -43,6 +43,7 @@ if TYPE_CHECKING:
     from oracle.systems.base import System
 
 from oracle.events import META_TYPES, SCENE, STORY
+from oracle.wording import in_sentence
 
 MAX_STORY_TEXT = 2000
 MAX_PRESENT = 24
@@ -153,6 +154,45 @@ class StoryMemory:
             out.append(f"Conditions of {name}: " + ", ".join(conditions))
         for name, how in self.gone:
             out.append(f"Gone from the story: {name} {how}")
+        return out
+
+
+    def told(self) -> list[str]:
+        """The memory as a player would write it in a log, one sentence per fact (player text
+        unescaped, quoted where it is what someone said; callers escape it)."""
+        out: list[str] = []
+        if self.scene:
+            out.append(f"The scene: {self.scene}.")
+        if self.place and self.place != self.scene:
+            out.append(f"The story is at {in_sentence(self.place)}.")
+        if self.expected:
+            out.append(f"The scene you expected: {self.expected}.")
+        if self.foe is not None:
+            how = " (drawn by the oracle)" if self.foe.drawn else ""
+            foe = in_sentence(self.foe.text)
+            out.append(f"Fighting {foe}{how}." if self.fighting
+                       else f"The last foe fought: {foe}{how}.")
+        if self.present is not None:
+            out.append("Present: " + ", ".join(self.present) + "." if self.present
+                       else "Nobody else is present.")
+        for said, mine, anyone in (
+                (self.intent, "{who}'s stated intent: {text}", "Stated intent: {text}"),
+                (self.could_go_wrong, "What could go wrong for {who}: {text}",
+                 "What could go wrong: {text}"),
+                (self.betrayal, "{who}'s betrayal at the last Reduction Roll: {text}",
+                 "The betrayal at the last Reduction Roll: {text}"),
+                (self.sight, "What {who} saw in the last Ruin Roll: {text}",
+                 "What was seen in the last Ruin Roll: {text}")):
+            if said is not None:
+                out.append((mine if said.who else anyone).format(
+                    who=said.who, text=f"\u201c{said.text}\u201d") + ".")
+        for bargain in self.owed:
+            out.append((f"{bargain.who} owes" if bargain.who else "Owed:")
+                       + f" a Devil's Bargain: \u201c{bargain.text}\u201d.")
+        for name, conditions in self.conditions:
+            out.append(f"{name}'s Conditions: " + ", ".join(conditions) + ".")
+        for name, how in self.gone:
+            out.append(f"{name} {how}, and is gone from the story.")
         return out
 
 

@@ -20,6 +20,8 @@ import re
 import unicodedata
 from collections.abc import Iterable
 
+from oracle.wording import in_sentence as mid_sentence
+
 MAX_QUOTED = 200  # characters of player text a narration quotes (cut at a word, with "...")
 
 _SPACE = re.compile(r"\s+")
@@ -90,12 +92,9 @@ def _bare(name: str) -> str:
 
 
 def in_sentence(name: str) -> str:
-    """A known name for the middle of a sentence: "The flooded nave" -> "the flooded nave"."""
-    name = _SPACE.sub(" ", name).strip()
-    first, _, rest = name.partition(" ")
-    if first in ("The", "A", "An") and rest[:1].islower():
-        return f"{first.lower()} {rest}"
-    return name
+    """A known name for the middle of a sentence: "The flooded nave" -> "the flooded nave",
+    "The Drowned Choir" -> "the Drowned Choir" (:func:`oracle.wording.in_sentence`)."""
+    return mid_sentence(name)
 
 
 @functools.lru_cache(maxsize=1024)

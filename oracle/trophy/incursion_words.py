@@ -6,6 +6,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from oracle.systems.base import Line, who
+from oracle.wording import in_sentence, plural
 
 
 def incursion_line(event: Mapping[str, Any], res: Mapping[str, Any]) -> Line | None:
@@ -14,22 +15,22 @@ def incursion_line(event: Mapping[str, Any], res: Mapping[str, Any]) -> Line | N
     if kind == "incursion_started":
         sets = [s for s in event.get("sets") or [] if isinstance(s, Mapping)]
         first = sets[0] if sets else {}
-        return Line.of("meta", f"The incursion {event.get('title', '')} begins: {len(sets)} "
-                               f"set(s); first {first.get('title', '')} (goal: "
-                               f"{first.get('goal', '')})")
+        return Line.of("meta", f"The incursion into {_name(event.get('title'))} begins with "
+                               f"{plural(len(sets), 'set')}; the first is "
+                               f"{_name(first.get('title'))} (goal: {_goal(first.get('goal'))})")
     if kind == "set_added":
-        return Line.of("meta", f"A new set: {event.get('title', '')} (goal: "
-                               f"{event.get('goal', '')})")
+        return Line.of("meta", f"A new set: {_name(event.get('title'))} (goal: "
+                               f"{_goal(event.get('goal'))})")
     if kind == "set_goal_reached":
-        return Line.of("meta", f"Set goal reached in play at {res.get('set', '')}: "
-                               f"{res.get('set_goal', '')}")
+        return Line.of("meta", f"The goal of {_name(res.get('set'))} is reached in play: "
+                               f"{_goal(res.get('set_goal'))}")
     if kind == "days_passed":
-        return Line.of("meta", f"{event.get('days', 1)} day(s) pass in the forest")
+        days = event.get("days", 1)
+        count = days if isinstance(days, int) else 1
+        return Line.of("meta", ("A day passes" if count == 1 else f"{plural(count, 'day')} pass")
+                       + " in the forest")
     if kind == "gold_collected":
-        shares = ", ".join(f"{k} {v}" for k, v in dict(event.get("shares") or {}).items())
-        source = (f"from {res.get('monster', 'the monster')}" if event.get("source") == "monster"
-                  else f"from a treasure{': ' + str(event['treasure']) if event.get('treasure') else ''}")
-        return Line.of("meta", f"Gold collected {source} ({shares})")
+        return _gold_collected(event, res)
     if kind == "gold_spent":
         on = event.get("on")
         return Line.of("meta", who(str(event.get("name", ""))),
@@ -42,7 +43,7 @@ def _names(names: object) -> str:
 
 
 def homecoming_words(res: Mapping[str, Any]) -> str:
-    """``The incursion X ends after 3 day(s): 2 of 3 sets cleared (A, B), 4 Gold collected;
+    """``The incursion into X ends after 3 days: 2 of 3 sets cleared (A, B), 4 Gold collected;
     back: Oswin; died: Rook; lost to the forest: Ash.`` ("" when no incursion ended)."""
     if not res.get("incursion"):
         return ""
@@ -54,8 +55,10 @@ def homecoming_words(res: Mapping[str, Any]) -> str:
              if _names(res.get(key))]
     if not _names(res.get("came_back")):
         fates.insert(0, "nobody came back")
-    return (f"The incursion {res['incursion']} ends after {res.get('days', 0)} day(s): "
-            f"{len(cleared)} of {res.get('sets', 0)} set(s) cleared{which}, "
+    days, sets = res.get("days", 0), res.get("sets", 0)
+    return (f"The incursion into {_name(res['incursion'])} ends after "
+            f"{plural(days if isinstance(days, int) else 0, 'day')}: {len(cleared)} of "
+            f"{plural(sets if isinstance(sets, int) else 0, 'set')} cleared{which}, "
             f"{res.get('gold', 0)} Gold collected; " + "; ".join(fates) + ".")
 
 
@@ -64,3 +67,36 @@ def town_line(event: Mapping[str, Any], res: Mapping[str, Any], name: str = "") 
     ended = homecoming_words(res)
     return Line.of("meta", "Back safely in town: marked armor is usable again."
                    + (f" {ended}" if ended else ""))
+
+
+def _name(value: object) -> str:
+    """A set's or an incursion's title for the middle of a sentence ("the Forgotten Mere")."""
+    return in_sentence(str(value or "")) or "an unnamed place"
+
+
+def _goal(value: object) -> str:
+    """A goal after a colon: sentence case ("Recover the map") lower-cased there ("recover
+    the map"), a name's capitals kept ("Greywater Ford", "Mara's map")."""
+    text = " ".join(str(value or "").split())
+    words = text.split(" ")
+    sentence_case = (len(words) > 1 and words[0][1:].islower() and words[0] != "I"
+                     and words[1][:1].islower())
+    return text[:1].lower() + text[1:] if sentence_case else text
+
+
+def _gold_collected(event: Mapping[str, Any], res: Mapping[str, Any]) -> Line:
+    """``Elske collects 4 Gold from the Drowned Choir``; shared: ``Elske (2) and Mara (2)
+    collect 4 Gold from a treasure: a silver bell``."""
+    shares = {str(k): v for k, v in dict(event.get("shares") or {}).items()
+              if isinstance(v, int)}
+    total = sum(shares.values())
+    if event.get("source") == "monster":
+        source = f"from {in_sentence(str(res.get('monster') or 'the monster'))}"
+    else:
+        named = event.get("treasure")
+        source = "from a treasure" + (f": {named}" if named else "")
+    if len(shares) == 1:
+        return Line.of("meta", who(next(iter(shares))), f" collects {total} Gold {source}")
+    each = [f"{k} ({v})" for k, v in shares.items()]
+    takers = ", ".join(each[:-1]) + " and " + each[-1] if each else "Nobody"
+    return Line.of("meta", f"{takers} collect {total} Gold {source}")

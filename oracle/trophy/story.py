@@ -8,9 +8,16 @@ from collections.abc import Mapping
 from typing import Any
 
 from oracle.systems.base import StoryCue, actor
-from oracle.trophy.events import COMBAT_ABANDONED, FATE_CHOSEN, REDUCTION_ROLLED, RUIN_ROLLED
+from oracle.trophy.events import (
+    COMBAT_ABANDONED,
+    FATE_CHOSEN,
+    GOLD_COLLECTED,
+    REDUCTION_ROLLED,
+    RUIN_ROLLED,
+)
 
-FIGHT_OVER = frozenset({COMBAT_ABANDONED})
+# A monster's Gold is collected once it is down: the story's foe is the last one fought.
+FIGHT_OVER = frozenset({COMBAT_ABANDONED, GOLD_COLLECTED})
 PEOPLE = ("helpers", "participants", "characters", "fighters")
 
 

@@ -13,6 +13,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from oracle.narrator.telling import said as _said
+from oracle.wording import in_sentence
 
 if TYPE_CHECKING:
     from oracle.narrator.base import NarrationContext
@@ -149,7 +150,7 @@ def reduction(context: NarrationContext, deal: Deal, name: str, table: str) -> s
 def monster(context: NarrationContext, deal: Deal) -> str:
     result = context.result
     parts = deal("monsters")
-    foe = context.monster.strip() or "the monster"
+    foe = in_sentence(context.monster) or "the monster"  # mid-sentence: "the Drowned Choir"
     if result.get("roll_required") is False:
         parts.append(f"Outmatched before a single die is needed, {foe} falls.")
     elif result.get("defeated"):

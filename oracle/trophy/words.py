@@ -6,15 +6,29 @@ The app's journal, the Markdown and Lonelog exports and the narrator's facts all
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping
 from typing import Any
 
 from oracle.systems.base import Kind, Line, Part, result, said, who
 from oracle.trophy.incursion_words import incursion_line, town_line
 from oracle.trophy.sheet_words import correction_line
+from oracle.wording import in_sentence, plural
 
 OUTCOME_WORDS = {"success": "success", "complication": "success with a complication",
                  "failure": "failure"}
+# SRD 1.2, Hunt Roll: how near the terrible thing is, in a player's words.
+ENCOUNTER_WORDS = {"present": "danger is here", "distant": "danger, at a distance",
+                   "none": "no danger near"}
+_OFFER = re.compile(r"^\s*take the (?:dark )?die\b\s*(?:,\s*and\b|and\b|[,:;.]|[-\u2013\u2014])?\s*",
+                    re.IGNORECASE)
+
+
+def accepted(bargain: str) -> str:
+    """A Devil's Bargain as accepted, not as offered: "Take the die, and the lantern goes out"
+    -> "the lantern goes out" (a price with no offer's words is as written)."""
+    rest = _OFFER.sub("", bargain, count=1).strip()
+    return rest if rest and rest != bargain.strip() else bargain.strip()
 
 # Resolved roll -> the beat that voices it; a lost character always gets "lost".
 BEATS = {"risk": "outcome", "hunt": "encounter", "ruin": "ruin", "combat": "monster",
@@ -67,7 +81,7 @@ def _risk(data: Mapping[str, Any], res: Mapping[str, Any], name: str) -> Line:
     verb = " pushes" if data.get("type") == "risk_pushed" else " risks"
     words = OUTCOME_WORDS.get(str(res.get("outcome")), str(res.get("outcome", "")))
     bargain = data.get("bargain")
-    deal = (f" · Devil's Bargain: {bargain.get('text', '')}"
+    deal = (f" · Devil's Bargain accepted: {accepted(str(bargain.get('text', '')))}"
             if isinstance(bargain, Mapping) else "")
     arrow = " → " if words else ""  # an undone roll has no result to show
     return Line.of("roll", who(name), verb, *_said(data), f" · {faces_text(data)}{arrow}",
@@ -75,10 +89,11 @@ def _risk(data: Mapping[str, Any], res: Mapping[str, Any], name: str) -> Line:
 
 
 def _hunt(data: Mapping[str, Any], res: Mapping[str, Any], name: str) -> Line:
-    return Line.of("roll", who(name), " hunts", *_said(data),
-                   f" · {faces_text(data)}" + (
-                       f" → {res.get('encounter', '')}, tokens {res.get('tokens_before')}"
-                       f" → {res.get('tokens_after')}" if res else ""))
+    encounter = str(res.get("encounter", ""))
+    return Line.of("roll", who(name), " hunts", *_said(data), f" · {faces_text(data)}",
+                   *((" → ", result(ENCOUNTER_WORDS.get(encounter, encounter)),
+                      f" · Hunt Tokens {res.get('tokens_before')} → {res.get('tokens_after')}")
+                     if res else ()))
 
 
 def _ruin_roll(data: Mapping[str, Any], res: Mapping[str, Any], name: str) -> Line:
@@ -113,9 +128,7 @@ def _combat_roll(data: Mapping[str, Any], res: Mapping[str, Any], name: str) -> 
 def _combat_started(data: Mapping[str, Any], res: Mapping[str, Any], name: str) -> Line:
     fighters = ", ".join(f"{f.get('name', '')} (Weak Point {f.get('weak_point', '')})"
                          for f in data.get("fighters", []) if isinstance(f, Mapping))
-    monster = str(data.get("monster") or "a monster")
-    if monster.split(" ")[0] in ("The", "A", "An"):  # "against the antlered thing"
-        monster = monster[0].lower() + monster[1:]
+    monster = in_sentence(str(data.get("monster") or "a monster"))  # "against the Stag"
     return Line.of("roll", f"A fight begins against {monster}, Endurance "
                            f"{data.get('endurance')}: {fighters}")
 
@@ -127,13 +140,22 @@ def _retreated(data: Mapping[str, Any], res: Mapping[str, Any], name: str) -> Li
 
 
 def _tokens_spent(data: Mapping[str, Any], res: Mapping[str, Any], name: str) -> Line:
-    spent = ", ".join(f"{k} {v}" for k, v in dict(data.get("from", {})).items())
+    """``Mara spends 1 Hunt Token on a treasure worth 1 Gold: a silver bell``; several
+    spenders: ``Mara (2) and Oswin (1) spend 3 Hunt Tokens on a goal: ...``."""
+    paid = {str(k): v for k, v in dict(data.get("from", {})).items() if isinstance(v, int)}
+    total = sum(paid.values())
+    if len(paid) == 1:
+        spent = f"{next(iter(paid))} spends {plural(total, 'Hunt Token')}"
+    else:
+        each = [f"{k} ({v})" for k, v in paid.items()]
+        spent = (", ".join(each[:-1]) + " and " + each[-1] if each else "The party") + (
+            f" spend {plural(total, 'Hunt Token')}")
     named = data.get("treasure") or res.get("treasure")
     what = ((f"a treasure worth 1 Gold: {named}" if named else "a treasure worth 1 Gold")
             if data.get("use") == "treasure"
             else f"a goal: {data.get('goal') or res.get('goal', '')}")
-    where = f" (set goal of {res['set']})" if res.get("set") else ""
-    return Line.of("meta", f"Hunt Tokens spent ({spent}) on {what}{where}")
+    where = f" (the goal of the set {in_sentence(str(res['set']))})" if res.get("set") else ""
+    return Line.of("meta", f"{spent} on {what}{where}")
 
 
 def _tokens_claimed(data: Mapping[str, Any], res: Mapping[str, Any], name: str) -> Line:
@@ -155,7 +177,8 @@ def _ruin_marked(data: Mapping[str, Any], res: Mapping[str, Any], name: str) -> 
 def _gold_changed(data: Mapping[str, Any], res: Mapping[str, Any], name: str) -> Line:
     delta = data.get("delta", 0)
     reason = data.get("reason")
-    change = f"gains {delta}" if isinstance(delta, int) and delta >= 0 else f"spends {delta}"
+    change = (f"gains {delta}" if isinstance(delta, int) and delta >= 0
+              else f"spends {abs(delta) if isinstance(delta, int) else delta}")
     return Line.of("meta", who(name), f" {change} Gold" + (f": {reason}" if reason else ""))
 
 
@@ -187,13 +210,17 @@ _WORDINGS: dict[str, Wording] = {
     "combat_abandoned": _fixed("roll", "The group retreats from the fight."),
     "help_added": lambda data, res, name: Line.of(
         "roll", who(data.get("helper", "")), f" helps after the roll · light {data.get('die')}"),
-    "risk_finished": _fixed("meta", "The roll is settled."),
+    "risk_finished": lambda data, res, name: Line.of(
+        "meta", *((who(name), " lets the roll stand: no more pushes") if name
+                  else ("The roll stands: no more pushes",))),
     "tokens_spent": _tokens_spent, "tokens_claimed": _tokens_claimed,
     "town_returned": town_line,
     "character_updated": _named("meta", "'s sheet is updated."),
     "condition_added": _named("ruin", " takes a Condition: ", "condition"),
     "condition_removed": _named("ruin", " is rid of a Condition: ", "condition"),
-    "fate_chosen": _named("ruin", " is lost: ", "fate"),
+    "fate_chosen": lambda data, res, name: Line.of(
+        "ruin", who(name), " is lost" + (" and dies" if data.get("fate") == "death"
+                                         else " and becomes a monster of the forest")),
     "combat_armor_marked": lambda data, res, name: Line.of(
         "roll", who(name), " marks armor after the roll"
         + (f" ({data['piece']})" if data.get("piece") else "")

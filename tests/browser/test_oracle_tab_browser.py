@@ -35,7 +35,8 @@ def test_meaning_words_and_a_scene_end_show_on_the_page(oracle_server: Server,
     page.wait_for_function("() => document.querySelector('.oracle-dread-why')"
                            ".innerText.includes('+1')")
     journal = page.inner_text(".oracle-journal")
-    assert "Meaning (omens): " in journal and "Scene ends: The scene went against you" in journal
+    assert ("Meaning drawn from the omens table: " in journal
+            and "The scene ends. The scene went against you" in journal)
     shot(page, "oracle_tab_meaning_scene_end")
     body = page.inner_text("body")
     assert "Traceback" not in body

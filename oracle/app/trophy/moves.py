@@ -23,6 +23,7 @@ from oracle.trophy import events
 from oracle.trophy.character import Character
 from oracle.trophy.fold import TrophyState
 from oracle.trophy.risk import check_can_push, check_help_possible
+from oracle.trophy.words import accepted
 
 if TYPE_CHECKING:
     from oracle.app.session import Session
@@ -179,6 +180,8 @@ class TrophyMoves(CombatMoves, Moves[TrophyState]):
             raise RequestError("intent: say what you hope will happen before you roll.")
         if bargain is not None and not bargain.strip():
             raise RequestError("bargain: an accepted Devil's Bargain needs its text (the price).")
+        if bargain is not None:  # kept as accepted ("the lantern goes out"), not as offered
+            bargain = accepted(bargain)
         dice = self.dice()
         n_light, n_dark = events.risk_pool(skill=skill, bargain=bargain is not None, dark=dark,
                                            ritual=ritual, intent=intent)
@@ -277,8 +280,9 @@ class TrophyMoves(CombatMoves, Moves[TrophyState]):
 
     def accept_roll(self) -> None:
         """Settle the open roll as it stands (no more pushes)."""
-        if self.state.risk is not None:
-            self.record(events.risk_finished())
+        risk = self.state.risk
+        if risk is not None:  # named, so the journal says whose roll stands
+            self.record({**events.risk_finished(), "name": risk.name})
             self.changed()
 
     # -- other rolls -------------------------------------------------------------------------

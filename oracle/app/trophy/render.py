@@ -173,7 +173,8 @@ def odds_bar(failure: float, complication: float, success: float) -> str:
 def outcome_line(outcome: str, detail: str = "") -> str:
     words = {"success": "Success", "complication": "Success, with a complication",
              "failure": "Failure, and things get worse"}
-    text = words.get(outcome, outcome)
+    text = words.get(outcome, outcome) + ("." if detail else "")
+    detail = detail[:1].upper() + detail[1:] + ("." if detail[-1:].isalnum() else "")
     extra = f' <span class="oracle-hint">{esc(detail)}</span>' if detail else ""
     return f'<div class="oracle-outcome {esc(outcome)}">{esc(text)}{extra}</div>'
 
@@ -246,5 +247,7 @@ def risk_outcome(result: Mapping[str, Any]) -> str:
         detail.append("the last Ruin box is marked: lost")
     bargain = result.get("bargain")
     if isinstance(bargain, Mapping) and bargain.get("text"):
-        detail.append(f"the Devil's Bargain happens: {bargain['text']}")
+        from oracle.trophy.words import accepted
+
+        detail.append(f"the Devil's Bargain comes due: {accepted(str(bargain['text']))}")
     return outcome_line(str(result.get("outcome", "")), "; ".join(detail))
