@@ -193,7 +193,7 @@ def test_a_token_buys_a_named_treasure_and_the_button_waits_for_a_token() -> Non
     assert (mara.hunt_tokens, mara.gold) == (0, 1)
     named = str((app.session.state.last_result or {})["treasure"])
     assert len(named) > 5 and named in html.unescape(read(view, "oracle-treasure-found"))
-    assert last_words(app) == (f"Hunt Tokens spent (Mara 1) on a treasure worth 1 Gold: "
+    assert last_words(app) == (f"Mara spends 1 Hunt Token on a treasure worth 1 Gold: "
                                f"{named}")
     assert find(view, "oracle-spend-treasure").disabled  # the token is spent
 

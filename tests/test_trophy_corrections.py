@@ -241,5 +241,5 @@ def test_a_token_treasure_is_named_in_the_journal() -> None:
     assert after.character("Oswin").gold == 1 and after.character("Oswin").hunt_tokens == 0
     assert (after.last_result or {})["treasure"] == "A bone flute that hums at dusk."
     assert journal_line(event, after.last_result).plain() == (
-        "Hunt Tokens spent (Oswin 1) on a treasure worth 1 Gold: A bone flute that hums at "
+        "Oswin spends 1 Hunt Token on a treasure worth 1 Gold: A bone flute that hums at "
         "dusk.")
