@@ -5,6 +5,7 @@ end-of-incursion summary in town. Driven in-process through ``app_driver`` hooks
 from __future__ import annotations
 
 import html
+import time
 
 from oracle.app import build
 from oracle.app.shell import OracleApp
@@ -114,6 +115,13 @@ def test_a_correction_to_ruin_6_is_losing_yourself_told_about_the_lost_one() -> 
     mara = app.session.state.character("Mara")
     assert mara.lost and mara.fate is None
     assert last_words(app).endswith(": Mara is lost")
+    campaign = app.session.require()
+    corrected = [e for e in campaign.entries if e.type == "sheet_corrected"][-1]
+    deadline = time.monotonic() + 10
+    while not [e for e in campaign.entries if e.type == "narration"
+               and e.data.get("beat") == "lost" and e.data.get("refers_to") == corrected.seq]:
+        assert time.monotonic() < deadline, "the loss was never told"
+        time.sleep(0.05)
     assert shown(app.side, "oracle-lost-screen")  # the Fate is still to choose
     assert "Mara loses themself" in read(app.side, "oracle-lost-text")
     assert app.session.active != "Mara"
@@ -226,3 +234,16 @@ def test_back_in_town_the_incursion_is_summed_up_shown_and_exported() -> None:
             f"ford), 2 Gold collected; back: {hero}; died: Mara.")
     assert said in last_words(app)
     assert said in export(app.session.require(), "text")
+
+
+def test_the_ruin_tabs_town_button_says_what_the_incursion_came_to() -> None:
+    app = quick()
+    hero = app.session.active
+    trophy_moves(app.session).record({"type": "incursion_started", "title": "The Ford",
+                                      "sets": [{"title": "The ford", "goal": "cross it"}]})
+    app.refresh()
+    view = app.view("Ruin")
+    click(view, "oracle-town")
+    said = html.unescape(read(view, "oracle-town-said"))
+    assert (f"The incursion The Ford ends after 0 day(s): 0 of 1 set(s) cleared, 0 Gold "
+            f"collected; back: {hero}.") in said

@@ -243,3 +243,14 @@ def test_a_token_treasure_is_named_in_the_journal() -> None:
     assert journal_line(event, after.last_result).plain() == (
         "Oswin spends 1 Hunt Token on a treasure worth 1 Gold: A bone flute that hums at "
         "dusk.")
+
+
+def test_the_command_builder_corrects_from_the_sheet_as_it_stands() -> None:
+    from oracle.trophy.commands import correction_event
+
+    state = party("Oswin", gold=2)
+    event = correction_event(state, "Oswin", "gold", "miscounted the coins", to=4)
+    assert event == ev.sheet_corrected("Oswin", "gold", "miscounted the coins", to=4, was=2)
+    assert apply(state, event).character("Oswin").gold == 4
+    moved = apply(state, ev.gold_changed("Oswin", 1))  # the sheet moved after it was built
+    refused(moved, event, "from: Oswin's Gold is 3 now, not 2")

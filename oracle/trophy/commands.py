@@ -138,3 +138,15 @@ def roll_reduction_event(
     Ruin. An app that asks after showing the die rolls it first and builds the event itself
     (:func:`oracle.trophy.events.reduction_rolled`)."""
     return events.reduction_rolled(name, dice.roll(6), remove_anyway)
+
+
+def correction_event(state: TrophyState, name: str, what: str, reason: str, *,
+                     to: int | None = None, condition: str = "", remove: bool = False) -> Event:
+    """A correction of ``name``'s sheet (no dice): Ruin, Hunt Tokens or Gold ``to`` a value, as
+    the sheet now shows it (``from``), or a Condition on or off (``remove``). The same builder
+    the app uses; the fold bounds it by the rules (``oracle.trophy.corrections``)."""
+    was = None
+    if what in ("ruin", "hunt_tokens", "gold") and state.has(name):
+        was = int(getattr(state.character(name), what))
+    return events.sheet_corrected(name, what, reason, to=to, was=was, condition=condition,
+                                  remove=remove)

@@ -14,6 +14,7 @@ from oracle.app.shell_api import Shell
 from oracle.app.trophy.cards import Cards
 from oracle.app.trophy.moves import trophy_moves
 from oracle.app.trophy.render import Die, dice_row
+from oracle.trophy.hunt import TokenUse
 
 ENCOUNTER = {
     "present": "You encounter something terrible, here and now.",
@@ -95,7 +96,8 @@ class HuntView:
         self._roll.disabled = session.campaign is None or session.active is None
         # SRD 1.2, Hunt Tokens: a treasure costs 1 token of the one who spends it
         self._spend_treasure.disabled = (self._roll.disabled
-                                         or self.moves.character().hunt_tokens < 1)
+                                         or self.moves.character().hunt_tokens
+                                         < TokenUse.TREASURE.cost)
         self._update_odds()
         in_play = [ch for ch in self.moves.characters() if not ch.out_of_play]
         key = tuple((ch.name, ch.hunt_tokens) for ch in in_play)

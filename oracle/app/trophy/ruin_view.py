@@ -42,6 +42,7 @@ class RuinView:
         self._red_odds = c.html("", "oracle-odds-line oracle-reduction-odds")
         self._town = c.button("Back safely in town: armor usable again", css="oracle-town")
         self._town_error = c.error_line()
+        self._town_said = c.html("", "oracle-town-said")  # what the incursion came to
         self._pending: int | None = None
         self._rolls = 0
         self._ruin_roll.on_click(c.guard(self._ruin_error, self._do_ruin))
@@ -60,7 +61,7 @@ class RuinView:
             self._red_note, self._red_odds,
             self._betrayal, c.row(self._red_roll, self._red_face), self._choice,
             self._red_error, self._red_dice, shell.told("reduction"),
-            c.html("<h3>Town</h3>"), c.row(self._town), self._town_error,
+            c.html("<h3>Town</h3>"), c.row(self._town), self._town_said, self._town_error,
             css="oracle-ruin-view",
         )
         c.hooks(self, {"_choice": "oracle-reduction-choice"})
@@ -174,5 +175,9 @@ class RuinView:
         self.shell.refresh()
 
     def _do_town(self, _button: Any = None) -> None:
+        from oracle.trophy.incursion_words import town_line
+
         self.moves.return_to_town()
+        said = town_line({}, self.moves.state.last_result or {}).plain()
+        self._town_said.value = f"<div class='oracle-hint'>{esc(said)}</div>"
         self.shell.refresh()
