@@ -245,5 +245,5 @@ def test_the_ruin_tabs_town_button_says_what_the_incursion_came_to() -> None:
     view = app.view("Ruin")
     click(view, "oracle-town")
     said = html.unescape(read(view, "oracle-town-said"))
-    assert (f"The incursion The Ford ends after 0 day(s): 0 of 1 set(s) cleared, 0 Gold "
+    assert (f"The incursion into the Ford ends after 0 days: 0 of 1 set cleared, 0 Gold "
             f"collected; back: {hero}.") in said
