@@ -12,8 +12,10 @@ Everything comes from package registries (PyPI, npm) at exact versions, or from 
    copies, so their bytes differ from PyPI's), and ipywidgets, comm and segno; MarkupSafe's
    pure-Python part is packed from its PyPI source; oracle, the ``sqlite3`` stand-in and the
    edition's boot are packed from this repository;
-4. ``pyodide/`` in the site: the core, those wheels and a lock file listing only them, all loaded in
-   parallel when the kernel starts (nothing is fetched from PyPI or a CDN at run time);
+4. ``pyodide/`` in the site: the core (its standard library without the single-byte codecs),
+   those wheels with bytecode for what the start imports (``lite/pyc.py``) and a lock file
+   listing only them, all loaded in parallel when the kernel starts (nothing is fetched from PyPI
+   or a CDN at run time);
 5. ``voici build`` of the edition's notebook, then every page's config is fixed (Pyodide's address,
    no PyPI fallback, the packages to preload), CDN links are removed, and the service worker,
    manifest, icons and start page are written. Nothing in the output names a CDN.
@@ -54,8 +56,6 @@ SQLITE_FILES = ["sqlite3.mjs", "sqlite3.wasm"]
 # Pyodide 0.28.3 ships (checked at build time); Pyodide re-packs its copies, so their bytes (and
 # the lock's SHA-256s) differ from PyPI's, and the SHA-256s pinned here are PyPI's files.
 FROM_LOCK = {
-    "micropip": ("0.10.1", "126a501fecb40fc87f7edb67974a45f32db87e8ff3d932452aefbbcde27e53f5"),
-    "packaging": ("24.2", "09abb1bccd265c01f4a3aa3f7a7db064b36514d2cba19a2f694fe6150451a759"),
     "ipython": ("9.0.2", "143ef3ea6fb1e1bffb4c74b114051de653ffb7737a3f7ab1670e657ca6ae8c44"),
     "asttokens": ("3.0.0", "e3078351a059199dd5138cb1c706e6430c05eff2ff136af5eb4790f9d28932e2"),
     "decorator": ("5.2.1", "d316bb415a2d9e2d2b3abcc4084c6502fc09240e292cd76a76afc106a1c8e04a"),
@@ -81,7 +81,8 @@ EXTRA = {
     "segno": ("1.6.6", "segno", "28c7d081ed0cf935e0411293a465efd4d500704072cdb039778a2ab8736190c7"),
 }
 MARKUPSAFE = ("3.0.2", "ee55d3edf80167e48ea11a923c7386f4669df67d7994554387f84e7d8b0a2bf0")  # sdist: its pure-Python modules become a py3-none-any wheel
-KERNEL_WHEELS = ["pyodide_kernel", "ipykernel", "piplite", "widgetsnbextension-4"]
+# (piplite, micropip and packaging serve only %pip, which the app never runs: not in the site.)
+KERNEL_WHEELS = ["pyodide_kernel", "ipykernel", "widgetsnbextension-4"]
 CDN = re.compile(r"https?://(cdn\.jsdelivr\.net|cdnjs\.cloudflare\.com|unpkg\.com|"
                  r"fonts\.googleapis\.com|fonts\.gstatic\.com|pypi\.org|files\.pythonhosted\.org)"
                  r"[^\"'`$\s)<>]*")
@@ -276,6 +277,18 @@ def wheels(lock: dict[str, object], bin_dir: Path) -> list[tuple[Path, dict[str,
     return chosen
 
 
+def with_bytecode(chosen: list[tuple[Path, dict[str, object]]],
+                  core: Path) -> list[tuple[Path, dict[str, object]]]:
+    """The wheels with Python's bytecode in them (lite/pyc.py), their lock entries updated."""
+    from pyc import compile_wheels
+
+    say("bytecode for the wheels (Pyodide's CPython under Node)")
+    compiled = compile_wheels([(wheel, str(entry["name"])) for wheel, entry in chosen], core,
+                              WORK, CACHE / "pyc")
+    return [(new, {**entry, "file_name": new.name, "sha256": sha256(new)})
+            for new, (_, entry) in zip(compiled, chosen, strict=True)]
+
+
 def own_entry(name: str, version: str, wheel: Path, imports: list[str]) -> dict[str, object]:
     return {"name": name, "version": version, "file_name": wheel.name, "install_dir": "site",
             "sha256": sha256(wheel), "package_type": "package", "imports": imports,
@@ -292,6 +305,19 @@ def project_version() -> str:
     return str(project()["version"])
 
 
+# The standard library without the single-byte text codecs (cp1252, iso8859_*, mac_*...): the app
+# reads and writes UTF-8 only; cp437 stays (zipfile's names). 280 kB less on the first visit.
+STDLIB_DROP = re.compile(r"encodings/(cp(?!437\.)\d+|iso8859_\d+|mac_[a-z]+|koi8_[a-z]+|hp_roman8|"
+                         r"ptcp154|tis_620|kz1048|palmos)\.py")
+
+
+def trim_stdlib(source: Path, target: Path) -> None:
+    with zipfile.ZipFile(source) as old, zipfile.ZipFile(target, "w") as new:
+        for info in old.infolist():
+            if not STDLIB_DROP.fullmatch(info.filename):
+                new.writestr(info, old.read(info), compress_type=info.compress_type)
+
+
 # -- 4. pyodide/ -----------------------------------------------------------------------------------
 
 def pyodide_dir(site: Path, core: Path, sqlite: Path, lock: dict[str, object],
@@ -300,6 +326,7 @@ def pyodide_dir(site: Path, core: Path, sqlite: Path, lock: dict[str, object],
     target.mkdir(parents=True)
     for name in PYODIDE_FILES:
         shutil.copy2(core / name, target / name)
+    trim_stdlib(core / "python_stdlib.zip", target / "python_stdlib.zip")
     loader = (target / "pyodide.js").read_text()
     if PYODIDE_CDN[0] not in loader:
         fail("pyodide.js does not name its CDN where this build expects it; check PYODIDE_CDN.")
@@ -314,6 +341,9 @@ def pyodide_dir(site: Path, core: Path, sqlite: Path, lock: dict[str, object],
         packages[re.sub(r"[-_.]+", "-", str(entry["name"])).lower()] = entry
     (target / "pyodide-lock.json").write_text(
         json.dumps({"info": lock["info"], "packages": packages}, indent=1, sort_keys=True))
+    missing = {name.replace("_", "-") for name in BASE} - set(packages)
+    if missing:
+        fail(f"the kernel needs {sorted(missing)} at its start, and the site does not carry them.")
     return sorted(packages)
 
 
@@ -395,10 +425,16 @@ KERNEL_START = ('s.push("import pyodide_kernel")',
 # the drive mounted as the working directory every import first asked the page (through the
 # service worker) whether the module was there, which made a return visit slower than the first.
 NO_DRIVE = ("mountDrive:l,", "mountDrive:!1,")
+# No package manager (micropip and piplite, for %pip): the site carries every package the app
+# imports, preloaded as the kernel starts; importing them cost about a second.
+NO_PIP = ("async initPackageManager(e){", "async initPackageManager(e){return;")
+# ... and nothing for piplite to install at the kernel's start: all of these are preloaded.
+BASE = ["sqlite3", "ipykernel", "comm", "pyodide_kernel", "jedi", "ipython"]
+NO_INSTALL = (json.dumps(BASE, separators=(",", ":")), "[]")
 
 
 def preload_widgets(site: Path) -> None:
-    for change in (KERNEL_START, NO_DRIVE):
+    for change in (KERNEL_START, NO_DRIVE, NO_PIP, NO_INSTALL):
         patched = 0
         for path in (site / "extensions/@jupyterlite/pyodide-kernel-extension/static").glob("*.js"):
             text = path.read_text()
@@ -426,7 +462,7 @@ def main() -> None:
     core = npm("pyodide")
     sqlite = npm("@sqlite.org/sqlite-wasm")
     lock = json.loads((core / "pyodide-lock.json").read_text())
-    chosen = wheels(lock, bin_dir)
+    chosen = with_bytecode(wheels(lock, bin_dir), core)
     site = WORK / "site"
     shutil.rmtree(site, ignore_errors=True)
     voici(bin_dir, site)

@@ -1,0 +1,133 @@
+"""Bytecode in the browser edition's wheels, so the browser does not compile modules as the
+app starts (it did: about 40% of the kernel's start went to ``compile``).
+
+Each wheel is unpacked, its modules compiled by Pyodide's own CPython (``lite/pyc.mjs`` under
+Node, with the npm core the site ships: the bytecode matches the browser's interpreter exactly),
+and the wheel packed again. Bytecode is about twice the size of its source once packed, so only
+the modules the start imports get it, in place of their source (``mod.pyc`` where ``mod.py`` was, as in Pyodide's own
+distribution; Python imports it without a source): those listed in ``lite/startup-modules.txt``
+(written by ``bench/lite_profile.py --write-modules``). The others stay sources, compiled if ever
+imported: a stale list costs start time, never behaviour.
+
+``SOURCE_PATCHES`` changes a few sources of other projects first (each patch must apply). A
+source that does not compile stays a source. Compiled wheels of downloads are cached by the input
+wheel's SHA-256 and the list (``CACHE/pyc``), so only this repository's wheels are compiled each
+build.
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import json
+import shutil
+import subprocess
+import zipfile
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+STARTUP = HERE / "startup-modules.txt"
+# IPython's package imports its terminal front end (and with it prompt_toolkit, 115 modules) for
+# ``IPython.embed``, which a kernel never calls: imported when called instead.
+SOURCE_PATCHES = {
+    "IPython/__init__.py": ("from .terminal.embed import embed\n",
+                            "def embed(**kwargs):  # oracle lite: imported when called\n"
+                            "    from .terminal.embed import embed as _embed\n\n"
+                            "    return _embed(**kwargs)\n"),
+}
+SITE_PACKAGES = "/lib/python3.13/site-packages"
+EPOCH = (2020, 1, 1, 0, 0, 0)
+
+
+def startup_modules() -> set[str]:
+    """The modules the start imports (``pkg/mod.py``, paths in site-packages)."""
+    lines = STARTUP.read_text().splitlines()
+    return {line.strip() for line in lines if line.strip() and not line.startswith("#")}
+
+
+def _key(wheel: Path) -> str:
+    digest = hashlib.sha256(wheel.read_bytes())
+    for part in (HERE / "pyc.mjs", HERE / "pyc.py", STARTUP):
+        digest.update(part.read_bytes())
+    return digest.hexdigest()[:16]
+
+
+def _jobs(folder: Path, prefix: str, hot: set[str]) -> list[list[str]]:
+    jobs = []
+    for source in sorted(folder.rglob("*.py")):
+        relative = source.relative_to(folder)
+        name = relative.as_posix()
+        if any(part.endswith((".dist-info", ".data")) for part in relative.parts):
+            continue
+        if name in SOURCE_PATCHES:
+            old, new = SOURCE_PATCHES[name]
+            text = source.read_text()
+            if old not in text:
+                raise SystemExit(f"lite: {name} no longer reads as lite/pyc.py expects.")
+            source.write_text(text.replace(old, new))
+        if name in hot:
+            jobs.append([f"{prefix}/{name}", f"{prefix}/{relative.with_suffix('.pyc').as_posix()}",
+                         f"{SITE_PACKAGES}/{name}"])
+    return jobs
+
+
+def _repack(folder: Path, wheel: Path) -> None:
+    """Pack ``folder`` as ``wheel``, each source that has bytecode replaced by it."""
+    files: dict[str, bytes] = {}
+    for path in sorted(folder.rglob("*")):
+        if not path.is_file():
+            continue
+        name = path.relative_to(folder).as_posix()
+        if path.suffix == ".py" and path.with_suffix(".pyc").is_file():
+            continue  # its bytecode replaces it
+        if name.endswith(".dist-info/RECORD"):
+            continue
+        files[name] = path.read_bytes()
+    dist = next(name.split("/")[0] for name in files if name.split("/")[0].endswith(".dist-info"))
+    record = []
+    for name, data in files.items():
+        digest = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
+        record.append(f"{name},sha256={digest},{len(data)}")
+    record.append(f"{dist}/RECORD,,")
+    files[f"{dist}/RECORD"] = ("\n".join(record) + "\n").encode()
+    with zipfile.ZipFile(wheel, "w", zipfile.ZIP_DEFLATED) as archive:
+        for name, data in files.items():
+            info = zipfile.ZipInfo(name, EPOCH)
+            info.compress_type = zipfile.ZIP_DEFLATED
+            info.external_attr = 0o644 << 16
+            archive.writestr(info, data)
+
+
+def compile_wheels(wheels: list[tuple[Path, str]], core: Path, work: Path,
+                   cache: Path) -> list[Path]:
+    """Each ``(wheel, project name)`` compiled (see the module's docstring), in order."""
+    out = work / "pyc-wheels"
+    host = work / "pyc-host"
+    for folder in (out, host):
+        shutil.rmtree(folder, ignore_errors=True)
+        folder.mkdir(parents=True)
+    cache.mkdir(parents=True, exist_ok=True)
+    result: list[Path] = []
+    todo: list[tuple[Path, Path, Path]] = []
+    jobs: list[list[str]] = []
+    hot = startup_modules()
+    for index, (wheel, name) in enumerate(wheels):
+        cached = cache / f"{_key(wheel)}-{wheel.name}"
+        target = out / wheel.name
+        result.append(target)
+        if cached.is_file():
+            shutil.copy2(cached, target)
+            continue
+        folder = host / str(index)
+        with zipfile.ZipFile(wheel) as archive:
+            archive.extractall(folder)
+        jobs += _jobs(folder, str(index), hot)
+        todo.append((folder, target, cached))
+    if todo:
+        (host / "jobs.json").write_text(json.dumps(jobs))
+        subprocess.run(["node", str(HERE / "pyc.mjs"), str(core), str(host)], check=True)
+        for folder, target, cached in todo:
+            _repack(folder, target)
+            shutil.copy2(target, cached)
+    shutil.rmtree(host, ignore_errors=True)
+    return result
