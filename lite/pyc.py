@@ -4,10 +4,10 @@ app starts (it did: about 40% of the kernel's start went to ``compile``).
 Each wheel is unpacked, its modules compiled by Pyodide's own CPython (``lite/pyc.mjs`` under
 Node, with the npm core the site ships: the bytecode matches the browser's interpreter exactly),
 and the wheel packed again. Bytecode is about twice the size of its source once packed, so only
-the modules the start imports get it, in place of their source (``mod.pyc`` where ``mod.py`` was, as in Pyodide's own
-distribution; Python imports it without a source): those listed in ``lite/startup-modules.txt``
-(written by ``bench/lite_profile.py --write-modules``). The others stay sources, compiled if ever
-imported: a stale list costs start time, never behaviour.
+the modules the start imports get it, in place of their source (``mod.pyc`` where ``mod.py``
+was, as in Pyodide's own distribution; Python imports it without a source): those listed in
+``lite/startup-modules.txt`` (written by ``bench/lite_profile.py --write-modules``). The others
+stay sources, compiled if ever imported: a stale list costs start time, never behaviour.
 
 ``SOURCE_PATCHES`` changes a few sources of other projects first (each patch must apply). A
 source that does not compile stays a source. Compiled wheels of downloads are cached by the input
