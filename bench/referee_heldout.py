@@ -134,7 +134,9 @@ def timings(fake_claude: Any, data: dict[str, Any], count: int = 12) -> list[tup
     replies of three sentences or more that the narrator shows."""
     good = [c for c in data["replies"]
             if not c["bad"] and len(re.findall(r"[.!?](?:\s|$)", c["text"])) >= 3][:count]
-    out = []
+    out: list[tuple[float, float]] = []
+    if not good:
+        return out
     with fake_claude.FakeClaude(tokens_per_second=40.0) as fake:
         narrator = Streamed(_narrator(fake.url))
         warm = data["scenarios"][good[0]["result"]]
@@ -171,12 +173,12 @@ def _system(data: dict[str, Any], case: dict[str, Any]) -> str:
     return str(data["scenarios"][case["result"]]["request"].get("system", "trophy"))
 
 
-def figures(timed: bool = True) -> dict[str, Any]:
+def figures(timed: bool = True, path: Path = DATA) -> dict[str, Any]:
     """Every figure of this bench (what ``--json`` prints)."""
     logging.getLogger("oracle.narrator").setLevel(logging.ERROR)  # fallbacks are counted here
     sys.path.insert(0, str(HERE / "tests"))
     fake_claude = importlib.import_module("fake_claude")
-    data = json.loads(DATA.read_text(encoding="utf-8"))
+    data = json.loads(path.read_text(encoding="utf-8"))
     seen = verdicts(fake_claude, data)
     sent = [v for v in seen if v.sent]
     bad = [v for v in sent if v.case["bad"]]
@@ -212,8 +214,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     parser.add_argument("--verbose", action="store_true", help="list every miss and rejection")
     parser.add_argument("--no-timing", action="store_true", help="skip the 40 tokens/s timing")
+    parser.add_argument("--data", type=Path, default=DATA,
+                        help="a batch of the same shape (default bench/referee_heldout.json)")
     args = parser.parse_args(argv)
-    found = figures(timed=not args.no_timing)
+    found = figures(timed=not args.no_timing, path=args.data)
     if args.json:
         print(json.dumps(found, indent=1))
         return 0
