@@ -7,9 +7,11 @@ and catches up with the campaign store, so a preheated page never shows a stale 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
+    from pathlib import Path
+
     from oracle.app.seat import Seat
     from oracle.app.shell import OracleApp
 
@@ -18,7 +20,7 @@ if TYPE_CHECKING:
 WATCH_INTERVAL = 0.5
 
 
-def build(home: Any = None, seat: Seat | None = None) -> OracleApp:
+def build(home: Path | str | None = None, seat: Seat | None = None) -> OracleApp:
     """The app for the campaign opened last (or the start screen): an ``OracleApp``.
 
     ``seat``: the device's place at a table (its own character, the GM's view).

@@ -48,7 +48,7 @@ def generate_row(session: Session, system: str) -> Any:
     for word, made in buttons_of(system):
         button = c.button(f"Generate a {word}", css=f"oracle-generate-{word}")
 
-        def make(_button: Any = None, made: Generator = made) -> None:
+        def make(_button: object = None, made: Generator = made) -> None:
             assert made.event is not None
             with own_in(session):  # the player's names, bestiary and set goals
                 session.record(made.event(dice, taken_names(session)))

@@ -3,8 +3,6 @@ offers into them. Every change is a ``list_item`` event (:mod:`oracle.journal.li
 
 from __future__ import annotations
 
-from typing import Any
-
 import ipywidgets as widgets  # type: ignore[import-untyped]
 
 from oracle.app import controls as c
@@ -68,7 +66,7 @@ class ListPanel:
         self.session.solo.add(self.name, text, self._kind.value, source)
         self.shell.refresh()
 
-    def _do_add(self, _button: Any = None) -> None:
+    def _do_add(self, _button: object = None) -> None:
         self.add(self._text.value)
         self._text.value = ""
 
@@ -105,7 +103,7 @@ class ListsView:
         for panel in self.panels.values():
             panel.refresh()
 
-    def _do_suggest(self, _button: Any = None) -> None:
+    def _do_suggest(self, _button: object = None) -> None:
         self._offers.children = (c.html('<span class="oracle-spinner"></span><span '
                                         'class="oracle-hint">The narrator is thinking…</span>'),)
         session = self.session

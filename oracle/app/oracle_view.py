@@ -14,14 +14,14 @@ from oracle.app.render import esc, percent
 from oracle.app.session import Session
 from oracle.app.shell_api import Shell
 from oracle.journal.render import twist_words
-from oracle.solo.answers import MAX_DREAD, MIN_DREAD, Answer, Likelihood
+from oracle.solo.answers import MAX_DREAD, MIN_DREAD, Answer, AskOdds, Likelihood
 from oracle.solo.asking import fraction_text
 from oracle.solo.scenes import scene_odds
 
 LEVELS = [level.value for level in Likelihood]
 
 
-def odds_html(odds: Any) -> str:
+def odds_html(odds: AskOdds) -> str:
     """The six answers' exact chances (percent and fraction) and the twist's, as a table."""
     cells = "".join(
         f'<tr data-answer="{esc(a.value)}"><td>{esc(a.value)}</td><td><b>'
@@ -208,7 +208,7 @@ class OracleView:
 
     # -- acting ------------------------------------------------------------------------------
 
-    def _do_ask(self, _button: Any = None) -> None:
+    def _do_ask(self, _button: object = None) -> None:
         faces = None
         if getattr(self.session, "physical", False):
             faces = d10_faces(self._face.value)
@@ -231,10 +231,10 @@ class OracleView:
                          refers_to=asked.seq)
         self.shell.refresh()
 
-    def _do_explore(self, _button: Any = None) -> None:
+    def _do_explore(self, _button: object = None) -> None:
         self.shell.answer(self._explore.value)
 
-    def _do_scene(self, _button: Any = None) -> None:
+    def _do_scene(self, _button: object = None) -> None:
         scene = self.session.solo.scene(self._scene_title.value, self._expected.value)
         title = esc(self._scene_title.value.strip())
         if scene is None:

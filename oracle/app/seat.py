@@ -18,7 +18,7 @@ import os
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 from urllib.parse import parse_qs
 
 if TYPE_CHECKING:
@@ -47,7 +47,7 @@ class Seat:
         """``preference`` as this seat keeps it (a device's own choice: character, dice)."""
         return preference if self.id is None else f"{preference}@{self.id}"
 
-    def pick(self, preferences: Mapping[str, Any], names: Sequence[str]) -> str | None:
+    def pick(self, preferences: Mapping[str, object], names: Sequence[str]) -> str | None:
         """The character this seat played last if still in play, else the first one in play."""
         remembered = preferences.get(self.key)
         if remembered in names:

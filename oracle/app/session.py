@@ -277,7 +277,7 @@ class Session:
         """Start a new scene; with an expectation it is rolled against the dread (Solo.scene)."""
         self.solo.scene(title, expected)
 
-    def set_story(self, **story: Any) -> int:
+    def set_story(self, **story: object) -> int:
         """Record a ``story`` event (place, foe, present, paid; see oracle.journal.story)."""
         seq = self.record(events.story(**story))
         self.changed()

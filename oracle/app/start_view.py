@@ -6,7 +6,7 @@ import logging
 import threading
 from collections.abc import Mapping
 from datetime import datetime
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import ipywidgets as widgets  # type: ignore[import-untyped]
 
@@ -19,6 +19,9 @@ from oracle.app.systems import DEFAULT
 from oracle.background import blocking_allowed, spawn
 from oracle.errors import OracleError, RequestError
 from oracle.systems import SYSTEMS
+
+if TYPE_CHECKING:
+    from oracle.journal.library import CampaignInfo
 
 log = logging.getLogger("oracle.app")
 
@@ -172,7 +175,7 @@ class StartView:
         if done is not None and blocking_allowed():
             done.wait(timeout)
 
-    def _export_link(self, info: Any) -> str:
+    def _export_link(self, info: CampaignInfo) -> str:
         """A one-click download of the campaign's JSON export (made once per change)."""
         from oracle.journal.campaign import Campaign
 

@@ -79,17 +79,17 @@ class SafetyView:
                 "tab closes.</div>")
         self._status.value = f"<div>{esc(self.session.status)}</div>{keys}"
 
-    def _do_save(self, _button: Any = None) -> None:
+    def _do_save(self, _button: object = None) -> None:
         self.session.set_safety(c.split_lines(self._lines.value), c.split_lines(self._veils.value))
         self.shell.refresh()
 
-    def _do_key(self, _button: Any = None) -> None:
+    def _do_key(self, _button: object = None) -> None:
         key = self._key.value
         self._key.value = ""  # the browser's copy goes at once
         self.session.set_api_key(key)
         self.shell.refresh()
 
-    def _do_forget(self, _button: Any = None) -> None:
+    def _do_forget(self, _button: object = None) -> None:
         self._key.value = ""
         self.session.forget_api_key()
         self.shell.refresh()

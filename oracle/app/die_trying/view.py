@@ -8,6 +8,7 @@ from the same core first (a check's degrees, a casting's miscast, a dying one's 
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from fractions import Fraction
 from typing import Any
 
@@ -65,7 +66,7 @@ class DieTryingView:
                                       if callable(getattr(source, "moves_for", None))
                                       else DieTryingMoves(source))
         self._rolled_scores: tuple[int, ...] | None = None
-        self._cart: list[dict[str, Any]] = []
+        self._cart: list[dict[str, object]] = []
         self._party = c.html(css="oracle-panel")
         self._build_builder()
         self._build_checks()
@@ -260,7 +261,7 @@ class DieTryingView:
             f"{esc(result['d3'])}); assign them to the abilities as you like.")
 
     def _do_buy(self) -> None:
-        entry: dict[str, Any] = {"item": self._item.value, "quantity": int(self._qty.value)}
+        entry: dict[str, object] = {"item": self._item.value, "quantity": int(self._qty.value)}
         if ITEMS[self._item.value].category is Category.WEAPON:
             entry |= {"trait": self._trait.value, "damage_type": self._dmg_type.value}
         self.moves.buy(self._cart, entry)
@@ -320,7 +321,7 @@ class DieTryingView:
 
     # -- checks ------------------------------------------------------------------------------
 
-    def check_request(self) -> dict[str, Any]:
+    def check_request(self) -> dict[str, int | str]:
         """The ``check`` request the roller describes (the character's scores when chosen)."""
         skill = None if self._skill.value == NO_SKILL else self._skill.value
         return self.moves.check_request(self._who.value, self._ability.value, skill,
@@ -345,13 +346,13 @@ class DieTryingView:
 
     # -- magic -------------------------------------------------------------------------------
 
-    def cast_request(self) -> dict[str, Any]:
+    def cast_request(self) -> dict[str, int | str]:
         """The ``spell``/``improvised_spell`` request for the caster's pool (counts)."""
         return self.moves.cast_request(self._caster.value, int(self._magic.value),
                                        int(self._level.value), bool(self._improvised.value),
                                        self._cast_skill.value, self._cast_ability.value)
 
-    def cast_odds_html(self, request: dict[str, Any] | None = None) -> str:
+    def cast_odds_html(self, request: Mapping[str, object] | None = None) -> str:
         """The chance of a miscast (and of death) before the dice are rolled."""
         request = self.cast_request() if request is None else request
         odds = self.moves.cast_odds(request)
