@@ -204,6 +204,9 @@ def test_a_token_buys_a_named_treasure_and_the_button_waits_for_a_token() -> Non
     assert last_words(app) == (f"Mara spends 1 Hunt Token on a treasure worth 1 Gold: "
                                f"{named}")
     assert find(view, "oracle-spend-treasure").disabled  # the token is spent
+    click(app, "oracle-undo")
+    assert app.session.state.character("Mara").hunt_tokens == 1
+    assert read(view, "oracle-treasure-found") == ""  # its line goes with it
 
 
 # -- the end of an incursion -----------------------------------------------------------------

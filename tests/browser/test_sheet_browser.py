@@ -94,3 +94,36 @@ def test_a_ruin_corrected_and_an_armor_piece_picked_on_a_phone(oracle_server: Se
     wide = page.evaluate("() => [...document.querySelectorAll('.oracle-correct, "
                          ".oracle-armor-question')].map(e => e.getBoundingClientRect().right)")
     assert all(right <= PHONE["width"] + 1 for right in wide), wide
+
+
+def test_a_named_treasure_and_the_homecoming_on_a_phone(oracle_server: Server,
+                                                         page: Any) -> None:
+    with Campaign.create("Treasure and town", "trophy", home=oracle_server.home, events=[
+        events.character_created({"name": "Oswin Lantern", "occupation": "Soldier",
+                                  "hunt_tokens": 1}),
+        events.character_created({"name": "Teague Yew", "occupation": "Thief"}),
+        events.incursion_started("The Drowned Abbey", [("The ford", "cross it"),
+                                                       ("The nave", "ring the bell")]),
+        events.set_goal_reached(),
+    ]):
+        pass
+    page.set_viewport_size(PHONE)
+    open_app(page, oracle_server.url)
+    page.wait_for_selector(".oracle-sheet .oracle-ruin")
+    page.click(".oracle-tabs .lm-TabBar-tab:has-text('Hunt')")
+    page.click("button.oracle-spend-treasure")
+    page.wait_for_selector(".oracle-treasure-found:has-text('finds a treasure worth 1 Gold')")
+    page.wait_for_selector("button.oracle-spend-treasure:disabled")  # no token left
+    found = page.inner_text(".oracle-treasure-found")
+    page.locator(".oracle-treasure-found").scroll_into_view_if_needed()
+    shot(page, "sheet_treasure_390")
+    page.click(".oracle-tabs .lm-TabBar-tab:has-text('Incursion')")
+    page.click("button.oracle-incursion-town")
+    page.wait_for_selector(".oracle-homecoming:has-text('back in town')")
+    home = page.inner_text(".oracle-homecoming")
+    assert "Sets cleared: 1 of 2 (The ford)" in home
+    assert "Gold collected: 1" in home
+    assert "Came back: Oswin Lantern, Teague Yew" in home
+    assert found.split(": ", 1)[1].strip()[:20] in page.inner_text(".oracle-journal-entries")
+    page.locator(".oracle-homecoming").scroll_into_view_if_needed()
+    shot(page, "sheet_homecoming_390")

@@ -14,6 +14,8 @@ from oracle.app.shell_api import Shell
 from oracle.app.trophy.cards import Cards
 from oracle.app.trophy.moves import trophy_moves
 from oracle.app.trophy.render import Die, dice_row
+from oracle.errors import RequestError
+from oracle.trophy.events import TOKENS_SPENT
 from oracle.trophy.hunt import TokenUse
 
 ENCOUNTER = {
@@ -46,6 +48,7 @@ class HuntView:
         self._spend_treasure = c.button("Spend 1 token: a treasure worth 1 Gold",
                                         css="oracle-spend-treasure")
         self._found = c.html("", "oracle-treasure-found")
+        self._found_seq: int | None = None  # the spend the found line speaks of
         self._goal = c.text("A goal to achieve (3 tokens, pooled from the party)",
                             css="oracle-goal")
         self._pool = widgets.VBox([])
@@ -91,6 +94,7 @@ class HuntView:
     def refresh(self) -> None:
         """Bring this view up to date with the session (an undone roll's card is cleared)."""
         self._cards.sweep()
+        self._sweep_found()
         session = self.session
         self._faces.layout.display = "" if getattr(session, "physical", False) else "none"
         self._roll.disabled = session.campaign is None or session.active is None
@@ -190,9 +194,26 @@ class HuntView:
     def _do_treasure(self, _button: Any = None) -> None:
         who = self.moves.character()
         named = self.moves.buy_treasure(who.name)
-        self._found.value = (f"<div class='oracle-outcome success'><b>{esc(who.name)}</b> "
-                             f"finds a treasure worth 1 Gold: {esc(named)}</div>")
+        self._found_seq = self.session.require().last_seq
+        self._found.value = (f"<div class='oracle-panel'><b>{esc(who.name)}</b> finds a "
+                             f"treasure worth 1 Gold: <i>{esc(named)}</i></div>")
         self.shell.refresh()
+
+    def _sweep_found(self) -> None:
+        """The found treasure's line goes once its spend is undone (or another campaign is
+        open)."""
+        campaign = self.session.campaign
+        seq = self._found_seq
+        if seq is None:
+            return
+        try:
+            gone = campaign is None or campaign.entry(seq).type != TOKENS_SPENT or bool(
+                campaign.entry(seq).undone)
+        except RequestError:  # no such entry here: another campaign
+            gone = True
+        if gone:
+            self._found.value = ""
+            self._found_seq = None
 
     def _do_goal(self, _button: Any = None) -> None:
         pooled = {name: box.value for name, box in self._inputs.items() if box.value}
