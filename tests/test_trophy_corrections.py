@@ -4,6 +4,7 @@ what the party brings back to town."""
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -254,3 +255,26 @@ def test_the_command_builder_corrects_from_the_sheet_as_it_stands() -> None:
     assert apply(state, event).character("Oswin").gold == 4
     moved = apply(state, ev.gold_changed("Oswin", 1))  # the sheet moved after it was built
     refused(moved, event, "from: Oswin's Gold is 3 now, not 2")
+
+
+def test_corrections_and_a_homecoming_export_and_import_to_the_same_sheets(
+        tmp_path: Path) -> None:
+    from oracle.journal.campaign import Campaign
+    from oracle.journal.exports import export
+
+    played = [created("Oswin", ruin=4, armor=["Helm", "Gambeson"]),
+              ev.incursion_started("The Ford", [("The ford", "cross it")]),
+              ev.sheet_corrected("Oswin", "ruin", "misread the dark die", to=3, was=4),
+              ev.combat_started(9, [("Oswin", 3)]), ev.combat_rolled([3]),
+              ev.combat_armor_marked("Oswin", "Gambeson"),
+              ev.sheet_corrected("Oswin", "condition", "forgot it", condition="A limp"),
+              ev.town_returned()]
+    with Campaign.create("Put right", "trophy", home=tmp_path, events=played) as camp:
+        text = export(camp, "text")
+        lonelog = export(camp, "lonelog")
+        with Campaign.import_json(export(camp, "json"), home=tmp_path) as copy:
+            assert copy.state == camp.state
+    assert "Correction: Oswin's Ruin 4 → 3 (misread the dark die)" in text
+    assert "Correction: Oswin takes the Condition A limp (forgot it)" in text
+    assert "(Gambeson)" in text and "The incursion into the Ford ends" in text
+    assert "PC:Oswin|Ruin 3" in lonelog
