@@ -196,6 +196,26 @@ def _clause(words: Sequence[Word], i: int) -> list[str]:
     return found
 
 
+# the beasts and monsters a story's foe could be (not the small life of a scene: crows, rats,
+# moths), in singular and plural
+BEASTS = frozenset(f for w in ["wolf", "bear", "boar", "stag", "elk", "troll", "ogre", "goblin", "ghoul", "wraith", "ghost", "spectre", "specter", "hag", "serpent", "wyrm", "dragon", "giant", "hound", "werewolf", "vampire", "zombie", "skeleton", "lich", "demon", "devil", "imp", "owlbear", "wyvern", "basilisk", "cockatrice", "manticore", "chimera", "griffin", "gryphon", "harpy", "banshee", "revenant", "draugr", "barghest", "boggart", "bugbear", "kobold", "orc", "gnoll", "wight", "mummy", "golem", "gargoyle", "treant", "kelpie", "selkie", "siren", "leviathan", "kraken", "lion", "tiger", "panther", "leopard", "lynx", "crocodile", "alligator", "shark", "ape", "gorilla", "minotaur", "centaur", "cyclops", "hydra", "basilisk", "ettin", "ogress", "troglodyte", "ghast", "shade", "shambler", "abomination"] for f in (w, w + "s", w.replace("wolf", "wolves"),
+                                           w + "es"))
+_NOT_THERE = re.compile(r"\b(?:like|as|of|than|carved|painted|shaped)\s+(?:a|an|the|some)?\s*$",
+                        re.IGNORECASE)
+
+
+def _beasts(words: Sequence[Word]) -> list[str]:
+    """Beasts named in the sentence as present ("the ghoul's teeth", "a serpent slides"), not
+    in a likeness ("like a wolf", "a carving of a bear")."""
+    found = []
+    for i, word in enumerate(words):
+        low = word.low.removesuffix("'s")
+        if low in BEASTS and not _NOT_THERE.search(" ".join(w.low for w in words[max(0, i - 3):i])
+                                                    + " "):
+            found.append(low)
+    return found
+
+
 def foe(sentence: str, words: Sequence[Word], before: Sequence[Word],
         context: NarrationContext, cast: Cast) -> str | None:
     """A foe other than the one the story named."""
@@ -205,6 +225,7 @@ def foe(sentence: str, words: Sequence[Word], before: Sequence[Word],
     heads += [w for m in ATTACK.finditer(sentence)
               for w in _clause(words, index_at(words, m.start())) if w in _CREATURES]
     heads += [m.group(1).lower() for m in FIGHT_OBJECT.finditer(sentence)]
+    heads += _beasts(words)
     capital = {w.low for w in words if w.text[:1].isupper() and not w.first}
     for head in heads:
         if head in cast.known or head in cast.characters or not head:

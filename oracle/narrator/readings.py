@@ -28,7 +28,7 @@ from oracle.narrator.base import NarrationContext
 from oracle.narrator.deaths import ANY_DEATH, DEATH, FOREST_TAKES, KILLS, LIFE_OF, LOSS, owned
 from oracle.narrator.lexicon import phrases, verbs
 from oracle.narrator.meaning import Cast, Who, Word, person_after, subject, word_set
-from oracle.narrator.outcomes import outcome_words
+from oracle.narrator.outcomes import families_of, outcome_words
 
 __all__ = ["ANY_DEATH", "DEFEAT_TOLD", "content_words", "dice", "fates", "head_word", "index_at", "monster",
            "outcome", "rx"]
@@ -292,6 +292,8 @@ def outcome(sentence: str, words: Sequence[Word], before: Sequence[Word],
                        "complication"):
         return None
     targets = (content_words(context.intent) - _ATTEMPT) | _OBSTACLES
+    if {f.name for f in families_of(context.intent)} == {"reach"}:
+        targets = set()  # a climb's rope that gives is its failure, not its success
     failed = settled in ("failure", "critical_failure")
     sentence = _unquoted(sentence, context.intent)
     claim = _claimed(sentence, words, before, cast, targets, failed) or outcome_words(
@@ -334,7 +336,7 @@ def hits(sentence: str, words: Sequence[Word], before: Sequence[Word],
 
 _FACE = r"(?:one|two|three|four|five|six|seven|eight|nine|ten|\d+)"
 DICE_WORDS = re.compile(r"\b(?:dice|d6|d10|d20|roll(?:s|ed)?)\b|\b(?:" + "|".join(
-    sorted(_DIE_NOUN)) + r") die\b", re.IGNORECASE)
+    sorted(_DIE_NOUN)) + r"|\w+est|fourth|fifth|sixth|lone|only|best|worst) die\b", re.IGNORECASE)
 FACES = re.compile(
     rf"\b(?:roll(?:s|ed)?|shows?|showed|showing|lands? on|landed on|comes? up|came up|"
     rf"turns? up|reads?)\s+(?:a |an )?{_FACE}s?\b|\b{_FACE}s?\s+on the\s+(?:\w+\s+)?"

@@ -26,10 +26,10 @@ from oracle.narrator import people, readings
 from oracle.narrator.base import NarrationContext
 from oracle.narrator.beats import BEATS
 from oracle.narrator.feelings import feelings
-from oracle.narrator.lexicon import HAPPENINGS, kin
+from oracle.narrator.lexicon import HAPPENINGS, kin, phrases, rx
 from oracle.narrator.meaning import Cast, Word, settled_of, tokens, word_set
 from oracle.narrator.readings import ANY_DEATH, DEFEAT_TOLD
-from oracle.narrator.safety import screen
+from oracle.narrator.safety import screen, themes_of
 from oracle.narrator.streaming import split
 from oracle.systems.base import Count, Settled, values_under
 
@@ -40,9 +40,12 @@ MAX_SENTENCES = 9
 
 _NUMBER_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
                  "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "zero": 0,
-                 "none": 0}
+                 "none": 0, "first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5,
+                 "sixth": 6, "seventh": 7, "eighth": 8, "ninth": 9, "tenth": 10}
 _NUM = r"(\d+|" + "|".join(_NUMBER_WORDS) + r")"
-_TOTAL_SAID = r"\b(?:<words>)\W+(?:(?:of|is|was|at|reaches)\W+){0,2}<n>\b"
+_TOTAL_SAID = (r"\b(?:<words>)\W+(?:(?:of|is|was|at|reaches)\W+){0,2}<n>\b|"
+               r"\b(?:adds?|added|adding) up to\W+<n>\b|\b(?:comes?|came|amounts?|amounted|"
+               r"sums?|summed) to\W+<n>\b")
 _TOTALS = ("total", "power")  # the totals of any result (a system adds its own)
 _DIGITS = re.compile(r"(?<![\w.])-?\d+\b")  # "HP -1 to 0": the sign is the number's
 _ANSWER = re.compile(r"^\W*(yes|no)\b(?:\W{0,3}(and|but)\b)?", re.IGNORECASE)
@@ -110,8 +113,9 @@ def _numbers(text: str, context: NarrationContext, settled: Settled,
         if count.open_when_empty and not count.values:
             continue
         for match in _said(count.pattern).finditer(text):
-            if _number(match.group(1)) not in count.values:
-                return count.reason.format(said=match.group(1), values=sorted(count.values))
+            said = next(g for g in match.groups() if g)  # the number, wherever it was said
+            if _number(said) not in count.values:
+                return count.reason.format(said=said, values=sorted(count.values))
     allowed = set(_ints(result)) | set(_ints(request))
     for match in _DIGITS.finditer(text) if any_digit else ():
         if int(match.group()) not in allowed and abs(int(match.group())) not in allowed:
@@ -136,10 +140,38 @@ def _safety(text: str, context: NarrationContext) -> str | None:
             return f"it names {word!r}, under one of this campaign's lines"
     # the offline narrator's filter, by meaning as well as by word: a line's theme (a child's
     # voice under "harm to children") and a veil shown on screen reject the text too
-    verdict = screen(_told(text, context), context.safety)
+    told = _told(text, context)
+    verdict = screen(told, context.safety)
     if not verdict.ok and not _ordinary_body(text, verdict.words, context):
         return verdict.reason + ", which this campaign's safety settings keep out"
+    for item in (*context.safety.lines, *context.safety.veils):
+        for tag in themes_of(item):
+            shown = THEME_SIGNS[tag].search(told) if tag in THEME_SIGNS else None
+            if shown:
+                return (f"it shows {item!r} ({shown.group()!r}), which this campaign's safety "
+                        "settings keep out")
     return None
+
+
+# a theme told without its own words: what it does, how it looks ("orange tongues lick up the
+# rafters" is fire; "water closes over your head" is drowning)
+THEME_SIGNS: dict[str, re.Pattern[str]] = {tag: rx(phrases(text)) for tag, text in {
+    "fire": """* tongues; tongues of; ~lick up/at/along/over; ~catch and ~flare; the thatch/straw/
+        roof/rafters/curtain/cloth/tinder/hair ~catch; ~go up like; ~crackle; ~roar up; heat
+        ~pour/~roll/~wash off; orange/red glow; ~glow orange/red; ~smolder; ~blacken and ~curl""",
+    "drowning": """water ~close over; ~close over your/her/his/their head; lungs ~burn/~ache for
+        air; ~burn for air; ~gasp for air; ~breathe water; ~swallow water; ~go under;
+        ~pull/~drag * under; beneath/under the surface; ~sink like a stone; no air""",
+    "blood": """~well red; ~run red; red ~well/~run/~seep/~drip; ~soak red; a red stain; ~stain
+        red; crimson; scarlet; gore""",
+    "spiders": """too many legs; eight/many legs; ~spin a/its web; ~scuttle; ~skitter; silk
+        threads/strands""",
+    "insects": """~crawl with; ~boil out; ~swarm; ~buzz; ~hum of wings; ~squirm; maggots;
+        grubs; larvae""",
+    "hanging": """~swing from a/the rope/branch/beam; rope around * neck; noose; gallows;
+        ~dangle from""",
+    "children": """small/little hands/feet/shoes/voice/boy/girl; a child; children""",
+}.items()}
 
 
 # a body named in passing is not body horror ("the cold gets into your fingers"); a body made
