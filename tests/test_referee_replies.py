@@ -21,8 +21,13 @@ import pytest
 from oracle.narrator import NarrationContext
 from oracle.narrator.referee import check
 
-DATA = json.loads((Path(__file__).parent / "data" / "referee_replies.json").read_text("utf-8"))
+HERE = Path(__file__).parent / "data"
+DATA = json.loads((HERE / "referee_replies.json").read_text("utf-8"))
 REPLIES: list[dict[str, Any]] = DATA["replies"]
+# the referee's own held-out batches: the first written before it was generalised by class, the
+# second after a first round and before any tuning on it (results: the main set's)
+OWN = {name: json.loads((HERE / name).read_text("utf-8"))["replies"]
+       for name in ("referee_own_heldout.json", "referee_own_heldout2.json")}
 KINDS = {"outcome", "death", "loss", "monster", "choice", "others", "foe", "bargain", "numbers",
          "safety", "markup", "length", "cut", "oracle", "death_left_out"}
 
@@ -61,3 +66,37 @@ def test_at_most_one_good_reply_is_rejected() -> None:
                          ids=lambda c: c["text"][:40])
 def test_the_words_that_fooled_the_old_referee_pass(case: dict[str, Any]) -> None:
     assert verdict(case) is None
+
+
+@pytest.mark.parametrize("name", sorted(OWN))
+def test_the_own_held_out_batches_are_caught_95_percent_with_one_good_rejected_at_most(
+    name: str
+) -> None:
+    replies = OWN[name]
+    bad = [c for c in replies if c["bad"] and not c.get("stop_reason")]
+    good = [c for c in replies if not c["bad"]]
+    assert len(bad) >= 40 and len(good) >= 20
+    missed = [c["text"] for c in bad if verdict(c) is None]
+    assert len(missed) <= 0.05 * len(bad), missed
+    rejected = [(c["text"], verdict(c)) for c in good if verdict(c) is not None]
+    assert len(rejected) <= 1, rejected
+
+
+def test_the_offline_narrators_words_pass_the_referee_in_every_scene_of_the_sets() -> None:
+    # what the fallback says keeps to the result by construction: the referee must pass it
+    # (a number the offline line states is its own business here)
+    from oracle.narrator import OfflineNarrator
+
+    scenes = {(c["beat"], c["result"], json.dumps(c["context"], sort_keys=True)): c
+              for c in [*REPLIES, *OWN["referee_own_heldout.json"]]
+              if not c["context"].get("safety")}
+    rejected = []
+    for seed in (1, 2):
+        for case in scenes.values():
+            context = NarrationContext.build(result=DATA["results"][case["result"]],
+                                             **case["context"])
+            text = OfflineNarrator(seed=seed).narrate(case["beat"], context).text
+            reason = check(case["beat"], context, text)
+            if reason and "number" not in reason:
+                rejected.append((text, reason))
+    assert rejected == []

@@ -52,6 +52,9 @@ DEATH = rx(
     r"\b(?:again|not ever|ever again|for good|forever|any ?more)",
     r"never\s+(?:\w+\s+)?(?:wakes?|woke|surfaces?|surfaced|breathes?|breathed|stirs?|stirred)",
     # "he is gone before he reaches the ground": gone, and not gone somewhere
+    r"(?:not|never|n't)\s+(?:\w+\s+)?(?:come|climb|crawl|get|make it)\s+(?:out|up|back)\s+"
+    r"(?:from under|from beneath|of the water|of it|of there|alive)",
+    r"(?:is|lies|lay|was) (?:cold and )?stiff\b(?! with)", r"nothing human (?:is )?left",
     r"(?:is|was|are|were) gone(?!\s+(?:into|from|through|down|up|out|back|ahead|around|off|"
     r"over|under|to|toward|towards|across|past|after|with|when|by the time|again|now\s+from))",
 )
@@ -73,7 +76,7 @@ LOSS = rx(
            r"walks? into the trees (?:for good|forever|and does not come back)")
 FOREST_TAKES = rx(r"(?:the|its) (?:forest|trees|wood|woods|roots|moss|green|dark|thorns|"
                   r"briars|earth|branches) (?:" + verbs("""take claim keep have own swallow
-                  win call hold welcome drag pull""") + r") ")
+                  win call hold welcome drag pull replace consume absorb remake fill""") + r") ")
 ANY_DEATH = rx(r"die[sd]?", r"dying", r"dead|death", r"kill\w*", r"slain", r"perish\w*",
                r"(?:next|another|any) breath", r"lets? go", r"(?:is|are) gone", r"no more",
                r"(?:goes|went) still", r"stops? breathing", r"heart stops",
@@ -97,7 +100,12 @@ _OWNED = re.compile(
     r"oil|wick|bread|candle|line|trail|world))|"
     r"\bthe last of (him|her|them|you)\b(?=\s*[.,;!])|"
     r"\bthe (?:breath|life|light|warmth) (?:goes|went|gone|drains|drained|fades|faded|leaves|left)"
-    r" (?:out of|from) (\w+)\b", re.IGNORECASE)
+    r" (?:out of|from) (\w+)\b|"
+    r"\bthe last (?:\w+ )?(?:sees?|saw|seen|hears?|heard) of (\w+)\b|"
+    r"\b(?:(\w+)'s|(your|her|his|their)) (?:last|final|dying) (?:breath|gasp|words|heartbeat)\b|"
+    r"\bthe (?:cold|frost|sea|water|river|current|fever|sickness|plague|wound|fall|mountain|ice|"
+    r"snow|drop|dark|night) (?:takes?|took|claims?|claimed|kills?|killed) (\w+)\b",
+    re.IGNORECASE)
 
 
 def owned(sentence: str, words: Sequence[Word], before: Sequence[Word],

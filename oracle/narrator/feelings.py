@@ -27,7 +27,9 @@ shame humiliation embarrassment guilt remorse pride anger fury rage wrath grief 
 misery heartbreak despair desperation hopelessness hope tenderness hatred loathing disgust
 revulsion courage determination confidence certainty longing yearning homesickness loneliness
 anxiety unease triumph gratitude jealousy envy bitterness resentment contempt nostalgia regret
-exhilaration glee elation satisfaction contentment""")
+exhilaration glee elation satisfaction contentment excitement anticipation eagerness nervousness
+apprehension dismay amusement impatience frustration irritation annoyance worry dejection
+euphoria bliss anguish agony""")
 EMOTION_ADJECTIVES = word_set("""glad joyful joyous delighted elated happy relieved afraid fearful
 frightened scared terrified panicked ashamed humiliated embarrassed guilty remorseful proud angry
 furious enraged wrathful grieving sorrowful sad miserable heartbroken desperate hopeless hopeful
@@ -39,6 +41,11 @@ gratefully gleefully triumphantly guiltily shamefully""")
 # the signs of a feeling, chosen for the character ("tears run down your face")
 _SIGNS = word_set("""tears tearful""")
 _SIGN_VERBS = rx(phrases("""~scowl; ~frown; ~blush; ~beam; ~chuckle; ~smirk; ~snarl at; ~glare"""))
+# an organ of feeling said to be in a state: "Halvard's heart is heavy", "your spirits lift"
+ORGAN = re.compile(r"\b((?:\w+)'s|your|her|his|their) (?:heart|spirits?|mood|soul|nerve|"
+                   r"stomach|gut|courage|hopes?)\s+(?:is|are|was|were|grows?|grew|feels?|felt|"
+                   r"turns?|goes|went|lifts?|lifted|rises?|rose|sinks?|sank|falls?|fell|"
+                   r"leaps?|leapt|swells?|aches?|breaks?|soars?)\b", re.IGNORECASE)
 MIND = rx(phrases("""~tell/~promise/~remind/~convince/~assure yourself/herself/himself/themself;
     ~swear to yourself/herself/himself; ~mean it; ~swallow your/her/his/their pride;
     ~steel yourself/herself/himself/themself; ~square your/her/his/their shoulders;
@@ -107,7 +114,21 @@ def _emotion(words: Sequence[Word], before: Sequence[Word], cast: Cast) -> str |
         if low in _SIGNS and (_experiencer_after(words, i, cast, before)
                               or _owned_by_character(words, i, cast, before)):
             return word.text
+        if low in EMOTION_NOUNS and i > 0 and words[i - 1].low in ("with", "in") and \
+                _nearest_person(words, i, cast, before) is Who.CHARACTER:
+            return word.text  # "Wren, trembling with excitement"
     return None
+
+
+def _nearest_person(words: Sequence[Word], i: int, cast: Cast, before: Sequence[Word]) -> Who:
+    """Who the nearest person named before ``words[i]`` in its sentence is (a thing: none)."""
+    for word in reversed(words[:i]):
+        who = cast.who(word.text)
+        if who is None:
+            return _whose(word, before, words, cast)
+        if who is not Who.THING:
+            return who
+    return Who.THING
 
 
 def _index(words: Sequence[Word], position: int) -> int:
@@ -119,6 +140,11 @@ def feelings(sentence: str, words: Sequence[Word], before: Sequence[Word],
     """A feeling, a belief or a settled choice given to a character."""
     stated = {w[:5] for w in re.findall(r"[a-z]{3,}", context.intent.lower())}
     found = _emotion(words, before, cast)
+    organ = ORGAN.search(sentence)
+    if organ and not found:
+        owner = next(w for w in words if w.start >= organ.start())
+        if _whose(owner, before, words, cast) is Who.CHARACTER:
+            found = organ.group()
     if found and found.lower()[:5] not in stated:
         return f"it decides how the character feels ({found!r}); their feelings are the player's"
     for pattern in (MIND, _SIGN_VERBS):

@@ -63,8 +63,10 @@ FAMILIES: tuple[Family, ...] = (
                ~haul/~pull/~drag/~heave/~swing/~hoist yourself/herself/himself up? onto/over/up;
                with you aboard; you are across/over/aboard; you're across/over/aboard;
                safe on the far/other; ~make it across/over/up/to/through;
-               ~land on the far/other; the far/other side/bank/shore is/lies under""")),
-           failure=rx(phrases("""~fall back/short/away; ~slip back/off/down;
+               ~land on the far/other; the far/other side/bank/shore is/lies under;
+               safe; safely""")),
+           failure=rx(phrases("""~fall back/short/away; ~slip back/off/down/from; no closer;
+               no nearer; ~get nowhere; ~be left clinging/hanging/dangling;
                ~lose your/her/his/their grip/footing; ~slide back/down; out of reach;
                too far"""))),
     Family("find", _lemmas("""find search look seek track follow spot locate discover hunt scout
@@ -73,20 +75,23 @@ FAMILIES: tuple[Family, ...] = (
                you ~find/~spot/~discover/~uncover/~locate;
                exactly/just/right where; ~lead/~take you? straight/exactly/right to/where; ~turn up a/the""")),
            failure=rx(phrases("""no sign/trace/track; ~come up empty;
-               ~lose the trail/track/path; trail/track ~go cold; ~find nothing;
-               nothing but"""))),
+               ~lose the/its/it/them trail/track/path/scent; ~lose it/them; ~go cold;
+               ~find nothing; nothing but; ~thin/~fade/~dwindle to nothing; ~peter out"""))),
     Family("persuade", _lemmas("""talk persuade convince bribe ask beg charm trick deceive lie
         intimidate bargain haggle barter plead coax threaten fool bluff sweet-talk win"""),
            success=rx(phrases("""with you aboard; ~let you pass/through/by/in/go/cross/aboard;
                ~wave you through/on/past/in; ~step/~move/~stand aside; ~agree; ~accept your;
                ~take your coin/money/silver/offer/word; ~believe you/every/it; ~relent; ~nod;
-               ~push off with you; ~lower the bridge""")),
+               ~push off with you; ~lower the bridge; ~unlock; ~unbar; * for you;
+               ~hand over; ~hand you; ~give you; ~show you the way; ~do as you ~ask""")),
            failure=rx(phrases("""~shake his/her/their/its head; ~refuse; ~see through;
                ~turn you away/back; ~laugh at you; not fooled; ~send you away; no deal;
                ~spit at you"""))),
     Family("sneak", _lemmas("""sneak slip creep hide avoid evade pass steal tiptoe skulk
         crawl edge"""),
-           success=rx(phrases("""unseen; unnoticed; undetected; unheard; ~sleep on;
+           success_of=rx(phrases("""~go/~ride/~walk/~thunder/~march/~pass/~move/~file/~trot
+               by/past/on; ~sleep on; ~look away; ~turn away""")),
+           success=rx(phrases("""without a glance/look/second; without looking; unseen; unnoticed; undetected; unheard; ~sleep on;
                none of them ~stir/~wake/~notice/~look/~turn;
                never ~see/~notice/~hear you; ~slip past/by; past them all""")),
            failure=rx(phrases("""~wake; ~stir; on its/their/his/her feet; ~notice you;
@@ -105,9 +110,18 @@ _LEMMA_OF: dict[str, str] = {form: lemma for family in FAMILIES for lemma in fam
                              for form in forms(lemma)}
 
 
+_LEAD = frozenset({"i", "we", "you", "to", "try", "tries", "attempt", "attempts", "quickly",
+                   "carefully", "quietly", "slowly", "just"})
+
+
 def families_of(intent: str) -> tuple[Family, ...]:
-    """The families of the attempt's verbs (none without an attempt)."""
-    said = {_LEMMA_OF.get(w) for w in re.findall(r"[a-z-]+", intent.lower())}
+    """The families of the attempt's verbs (none without an attempt): its first word and any
+    word after "and", "then", "or" or "to" ("pry open the grate", "try to climb"; not the
+    noun in "open the vault")."""
+    words = [w for w in re.findall(r"[a-z-]+", intent.lower()) if w not in _LEAD]
+    verbs_said = words[:1] + [w for i, w in enumerate(words[1:], 1)
+                              if words[i - 1] in ("and", "then", "or", "to")] + words[1:2]
+    said = {_LEMMA_OF.get(w) for w in verbs_said}
     return tuple(f for f in FAMILIES if said & f.verbs)
 
 
@@ -139,11 +153,22 @@ _WALK_OVER = word_set("""not never does do did will would finally slowly then ju
 suddenly still all the a an its their and with""")
 
 
+_SUBORDINATE = re.compile(r"[;:\u2014.,]|\b(?:until|as|when|while|because|before|after|once|"
+                          r"but|so|though|although|where|then)\b", re.IGNORECASE)
+_DETERMINER = re.compile(r"\b(?:the|a|an|its|your|her|his|their|that|this)\s+([a-z]+)"
+                         r"(?:\s+([a-z]+))?", re.IGNORECASE)
+
+
 def _of_target(sentence: str, start: int, targets: set[str]) -> bool:
-    """The phrase at ``start`` is said of a target named right before it in its clause (a
-    tool is not a target: "the pick snaps")."""
+    """The phrase at ``start`` is said of a target: named right before it, or the subject of
+    its clause ("the grate screeches up out of its frame and falls aside"); a tool is not a
+    target ("the pick snaps")."""
     before = _CLAUSE_END.split(sentence[max(0, start - 48):start])[-1]
     words = [w for w in re.findall(r"[a-z]+", before.lower()) if w not in _WALK_OVER][-2:]
+    clause = _SUBORDINATE.split(sentence[:start])[-1]
+    subject = _DETERMINER.match(clause.strip())
+    if subject:  # its noun, perhaps after an adjective ("the iron grate")
+        words += [g.lower() for g in subject.groups() if g]
     return any((w in targets or w.rstrip("s") in targets) and w not in _TOOLS for w in words)
 
 
@@ -160,8 +185,8 @@ def family_claim(sentence: str, families: Sequence[Family], targets: set[str],
                 return match.group()
         for match in said_of.finditer(sentence) if said_of else ():
             if _of_target(sentence, match.start(), targets) and not _negated(
-                    sentence, match.start(), match.end()) and not (
-                    failed and _partial(sentence, match.start(), match.end())):
+                    sentence, match.start(), match.end()) and not \
+                    _partial(sentence, match.start(), match.end()):
                 return match.group()
         for match in opposite.finditer(sentence) if opposite else ():
             if _of_target(sentence, match.start(), targets) and _negated(

@@ -137,6 +137,14 @@ OTHERS = rx(r"companions?", r"comrades?", r"allies", r"ally", r"your friends?", 
              r"crewmates|sworn)")
 # a group the scene has named ("the burners ... the others") is who "the others" are
 _GROUP = re.compile(r"\b\w+(?:ers|men|folk|ants|ors)\b'?", re.IGNORECASE)
+# kin or a friend doing something where the character is ("your sister calls out")
+_KIN_ACTS = re.compile(r"\byour (?:\w+ )?(brother|sister|father|mother|son|daughter|cousin|uncle|"
+                       r"aunt|husband|wife|friend|lover|partner|nephew|niece|grandmother|"
+                       r"grandfather)\s+(?!is\b|was\b)[a-z]+(?:s|ed)\b", re.IGNORECASE)
+_AT_SIDE = re.compile(r"\b(?:with you|beside you|at your side|alongside you|next to you|"
+                      r"behind you, (?:\w+ )?(?:whispers|says|calls|laughs))\b", re.IGNORECASE)
+
+
 def _group_named(context: NarrationContext, said: Sequence[Word]) -> bool:
     """The narration named a group, or one of a group the scene holds ("the charcoal burners'
     camp": "the eldest burner"), before saying "the others"."""
@@ -164,6 +172,16 @@ def others(sentence: str, words: Sequence[Word], before: Sequence[Word],
         found = None  # the others of a group the narration named: "the eldest burner..."
     if found and found.group().lower() not in cast.known:
         return (f"it says {found.group()!r} in solo play; nobody else is with the character")
+    kin = _KIN_ACTS.search(sentence)
+    if kin and kin.group(1).lower() not in cast.known:
+        return f"it brings in {kin.group()!r}, someone at the character's side, in solo play"
+    if _AT_SIDE.search(sentence):
+        named = [w.text for w in words if w.text[:1].isupper() and not w.first and
+                 w.low not in cast.known and w.low not in _CAPITALS and cast.who(w.text) is
+                 Who.THING]
+        if named:
+            return (f"it brings in {named[0]!r}, someone the story does not have, at the "
+                    "character's side in solo play")
     for i, word in enumerate(words[:-1]):
         low = word.low.removesuffix("'s")
         if word.text[:1].isupper() and low not in cast.known and low not in _CAPITALS and \
@@ -200,7 +218,9 @@ def _clause(words: Sequence[Word], i: int) -> list[str]:
 # moths), in singular and plural
 BEASTS = frozenset(f for w in ["wolf", "bear", "boar", "stag", "elk", "troll", "ogre", "goblin", "ghoul", "wraith", "ghost", "spectre", "specter", "hag", "serpent", "wyrm", "dragon", "giant", "hound", "werewolf", "vampire", "zombie", "skeleton", "lich", "demon", "devil", "imp", "owlbear", "wyvern", "basilisk", "cockatrice", "manticore", "chimera", "griffin", "gryphon", "harpy", "banshee", "revenant", "draugr", "barghest", "boggart", "bugbear", "kobold", "orc", "gnoll", "wight", "mummy", "golem", "gargoyle", "treant", "kelpie", "selkie", "siren", "leviathan", "kraken", "lion", "tiger", "panther", "leopard", "lynx", "crocodile", "alligator", "shark", "ape", "gorilla", "minotaur", "centaur", "cyclops", "hydra", "basilisk", "ettin", "ogress", "troglodyte", "ghast", "shade", "shambler", "abomination"] for f in (w, w + "s", w.replace("wolf", "wolves"),
                                            w + "es"))
-_NOT_THERE = re.compile(r"\b(?:like|as|of|than|carved|painted|shaped)\s+(?:a|an|the|some)?\s*$",
+_REMAINS = word_set("""skull skulls bones bone antlers antler hide pelt horn horns tusk tusks
+carcass corpse skin fur feather feathers""")
+_NOT_THERE = re.compile(r"\b(?:like|as|of|than|carved|painted|shaped|dead)\s+(?:a|an|the|some)?\s*$",
                         re.IGNORECASE)
 
 
@@ -210,8 +230,9 @@ def _beasts(words: Sequence[Word]) -> list[str]:
     found = []
     for i, word in enumerate(words):
         low = word.low.removesuffix("'s")
-        if low in BEASTS and not _NOT_THERE.search(" ".join(w.low for w in words[max(0, i - 3):i])
-                                                    + " "):
+        remains = word.low.endswith("'s") and i + 1 < len(words) and words[i + 1].low in _REMAINS
+        if low in BEASTS and not remains and not _NOT_THERE.search(
+                " ".join(w.low for w in words[max(0, i - 3):i]) + " "):
             found.append(low)
     return found
 

@@ -118,7 +118,8 @@ BEATEN = rx(r"die[sd]?", r"collapses?", r"crumples?", r"crumbles?", r"topples?",
             phrases("""~slump/~crash/~drop/~pitch/~sprawl/~keel over? dead/lifeless/still/limp;
                 ~go limp/slack/still; ~lie there/still/unmoving/broken; ~stop moving/breathing;
                 ~fall and ~lie; ~crash to the floor/ground/flagstones/earth/mud/water;
-                ~be done/spent/finished for good; for good; ~be finished"""),
+                ~be done/spent/finished for good; for good; ~be finished; ~shatter;
+                ~burst/~break/~fly apart; ~fall to pieces; into a rain/heap/pile/shower of"""),
             r"(?:does|do|did|will|would|can)\s+not\s+(?:get up|rise|stand up|stand again|get "
             r"back up)|(?:doesn't|won't|can't|cannot|never)\s+(?:get up|rise|stand up|get back up)")
 # a blow that ends a foe, wherever it lands ("splits the thing's skull")
@@ -126,7 +127,8 @@ LETHAL = re.compile(r"\b(?:" + verbs("split crush cave smash cleave sever shatte
                     "open cut stave") + r")\s+(?:in\s+|open\s+)?(?:the\s+)?(?:(\w+)'s|(its|her|his|their))"
                     r"\s+(?:\w+\s+)?(?:skull|head|neck|spine|heart|throat)\b|\b(?:\w+)'s head "
                     r"(?:rolls|comes off|flies)", re.IGNORECASE)
-BEATEN_ANY = rx(r"victory", r"victorious", r"vanquished", r"the (?:fight|battle|hunt|struggle|"
+BEATEN_ANY = rx(r"victory", r"victorious", r"vanquished",
+                r"with (?:a|one|its) (?:last|final) (?:shudder|breath|gasp|twitch|spasm|heave)", r"the (?:fight|battle|hunt|struggle|"
                 r"duel|killing) (?:is|was) (?:over|won|done|finished|ended)",
                 r"(?:defeated|slain|destroyed|killed) (?:at last|for good)")
 STANDS = rx(r"still stand(?:s|ing)", r"unharmed", r"unhurt", r"shrugs? off", r"keeps? coming",

@@ -163,7 +163,9 @@ THEME_SIGNS: dict[str, re.Pattern[str]] = {tag: rx(phrases(text)) for tag, text 
         air; ~burn for air; ~gasp for air; ~breathe water; ~swallow water; ~go under;
         ~pull/~drag * under; beneath/under the surface; ~sink like a stone; no air""",
     "blood": """~well red; ~run red; red ~well/~run/~seep/~drip; ~soak red; a red stain; ~stain
-        red; crimson; scarlet; gore""",
+        red; crimson; scarlet; gore; red smear/smears/streak/streaks/drops/droplets/spatter/trail/
+        stains/beads/runnels; smears/streaks/drops/beads of red; knuckles/lip/lips/skin/palm
+        ~split/~tear/~open""",
     "spiders": """too many legs; eight/many legs; ~spin a/its web; ~scuttle; ~skitter; silk
         threads/strands""",
     "insects": """~crawl with; ~boil out; ~swarm; ~buzz; ~hum of wings; ~squirm; maggots;
