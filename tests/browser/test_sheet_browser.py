@@ -61,6 +61,13 @@ def test_a_ruin_corrected_and_an_armor_piece_picked_on_a_phone(oracle_server: Se
     assert line in page.inner_text(".oracle-correct-done")
     assert page.is_hidden(".oracle-correct-form")
     shot(page, "sheet_corrected_390")
+    page.set_viewport_size({"width": 1400, "height": 900})
+    page.click("button.oracle-correct-open")
+    page.select_option(".oracle-correct-what select", label="Add a Condition")
+    page.wait_for_selector(".oracle-correct-condition input", state="visible")
+    shot(page, "sheet_correct_form_1400")
+    page.click("button.oracle-correct-open")  # closed again
+    page.set_viewport_size(PHONE)
 
     # a Weak Point hit: pick the Gambeson, not the first piece
     box = page.locator(".oracle-physical input[type=checkbox]")
