@@ -174,3 +174,22 @@ def test_a_fight_from_an_older_journal_can_name_its_monster_once_mid_fight() -> 
     assert find(view, "oracle-monster-naming").layout.display == "none"  # named once
     roll_combat(app)
     assert told(app, fake, "monster").monster == "the Hollow Hound"
+
+
+def test_what_a_beat_is_told_of_the_stated_attempt_and_the_foe_comes_from_the_system() -> None:
+    from oracle.app.story import story_context
+    from oracle.journal.story import Foe, Said, StoryMemory
+
+    memory = StoryMemory(foe=Foe("the Pale Stag"), intent=Said("cross the weir", "Ash", 3))
+
+    def told(beat: str, result: dict[str, object]) -> dict[str, object]:
+        return story_context(memory, beat, result, "", ["Ash"], ["Ash"], "trophy")
+
+    # a Risk Roll tells what was attempted; a Hunt's encounter and a fight's course do not
+    assert told("outcome", {"roll": "risk", "outcome": "success"})["intent"] == "cross the weir"
+    assert told("encounter", {"roll": "hunt", "encounter": "present"})["intent"] == ""
+    assert told("monster", {"roll": "combat", "defeated": False})["intent"] == ""
+    # the foe is named to a roll made against it (Settled.against_foe), not to any roll
+    assert told("outcome", {"roll": "risk", "outcome": "failure", "foe": "monster"})[
+        "monster"] == "the Pale Stag"
+    assert told("outcome", {"roll": "risk", "outcome": "failure"})["monster"] == ""

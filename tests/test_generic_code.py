@@ -36,9 +36,8 @@ OWN_WORDS = frozenset({
     "equipment", "hp", "magic",  # words of generic prose and sheets
     "ruin",  # a journal line's kind (``systems.base.Kind``), which every system may use
     # Still read by generic code though a system's (left to their owners, issue 15 report):
-    # app/story.py's beats without a stated attempt ("encounter"), app/told.py's "lost" beat,
-    # journal/reading.py's result "outcome".
-    "outcome", "lost", "encounter",
+    # app/told.py's "lost" beat, journal/reading.py's result "outcome".
+    "outcome", "lost",
 })
 
 

@@ -17,10 +17,14 @@ from oracle.systems import SYSTEMS
 
 
 def _fight(system: str, beat: str, result: Mapping[str, object]) -> bool:
-    """The beat voices a fight, or the result settles one (its foe defeated or standing)."""
+    """The beat voices a fight, or the result settles one (its foe defeated or standing) or
+    is a roll against the foe."""
     if beat in BEATS and BEATS[beat].fight:
         return True
-    return system in SYSTEMS and SYSTEMS[system].settled(result).defeated is not None
+    if system not in SYSTEMS:
+        return False
+    settled = SYSTEMS[system].settled(result)
+    return settled.defeated is not None or settled.against_foe
 
 
 def _foe(memory: StoryMemory, beat: str, result: Mapping[str, object], system: str) -> str:
@@ -29,8 +33,7 @@ def _foe(memory: StoryMemory, beat: str, result: Mapping[str, object], system: s
     foe = memory.foe
     if foe is None:
         return ""
-    fighting = memory.fighting or _fight(system, beat, result) \
-        or result.get("foe") == "monster"
+    fighting = memory.fighting or _fight(system, beat, result)
     if not fighting:
         return ""
     bare = foe.drawn and not foe.name.lower().startswith(("the ", "a ", "an "))
@@ -42,7 +45,9 @@ def _stated(memory: StoryMemory, beat: str, result: Mapping[str, object]) -> str
     kinds = [BEATS[name].said for name in (beat, str(result.get("roll", ""))) if name in BEATS]
     kind = next((k for k in kinds if k != "intent"), "intent")
     said = getattr(memory, kind)
-    return str(said.text) if said is not None and beat not in ("monster", "encounter") else ""
+    if said is None or (beat in BEATS and not BEATS[beat].voices_said):
+        return ""
+    return str(said.text)
 
 
 def _current(said: Said | None, memory: StoryMemory) -> str:

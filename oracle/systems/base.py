@@ -122,7 +122,9 @@ class Settled:
     ``"complication"`` or empty (no verdict to keep); ``dies``: a character dies; ``lost``: a
     character is lost (their end is the player's to choose); ``defeated``: the foe beaten (True)
     or still standing (False) after a fight, None when no fight is settled; ``hit``: an attack
-    hit or missed (None: no attack); ``people``: the names of everyone the result lists;
+    hit or missed (None: no attack); ``against_foe``: the roll is made against the story's
+    foe (a Trophy Risk Roll against the monster: the foe is named to the narrator);
+    ``people``: the names of everyone the result lists;
     ``totals``: the totals it holds (prose may say "a total of 9"), and ``total_words`` the
     words besides "total" that name one; ``counts``: its other numbers prose may state.
     """
@@ -132,6 +134,7 @@ class Settled:
     lost: bool = False
     defeated: bool | None = None
     hit: bool | None = None
+    against_foe: bool = False
     people: tuple[str, ...] = ()
     totals: frozenset[int] = frozenset()
     total_words: tuple[str, ...] = ()

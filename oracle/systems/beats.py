@@ -48,6 +48,9 @@ class BeatSpec:
     unrolled: Mapping[str, Any] = field(default_factory=dict)
     """The result this beat is voiced with when no roll is behind it (an exploration
     question's answers)."""
+    voices_said: bool = True
+    """What the player stated is told with this beat; False for a beat that voices what no
+    one attempted (a Hunt's encounter, the course of a fight)."""
 
     def table_for(self, result: Mapping[str, Any]) -> str:
         """The offline table this result draws from."""

@@ -31,6 +31,7 @@ BEATS = beats(
              ("encounters_present", "encounters_distant", "hunt_quiet"),
              table_by=("encounter", {"present": "encounters_present",
                                      "distant": "encounters_distant", "none": "hunt_quiet"}),
+             voices_said=False,
              example={"roll": "hunt", "highest": 2, "tokens_before": 1, "tokens_after": 1,
                       "tokens_lost": False, "encounter": "present"}),
     BeatSpec("outcome", "the outcome of a Risk Roll, voiced without choosing for the character",
@@ -43,6 +44,7 @@ BEATS = beats(
                       "ruin_marked": True, "lost": False, "can_push": False, "helpers": []},
              voices_bargain=True),
     BeatSpec("monster", "a monster and the course of the combat", ("monsters",), fight=True,
+             voices_said=False,
              example={"roll": "combat", "roll_required": True, "total": 6, "defeated": False,
                       "characters": [{"name": "Ash", "ruin_before": 2, "ruin_after": 3,
                                       "matches": 1, "armor_used": False, "lost": False}]}),
@@ -322,6 +324,7 @@ def settled(result: Mapping[str, Any]) -> Settled:
         lost=any(e.get("lost") is True for e in everyone),
         defeated=defeated if result.get("roll") == "combat" and isinstance(defeated, bool)
         else None,
+        against_foe=result.get("foe") == "monster",
         people=tuple(str(e.get("name", "")) for e in listed),
         totals=values_under(result, ("endurance",)), total_words=("endurance",),
         counts=(Count(RUIN_SAID, values_under(result, ("ruin_before", "ruin_after", "ruin")),
