@@ -199,7 +199,7 @@ class TriptychoView:
         self.refresh()
         self._name.value = ""
 
-    def request(self) -> dict[str, Any]:
+    def request(self) -> dict[str, int | str]:
         """The ``attack`` request the resolver's fields describe."""
         entries = {"act": self._accuracy.value, "react": self._evasion.value,
                    "damage": self._dmg.value, "defense": self._defense.value}
@@ -216,7 +216,7 @@ class TriptychoView:
         target = self._target.value
         return self.odds_markup(self.request(), target, self.moves.target_points(target))
 
-    def odds_markup(self, request: Mapping[str, Any], target: str | None,
+    def odds_markup(self, request: Mapping[str, object], target: str | None,
                     points: int | None) -> str:
         """The odds of ``request`` in words (``points``: the target's, when known)."""
         odds = self.moves.odds(request)
