@@ -250,3 +250,24 @@ def test_the_ruin_tabs_town_button_says_what_the_incursion_came_to() -> None:
     said = html.unescape(read(view, "oracle-town-said"))
     assert (f"The incursion into the Ford ends after 0 days: 0 of 1 set cleared, 0 Gold "
             f"collected; back: {hero}.") in said
+
+
+def test_anyones_sheet_is_corrected_even_a_fallen_companions_tokens() -> None:
+    app = quick()
+    hero = app.session.active
+    with_mara(app, hunt_tokens=2)
+    trophy_moves(app.session).record({"type": "risk_rolled", "name": "Mara", "light": [2],
+                                      "dark": [5], "foe": "monster", "intent": "defeat",
+                                      "confirmed": True})  # Mara dies
+    app.refresh()
+    assert app.session.active == hero
+    click(app.side, "oracle-correct-open")
+    assert read(app.side, "oracle-correct-who") == hero  # the played one first
+    fill(app.side, "oracle-correct-who", "Mara")
+    correct(app, "hunt_tokens", "she had found a third", to=3)
+    assert read(app.side, "oracle-correct-error") == ""
+    assert app.session.state.character("Mara").hunt_tokens == 3
+    click(app.side, "oracle-correct-open")
+    fill(app.side, "oracle-correct-who", "Mara")
+    correct(app, "ruin", "why", to=2)  # a dead one's Ruin is not corrected
+    assert "Mara is dead" in read(app.side, "oracle-correct-error")

@@ -42,12 +42,16 @@ def _reason(event: Event) -> str:
     return reason
 
 
-def _ruin(character: Character, to: int) -> Character:
-    name = character.name
+def _still_playing(character: Character) -> None:
+    """A lost or dead character's Ruin is not corrected: the move that did it is undone."""
     if character.dead or character.lost:
         how = "dead" if character.dead else "lost (Ruin 6)"
-        raise RuleError(f"name: {name} is {how}; that is taken back by undoing the move that "
-                        "made it, not by a correction.")
+        raise RuleError(f"name: {character.name} is {how}; that is taken back by undoing the "
+                        "move that made it, not by a correction.")
+
+
+def _ruin(character: Character, to: int) -> Character:
+    name = character.name
     if not character.starting_ruin <= to <= MAX_RUIN:
         raise RuleError(f"to: Ruin runs from {name}'s starting Ruin {character.starting_ruin} "
                         f"to {MAX_RUIN} (6: lost); got {to}.")
@@ -60,6 +64,8 @@ def _ruin(character: Character, to: int) -> Character:
 def _number(state: TrophyState, character: Character, what: str,
             event: Event) -> tuple[TrophyState, dict[str, Any]]:
     label = LABELS[what]
+    if what == "ruin":
+        _still_playing(character)
     before = int(getattr(character, what))
     to = whole(event, "to")
     if event.get("from") is not None and whole(event, "from") != before:

@@ -36,6 +36,10 @@ class SheetCorrection:
         self.moves = trophy_moves(session)
         self._toggle = c.button("Correct the sheet", css="oracle-correct-open",
                                 tooltip="Put a number or a Condition right, saying why")
+        # whose sheet: the one played, or anyone's (a fallen companion's tokens, say)
+        self._who = c.dropdown(options=[], description="Whose sheet")
+        self._who.add_class("oracle-correct-who")
+        self._followed: str | None = None  # the played character the box last followed
         self._what = c.dropdown(options=LABELS, value="ruin", description="Correct")
         self._what.add_class("oracle-correct-what")
         self._to = c.number(value=1, min=-999, max=999, description="to")  # the rules refuse, in words
@@ -51,7 +55,7 @@ class SheetCorrection:
         self._error = c.error_line()
         self._error.add_class("oracle-correct-error")
         self._done = c.html("", "oracle-correct-done")
-        self._form = c.column(c.row(self._what, self._to, self._now), self._condition,
+        self._form = c.column(self._who, c.row(self._what, self._to, self._now), self._condition,
                               self._held, self._reason, c.row(self._apply), self._error,
                               css="oracle-correct-form")
         self._form.layout.display = "none"
@@ -59,18 +63,29 @@ class SheetCorrection:
                                css="oracle-correct oracle-panel")
         self._seen: int | None = None  # the value shown when the form was last filled
         self._done_key: tuple[Any, ...] | None = None  # the sheet the done line speaks of
+        self._filling = False  # the options are being set: no refill per change
         self._key: tuple[Any, ...] | None = None
         self._toggle.on_click(c.guard(self._error, self._do_toggle))
-        self._what.observe(c.guard(self._error, lambda _ch: self._fill(force=True)),
-                           names="value")
+        for box in (self._what, self._who):
+            box.observe(c.guard(self._error, lambda _ch: self._fill(force=True)),
+                        names="value")
         self._apply.on_click(c.guard(self._error, self._do_apply))
 
     def refresh(self) -> None:
         """Follow the played character (their numbers and Conditions as the journal has them)."""
         has = self.session.campaign is not None and self.session.active is not None
         self.widget.layout.display = "" if has else "none"
-        if has:
-            self._fill()
+        if not has:
+            return
+        self._filling = True
+        try:
+            c.set_options(self._who, [ch.name for ch in self.moves.characters()])
+            if self.session.active != self._followed or self._who.value is None:
+                self._followed = self.session.active
+                self._who.value = self.session.active  # the played one, when it changes
+        finally:
+            self._filling = False
+        self._fill()
 
     def _do_toggle(self, _button: Any = None) -> None:
         opening = self._form.layout.display == "none"
@@ -84,7 +99,9 @@ class SheetCorrection:
     def _fill(self, force: bool = False) -> None:
         """Show the chosen field as the sheet has it now; the number box starts at that value
         (kept while the sheet is unchanged, so a typed value survives a refresh)."""
-        who = self.moves.character()
+        if self._filling:
+            return
+        who = self.moves.character(self._who.value or None)
         what, remove = CHOICES[str(self._what.value)]
         numeric = what != "condition"
         self._to.layout.display = "" if numeric else "none"
@@ -113,7 +130,7 @@ class SheetCorrection:
             self._now.value = f"<span class='oracle-hint'>Conditions: {esc(held)}</span>"
 
     def _do_apply(self, _button: Any = None) -> None:
-        who = self.moves.character()
+        who = self.moves.character(self._who.value or None)
         what, remove = CHOICES[str(self._what.value)]
         reason = self._reason.value.strip()
         if not reason:
