@@ -33,6 +33,12 @@ def page_script() -> str:
     return resources.files("oracle.app").joinpath("static/oracle.js").read_text(encoding="utf-8")
 
 
+def rolled(number: int, body: str) -> str:
+    """A roll's result, numbered so the page knows a new one arrived (and scrolls a phone to
+    its card: ``oracle.js``)."""
+    return f'<div data-roll="{number}">{body}</div>'
+
+
 def counter(value: int, label: str, css: str) -> str:
     """A counter such as Hunt Tokens or Gold."""
     return (

@@ -40,6 +40,7 @@ from oracle.journal.replay import Entry
 from oracle.journal.story import StoryMemory
 
 if TYPE_CHECKING:
+    from oracle.app.told import Told
     from oracle.narrator.base import NarrationContext, NarrationResult, Narrator
     from oracle.narrator.deck import Deck
 
@@ -75,6 +76,7 @@ class Session:
         self._watching: Handle | None = None
         self.physical = False
         self.speaker: Speaker | None = None  # the shell's voice, once it is mounted
+        self.told: Told | None = None  # the result cards' narration lines (the shell's)
         self._moves: dict[str, SystemMoves] = {}
         self.solo = Solo(self)  # the solo oracle, scenes, threads and characters
 
@@ -233,8 +235,7 @@ class Session:
 
     def speak(self, beat: str, result: Mapping[str, object], *, intent: str = "",
               refers_to: int | None = None, who: Sequence[str] = ()) -> None:
-        """Voice a settled result as the page shows narration: through the shell's
-        :attr:`speaker` (it streams into the journal's live line) when one is mounted."""
+        """Voice a settled result through the shell's :attr:`speaker` when one is mounted."""
         if self.speaker is not None:
             self.speaker(beat, result, intent=intent, refers_to=refers_to, who=tuple(who))
         else:
@@ -243,9 +244,7 @@ class Session:
     def record(self, event: Mapping[str, object],
                ready: Callable[[int, Any], None] | None = None) -> int:
         """Record one event (rules first; nothing written if refused); returns its entry number.
-
-        ``ready(seq, state)`` draws the move while it is written (see :meth:`Campaign.append`).
-        """
+        ``ready(seq, state)`` draws the move while it is written (see :meth:`Campaign.append`)."""
         # What other tabs and seats wrote since is taken in under the write lock, and the move
         # is checked by the rules against the table as it stands now (a refusal says why).
         seq, _state = self.require().append(event, ready, catch_up=True)

@@ -61,6 +61,7 @@ class OracleApp:
         self._start_box = widgets.VBox([])
         self.journal = JournalView(session)
         self._told = Told(session)  # each tab's last narration, inside its result card
+        session.told = self._told  # a tabless panel's cards have their lines too
         # Tabs are built when first opened (the page is interactive sooner); the first at once.
         self._generic: dict[str, Callable[[], Any]] = {
             "Oracle": lambda: OracleView(session, self),

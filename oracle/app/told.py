@@ -9,7 +9,8 @@ A character's loss (beat ``lost``) has its own screen and leaves the line as it 
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from typing import Any
 
 from oracle.app import controls as c
@@ -34,6 +35,7 @@ class Told:
         self.session = session
         self._lines: dict[str, Any] = {}
         self._shown: dict[str, tuple[Any, int | None]] = {}  # key -> (campaign, entry seq)
+        self._aimed: str | None = None  # the card of a tabless panel the next beat is about
 
     def line(self, key: str) -> Any:
         """The narration line of tab ``key`` (made the first time it is asked for)."""
@@ -42,9 +44,21 @@ class Told:
             found = self._lines[key] = c.html("", "oracle-told")
         return found
 
+    @contextmanager
+    def about(self, key: str) -> Iterator[None]:
+        """Within this, a beat voiced with no tab in view is about card ``key`` of a panel (Die
+        Trying's check, cast and death save cards; Triptycho's attack card)."""
+        self._aimed = key
+        try:
+            yield
+        finally:
+            self._aimed = None
+
     def listen(self, key: str | None, beat: str) -> tuple[Callable[[str], None],
                                                          Callable[[Voiced], None]] | None:
         """(on_text, on_done) streaming a beat into tab ``key``'s line, or None (no line)."""
+        if not key and self._aimed is not None:  # a tabless panel: the card it rolled in
+            key = self._aimed
         # a tab with two rolls has a line for one of them by its beat (Ruin's "reduction")
         line = self._lines.get(beat) or self._lines.get(key or "")
         if line is None or beat == "lost":
@@ -85,3 +99,27 @@ class Told:
         except RequestError:
             return False
         return not entry.undone and not entry.struck
+
+
+def card_line(source: Any, key: str) -> Any:
+    """The narration line of card ``key`` in a tabless panel: the shell's (what the narrator
+    says of a roll made in that card streams into it), or a line of its own for a panel that
+    stands alone (a view tried out without the app)."""
+    told = getattr(source, "told", None)
+    return told.line(key) if isinstance(told, Told) else c.html("", "oracle-told")
+
+
+def result_card(source: Any, result: Any, key: str) -> Any:
+    """A panel's result card: the ``result`` widget, then what the narrator says of it."""
+    return c.column(result, card_line(source, key), css="oracle-result-card")
+
+
+@contextmanager
+def voiced_in(source: Any, key: str) -> Iterator[None]:
+    """Within this, what ``source`` (a session) voices is shown in card ``key``'s line."""
+    told = getattr(source, "told", None)
+    if not isinstance(told, Told):
+        yield
+        return
+    with told.about(key):
+        yield

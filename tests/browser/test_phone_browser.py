@@ -167,3 +167,61 @@ def test_the_oracle_answer_and_its_narration_are_on_one_phone_screen(oracle_serv
         box = phone.locator(part).first.bounding_box()
         assert box is not None and box["y"] >= 0 and box["y"] + 20 <= PHONE["height"], (
             f"{part} is off the screen after asking: {box}")
+
+
+def _on_one_screen(page: Any, card: str, parts: tuple[str, ...]) -> None:
+    """After a roll in ``card`` the page scrolled to it: each part of it is on the screen."""
+    page.wait_for_function(
+        "sel => { const t = document.querySelector(sel + ' .oracle-told .oracle-told-text');"
+        " return t && t.innerText.trim().length > 20 && !t.querySelector('.oracle-spinner'); }",
+        arg=card)
+    page.wait_for_timeout(1200)  # the scroll to the card ends
+    for part in parts:
+        box = _box(page, part)
+        assert box["y"] >= 0 and box["y"] + min(box["height"], 120) <= PHONE["height"], (
+            f"{part} is off the screen after the roll: {box}")
+
+
+def test_a_die_trying_and_a_triptycho_result_card_carry_their_narration_on_one_screen(
+        oracle_server: Server, phone: Any) -> None:
+    from tests.browser.test_systems_browser import new_campaign
+
+    open_app(phone, oracle_server.url)
+    new_campaign(phone, "Phone barrow", "Die Trying")
+    phone.fill(".oracle-dt-name input", "Pip")
+    phone.click("button.oracle-dt-create")
+    phone.wait_for_selector(".oracle-dt-party tr[data-name='Pip']")
+    phone.fill(".oracle-dt-check-faces input", "7")
+    roll = phone.locator("button.oracle-dt-roll-check")
+    roll.scroll_into_view_if_needed()
+    phone.wait_for_timeout(300)
+    roll.click()
+    card = ".oracle-result-card:has(.oracle-dt-check-result)"
+    _on_one_screen(phone, card, (f"{card} .oracle-dt-check-result [data-roll]",
+                                 f"{card} .oracle-told .oracle-told-text"))
+    shot(phone, "phone_die_trying_card_390")
+
+    new_campaign(phone, "Phone scenario", "Triptycho")
+    for name, player in (("Rook", True), ("Viper", False)):
+        phone.fill(".oracle-tp-name input", name)
+        if not player:
+            phone.uncheck(".oracle-tp-player input")
+        phone.click("button.oracle-tp-join")
+        phone.wait_for_selector(f".oracle-tp-attacker select option:has-text('{name}')",
+                                state="attached")
+    phone.click("button.oracle-tp-start")
+    for name in ("Rook", "Viper"):
+        phone.locator(".oracle-tp-who select").select_option(label=name)
+        phone.click("button.oracle-tp-roll-init")
+    phone.click("button.oracle-tp-draw")
+    phone.click("button.oracle-tp-next")
+    phone.locator(".oracle-tp-attacker select").select_option(label="Rook")
+    phone.locator(".oracle-tp-target select").select_option(label="Viper")
+    attack = phone.locator("button.oracle-tp-roll")
+    attack.scroll_into_view_if_needed()
+    phone.wait_for_timeout(300)
+    attack.click()
+    card = ".oracle-result-card:has(.oracle-tp-result)"
+    _on_one_screen(phone, card, (f"{card} .oracle-tp-result [data-roll]",
+                                 f"{card} .oracle-told .oracle-told-text"))
+    shot(phone, "phone_triptycho_card_390")

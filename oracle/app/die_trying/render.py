@@ -35,6 +35,26 @@ def degrees_html(degrees: Mapping[str, Mapping[str, Any]]) -> str:
     return f'<div class="oracle-odds-bar oracle-dt-degrees">{spans}</div>{words}'
 
 
+def check_result_html(result: Mapping[str, Any]) -> str:
+    """The die, the total against the DC and the degree of a check."""
+    natural = f" (natural {result['natural']})" if result["natural"] else ""
+    degree = result["degree"]
+    return (f'<span class="dt-{degree}" style="color:{DEGREE_COLOURS[degree]}'
+            f';filter:brightness(1.6)">d10 {result["d10"]}{natural} '
+            f'{result["modifier"]:+d} = {result["total"]} against DC {result["dc"]}: '
+            f'<b>{DEGREE_WORDS[degree]}</b></span>')
+
+
+def save_result_html(result: Mapping[str, Any]) -> str:
+    """The die of a death save (or a stabilizing check), the HP it leaves, and the fate."""
+    status = ("dead" if result["dead"] else "stable" if result["stable"] else "still dying")
+    hours = (f", Unconscious for {result['unconscious_hours']} hours"
+             if result["unconscious_hours"] else "")
+    return (f"d10 {result['d10']} against DC {result['dc']}: "
+            f"<b>{DEGREE_WORDS[result['degree']]}</b>; HP {result['hp_before']} → "
+            f"{result['hp_after']}, {status}{hours}")
+
+
 def cast_result_html(result: Mapping[str, Any]) -> str:
     """The dice of a casting, its power, and a miscast if one came."""
     def faces(rolled: Any) -> str:

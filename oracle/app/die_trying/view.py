@@ -18,13 +18,14 @@ from oracle.app import controls as c
 from oracle.app.background import markup_into
 from oracle.app.die_trying.moves import DieTryingMoves, pairs, purchases
 from oracle.app.die_trying.render import (
-    DEGREE_COLOURS,
-    DEGREE_WORDS,
     cast_result_html,
+    check_result_html,
     degrees_html,
     party_html,
+    save_result_html,
 )
-from oracle.app.render import esc, percent
+from oracle.app.render import esc, percent, rolled
+from oracle.app.told import result_card, voiced_in
 from oracle.die_trying.creation import CASTING_SKILLS, Ability, Skill
 from oracle.die_trying.equipment import (
     ITEMS,
@@ -66,6 +67,7 @@ class DieTryingView:
                                       if callable(getattr(source, "moves_for", None))
                                       else DieTryingMoves(source))
         self._rolled_scores: tuple[int, ...] | None = None
+        self._source, self._rolls = source, 0  # the session (its cards' lines), rolls shown
         self._cart: list[dict[str, object]] = []
         self._party = c.html(css="oracle-panel")
         self._build_builder()
@@ -86,18 +88,18 @@ class DieTryingView:
             self._budget, self._preview, c.row(self._create), self._builder_error,
             c.html("<h3>Check</h3>"),
             c.row(self._who, self._ability, self._skill, self._bonus, self._dc, self._kind),
-            self._check_odds, c.row(self._check_faces, self._roll_check), self._check_result,
-            self._check_error,
+            self._check_odds, c.row(self._check_faces, self._roll_check),
+            result_card(source, self._check_result, "dt-check"), self._check_error,
             c.html("<h3>Cast</h3>"),
             c.row(self._caster, self._magic, self._level, self._improvised, self._cast_skill,
                   self._cast_ability),
-            self._cast_odds, c.row(self._cast_faces, self._cast), self._cast_result,
-            self._cast_error,
+            self._cast_odds, c.row(self._cast_faces, self._cast),
+            result_card(source, self._cast_result, "dt-cast"), self._cast_error,
             c.html("<h3>Dying, healing and the days</h3>"),
             c.row(self._patient, self._amount, self._damage, self._heal, self._wake,
                   self._new_day),
             self._save_odds, c.row(self._save_faces, self._save, self._healer, self._stabilize),
-            self._save_result,
+            result_card(source, self._save_result, "dt-save"),
             c.row(self._points, self._award, self._target, self._mark), self._dying_error,
             css="oracle-die-trying",
         )
@@ -333,16 +335,13 @@ class DieTryingView:
         self._check_odds.value = degrees_html(odds["degrees"])
 
     def _do_check(self) -> None:
-        result = self.moves.check(self.check_request(), self._who.value,
-                                  self._check_faces.value)
+        with voiced_in(self._source, "dt-check"):  # its narration, in its card
+            result = self.moves.check(self.check_request(), self._who.value,
+                                      self._check_faces.value)
         self.refresh()
         self._check_faces.value = ""
-        natural = f" (natural {result['natural']})" if result["natural"] else ""
-        self._check_result.value = (
-            f'<span class="dt-{result["degree"]}" style="color:{DEGREE_COLOURS[result["degree"]]}'
-            f';filter:brightness(1.6)">d10 {result["d10"]}{natural} '
-            f'{result["modifier"]:+d} = {result["total"]} against DC {result["dc"]}: '
-            f'<b>{DEGREE_WORDS[result["degree"]]}</b></span>')
+        self._rolls += 1
+        self._check_result.value = rolled(self._rolls, check_result_html(result))
 
     # -- magic -------------------------------------------------------------------------------
 
@@ -379,11 +378,13 @@ class DieTryingView:
         self._cast_job.ask(lambda: self.cast_odds_html(request))
 
     def _do_cast(self) -> None:
-        result = self.moves.cast(self.cast_request(), self._caster.value,
-                                 self._cast_faces.value)
+        with voiced_in(self._source, "dt-cast"):
+            result = self.moves.cast(self.cast_request(), self._caster.value,
+                                     self._cast_faces.value)
         self.refresh()
         self._cast_faces.value = ""
-        self._cast_result.value = cast_result_html(result)
+        self._rolls += 1
+        self._cast_result.value = rolled(self._rolls, cast_result_html(result))
 
     # -- dying -------------------------------------------------------------------------------
 
@@ -405,17 +406,13 @@ class DieTryingView:
         self._save_odds.value = self.save_odds_html()
 
     def _do_save(self, stabilize: bool) -> None:
-        result = self.moves.save(self._patient.value, self._healer.value, stabilize,
-                                 self._save_faces.value)
+        with voiced_in(self._source, "dt-save"):
+            result = self.moves.save(self._patient.value, self._healer.value, stabilize,
+                                     self._save_faces.value)
         self.refresh()
         self._save_faces.value = ""
-        status = ("dead" if result["dead"] else "stable" if result["stable"] else "still dying")
-        hours = (f", Unconscious for {result['unconscious_hours']} hours"
-                 if result["unconscious_hours"] else "")
-        self._save_result.value = (f"d10 {result['d10']} against DC {result['dc']}: "
-                                   f"<b>{DEGREE_WORDS[result['degree']]}</b>; HP "
-                                   f"{result['hp_before']} → {result['hp_after']}, "
-                                   f"{status}{hours}")
+        self._rolls += 1
+        self._save_result.value = rolled(self._rolls, save_result_html(result))
 
     # -- drawing -----------------------------------------------------------------------------
 

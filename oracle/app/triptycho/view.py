@@ -17,7 +17,8 @@ import ipywidgets as widgets  # type: ignore[import-untyped]
 
 from oracle.app import controls as c
 from oracle.app.background import markup_into
-from oracle.app.render import esc, percent
+from oracle.app.render import esc, percent, rolled
+from oracle.app.told import card_line, result_card, voiced_in
 from oracle.app.triptycho.moves import TriptychoMoves
 from oracle.errors import RequestError, RuleError
 from oracle.triptycho.combat import OPPOSED_NAMES, POINT_NAMES, ScenarioKind
@@ -60,6 +61,7 @@ class TriptychoView:
                                       else TriptychoMoves(source))
         self._status = c.html(css="oracle-panel")
         self._tracker = c.html(css="oracle-panel")
+        self._source, self._rolls = source, 0  # the session (its cards' lines), rolls shown
         # roster
         self._name = c.text("e.g. Ash", label="Name", width="10em")
         self._player = c.checkbox("player", value=True)
@@ -140,12 +142,14 @@ class TriptychoView:
             c.row(self._who, self._init_dice, self._roll_init, self._lower_to, self._lower),
             self._init_error,
             c.row(self._amount, self._damage, self._recover, self._injury, self._heal),
+            card_line(source, "tp-injury"),  # what the narrator says of an Injury
             c.row(self._track, self._by, self._move), self._points_error,
             c.html("<b>Opposed roll and damage</b>"),
             c.row(self._attacker, self._target),
             c.row(self._accuracy, self._evasion, self._dmg, self._dmg_type, self._defense,
                   self._piercing),
-            self._odds, c.row(self._typed, self._roll), self._result, self._resolve_error,
+            self._odds, c.row(self._typed, self._roll),
+            result_card(source, self._result, "tp-attack"), self._resolve_error,
             css="oracle-triptycho",
         )
         if source is not None and callable(getattr(source, "on_change", None)):
@@ -176,7 +180,7 @@ class TriptychoView:
         self._recover.on_click(c.guard(points, lambda _: self._after(
             lambda: moves.recover(who.value, _int(self._amount)))))
         self._injury.on_click(c.guard(points, lambda _: self._after(
-            lambda: moves.injury(who.value))))
+            lambda: self._voiced("tp-injury", lambda: moves.injury(who.value)))))
         self._heal.on_click(c.guard(points, lambda _: self._after(
             lambda: moves.heal(who.value))))
         self._move.on_click(c.guard(points, lambda _: self._after(
@@ -233,11 +237,17 @@ class TriptychoView:
             parts.append(f"defeats {esc(target)} <b>{percent(defeat)}</b>")
         return " · ".join(parts)
 
+    def _voiced(self, card: str, act: Callable[[], Any]) -> Any:
+        """Do ``act``; what the narrator says of it is shown in ``card``."""
+        with voiced_in(self._source, card):
+            return act()
+
     def _do_attack(self) -> None:
-        result = self.moves.attack(self.request(), self._attacker.value, self._target.value,
-                                   self._typed.value)
+        result = self._voiced("tp-attack", lambda: self.moves.attack(
+            self.request(), self._attacker.value, self._target.value, self._typed.value))
         self.refresh()
-        self._result.value = self.result_html(result)
+        self._rolls += 1
+        self._result.value = rolled(self._rolls, self.result_html(result))
 
     def result_html(self, result: Mapping[str, Any]) -> str:
         """The roll in words: totals, the winner, damage less Defense."""
