@@ -36,6 +36,7 @@ def risk(app: OracleApp, action: str) -> None:
     fill(view, "oracle-intent", action)
     click(view, "oracle-risk-roll")
     assert read(view, "oracle-roll-error") == ""
+    app.session.narration.wait()  # the player reads the narration before the next click
 
 
 # -- 1: numbering has no gaps a player can see ------------------------------------------------
@@ -284,8 +285,10 @@ def test_every_die_trying_and_triptycho_line_reads_as_a_log_sentence() -> None:
     fill(app, "oracle-dt-patient", "Pip")
     fill(app, "oracle-dt-amount", 8)
     click(app, "oracle-dt-damage")
+    fill(app, "oracle-dt-save-faces", "7")  # physical dice: nobody dies by chance here
     click(app, "oracle-dt-save")
     fill(app, "oracle-dt-healer", "Brakka")
+    fill(app, "oracle-dt-save-faces", "3")
     click(app, "oracle-dt-stabilize")
     for hook in ("oracle-dt-heal", "oracle-dt-new-day", "oracle-dt-award", "oracle-dt-mark"):
         click(app, hook)
