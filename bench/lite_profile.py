@@ -6,7 +6,8 @@ return visit). The kernel's worker script and
 the edition's notebook are patched in flight (the site is not changed) to log a time stamp after
 each phase of the kernel's start:
 
-- ``core``: Pyodide's WebAssembly compiled and CPython started;
+- ``worker``: the kernel's worker starts (the page's scripts have run);
+- ``wasm``: Pyodide's WebAssembly compiled (and SQLite's, later); ``core``: CPython started;
 - ``packages``: the site's wheels fetched and unpacked;
 - ``kernel``: ``import pyodide_kernel`` and ``ipywidgets`` (the kernel's own start);
 - ``booted`` / ``imported`` / ``launched``: the notebook's cell (storage and SQLite, ``import
@@ -38,7 +39,9 @@ MARK = "oracle-lite-phase"
 INIT = ("await this.initRuntime(e),await this.initFilesystem(e),await this.initPackageManager(e),"
         "await this.initKernel(e),await this.initGlobals(e)")
 TIMED_INIT = (
-    f"(()=>{{}})();const T=(w)=>console.log('{MARK} '+Date.now()+' '+w);"
+    f"(()=>{{}})();const T=(w)=>console.log('{MARK} '+Date.now()+' '+w);T('worker');"
+    "for(const k of ['instantiateStreaming','instantiate']){const f=WebAssembly[k];"
+    "WebAssembly[k]=async(...a)=>{const r=await f(...a);T('wasm ('+k+')');return r;};}"
     "const pk=(e.loadPyodideOptions||{}).packages||[];const sv=e.loadPyodideOptions;"
     "e.loadPyodideOptions={...sv,packages:[]};await this.initRuntime(e);"
     "e.loadPyodideOptions=sv;T('core');await this._pyodide.loadPackage(pk,{messageCallback:()=>{}});"

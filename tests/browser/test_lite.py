@@ -2,13 +2,16 @@
 
 The site is built once per test run (``lite_site``), served by a plain static file server on
 127.0.0.1, and nothing else is reachable: every request to another host is refused. One visitor
-(one browser context, so one IndexedDB) then, in order:
+(one browser profile, so one IndexedDB) then, in order:
 
-1. opens the app and takes Quick start;
-2. makes a Risk Roll and sees its narration;
-3. reloads: the roll is still in the journal (IndexedDB kept it);
+1. opens the app: Chromium finds it installable (its manifest, icons and service worker), and
+   the Safety tab says what needs the server; takes Quick start;
+2. makes a Risk Roll and sees its narration, and reloads at once: the roll is still in the
+   journal (IndexedDB kept it; while a commit is on its way the page asks before leaving);
+3. asks the Oracle; downloads the journal (Markdown) and the campaign (JSON), and imports that
+   JSON file back as a new campaign;
 4. goes offline, reloads: the app starts from the service worker's cache and rolls again;
-5. opens a Die Trying campaign.
+5. opens a Die Trying campaign, then a Triptycho one and joins a character.
 
 Separately, no file of the site names a CDN, and every page's config points the kernel at the
 site's own Pyodide with the PyPI fallback off.
@@ -92,22 +95,22 @@ def lite_url(lite_site: Path) -> Iterator[str]:
 
 
 @pytest.fixture()
-def phone(lite_url: str) -> Iterator[Any]:
+def phone(lite_url: str, tmp_path: Path) -> Iterator[Any]:
     """One visitor on a phone-sized screen; only 127.0.0.1 answers."""
     require_chromium()
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS,
-                                             headless=True)
-        context = browser.new_context(viewport={"width": 390, "height": 844})
+        # A profile on disk, not an incognito one: Chromium installs no app from incognito.
+        context = playwright.chromium.launch_persistent_context(
+            str(tmp_path / "profile"), executable_path=CHROMIUM, args=CHROMIUM_ARGS,
+            headless=True, viewport={"width": 390, "height": 844}, accept_downloads=True)
         context.set_default_timeout(60_000)
         context.route(re.compile(r"^https?://(?!127\.0\.0\.1)"), lambda route: route.abort())
         try:
             yield context
         finally:
             context.close()
-            browser.close()
 
 
 def _open(page: Any, url: str) -> None:
@@ -128,31 +131,107 @@ def _risk_roll(page: Any, intent: str) -> None:
         arg=[intent, narrations], timeout=60_000)
 
 
-def test_a_phone_plays_reloads_and_plays_offline(phone: Any, lite_url: str) -> None:
-    page = phone.new_page()
+def test_a_phone_plays_reloads_and_plays_offline(phone: Any, lite_url: str,
+                                                 tmp_path: Path) -> None:
+    page = phone.pages[0] if phone.pages else phone.new_page()
     try:
-        _play(phone, page, lite_url)
+        _play(phone, page, lite_url, tmp_path)
     except BaseException:
         shot(page, "FAILED_lite")
         raise
 
 
-def _play(phone: Any, page: Any, lite_url: str) -> None:
+def _tab(page: Any, title: str) -> None:
+    page.click(f".oracle-tabs .lm-TabBar-tab:has-text('{title}')")
+
+
+def _installable_and_says_what_needs_the_server(phone: Any, page: Any) -> None:
+    cdp = phone.new_cdp_session(page)
+    manifest = cdp.send("Page.getAppManifest")
+    assert manifest["errors"] == [] and manifest["url"].endswith("/manifest.webmanifest")
+    parsed = manifest["manifest"]
+    assert parsed["display"] == "kStandalone" and parsed["startUrl"].endswith(APP)
+    assert {icon["sizes"] for icon in parsed["icons"]} >= {"192x192", "512x512"}
+    assert cdp.send("Page.getInstallabilityErrors")["installabilityErrors"] == []
+    assert page.evaluate("() => !!navigator.serviceWorker.controller")
+    _tab(page, "Safety")
+    said = page.inner_text(".oracle-server-only")
+    assert all(words in said for words in ("Claude", "local narrator", "LAN table",
+                                           "need the server"))
+    assert page.locator(".oracle-safety input[type=password]").count() == 0  # no key to paste
+
+
+def _saving_asks_before_leaving(page: Any) -> None:
+    """While the line says a commit is on its way, leaving the page asks first."""
+    asked = page.evaluate(
+        "() => { const probe = document.createElement('div');"
+        " probe.className = 'oracle-lite-saving'; document.body.append(probe);"
+        " const event = new Event('beforeunload', {cancelable: true});"
+        " window.dispatchEvent(event); probe.remove(); return event.defaultPrevented; }")
+    assert asked is True
+    saved = page.evaluate("() => { const event = new Event('beforeunload', {cancelable: true});"
+                          " window.dispatchEvent(event); return event.defaultPrevented; }")
+    assert saved is (page.locator(".oracle-lite-saving").count() > 0)
+
+
+def _oracle_exports_and_import(page: Any, tmp_path: Path) -> None:
+    _tab(page, "Oracle")
+    page.fill(".oracle-question input", "Is the bridge still standing?")
+    page.click("button.oracle-ask")
+    page.wait_for_selector(".oracle-answer .oracle-outcome")
+    assert "Is the bridge still standing?" in page.inner_text(".oracle-journal")
+
+    link = ".oracle-journal .oracle-export-link.oracle-export-markdown"
+    page.wait_for_selector(link)
+    with page.expect_download() as info:
+        page.click(link)
+    markdown = tmp_path / info.value.suggested_filename
+    info.value.save_as(str(markdown))
+    assert INTENT in markdown.read_text(encoding="utf-8")
+
+    _tab(page, "Campaigns")
+    picker = page.locator(".oracle-start:visible").last
+    exported = picker.locator(".oracle-export-link.oracle-export-campaign").first
+    exported.wait_for()
+    with page.expect_download() as info:
+        exported.click()
+    saved = tmp_path / info.value.suggested_filename
+    info.value.save_as(str(saved))
+    assert saved.suffix == ".json" and INTENT in saved.read_text(encoding="utf-8")
+    before = picker.locator("button.oracle-open-campaign").count()
+    with page.expect_file_chooser() as chooser:
+        picker.locator(".oracle-import-file").click()
+    chooser.value.set_files(str(saved))
+    page.wait_for_function(
+        "n => [...document.querySelectorAll('.oracle-start')].some(p =>"
+        " p.querySelectorAll('button.oracle-open-campaign').length > n)", arg=before)
+    assert "".join(page.locator(".oracle-start-error").all_inner_texts()).strip() == ""
+    page.wait_for_function("i => document.querySelector('.oracle-journal').innerText.includes(i)",
+                           arg=INTENT)
+
+
+def _play(phone: Any, page: Any, lite_url: str, tmp_path: Path) -> None:
     _open(page, lite_url)
     assert page.is_visible(".oracle-lite-saved")
     page.click("button.oracle-quickstart")
     page.wait_for_selector(".oracle-sheet .oracle-ruin")
+    _installable_and_says_what_needs_the_server(phone, page)
+    _tab(page, "Risk")
 
     _risk_roll(page, INTENT)
     journal = page.inner_text(".oracle-journal")
     assert "could not answer" not in journal
     shot(page, "lite_01_rolled")
+    _saving_asks_before_leaving(page)
 
-    page.wait_for_function("() => !document.body.innerText.includes('Saving to this browser')")
+    # Reload at once: the roll shown is kept (if its commit were still on its way, the page
+    # would ask first; the question is answered "leave", so a lost roll would fail here).
+    page.on("dialog", lambda dialog: dialog.accept())
     page.reload(wait_until="domcontentloaded")
     page.wait_for_selector(".oracle-app", timeout=READY_MS)
     page.wait_for_selector(".oracle-journal .oracle-entry")
     assert INTENT in page.inner_text(".oracle-journal")
+    _oracle_exports_and_import(page, tmp_path)
 
     page.wait_for_selector("html[data-oracle-offline=ready]", timeout=180_000)
     phone.set_offline(True)
@@ -171,6 +250,18 @@ def _play(phone: Any, page: Any, lite_url: str) -> None:
     page.wait_for_selector(".oracle-die-trying", timeout=60_000)
     assert "The Barrow of Teeth" in page.inner_text(".oracle-campaign-name")
     shot(page, "lite_03_die_trying")
+
+    picker = page.locator(".oracle-start:visible").last
+    picker.locator(".oracle-new-campaign input").fill("The Glass Triptych")
+    picker.locator(".oracle-new-system select").select_option(value="Triptycho")
+    picker.locator("button.oracle-create-campaign").click()
+    page.wait_for_selector(".oracle-triptycho .oracle-tp-join", timeout=60_000)
+    page.fill(".oracle-tp-name input", "Ash")
+    page.click("button.oracle-tp-join")
+    page.wait_for_function("() => document.querySelector('.oracle-tp-tracker')"
+                           ".innerText.includes('Ash')")
+    shot(page, "lite_04_triptycho")
+    assert "Traceback" not in page.inner_text("body")
 
 
 def test_no_cdn_and_every_page_uses_the_sites_own_pyodide(lite_site: Path) -> None:

@@ -7,8 +7,11 @@
 - loads SQLite (sqlite.org's WebAssembly build, shipped beside Pyodide) so ``import sqlite3``
   works, and after every commit writes the campaign file back to IndexedDB, one sync at a time;
 - picks the offline narrator and the event-loop background runner;
-- shows one status line (class ``oracle-lite-saved``): "saving..." while a commit is on its
-  way to IndexedDB, then "saved in this browser", with the nudge to export now and then.
+- shows one status line (class ``oracle-lite-saved``): "saving..." (and the class
+  ``oracle-lite-saving``) while a commit is on its way to IndexedDB, then "saved in this
+  browser", with the nudge to export now and then. A commit made while a sync is in flight is
+  written by one more sync right after it (never two at once), and the page script asks before
+  the page is left while the line says saving (``lite/web/oracle-lite.js``).
 """
 
 from __future__ import annotations
@@ -46,10 +49,11 @@ def _syncfs(populate: bool) -> asyncio.Future[Any]:
     return future
 
 
-def _show(text: str) -> None:
+def _show(text: str, saving: bool = False) -> None:
     status = _state["status"]
     if status is not None:
-        status.value = f'<div class="oracle-lite-saved oracle-hint">{text}</div>'
+        css = "oracle-lite-saved oracle-lite-saving" if saving else "oracle-lite-saved"
+        status.value = f'<div class="{css} oracle-hint">{text}</div>'
 
 
 def saving() -> bool:
@@ -63,7 +67,7 @@ def _saved(_path: str = "") -> None:
         _state["again"] = True
         return
     _state["busy"] = True
-    _show(SAVING)
+    _show(SAVING, saving=True)
     asyncio.ensure_future(_drain())
 
 
