@@ -7,7 +7,7 @@ anthropic SDK, streamed, to the Claude narrator; the same reply answers the retr
 *rejected* the same way. Then the good replies of three sentences or more are streamed again at
 40 tokens a second (one word a token) to time the first text shown against the whole reply:
 every good reply of three sentences or more of the set, and of the referee's own held-out
-batch too when the main set is measured.
+batches too when the main set is measured.
 
 Run: ``.venv/bin/python bench/referee.py [--json] [--data FILE]``; ``--data`` measures another
 set of the same shape (its ``results`` add to those of ``referee_replies.json``), such as the
@@ -34,7 +34,9 @@ from oracle.narrator import NarrationContext, get_narrator
 
 HERE = Path(__file__).resolve().parents[1]
 DATA = HERE / "tests" / "data" / "referee_replies.json"
-OWN = HERE / "tests" / "data" / "referee_own_heldout.json"  # the referee's own held-out batch
+# the referee's own held-out batches (timed with the main set)
+OWN = (HERE / "tests" / "data" / "referee_own_heldout.json",
+       HERE / "tests" / "data" / "referee_own_heldout2.json")
 TOKENS_PER_SECOND = 40.0
 
 
@@ -103,9 +105,10 @@ def figures(path: Path = DATA) -> dict[str, Any]:
     data = load(path)
     seen = verdicts(fake_claude, data)
     timed_data = data
-    if path == DATA and OWN.exists():
-        own = load(OWN)
-        timed_data = {"results": own["results"], "replies": data["replies"] + own["replies"]}
+    if path == DATA:
+        owns = [load(own) for own in OWN if own.exists()]
+        timed_data = {"results": data["results"],
+                      "replies": [r for d in (data, *owns) for r in d["replies"]]}
     bad = [(c, shown) for c, shown in seen if c["bad"]]
     good = [(c, shown) for c, shown in seen if not c["bad"]]
     missed = Counter(c["kind"] for c, shown in bad if shown)

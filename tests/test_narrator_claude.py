@@ -68,8 +68,9 @@ def test_the_text_is_shown_sentence_by_sentence_or_clause_by_clause_once_the_ref
     chunks: list[str] = []
     result = claude(fake).narrate("outcome", context(), chunks.append)
     assert result.narrator == "claude" and result.fallback_reason is None
-    assert chunks == ["Rain drips from the antlers above the door.",
-                      " The lock gives, and something inside the reliquary shifts,",  # a clause
+    assert chunks == ["Rain drips from the antlers",  # a clause, before "above the door"
+                      " above the door.",
+                      " The lock gives, and something inside the reliquary shifts,",
                       " awake now."]
     assert "".join(chunks) == result.text == fake.default_text
     assert fake.requests[0].body["stream"] is True

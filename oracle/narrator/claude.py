@@ -369,14 +369,17 @@ class _Judged:
         self.put = put
         self.cut = Sentences()
         self.shown = ""  # the start of the sentence still arriving, already shown
+        self.tried = ""
 
     def feed(self, piece: str) -> None:
         for sentence in self.cut.feed(piece):
             self._pass(sentence)
         clause = self.cut.clause()
-        if len(clause) > len(self.shown) and self.judge.clause(clause) is None:
-            self.put(("text", clause[len(self.shown):]))  # a clause that passes on its own
-            self.shown = clause
+        if len(clause) > len(self.shown) and clause != self.tried:
+            self.tried = clause  # each clause is judged once
+            if self.judge.clause(clause) is None:
+                self.put(("text", clause[len(self.shown):]))  # it passes on its own
+                self.shown = clause
 
     def _pass(self, sentence: str) -> None:
         reason = self.judge.sentence(sentence)

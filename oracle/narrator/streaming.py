@@ -5,7 +5,8 @@ complete: its closing mark (``.``, ``!``, ``?``, ``…``, with any closing quote
 been followed by white space, or the stream ended. Each sentence keeps the white space before
 it, so the sentences shown, joined, are exactly the text. :meth:`Sentences.clause` offers the
 part of a sentence still arriving that ends at a clause boundary (a comma, a semicolon, a colon,
-a dash, or before a word that opens a clause: "and", "as", "that", "with"...), so a long
+a dash, or before a word that opens a clause or a phrase: "and", "as", "that", "you", "in"...),
+so a long
 sentence can be judged and shown a clause at a time: what it offers is only shown if it passes
 the referee on its own, and the whole sentence is judged again once complete.
 
@@ -44,7 +45,11 @@ _CLAUSE_MARK = re.compile(r"[,;:\u2014](?=\s)|\s[-\u2013](?=\s)")
 CLAUSE_WORDS = frozenset((
     "and", "but", "or", "nor", "as", "while", "when", "until", "then", "so", "yet", "though",
     "although", "before", "after", "where", "because", "that", "which", "who", "whose", "with",
-    "into", "across", "through", "onto", "toward", "towards"))
+    "into", "across", "through", "onto", "toward", "towards",
+    # a new subject, or a phrase of place or manner, begins here too
+    "you", "she", "he", "they", "we", "it", "in", "on", "at", "from", "over", "under", "past",
+    "along", "beneath", "behind", "above", "below", "beside", "among", "between", "around",
+    "like", "for", "of"))
 _CLAUSE_WORD = re.compile(r"\s(?=(?:" + "|".join(sorted(CLAUSE_WORDS)) + r")\s)", re.IGNORECASE)
 MIN_CLAUSE_WORDS = 4
 
