@@ -1,7 +1,11 @@
 """The referee: a model's words are checked against the settled result before anyone sees them.
 
-It reads meaning, sentence by sentence (:mod:`.readings`): the outcome in any words (no "It
-works" on a failure), deaths and losses in any words ("breathes her last", "never moves again")
+It reads meaning, sentence by sentence, by class rather than by phrase: word families in all
+their forms (:mod:`.lexicon`), the subject of each verb (:mod:`.meaning`: "the candles die" is
+not a death), negation before or after. The readings (:mod:`.readings`, :mod:`.outcomes`,
+:mod:`.deaths`, :mod:`.feelings`, :mod:`.people`): the outcome in any words, by the kind of
+attempt (no "It works" on a failure, no "the slab grinds inward" on a failed prying), deaths
+and losses in any words ("breathes her last", "never moves again", "the last anyone sees of her")
 of a character the result spares, the foe's state, the character's feelings and choices, others
 in solo play, a foe other than the story's, dice faces in words; and numbers (Ruin, tokens,
 totals, any digit the result does not hold), the oracle's answer first, and the campaign's lines
