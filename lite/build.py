@@ -83,6 +83,10 @@ EXTRA = {
 MARKUPSAFE = ("3.0.2", "ee55d3edf80167e48ea11a923c7386f4669df67d7994554387f84e7d8b0a2bf0")  # sdist: its pure-Python modules become a py3-none-any wheel
 # (piplite, micropip and packaging serve only %pip, which the app never runs: not in the site.)
 KERNEL_WHEELS = ["pyodide_kernel", "ipykernel", "widgetsnbextension-4"]
+# In the site (and its lock, so a cell importing them would load them) but not loaded as the kernel
+# starts, nor as others' dependencies: only IPython's terminal front end (IPython.embed) and
+# matplotlib's display use them.
+NOT_PRELOADED = {"prompt-toolkit", "wcwidth", "matplotlib-inline", "widgetsnbextension"}
 CDN = re.compile(r"https?://(cdn\.jsdelivr\.net|cdnjs\.cloudflare\.com|unpkg\.com|"
                  r"fonts\.googleapis\.com|fonts\.gstatic\.com|pypi\.org|files\.pythonhosted\.org)"
                  r"[^\"'`$\s)<>]*")
@@ -338,6 +342,9 @@ def pyodide_dir(site: Path, core: Path, sqlite: Path, lock: dict[str, object],
     packages: dict[str, object] = {}
     for wheel, entry in chosen:
         shutil.copy2(wheel, target / wheel.name)
+        depends = entry["depends"]
+        assert isinstance(depends, list)
+        entry = {**entry, "depends": [d for d in depends if d not in NOT_PRELOADED]}
         packages[re.sub(r"[-_.]+", "-", str(entry["name"])).lower()] = entry
     (target / "pyodide-lock.json").write_text(
         json.dumps({"info": lock["info"], "packages": packages}, indent=1, sort_keys=True))
@@ -467,7 +474,7 @@ def main() -> None:
     shutil.rmtree(site, ignore_errors=True)
     voici(bin_dir, site)
     packages = pyodide_dir(site, core, sqlite, lock, chosen)
-    fix_pages(site, packages)
+    fix_pages(site, [name for name in packages if name not in NOT_PRELOADED])
     strip_cdn(site)
     preload_widgets(site)
     from web import finish  # lite/web.py: service worker, manifest, icons, start page
