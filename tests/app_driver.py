@@ -29,8 +29,9 @@ def trophy_moves(session: Session) -> TrophyMoves:
 
 def _roots(scope: Any) -> list[Any]:
     if hasattr(scope, "screen") and hasattr(scope, "widget"):
-        picker = getattr(scope, "picker", None)  # the side's picker, shown above the tabs
-        return [scope.widget, scope.screen, *([picker] if picker is not None else [])]
+        # the side's picker (shown above the tabs) and what a roll leaves owed (under them)
+        placed = [getattr(scope, name, None) for name in ("picker", "owed")]
+        return [scope.widget, scope.screen, *(w for w in placed if w is not None)]
     for name in ("root", "widget"):
         found = getattr(scope, name, None)
         if found is not None and not callable(found):
@@ -38,10 +39,14 @@ def _roots(scope: Any) -> list[Any]:
     return [scope]
 
 
-def _walk(widget: Any) -> Iterator[Any]:
+def _walk(widget: Any, top: bool = True) -> Iterator[Any]:
+    """``widget`` and what it holds; a box another view lends it (``oracle-borrowed``: the
+    side's Condition question in a tab's result card) belongs to that view's scope."""
+    if not top and "oracle-borrowed" in getattr(widget, "_dom_classes", ()):
+        return
     yield widget
     for child in getattr(widget, "children", ()) or ():
-        yield from _walk(child)
+        yield from _walk(child, False)
 
 
 def widgets_in(scope: Any) -> Iterator[Any]:

@@ -105,3 +105,56 @@ def test_a_struck_narration_leaves_its_card() -> None:
     app.refresh()
     said = told_in(card_of(app, "oracle-dt-check-result"))
     assert said == "" or said == newest_narration(app)
+
+
+# -- 8: the Combat card during the armor question; a Condition asked near the result ----------
+
+def test_a_fighter_at_ruin_6_keeps_their_row_while_the_armor_question_is_open() -> None:
+    from tests.app_driver import widgets_in
+    from tests.test_app_moments import fight, party, quick
+
+    app = quick()
+    hero = party(app, mara_ruin=4)
+    fight(app, hero, "5 3")
+    view = app.view("Combat")
+    fill(view, "oracle-combat-faces", "5 5")  # both dice on Mara's Weak Point: Ruin 4 -> 6
+    click(view, "oracle-combat-roll")
+
+    def rows() -> str:
+        return " ".join(str(w.value) for w in widgets_in(view)
+                        if isinstance(getattr(w, "value", None), str) and "Weak Point " in w.value
+                        and "<b>" in w.value and " · Ruin " in w.value)
+
+    assert "<b>Mara</b> Weak Point 5 · Ruin 6 (lost unless armor is marked)" in rows()
+    assert f"<b>{hero}</b> Weak Point 3" in rows()
+    click(view, "oracle-armor-decline")  # no armor: Mara is lost, and leaves the fight
+    assert "<b>Mara</b>" not in rows() and f"<b>{hero}</b>" in rows()
+
+
+def test_a_condition_owed_is_asked_in_the_result_card_not_under_the_sheet() -> None:
+    from tests.app_driver import find, shown, widgets_in
+    from tests.test_app_moments import party, quick
+
+    app = quick()
+    party(app, mara_ruin=2)
+    fill(app, "oracle-physical", True)
+    view = app.view("Risk")
+    fill(view, "oracle-intent", "I wade the black ford")
+    fill(view, "oracle-dark-toggle", True)
+    fill(view, "oracle-light-faces", "2")
+    fill(view, "oracle-dark-faces", "5")  # the dark die is highest and beats Ruin 2
+    click(view, "oracle-risk-roll")
+    click(view, "oracle-accept")
+    assert shown(app.side, "oracle-condition-box")
+    box = find(app.side, "oracle-condition-box")
+    side = app.side
+    assert side is not None
+    assert not any(w is box for w in widgets_in(side.widget))  # not under the sheet
+    [card] = [w for w in widgets_in(view) if "oracle-result-card" in getattr(w, "_dom_classes", ())
+              and "oracle-outcome-line" in " ".join(
+                  " ".join(getattr(k, "_dom_classes", ())) for k in widgets_in(w))]
+
+    def holds(widget: Any) -> bool:  # every widget under it, the borrowed ones too
+        return widget is box or any(holds(k) for k in getattr(widget, "children", ()) or ())
+
+    assert holds(card)  # in the card of the roll, by its result

@@ -90,6 +90,11 @@ class OracleApp:
         # form on a phone (the side, with the sheet and journal, is under the whole form)
         self._picker = widgets.VBox([])
         self._picker.add_class("oracle-picker-row")
+        # what a roll leaves owed (a Condition), in the result card of the roll (owed()): near
+        # the result on a phone too, not under the whole sheet
+        self._owed = widgets.VBox([])
+        self._owed.add_class("oracle-owed-row")
+        self._owed.add_class("oracle-borrowed")  # the side's, shown in the tabs' cards
         self._main = c.column(self._picker, self.tabs, self._other, css="oracle-main")
         # The play row wraps (oracle.css): the play column first, the sheet and journal beside
         # it when the page is wide enough, under it on a phone. No fixed widths here.
@@ -125,6 +130,11 @@ class OracleApp:
         if not question.strip():
             raise RequestError("question: ask the GM something about the world first.")
         self.voice("answer", dict(BEATS["answer"].unrolled), question=question.strip())
+
+    def owed(self) -> Any:
+        """What a roll leaves owed (the side's Condition question), for a tab's result card:
+        the one box, shown in each card that may mark Ruin (one tab is in view at a time)."""
+        return self._owed
 
     def told(self, title: str) -> Any:
         """The narration line tab ``title`` shows in its result card ("" for a tabless
@@ -223,6 +233,8 @@ class OracleApp:
         self._side_box.children = (self.side.widget,) if self.side is not None else ()
         picker = getattr(self.side, "picker", None)
         self._picker.children = (picker,) if picker is not None else ()
+        owed = getattr(self.side, "owed", None)
+        self._owed.children = (owed,) if owed is not None else ()
         self._screen.children = (self.side.screen,) if self.side is not None else ()
         self._titles = offer.tabs + GENERIC_TABS if offer.tabs else ()
         self.tabs.layout.display = "" if self._titles else "none"

@@ -22,5 +22,9 @@ class Shell(Protocol):
         """The narration line of tab ``title``, for its result card (a roll's words beside
         its dice on a phone)."""
 
+    def owed(self) -> Any:
+        """What a roll leaves owed (a Condition's question), for a result card that may mark
+        Ruin: asked by the result, not a screen below it on a phone."""
+
     def view(self, title: str) -> Any:
         """The view of tab ``title`` (built the first time it is asked for)."""

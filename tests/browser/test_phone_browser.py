@@ -234,3 +234,23 @@ def test_a_die_trying_and_a_triptycho_result_card_carry_their_narration_on_one_s
     _on_one_screen(phone, card, (f"{card} .oracle-tp-result [data-roll]",
                                  f"{card} .oracle-told .oracle-told-text"))
     shot(phone, "phone_triptycho_card_390")
+
+
+def test_a_condition_owed_is_asked_near_the_result_on_a_phone(oracle_server: Server,
+                                                              phone: Any) -> None:
+    _open_campaign(phone, oracle_server.url)
+    phone.check(".oracle-physical input")
+    phone.fill(".oracle-intent input", "Wade the black ford")
+    phone.check(".oracle-dark-toggle input")
+    phone.fill(".oracle-light-faces input", "2")
+    phone.fill(".oracle-dark-faces input", "6")  # the dark die is highest and beats Ruin
+    roll = phone.locator("button.oracle-risk-roll")
+    roll.scroll_into_view_if_needed()
+    phone.wait_for_timeout(300)
+    roll.click()
+    phone.wait_for_selector(".oracle-condition-box .oracle-condition-prompt", state="visible")
+    card, prompt = _box(phone, ".oracle-risk .oracle-outcome"), _box(
+        phone, ".oracle-condition-box .oracle-condition-prompt")
+    shot(phone, "phone_condition_near_result_390")
+    assert 0 < prompt["y"] - card["y"] < PHONE["height"], (
+        f"the Condition is asked a screen or more below the result: {card} {prompt}")

@@ -10,6 +10,7 @@ from oracle.app import controls as c
 from oracle.app.render import esc, percent
 from oracle.trophy.bestiary import MAX_ENDURANCE, MIN_ENDURANCE, Monster, bestiary
 from oracle.trophy.odds.calibrator import defeat_chance
+from oracle.wording import plural
 
 OWN = "(type your own)"
 
@@ -58,7 +59,8 @@ class BestiaryPicker:
         table = " · ".join(f"{e}: {percent(defeat_chance(e, fighters))}"
                            for e in range(max(MIN_ENDURANCE, endurance - 2),
                                           min(MAX_ENDURANCE, endurance + 2) + 1))
-        self._chance.value = (f"<b>Calibrator</b>: {fighters} fighter(s) defeat Endurance "
+        verb = "defeats" if fighters == 1 else "defeat"
+        self._chance.value = (f"<b>Calibrator</b>: {plural(fighters, 'fighter')} {verb} Endurance "
                               f"{endurance} in one Combat Roll <b>{percent(chance)}</b> "
                               f"<span class='when'>(nearby: {esc(table)})</span>")
 

@@ -104,7 +104,8 @@ class CombatView:
                    "fighter rolls a Weak Point and adds a dark die; the two highest dark dice "
                    "against Endurance defeat it. Every dark die equal to your Weak Point marks "
                    "Ruin, unless you mark a piece of armor.</div>"),
-            self._dice, shell.told("Combat"), self._question, self._setup_box, self._fight_box, self._error,
+            self._dice, shell.told("Combat"), self._question, shell.owed(), self._setup_box,
+            self._fight_box, self._error,
             css="oracle-combat",
         )
         c.hooks(self, {"_armor": "oracle-combat-armor", "_fight_box": "oracle-fight",
@@ -136,12 +137,13 @@ class CombatView:
         if combat is None:
             self._update_setup()
             return
-        key = (combat.fighters, tuple(
+        fighters = self._card_fighters(combat)
+        key = (fighters, tuple(
             (n, tuple(p.marked for p in self.moves.state.character(n).armor),
-             self.moves.state.character(n).ruin) for n in combat.names))
+             self.moves.state.character(n).ruin) for n, _ in fighters))
         if key != self._armor_key:
             self._armor_key = key
-            self._rebuild_armor(combat)
+            self._rebuild_armor(fighters)
         verb = "Continue: add a dark die and re-roll" if combat.rolls else "Roll the dark dice"
         self._roll.description = verb
         count = combat.dark_count + (1 if combat.rolls else 0)
@@ -192,12 +194,24 @@ class CombatView:
                                  "of this roll's Ruin; marked armor is unusable until town.")
         self._armor_buttons.children = tuple(rows)
 
-    def _rebuild_armor(self, combat: Any) -> None:
+    def _card_fighters(self, combat: Any) -> tuple[tuple[str, tuple[int, ...]], ...]:
+        """The fighters the card lists: while the newest roll waits on the armor question,
+        everyone it hit is still there (a fighter at Ruin 6 is lost only if no armor is marked)."""
+        opened = self.moves.state.combat_roll
+        waiting = {name for name, *_ in self.moves.armor_choices()}
+        before = opened.before.combat if opened is not None and waiting else None
+        if before is None:
+            return tuple(combat.fighters)
+        now = dict(combat.fighters)
+        return tuple((name, now.get(name, points)) for name, points in before.fighters
+                     if name in now or name in waiting)
+
+    def _rebuild_armor(self, fighters: Any) -> None:
         """Per fighter: Weak Points, Ruin, and a box to mark armor on this roll."""
         rows = []
         boxes = {}
         picks: dict[str, Any] = {}
-        for name, points in combat.fighters:
+        for name, points in fighters:
             character = self.moves.state.character(name)
             usable = character.usable_armor
             old = self._armor_boxes.get(name)
@@ -220,8 +234,9 @@ class CombatView:
                 menu.layout, "display", "" if many and ch["new"] else "none"), names="value")
             picks[name] = pick
             weak = ", ".join(str(p) for p in points)
+            lost = " (lost unless armor is marked)" if character.ruin >= 6 else ""
             rows.append(c.column(c.row(c.html(f"<b>{esc(name)}</b> Weak Point {esc(weak)} · "
-                                              f"Ruin {character.ruin}"), box, said), pick))
+                                              f"Ruin {character.ruin}{lost}"), box, said), pick))
         self._armor_boxes = boxes
         self._piece_boxes = picks
         self._armor.children = tuple(rows)

@@ -115,7 +115,7 @@ class RiskView:
         self._wrong_error = c.error_line()
         # the settled roll stays above the next setup, until the next roll replaces it
         self._card = c.column(c.html("<h3>The roll</h3>"), self._dice, self._outcome,
-                              shell.told("Risk"), self._push_box,
+                              shell.told("Risk"), shell.owed(), self._push_box,
                               css="oracle-result-card oracle-panel")
         self._card.layout.display = "none"
         self._settle_first = c.html('<div class="oracle-hint">The roll above is still open: '

@@ -56,7 +56,7 @@ class RuinView:
                    "roll one dark die: higher than your Ruin marks 1 Ruin.</div>"),
             self._reason, self._ruin_odds, c.row(self._ruin_roll, self._ruin_face),
             self._ruin_error,
-            self._ruin_dice, shell.told("Ruin"),
+            self._ruin_dice, shell.told("Ruin"), shell.owed(),
             c.html("<h3>Reduction</h3>"),
             self._red_note, self._red_odds,
             self._betrayal, c.row(self._red_roll, self._red_face), self._choice,

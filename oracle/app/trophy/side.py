@@ -52,8 +52,9 @@ class TrophySide:
         from oracle.app.trophy.correct_view import SheetCorrection
 
         self.correction = SheetCorrection(session, shell)
-        self.widget = c.column(self._switched, self._sheet, self._cond_box,
-                               self.correction.widget, self._table, self._error)
+        self.owed = self._cond_box  # the shell shows it under the tabs, near the roll's result
+        self.widget = c.column(self._switched, self._sheet, self.correction.widget,
+                               self._table, self._error)
         # losing yourself: its own screen
         self._lost_text = c.html("", "oracle-lost-text")
         self._monster = c.button("Become a monster of the forest", css="oracle-fate-monster",
