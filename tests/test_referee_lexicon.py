@@ -134,3 +134,30 @@ def test_a_feeling_is_the_players_whatever_its_words(text: str, caught: bool) ->
 def test_a_foe_other_than_the_storys_is_any_beast_present(text: str, caught: bool) -> None:
     context = ctx(STANDS, monster="the Moss-Wife")
     assert (check("monster", context, text) is not None) is caught
+
+
+@pytest.mark.parametrize("beat,result,kw,text", [
+    ("outcome", FAILURE, {"intent": "cut the bell rope"}, "The rope parts and whips away."),
+    ("outcome", FAILURE, {"intent": "pick the lock"}, "Snake eyes: two ones and nothing better."),
+    ("ruin", {"roll": "ruin", "ruin_before": 3, "ruin_after": 4, "ruin_marked": True,
+              "lost": False}, {}, "Ruin creeps from three to five in a single breath."),
+    ("monster", STANDS, {"monster": "the Gutter King"},
+     "The Gutter King gives a wet sigh and is gone."),
+    ("outcome", FAILURE, {"intent": "hold the tunnel"},
+     "A stone drops and Ash lies very still beneath it, and does not wake."),
+])
+def test_the_third_batchs_classes_are_read(beat: str, result: dict[str, Any], kw: dict[str, Any],
+                                          text: str) -> None:
+    assert check(beat, ctx(result, **kw), text) is not None
+
+
+@pytest.mark.parametrize("beat,result,kw,text", [
+    ("outcome", FAILURE, {"intent": "pick the lock"}, "The pick snaps off in the lock."),
+    ("oracle", {"roll": "oracle", "likelihood": "even", "face": 5, "answer": "yes, but"},
+     {"question": "Is anyone living out here?"}, "Yes, but they will not want to be found."),
+    ("ruin", {"roll": "ruin", "ruin_before": 3, "ruin_after": 4, "ruin_marked": True,
+              "lost": False}, {}, "A ruin, two walls and no roof, stands in the rain."),
+])
+def test_and_their_look_alikes_pass(beat: str, result: dict[str, Any], kw: dict[str, Any],
+                                    text: str) -> None:
+    assert check(beat, ctx(result, **kw), text) is None

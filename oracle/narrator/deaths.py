@@ -55,6 +55,7 @@ DEATH = rx(
     r"(?:not|never|n't)\s+(?:\w+\s+)?(?:come|climb|crawl|get|make it)\s+(?:out|up|back)\s+"
     r"(?:from under|from beneath|of the water|of it|of there|alive)",
     r"(?:is|lies|lay|was) (?:cold and )?stiff\b(?! with)", r"nothing human (?:is )?left",
+    r"(?:does|did|will) not wake\b",
     r"(?:is|was|are|were) gone(?!\s+(?:into|from|through|down|up|out|back|ahead|around|off|"
     r"over|under|to|toward|towards|across|past|after|with|when|by the time|again|now\s+from))",
 )
@@ -104,8 +105,9 @@ _OWNED = re.compile(
     r"\bthe last (?:\w+ )?(?:sees?|saw|seen|hears?|heard) of (\w+)\b|"
     r"\b(?:(\w+)'s|(your|her|his|their)) (?:last|final|dying) (?:breath|gasp|words|heartbeat)\b|"
     r"\bthe (?:cold|frost|sea|water|river|current|fever|sickness|plague|wound|fall|mountain|ice|"
-    r"snow|drop|dark|night) (?:takes?|took|claims?|claimed|kills?|killed) (\w+)\b",
-    re.IGNORECASE)
+    r"snow|drop|dark|night) (?:takes?|took|claims?|claimed|kills?|killed) (\w+)\b|"
+    r"\b(?:closes?|closed) over (\w+)(?:'s head)? (?:without a (?:sound|ripple|trace)|for good|"
+    r"forever|and (?:does not|never|is still))", re.IGNORECASE)
 
 
 def owned(sentence: str, words: Sequence[Word], before: Sequence[Word],

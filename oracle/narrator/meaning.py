@@ -101,6 +101,7 @@ class Cast:
     known: frozenset[str]  # every word the table itself wrote (names, places, the story)
     solo: bool
     settled: Settled = field(default_factory=Settled)
+    answering: bool = False  # an answer to a question: an unnamed "they" is the question's
 
     @classmethod
     def of(cls, context: NarrationContext) -> Cast:
@@ -114,7 +115,8 @@ class Cast:
                            context.bargain, *context.story, *context.cast, *context.threads])
         others = len({n.strip().lower() for n in names if n.strip()})
         return cls(frozenset(characters), frozenset(foe), frozenset(known),
-                   solo=not context.party and others <= 1, settled=settled)
+                   solo=not context.party and others <= 1, settled=settled,
+                   answering=bool(context.question.strip()))
 
     def who(self, word: str) -> Who | None:
         """Whom ``word`` names by itself (None: a pronoun, resolved by the words before it)."""
@@ -132,7 +134,7 @@ class Cast:
     def resolve(self, before: Sequence[Word]) -> Who:
         """Whom a "she", "he" or "they" refers to: the last person or foe named before it.
         With nobody named yet, the character, unless the character is "you" here (then a
-        "she" is someone else)."""
+        "she" is someone else) or the text answers a question (then it is the question's)."""
         addressed = False
         for word in reversed(before):
             low = word.low.removesuffix("'s")
@@ -146,7 +148,7 @@ class Cast:
                                     and not word.first and low not in _PRONOUNS
                                     and low not in _SKIP):
                 return Who.PERSON
-        return Who.PERSON if addressed else Who.CHARACTER
+        return Who.PERSON if addressed or self.answering else Who.CHARACTER
 
 
 _DETERMINERS = frozenset({"the", "a", "an", "this", "that", "these", "those", "its"})
@@ -156,6 +158,9 @@ _POSSESSIVE = frozenset({"his", "their", "its", "your", "my", "her"})
 _CONJ = frozenset({"and", "then", "but", "as", ","})
 
 
+_CLAUSE_START = frozenset({",", ";", ":", "\u2014", "and", "then", "but", "as", "while", "when"})
+
+
 def _person_before(words: Sequence[Word], i: int, cast: Cast, before: Sequence[Word]) -> Who:
     """The subject of a coordinated verb ("Ash kneels in the ferns and dies"): the last person
     or foe named before it in its clause, else a thing."""
@@ -163,10 +168,14 @@ def _person_before(words: Sequence[Word], i: int, cast: Cast, before: Sequence[W
         low = words[j].low
         if low in (";", ":", "\u2014"):
             break
-        if low in _DETERMINERS and (j == 0 or words[j - 1].low not in _PREPOSITIONS):
+        if low in _DETERMINERS and (j == 0 or words[j - 1].low in _CLAUSE_START):
             return Who.THING  # "the lantern gutters and dies": a noun is the subject
+        if low in _DETERMINERS:
+            continue  # "gives a wet sigh and is gone": the object of a verb or a preposition
         if low in _POSSESSIVE and j + 1 < len(words) and words[j + 1].low not in _CONJ:
             continue  # "her lantern": a possessive, not the subject
+        if j > 0 and words[j - 1].low in _PREPOSITIONS:
+            continue  # "lies still beneath it": the object of a preposition, not the subject
         who = cast.who(words[j].text)
         if who is None:
             return cast.resolve([*before, *words[:j]])

@@ -49,7 +49,8 @@ _HOLD = """~hold; ~stay/~remain shut/closed/put/fast/locked/sealed/where/stuck; 
 FAMILIES: tuple[Family, ...] = (
     Family("open", _lemmas("""open pick unlock force break pry prise prize lever smash free lift
         move shift push pull heave raise budge bend snap split crack drag roll topple knock
-        breach batter loosen unbar unbolt unseal remove tear clear dig shove wrench"""),
+        breach batter loosen unbar unbolt unseal remove tear clear dig shove wrench cut saw
+        sever chop hack slice untie unpick"""),
            success_of=rx(phrases(_YIELD + """; ~gape open; ~fall open/away/aside/apart/in;
                ~come free/loose/away/open/apart/off/clear; ~roll clear/aside/away/back;
                ~swing wide/open/inward; ~grind open/inward/aside/back; ~spring open/free""")),
@@ -64,11 +65,10 @@ FAMILIES: tuple[Family, ...] = (
                with you aboard; you are across/over/aboard; you're across/over/aboard;
                safe on the far/other; ~make it across/over/up/to/through;
                ~land on the far/other; the far/other side/bank/shore is/lies under;
-               safe; safely""")),
+               safe; safely; you ~reach/~gain the/a; with a breath/time/room/moment to spare""")),
            failure=rx(phrases("""~fall back/short/away; ~slip back/off/down/from; no closer;
                no nearer; ~get nowhere; ~be left clinging/hanging/dangling;
-               ~lose your/her/his/their grip/footing; ~slide back/down; out of reach;
-               too far"""))),
+               ~lose your/her/his/their grip/footing; ~slide back/down; too far"""))),
     Family("find", _lemmas("""find search look seek track follow spot locate discover hunt scout
         explore uncover trace"""),
            success=rx(phrases("""there it is; there they are; here it is;
@@ -83,7 +83,8 @@ FAMILIES: tuple[Family, ...] = (
                ~wave you through/on/past/in; ~step/~move/~stand aside; ~agree; ~accept your;
                ~take your coin/money/silver/offer/word; ~believe you/every/it; ~relent; ~nod;
                ~push off with you; ~lower the bridge; ~unlock; ~unbar; * for you;
-               ~hand over; ~hand you; ~give you; ~show you the way; ~do as you ~ask""")),
+               ~hand over; ~hand you; ~give you; ~show you the way; ~do as you ~ask;
+               ~wave * forward/through/on/past; ~stamp it/the/your""")),
            failure=rx(phrases("""~shake his/her/their/its head; ~refuse; ~see through;
                ~turn you away/back; ~laugh at you; not fooled; ~send you away; no deal;
                ~spit at you"""))),
@@ -97,7 +98,7 @@ FAMILIES: tuple[Family, ...] = (
            failure=rx(phrases("""~wake; ~stir; on its/their/his/her feet; ~notice you;
                ~spot you; ~see you; ~hear you; ~turn toward/towards you; ~catch sight;
                the alarm; ~bay; ~bark; ~howl; ~shout; you are seen/spotted/caught/discovered;
-               every head ~turn; eyes on you"""))),
+               every head ~turn; eyes on you; ~find/~catch/~light you"""))),
     Family("know", _lemmas("""read decipher understand recall remember identify study learn
         translate interpret recognise recognize make"""),
            success=rx(phrases("""you ~understand; ~make sense; the meaning ~come/~be/is;
@@ -159,7 +160,7 @@ _DETERMINER = re.compile(r"\b(?:the|a|an|its|your|her|his|their|that|this)\s+([a
                          r"(?:\s+([a-z]+))?", re.IGNORECASE)
 
 
-def _of_target(sentence: str, start: int, targets: set[str]) -> bool:
+def _of_target(sentence: str, start: int, targets: set[str], own: frozenset[str]) -> bool:
     """The phrase at ``start`` is said of a target: named right before it, or the subject of
     its clause ("the grate screeches up out of its frame and falls aside"); a tool is not a
     target ("the pick snaps")."""
@@ -169,12 +170,14 @@ def _of_target(sentence: str, start: int, targets: set[str]) -> bool:
     subject = _DETERMINER.match(clause.strip())
     if subject:  # its noun, perhaps after an adjective ("the iron grate")
         words += [g.lower() for g in subject.groups() if g]
-    return any((w in targets or w.rstrip("s") in targets) and w not in _TOOLS for w in words)
+    return any((w in targets or w.rstrip("s") in targets) and (w not in _TOOLS or w in own)
+               for w in words)  # a tool is a target when the attempt is on it: "cut the rope"
 
 
 def family_claim(sentence: str, families: Sequence[Family], targets: set[str],
-                 failed: bool) -> str | None:
-    """A phrase of any of the attempt's families claiming the other outcome."""
+                 failed: bool, own: frozenset[str] = frozenset()) -> str | None:
+    """A phrase of any of the attempt's families claiming the other outcome (``own``: the
+    attempt's own words)."""
     for family in families:
         free, said_of = ((family.success, family.success_of) if failed
                          else (family.failure, family.failure_of))
@@ -184,12 +187,12 @@ def family_claim(sentence: str, families: Sequence[Family], targets: set[str],
                     failed and _partial(sentence, match.start(), match.end())):
                 return match.group()
         for match in said_of.finditer(sentence) if said_of else ():
-            if _of_target(sentence, match.start(), targets) and not _negated(
+            if _of_target(sentence, match.start(), targets, own) and not _negated(
                     sentence, match.start(), match.end()) and not \
                     _partial(sentence, match.start(), match.end()):
                 return match.group()
         for match in opposite.finditer(sentence) if opposite else ():
-            if _of_target(sentence, match.start(), targets) and _negated(
+            if _of_target(sentence, match.start(), targets, own) and _negated(
                     sentence, match.start(), match.end()):  # "the lock does not hold"
                 return f"not {match.group()}"
     return None
@@ -202,4 +205,5 @@ def outcome_words(sentence: str, words: Sequence[Word], before: Sequence[Word],
     families = families_of(context.intent)
     if not families:
         return None
-    return family_claim(sentence, families, targets, failed)
+    own = frozenset(w for w in re.findall(r"[a-z]+", context.intent.lower()) if w not in _LEMMA_OF)
+    return family_claim(sentence, families, targets, failed, own)

@@ -142,7 +142,7 @@ _KIN_ACTS = re.compile(r"\byour (?:\w+ )?(brother|sister|father|mother|son|daugh
                        r"aunt|husband|wife|friend|lover|partner|nephew|niece|grandmother|"
                        r"grandfather)\s+(?!is\b|was\b)[a-z]+(?:s|ed)\b", re.IGNORECASE)
 _AT_SIDE = re.compile(r"\b(?:with you|beside you|at your side|alongside you|next to you|"
-                      r"behind you, (?:\w+ )?(?:whispers|says|calls|laughs))\b", re.IGNORECASE)
+                      r"behind you|at your (?:shoulder|elbow|back))\b", re.IGNORECASE)
 
 
 def _group_named(context: NarrationContext, said: Sequence[Word]) -> bool:

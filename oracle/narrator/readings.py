@@ -120,6 +120,7 @@ BEATEN = rx(r"die[sd]?", r"collapses?", r"crumples?", r"crumbles?", r"topples?",
                 ~fall and ~lie; ~crash to the floor/ground/flagstones/earth/mud/water;
                 ~be done/spent/finished for good; for good; ~be finished; ~shatter;
                 ~burst/~break/~fly apart; ~fall to pieces; into a rain/heap/pile/shower of"""),
+            r"(?:is|was) gone\b(?=\s*[.,;!]|\s+for good|\s+forever)",
             r"(?:does|do|did|will|would|can)\s+not\s+(?:get up|rise|stand up|stand again|get "
             r"back up)|(?:doesn't|won't|can't|cannot|never)\s+(?:get up|rise|stand up|get back up)")
 # a blow that ends a foe, wherever it lands ("splits the thing's skull")
@@ -339,6 +340,8 @@ def hits(sentence: str, words: Sequence[Word], before: Sequence[Word],
 _FACE = r"(?:one|two|three|four|five|six|seven|eight|nine|ten|\d+)"
 DICE_WORDS = re.compile(r"\b(?:dice|d6|d10|d20|roll(?:s|ed)?)\b|\b(?:" + "|".join(
     sorted(_DIE_NOUN)) + r"|\w+est|fourth|fifth|sixth|lone|only|best|worst) die\b", re.IGNORECASE)
+FACES_ALONE = re.compile(r"\b(?:snake eyes|boxcars|(?:two|three|four|five|a pair of|double) "
+                         r"(?:ones|twos|threes|fours|fives|sixes))\b", re.IGNORECASE)
 FACES = re.compile(
     rf"\b(?:roll(?:s|ed)?|shows?|showed|showing|lands? on|landed on|comes? up|came up|"
     rf"turns? up|reads?)\s+(?:a |an )?{_FACE}s?\b|\b{_FACE}s?\s+on the\s+(?:\w+\s+)?"
@@ -348,6 +351,9 @@ FACES = re.compile(
 def dice(sentence: str, words: Sequence[Word], before: Sequence[Word],
          context: NarrationContext, cast: Cast) -> str | None:
     """Dice faces in words: the dice are shown beside the narration, never told in it."""
+    alone = FACES_ALONE.search(sentence)
+    if alone:
+        return f"it tells the dice's faces ({alone.group()!r}); the prose never gives the dice"
     if not DICE_WORDS.search(sentence):
         return None
     found = FACES.search(sentence)

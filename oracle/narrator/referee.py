@@ -50,7 +50,10 @@ _NUM = r"(\d+|" + "|".join(_NUMBER_WORDS) + r")"
 _TOTAL_SAID = (r"\b(?:<words>)\W+(?:(?:of|is|was|at|reaches)\W+){0,2}<n>\b|"
                r"\b(?:adds?|added|adding) up to\W+<n>\b|\b(?:comes?|came|amounts?|amounted|"
                r"sums?|summed) to\W+<n>\b")
-_TOTALS = ("total", "power")  # the totals of any result (a system adds its own)
+_TOTALS = ("total", "power")
+_RUIN_MOVES = (r"(?<!\ba )(?<!\ban )(?<!\bthe )(?<!\bold )(?<!\bthis )\bruin\b(?!\s+of\b)"
+               r"(?:\W+(?!(?:and|but|as|while|then)\b)[a-z]+){0,3}?\W+(?:from\W+)?<n>"
+               r"(?:\W+to\W+<n>)?\b")  # the totals of any result (a system adds its own)
 _DIGITS = re.compile(r"(?<![\w.])-?\d+\b")  # "HP -1 to 0": the sign is the number's
 _ANSWER = re.compile(r"^\W*(yes|no)\b(?:\W{0,3}(and|but)\b)?", re.IGNORECASE)
 _MARKUP = re.compile(r"\*\*|__|`|(?<![\w_])_[^_\s][^_\n]*_(?![\w_])|^\s{0,3}#{1,6}\s|^\s*[-*+\u2022]\s|^\s*\d+[.)]\s|"
@@ -104,6 +107,9 @@ def _counts(settled: Settled, result: Mapping[str, Any]) -> Iterator[Count]:
     """The numbers the result settles that prose may state: the system's counts, then its
     totals (with the totals any result holds)."""
     yield from settled.counts
+    ruin = values_under(result, ("ruin_before", "ruin_after", "ruin"))
+    if ruin:  # Ruin moving in any verb, and a range ("Ruin creeps from three to five")
+        yield Count(_RUIN_MOVES, ruin, "it gives Ruin {said}, but Ruin is {values}")
     words = "|".join(re.escape(w) for w in ("total", *settled.total_words))
     yield Count(_TOTAL_SAID.replace("<words>", words),
                 settled.totals | values_under(result, _TOTALS),
@@ -117,9 +123,9 @@ def _numbers(text: str, context: NarrationContext, settled: Settled,
         if count.open_when_empty and not count.values:
             continue
         for match in _said(count.pattern).finditer(text):
-            said = next(g for g in match.groups() if g)  # the number, wherever it was said
-            if _number(said) not in count.values:
-                return count.reason.format(said=said, values=sorted(count.values))
+            for said in (g for g in match.groups() if g):  # each number it says
+                if _number(said) not in count.values:
+                    return count.reason.format(said=said, values=sorted(count.values))
     allowed = set(_ints(result)) | set(_ints(request))
     for match in _DIGITS.finditer(text) if any_digit else ():
         if int(match.group()) not in allowed and abs(int(match.group())) not in allowed:
@@ -160,7 +166,8 @@ def _safety(text: str, context: NarrationContext) -> str | None:
 # a theme told without its own words: what it does, how it looks ("orange tongues lick up the
 # rafters" is fire; "water closes over your head" is drowning)
 THEME_SIGNS: dict[str, re.Pattern[str]] = {tag: rx(phrases(text)) for tag, text in {
-    "fire": """* tongues; tongues of; ~lick up/at/along/over; ~catch and ~flare; the thatch/straw/
+    "fire": """* tongues; tongues of; ~roar orange/red/yellow; lantern/torch/candle/lamp ~tip/~fall/
+        ~topple into the straw/hay/thatch/tinder/kindling; ~lick up/at/along/over; ~catch and ~flare; the thatch/straw/
         roof/rafters/curtain/cloth/tinder/hair ~catch; ~go up like; ~crackle; ~roar up; heat
         ~pour/~roll/~wash off; orange/red glow; ~glow orange/red; ~smolder; ~blacken and ~curl""",
     "drowning": """water ~close over; ~close over your/her/his/their head; lungs ~burn/~ache for
@@ -173,7 +180,7 @@ THEME_SIGNS: dict[str, re.Pattern[str]] = {tag: rx(phrases(text)) for tag, text 
     "spiders": """too many legs; eight/many legs; ~spin a/its web; ~scuttle; ~skitter; silk
         threads/strands""",
     "insects": """~crawl with; ~boil out; ~swarm; ~buzz; ~hum of wings; ~squirm; maggots;
-        grubs; larvae""",
+        grubs; larvae; ~heave/~seethe/~writhe/~squirm/~teem with; small white bodies""",
     "hanging": """~swing from a/the rope/branch/beam; rope around * neck; noose; gallows;
         ~dangle from""",
     "children": """small/little hands/feet/shoes/voice/boy/girl; a child; children""",
