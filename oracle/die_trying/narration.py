@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
+from oracle.die_trying import told
 from oracle.systems.base import Settled, values_under
 from oracle.systems.beats import BeatSpec, beats, closings, stating
 
@@ -153,11 +154,17 @@ def tell(beat: str, context: NarrationContext, deal: Deal, name: str, table: str
     foe = _foe(context)
     choose = _CARDS.get(roll)
     grade = "success" if result.get("succeeded") else "failure"
+    own = told.CARDS.get(roll)
     if beat == "critical":
         cards = deal(table)
+    elif choose:
+        cards = deal(choose(result), grade=grade)
+    elif own:
+        own_table, own_grade = own(result)
+        cards = deal(own_table, grade=own_grade)
     else:
-        cards = deal(choose(result), grade=grade) if choose else deal("dt_moves")
-    said = _FACTS.get(roll)
+        cards = [] if roll in told.FACTS else deal("dt_moves")
+    said = _FACTS.get(roll) or told.FACTS.get(roll)
     facts = said(result, name, foe) if said else ""
     return " ".join([*cards, facts]).strip()
 

@@ -111,9 +111,11 @@ def facts_sentence(result: Mapping[str, Any], system: str = DEFAULT) -> str:
     if not parts:  # never the result's keys: the numbers a reader can use, in words
         parts = [f"{k.replace('_', ' ')} {v}" for k, v in result.items()
                  if k in plain
-                 and isinstance(v, (int, str)) and not isinstance(v, bool)][:3] or ["settled"]
+                 and isinstance(v, (int, str)) and not isinstance(v, bool)][:3]
     label = str(roll).replace("_", " ") if roll else "roll"
-    return f"{_cap(label)}: " + "; ".join(parts) + "." if parts else f"{_cap(label)}."
+    if not parts:  # nothing to say in words: the roll is named, never a bare label
+        return f"The {label} is rolled, and the dice have their say."
+    return f"{_cap(label)}: " + "; ".join(parts) + "."
 
 
 def is_solo(context: NarrationContext) -> bool:

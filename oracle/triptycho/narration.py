@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 from oracle.systems.base import Settled, values_under
 from oracle.systems.beats import BeatSpec, beats, closings, stating
+from oracle.triptycho import told
 
 if TYPE_CHECKING:
     from oracle.narrator.base import NarrationContext
@@ -68,8 +69,8 @@ def summary(result: Mapping[str, Any]) -> list[str]:
 def _defeat(result: Mapping[str, Any], name: str) -> str:
     target = str(result.get("target") or "").strip() or "The target"
     if result.get("dealt") is not None and result.get("points_before") is not None:
-        return (f"{target[:1].upper() + target[1:]} is defeated: {result['dealt']} more was "
-                f"{result['points_before']} too many, down to {result.get('points_after')} "
+        return (f"{target[:1].upper() + target[1:]} is defeated: {result['dealt']} damage "
+                f"against {result['points_before']} left, down to {result.get('points_after')} "
                 "and out of this scenario.")
     return f"{target[:1].upper() + target[1:]} is defeated, out of this scenario."
 
@@ -92,12 +93,14 @@ closing = closings({
 
 def opposed(result: Mapping[str, Any]) -> str:
     """An opposed roll in words (ties already went to the action)."""
-    action = str(result.get("action_name") or "action")
-    reaction = str(result.get("reaction_name") or "reaction")
+    action = result.get("action_name")
+    reaction = result.get("reaction_name")
     a, r = result.get("action_total"), result.get("reaction_total")
     if result.get("winner") == "action":
-        return f"The {action} carries it, {a} against {r}."
-    return f"The {reaction} holds, {r} against {a}."
+        said = f" ({action})" if action else ""
+        return f"The action{said} carries it, {a} against {r}."
+    said = f" ({reaction})" if reaction else ""
+    return f"The reaction{said} holds, {r} against {a}."
 
 
 def damage(result: Mapping[str, Any], target: str) -> str:
@@ -125,6 +128,10 @@ def tell(beat: str, context: NarrationContext, deal: Deal, name: str, table: str
     target = _target(context)
     if beat == "defeat":
         return " ".join([*deal(table), _defeat({**result, "target": target}, name)])
+    if beat == "roll" and roll in told.FACTS:
+        grade = told.CARDS.get(str(roll))
+        card = deal("tt_quiet", grade=grade(result)) if grade else []
+        return " ".join([*card, told.FACTS[str(roll)](result, name)])
     if beat != "roll" or roll not in ("opposed", "damage", "attack"):
         return None
     parts: list[str] = []

@@ -213,10 +213,15 @@ def encounter(context: NarrationContext, deal: Deal, name: str, table: str) -> s
 
 
 def _contest_roll(context: NarrationContext, deal: Deal, name: str, table: str) -> str | None:
-    """A Contest Roll under the generic beat: who comes out ahead, then an omen."""
-    if context.result.get("roll") != "contest":
+    """A Contest Roll under the generic beat: the stake when the intent names it, a card of
+    the struggle, then who comes out ahead and what each loser paid."""
+    result = context.result
+    if result.get("roll") != "contest":
         return None
-    return " ".join([contest(context.result), *deal("omens")])
+    stake = _said(context.intent)
+    parts = [f"At stake: {stake}"] if stake else []
+    parts += deal("contest_struggle", grade="won" if result.get("winner") else "tied")
+    return " ".join([*parts, contest(result)])
 
 
 _TELLERS: dict[str, Callable[[NarrationContext, Deal, str, str], str | None]] = {
