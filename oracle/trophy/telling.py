@@ -147,8 +147,10 @@ def reduction(context: NarrationContext, deal: Deal, name: str, table: str) -> s
     return " ".join(parts)
 
 
-def monster(context: NarrationContext, deal: Deal) -> str:
+def monster(context: NarrationContext, deal: Deal, name: str = "") -> str:
     result = context.result
+    first = context.characters[0] if context.characters else {}
+    roller = str(first.get("name") or "")
     parts = deal("monsters")
     foe = in_sentence(context.monster) or "the monster"  # mid-sentence: "the Drowned Choir"
     if result.get("roll_required") is False:
@@ -162,6 +164,8 @@ def monster(context: NarrationContext, deal: Deal) -> str:
         if not isinstance(fighter, Mapping) or not fighter.get("matches"):
             continue
         who = fighter.get("name")
+        if name and who == roller:  # the roller: full name once in the whole narration
+            who = name
         if fighter.get("armor_used"):
             parts.append(f"It finds {who}'s weak point, and armor takes the blow.")
         else:
@@ -229,7 +233,7 @@ _TELLERS: dict[str, Callable[[NarrationContext, Deal, str, str], str | None]] = 
     "lost": lambda context, deal, name, table: lost(context, deal, name),
     "ruin": lambda context, deal, name, table: ruin(context, deal, name),
     "reduction": reduction,
-    "monster": lambda context, deal, name, table: monster(context, deal),
+    "monster": lambda context, deal, name, table: monster(context, deal, name),
     "encounter": encounter,
     "roll": _contest_roll,
 }
