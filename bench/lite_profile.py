@@ -13,8 +13,8 @@ each phase of the kernel's start:
 - ``booted`` / ``imported`` / ``launched``: the notebook's cell (storage and SQLite, ``import
   oracle.app``, ``launch()``); then the start screen on the page.
 
-It also counts the modules of the site's wheels the start imported; ``--write-modules`` writes them
-to ``lite/startup-modules.txt`` (the modules that get bytecode in the site's wheels).
+It also counts the modules of the site's wheels and of the standard library the start imported;
+``--write-modules`` writes them to ``lite/startup-modules.txt`` (the modules that get bytecode).
 
     .venv/bin/python bench/lite_profile.py [--visits first,return] [--write-modules]
 """
@@ -96,12 +96,14 @@ def visit(context: Any, url: str) -> tuple[list[tuple[float, str]], list[str]]:
 
 
 def site_modules(modules: list[str]) -> list[str]:
-    """The modules from the site's wheels, as paths in site-packages with a ``.py`` suffix."""
+    """The modules from the site's wheels (paths in site-packages) and from the standard library
+    (``python313.zip/`` and the path in it), with a ``.py`` suffix."""
     found = set()
     for path in modules:
         _, sep, rest = path.partition("/site-packages/")
-        if sep:
-            found.add(re.sub(r"\.pyc$", ".py", rest))
+        _, zipped, inside = path.partition("/lib/python313.zip/")
+        if sep or zipped:
+            found.add(re.sub(r"\.pyc$", ".py", rest if sep else f"python313.zip/{inside}"))
     return sorted(found)
 
 

@@ -4,7 +4,8 @@
 //   node lite/pyc.mjs PYODIDE_DIR HOST_DIR
 // HOST_DIR holds one folder per wheel (its unpacked files) and jobs.json: a list of
 // [source path relative to HOST_DIR, bytecode path relative to HOST_DIR, the path the
-// module will have in the browser (shown in tracebacks)]. Each bytecode file is written as an
+// module will have in the browser (shown in tracebacks), and optionally the optimization level
+// (2: without docstrings and asserts)]. Each bytecode file is written as an
 // unchecked-hash .pyc (PEP 552): it never looks at the source's time, which a wheel's
 // unpacking does not keep.
 import { createRequire } from 'node:module';
@@ -18,10 +19,11 @@ pyodide.mountNodeFS('/work', path.resolve(hostDir));
 const failed = pyodide.runPython(`
 import json, os, py_compile
 failed = []
-for source, target, shown in json.load(open("/work/jobs.json")):
+for source, target, shown, *level in json.load(open("/work/jobs.json")):
     os.makedirs(os.path.dirname("/work/" + target), exist_ok=True)
     try:
         py_compile.compile("/work/" + source, "/work/" + target, dfile=shown, doraise=True,
+                           optimize=level[0] if level else -1,
                            invalidation_mode=py_compile.PycInvalidationMode.UNCHECKED_HASH)
     except py_compile.PyCompileError as error:
         failed.append(f"{source}: {error.msg}")
