@@ -44,6 +44,7 @@ class Narration(TypedDict):
     beat: str | None
     refers_to: int | None
     deck: NotRequired[Mapping[str, Any]]
+    question: NotRequired[str]  # what was asked, when the narration answers a question
 
 
 class Note(TypedDict):
@@ -77,12 +78,15 @@ class Undo(TypedDict):
 
 def narration(text: str, *, narrator: str | None, beat: str | None,
               fallback_reason: str | None = None, refers_to: int | None = None,
-              deck: Mapping[str, Any] | None = None) -> Narration:
-    """Prose voicing a result (data, never rules); ``deck`` is the offline narrator's deck."""
+              deck: Mapping[str, Any] | None = None, question: str = "") -> Narration:
+    """Prose voicing a result (data, never rules); ``deck`` is the offline narrator's deck;
+    ``question`` what the narration answers (an exploration question), kept with it."""
     event = Narration(type=NARRATION, text=text, narrator=narrator,
                       fallback_reason=fallback_reason, beat=beat, refers_to=refers_to)
     if deck is not None:
         event["deck"] = deck
+    if question.strip():
+        event["question"] = question.strip()
     return event
 
 

@@ -329,3 +329,23 @@ def test_every_die_trying_and_triptycho_line_reads_as_a_log_sentence() -> None:
     assert re.search(r"Rook Drover attacks Viper Knot · hit 1d8 \[\d\], miss .* → (hit|miss)",
                      text)
     assert "Viper Knot takes an Injury" in text and "The scenario ends: " in text
+
+
+# -- 5: an Exploration ask journals its question with the answers ----------------------------
+
+def test_an_exploration_question_is_journalled_with_its_answers() -> None:
+    app = quick()
+    hunt = app.view("Hunt")
+    fill(hunt, "oracle-hunt-question", "What hangs from the old oak?")
+    click(hunt, "oracle-hunt-ask")
+    markup = journal(app)
+    entry = next(e for e in app.session.require().entries if e.type == "narration")
+    assert entry.data.get("question") == "What hangs from the old oak?"
+    assert "<b>Asked:</b> What hangs from the old oak?<br>" in markup
+    campaign = app.session.require()
+    assert "> *Asked: What hangs from the old oak?*" in export(campaign, "markdown")
+    assert "? What hangs from the old oak?\n=> " in export(campaign, "lonelog")
+    # a Risk Roll's narration asks nothing: no question is kept with it
+    risk(app, "I climb the oak")
+    assert all("question" not in e.data for e in campaign.entries
+               if e.type == "narration" and e.data.get("beat") != "answer")

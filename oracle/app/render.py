@@ -79,7 +79,9 @@ def line_html(line: Any) -> str:
 def _meta_line(kind: str, data: Mapping[str, Any]) -> str | None:
     """The app's own rendering of a journal's meta entries (no system words them)."""
     if kind == "narration":
-        return esc(data.get("text", ""))
+        asked = data.get("question")
+        return ((f"<b>Asked:</b> {esc(asked)}<br>" if isinstance(asked, str) and asked else "")
+                + esc(data.get("text", "")))
     if kind == "oracle":
         from oracle.journal.render import oracle_extra
 

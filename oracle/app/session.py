@@ -422,7 +422,8 @@ class Session:
                 event = events.narration(
                     text, narrator=said.narrator, beat=beat,
                     fallback_reason=said.fallback_reason, refers_to=refers_to,
-                    deck=None if said.deck is None else said.deck.to_dict())
+                    deck=None if said.deck is None else said.deck.to_dict(),
+                    question=question if beat == "answer" else "")  # an exploration question
                 seq, _state = campaign.append(event)
                 self._voiced[seq] = (beat, dict(result), intent, who)
             return Voiced(text=text, narrator=said.narrator, beat=beat,

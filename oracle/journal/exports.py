@@ -121,8 +121,10 @@ class Markdown(LineRenderer):
         if entry.undone:
             return self.on_rules(system, entry)
         body = STRUCK if entry.struck else str(entry.data.get("text", ""))
-        out = [f"> {md_block(self.escape(line))}" if line.strip() else ">"
-               for line in body.splitlines() or [""]]
+        asked = entry.data.get("question")
+        out = [f"> *Asked: {self.escape(one_line(asked))}*"] if isinstance(asked, str) else []
+        out += [f"> {md_block(self.escape(line))}" if line.strip() else ">"
+                for line in body.splitlines() or [""]]
         voice = entry.data.get("narrator")
         if voice and not entry.struck:
             reason = entry.data.get("fallback_reason")
@@ -180,12 +182,14 @@ class Lonelog(LineRenderer):
                 *(f"=> [{tag}]" for tag in reading.tags)]
 
     def on_narration(self, system: System, entry: Entry) -> list[str]:
+        asked = entry.data.get("question")
+        head = [f"? {one_line(asked)}"] if isinstance(asked, str) and asked else []
         if entry.struck:
-            return [f"=> {STRUCK}"]
+            return [*head, f"=> {STRUCK}"]
         body = str(entry.data.get("text", "")).strip()
         if "\n\n" in body:
-            return ["\\---", *body.splitlines(), "---\\"]
-        return ["=> " + one_line(body)]
+            return [*head, "\\---", *body.splitlines(), "---\\"]
+        return [*head, "=> " + one_line(body)]
 
     def on_note(self, system: System, entry: Entry) -> list[str]:
         return [f"(note: {one_line(entry.data.get('text', ''))})"]

@@ -201,7 +201,10 @@ def meta_line(entry: Entry) -> Line:
     """The journal's own words for a meta event (the systems word the rules events)."""
     data, kind = entry.data, entry.type
     if kind == "narration":
-        return Line.of("narration", STRUCK if entry.struck else text(data.get("text", "")))
+        asked = data.get("question")
+        return Line.of("narration", *((f"Asked: {asked} · ",) if isinstance(asked, str)
+                                      and asked else ()),
+                       STRUCK if entry.struck else text(data.get("text", "")))
     if kind == "note":
         return Line.of("meta", "Note: ", text(data.get("text", "")))
     if kind == "oracle":

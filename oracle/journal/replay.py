@@ -301,7 +301,7 @@ class Fold:
         data, seq, kind = event.data, event.seq, event.type
         if kind in ("narration", "note"):
             _text(data, "text")
-            for key in ("narrator", "fallback_reason", "beat"):
+            for key in ("narrator", "fallback_reason", "beat", "question"):
                 _text(data, key, required=False)
             _ref(data, "refers_to", seq, self.by_seq)
         elif kind == "oracle":

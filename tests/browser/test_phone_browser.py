@@ -178,6 +178,19 @@ def test_the_oracle_answer_and_its_narration_are_on_one_phone_screen(oracle_serv
             f"{part} is off the screen after asking: {box}")
 
 
+# Cells of a table whose words are broken: a word wider (in the cell's own font) than the room
+# the cell gives it.
+_BROKEN_CELLS_JS = """
+sel => [...document.querySelectorAll(sel + ' th, ' + sel + ' td')].filter(cell => {
+  const style = getComputedStyle(cell);
+  const ctx = document.createElement('canvas').getContext('2d');
+  ctx.font = style.fontWeight + ' ' + style.fontSize + ' ' + style.fontFamily;
+  const room = cell.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+  return cell.innerText.split(/\\s+/).some(w => w && ctx.measureText(w).width > room + 1);
+}).map(cell => cell.innerText)
+"""
+
+
 def _on_one_screen(page: Any, card: str, parts: tuple[str, ...]) -> None:
     """After a roll in ``card`` the page scrolled to it: each part of it is on the screen."""
     page.wait_for_function(
@@ -200,6 +213,8 @@ def test_a_die_trying_and_a_triptycho_result_card_carry_their_narration_on_one_s
     phone.fill(".oracle-dt-name input", "Pip")
     phone.click("button.oracle-dt-create")
     phone.wait_for_selector(".oracle-dt-party tr[data-name='Pip']")
+    assert phone.evaluate(_BROKEN_CELLS_JS, ".oracle-die-trying-party") == [], (
+        "the party table breaks words at 390 px")
     phone.fill(".oracle-dt-check-faces input", "7")
     roll = phone.locator("button.oracle-dt-roll-check")
     roll.scroll_into_view_if_needed()
@@ -219,6 +234,9 @@ def test_a_die_trying_and_a_triptycho_result_card_carry_their_narration_on_one_s
         phone.wait_for_selector(f".oracle-tp-attacker select option:has-text('{name}')",
                                 state="attached")
     phone.click("button.oracle-tp-start")
+    phone.wait_for_selector(".oracle-triptycho-tracker td")
+    assert phone.evaluate(_BROKEN_CELLS_JS, ".oracle-triptycho-tracker") == [], (
+        "the Triptycho roster breaks words at 390 px")
     for name in ("Rook", "Viper"):
         phone.locator(".oracle-tp-who select").select_option(label=name)
         phone.click("button.oracle-tp-roll-init")
