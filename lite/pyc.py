@@ -66,8 +66,9 @@ def compile_stdlib(source: Path, target: Path, core: Path, work: Path, cache: Pa
         digest.update(part.read_bytes())
     digest.update(drop.pattern.encode())
     cached = cache / f"{digest.hexdigest()[:16]}-python_stdlib.zip"
-    if cached.is_file():
-        shutil.copy2(cached, target)
+    cache.mkdir(parents=True, exist_ok=True)
+    _prune(cache, {cached.name}, ".zip")
+    if _copied(cached, target):
         return
     host = work / "pyc-stdlib"
     shutil.rmtree(host, ignore_errors=True)
@@ -166,8 +167,7 @@ def compile_wheels(wheels: list[tuple[Path, str]], core: Path, work: Path,
         cached = cache / f"{_key(wheel)}-{wheel.name}"
         target = out / wheel.name
         result.append(target)
-        if cached.is_file():
-            shutil.copy2(cached, target)
+        if _copied(cached, target):
             continue
         folder = host / str(index)
         with zipfile.ZipFile(wheel) as archive:
@@ -181,4 +181,22 @@ def compile_wheels(wheels: list[tuple[Path, str]], core: Path, work: Path,
             _repack(folder, target)
             shutil.copy2(target, cached)
     shutil.rmtree(host, ignore_errors=True)
+    _prune(cache, {f"{_key(wheel)}-{wheel.name}" for wheel, _ in wheels}, ".whl")
     return result
+
+
+def _copied(cached: Path, target: Path) -> bool:
+    """Copy ``cached`` to ``target`` if it is there (another build may prune it meanwhile)."""
+    try:
+        shutil.copy2(cached, target)
+    except FileNotFoundError:
+        return False
+    return True
+
+
+def _prune(cache: Path, used: set[str], suffix: str) -> None:
+    """Forget the compiled files this build did not use (this repository's wheels change every
+    build, so the cache would otherwise grow by one oracle wheel each time)."""
+    for path in cache.glob(f"*{suffix}"):
+        if path.name not in used:
+            path.unlink(missing_ok=True)
