@@ -35,6 +35,7 @@ def oracle(context: NarrationContext, deal: Deal, thing: str) -> str:
     parts = [f"{head} {answer.upper()}." if head else f"{answer.upper()}."]
     parts += deal("oracle_answers", grade=grade if grade in (
         "yes", "yes_and", "yes_but", "no", "no_and", "no_but") else "yes")
+    parts += deal(omens_table(context.system))
     parts += [f"To read into it: {thing or 'something here'} {meaning}."
               for meaning in deal("meanings")]
     twist = context.result.get("twist")
@@ -43,16 +44,32 @@ def oracle(context: NarrationContext, deal: Deal, thing: str) -> str:
     return " ".join(parts)
 
 
+def omens_table(system: str) -> str:
+    """The asked system's own omens after an oracle's answer (``oracle_omens_<system>`` in its
+    offline folder), or the generic ones that fit any place."""
+    from oracle.narrator.templates import table_path
+
+    own = f"oracle_omens_{system}"
+    return own if table_path(own).is_file() else "oracle_omens"
+
+
 def twist_sentence(twist: Mapping[str, Any]) -> str:
-    """A twist the dice called, in words: its kind, what it bears on, its meaning pair."""
+    """A twist the dice called, in a sentence: its kind, what it bears on, and its meaning pair
+    as the two words to read it by (quoted: a word of a table is never conjugated)."""
     raw = twist.get("meaning")
     meaning: Mapping[str, Any] = raw if isinstance(raw, Mapping) else {}
-    pair = " and ".join(str(meaning[k]) for k in ("action", "subject") if meaning.get(k))
+    words = [str(meaning[k]).strip() for k in ("action", "subject") if meaning.get(k)]
     focus = twist.get("focus")
     about = (f", and it bears on {focus}" if isinstance(focus, str) and focus
-             else ", something not seen before" if twist.get("new") else "")
-    label = str(twist.get("label") or "a twist")
-    return f"And a twist: {label}{about}. Read it as {pair or 'an omen'}."
+             else ", and it is something new" if twist.get("new") else "")
+    label = str(twist.get("label") or "something changes")
+    said = f"A twist comes with the answer: {label}{about}."
+    if len(words) == 2:
+        said += (f" The signs to read it by are \u201c{words[0]}\u201d and "
+                 f"\u201c{words[1]}\u201d.")
+    elif words:
+        said += f" The sign to read it by is \u201c{words[0]}\u201d."
+    return said
 
 
 def header(beat: str, context: NarrationContext, name: str, tries: str, place: str,
