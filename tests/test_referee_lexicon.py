@@ -161,3 +161,22 @@ def test_the_third_batchs_classes_are_read(beat: str, result: dict[str, Any], kw
 def test_and_their_look_alikes_pass(beat: str, result: dict[str, Any], kw: dict[str, Any],
                                     text: str) -> None:
     assert check(beat, ctx(result, **kw), text) is None
+
+
+@pytest.mark.parametrize("beat,result,kw,text", [
+    ("outcome", FAILURE, {"intent": "force the lid"}, "The lid holds.\n1. It is heavy.\n2. Sealed."),
+    ("outcome", SUCCESS, {"intent": "break down the door"}, "The door shrugs off every blow."),
+    ("outcome", FAILURE, {"intent": "haggle the boatman down"}, "He takes half what he asked."),
+    ("outcome", SUCCESS, {"intent": "lose the men following me"},
+     "Every turn you take, the two men are still there."),
+    ("outcome", FAILURE, {"intent": "cross the bridge"},
+     "The river carries what is left of her downstream."),
+    ("ruin", {"roll": "ruin", "ruin_before": 3, "ruin_after": 4, "ruin_marked": True,
+              "lost": False}, {}, "You are the fen's now, mud in your veins."),
+    ("outcome", SUCCESS, {"intent": "break down the door"},
+     "The door gives. Ash feels a savage satisfaction."),
+    ("outcome", FAILURE, {"intent": "force the lid"}, "Your dice come up low, a one and a two."),
+])
+def test_the_fourth_batchs_classes_are_read(beat: str, result: dict[str, Any],
+                                           kw: dict[str, Any], text: str) -> None:
+    assert check(beat, ctx(result, **kw), text) is not None

@@ -25,12 +25,12 @@ HERE = Path(__file__).parent / "data"
 DATA = json.loads((HERE / "referee_replies.json").read_text("utf-8"))
 REPLIES: list[dict[str, Any]] = DATA["replies"]
 # the referee's own held-out batches: the first written before it was generalised by class, the
-# second and third each after a round of it and measured before any tuning on them (results:
-# the main set's); the third, the latest, is held to 90%
+# later ones each after a round of it and measured before any tuning on them (results: the
+# main set's); the two latest are held to 90%
 OWN = {name: json.loads((HERE / name).read_text("utf-8"))["replies"]
        for name in ("referee_own_heldout.json", "referee_own_heldout2.json",
-                    "referee_own_heldout3.json")}
-CAUGHT = {"referee_own_heldout3.json": 0.90}
+                    "referee_own_heldout3.json", "referee_own_heldout4.json")}
+CAUGHT = {"referee_own_heldout3.json": 0.90, "referee_own_heldout4.json": 0.90}
 KINDS = {"outcome", "death", "loss", "monster", "choice", "others", "foe", "bargain", "numbers",
          "safety", "markup", "length", "cut", "oracle", "death_left_out"}
 
@@ -78,7 +78,7 @@ def test_the_own_held_out_batches_are_caught_95_percent_with_one_good_rejected_a
     replies = OWN[name]
     bad = [c for c in replies if c["bad"] and not c.get("stop_reason")]
     good = [c for c in replies if not c["bad"]]
-    assert len(bad) >= 30 and len(good) >= 14
+    assert len(bad) >= 24 and len(good) >= 11
     missed = [c["text"] for c in bad if verdict(c) is None]
     assert len(missed) <= (1 - CAUGHT.get(name, 0.95)) * len(bad), missed
     rejected = [(c["text"], verdict(c)) for c in good if verdict(c) is not None]

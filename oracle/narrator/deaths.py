@@ -69,7 +69,8 @@ LOSS = rx(
     phrases("""~be its/the creature/thing/servant/own/creation; no longer the woman/man/person/
         girl/boy/one; no longer who; ~be only/all/nothing but bark/wood/moss/root/roots/
         hunger/forest/leaves; ~turn to bark/wood/moss/root/roots/leaves;
-        ~become part of the forest/wood/woods/trees; ~belong to the forest/wood/woods/trees/
+        ~become part of the forest/wood/woods/trees; mud/sap/water/moss in your/her/his veins;
+        ~be the forest's/wood's/fen's/moor's/bog's/marsh's/dark's/trees' now; ~belong to the forest/wood/woods/trees/
         dark/roots"""),r"(?:rises?|returns?|comes? back|stands? up) (?:\w+ ){0,3}as one of", r"(?:becomes?|became|turns? into|is turning into|is now) (?:one of )?(?:a|the|the "
            r"forest's)(?: [\w-]+){0,3} (?:monsters?|things?|creatures?|servants?|beasts?)", r"(?:is|are) lost (?:to the forest|forever|for good)",
            r"belongs? to the forest(?: now)?", r"(?:is|are) no longer (?:herself|himself|"
@@ -95,7 +96,8 @@ ANY_DEATH = rx(r"die[sd]?", r"dying", r"dead|death", r"kill\w*", r"slain", r"per
 _OWNED = re.compile(
     r"\b(?:(\w+)'s|(your|her|his|their)) (?:heart|pulse|breath|breathing|chest)\b[^.;]{0,40}?"
     r"\b(?:last (?:stutter|shudder|beat|flutter|gasp|breath|heave|twitch)|stops? for good|"
-    r"(?:then|and then) nothing|never (?:starts?|comes?) again|goes? out of)|"
+    r"(?:then|and then) (?:nothing|there is only|only silence|silence)|never (?:starts?|comes?) "
+    r"again|goes? out of)|\bwhat is left of (\w+)\b|"
     r"\bnothing (?:of|left of|more of|remains of) (\w+)\b(?!['\u2019]s)|"
     r"\bthe end of (\w+)\b(?!['\u2019]s)(?!\s+(?:road|path|rope|light|day|night|food|water|"
     r"oil|wick|bread|candle|line|trail|world))|"

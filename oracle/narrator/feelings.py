@@ -54,6 +54,7 @@ MIND = rx(phrases("""~tell/~promise/~remind/~convince/~assure yourself/herself/h
     ~walk away; ~bow your/her/his/their head; ~dare not; ~dare to hope;
     ~be sure/certain that; ~know/~knew then; ~feel sure; ~wish you/she/he had"""))
 
+_FEEL = word_set("""feel feels felt feeling""")
 _MODAL = re.compile(r"\b(?:would|could|might|may|should|can|cannot|can't|if)\s+(?:\w+\s+)?$",
                     re.IGNORECASE)
 _CLAUSE = frozenset({";", ":", "\u2014"})
@@ -114,7 +115,8 @@ def _emotion(words: Sequence[Word], before: Sequence[Word], cast: Cast) -> str |
         if low in _SIGNS and (_experiencer_after(words, i, cast, before)
                               or _owned_by_character(words, i, cast, before)):
             return word.text
-        if low in EMOTION_NOUNS and i > 0 and words[i - 1].low in ("with", "in") and \
+        felt = any(w.low in _FEEL for w in words[max(0, i - 4):i])
+        if low in EMOTION_NOUNS and i > 0 and (words[i - 1].low in ("with", "in") or felt) and \
                 _nearest_person(words, i, cast, before) is Who.CHARACTER:
             return word.text  # "Wren, trembling with excitement"
     return None

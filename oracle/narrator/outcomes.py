@@ -44,7 +44,7 @@ _YIELD = ("~open/~give/~yield/~crack/~break/~split/~shatter/~part/~swing/~slide/
           "~rise/~shift/~budge/~grind/~spring/~click/~snap/~burst/~collapse/~topple/~pop/"
           "~loosen/~unlatch/~buckle/~splinter/~cave/~turn/~move/~tilt/~heave/~sag")
 _HOLD = """~hold; ~stay/~remain shut/closed/put/fast/locked/sealed/where/stuck; ~stick; ~jam;
-~resist; ~refuse; not an inch; ~bind"""
+~resist; ~refuse; not an inch; ~bind; ~shrug off; ~withstand"""
 
 FAMILIES: tuple[Family, ...] = (
     Family("open", _lemmas("""open pick unlock force break pry prise prize lever smash free lift
@@ -68,7 +68,8 @@ FAMILIES: tuple[Family, ...] = (
                safe; safely; you ~reach/~gain the/a; with a breath/time/room/moment to spare""")),
            failure=rx(phrases("""~fall back/short/away; ~slip back/off/down/from; no closer;
                no nearer; ~get nowhere; ~be left clinging/hanging/dangling;
-               ~lose your/her/his/their grip/footing; ~slide back/down; too far"""))),
+               ~lose your/her/his/their grip/footing; ~slide back/down; too far; never ~reach;
+               never ~make it"""))),
     Family("find", _lemmas("""find search look seek track follow spot locate discover hunt scout
         explore uncover trace"""),
            success=rx(phrases("""there it is; there they are; here it is;
@@ -84,12 +85,13 @@ FAMILIES: tuple[Family, ...] = (
                ~take your coin/money/silver/offer/word; ~believe you/every/it; ~relent; ~nod;
                ~push off with you; ~lower the bridge; ~unlock; ~unbar; * for you;
                ~hand over; ~hand you; ~give you; ~show you the way; ~do as you ~ask;
-               ~wave * forward/through/on/past; ~stamp it/the/your""")),
+               ~wave * forward/through/on/past; ~stamp it/the/your; half what; ~come down;
+               ~knock * off; ~settle on; a deal""")),
            failure=rx(phrases("""~shake his/her/their/its head; ~refuse; ~see through;
                ~turn you away/back; ~laugh at you; not fooled; ~send you away; no deal;
                ~spit at you"""))),
     Family("sneak", _lemmas("""sneak slip creep hide avoid evade pass steal tiptoe skulk
-        crawl edge"""),
+        crawl edge lose shake elude"""),
            success_of=rx(phrases("""~go/~ride/~walk/~thunder/~march/~pass/~move/~file/~trot
                by/past/on; ~sleep on; ~look away; ~turn away""")),
            success=rx(phrases("""without a glance/look/second; without looking; unseen; unnoticed; undetected; unheard; ~sleep on;
@@ -98,7 +100,8 @@ FAMILIES: tuple[Family, ...] = (
            failure=rx(phrases("""~wake; ~stir; on its/their/his/her feet; ~notice you;
                ~spot you; ~see you; ~hear you; ~turn toward/towards you; ~catch sight;
                the alarm; ~bay; ~bark; ~howl; ~shout; you are seen/spotted/caught/discovered;
-               every head ~turn; eyes on you; ~find/~catch/~light you"""))),
+               every head ~turn; eyes on you; ~find/~catch/~light you;
+               still there/behind; still with you; on your heels; ~keep pace"""))),
     Family("know", _lemmas("""read decipher understand recall remember identify study learn
         translate interpret recognise recognize make"""),
            success=rx(phrases("""you ~understand; ~make sense; the meaning ~come/~be/is;
@@ -131,8 +134,8 @@ _NEGATION = re.compile(r"\b(?:not|never|no|nothing|nor|none|cannot|without|fails
                        r"n't\b", re.IGNORECASE)
 _AFTER_NONE = re.compile(r"^\s+(?:\w+\s+)?(?:none|nothing|no)\b|"
                          r"^\s+(?:\w+\s+){0,2}(?:not|never|\w+n't)\b", re.IGNORECASE)
-_PARTIAL = re.compile(r"\b(?:almost|nearly|half|barely|partly|a little|an inch|a crack|a "
-                      r"finger's width|a hair|then (?:sticks?|jams?|holds?|stops?)|and (?:sticks?|"
+_PARTIAL = re.compile(r"\b(?:almost|nearly|half[ -](?:open|way|closed|shut)|barely|partly|"
+                      r"a little|an inch|a crack|a finger's width|a hair|then (?:sticks?|jams?|holds?|stops?)|and (?:sticks?|"
                       r"jams?|stops?|holds?)|but (?:no|not|holds?|sticks?|the))\b", re.IGNORECASE)
 _CLAUSE_END = re.compile(r"[;:\u2014.]|\bbut\b", re.IGNORECASE)
 

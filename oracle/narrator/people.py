@@ -145,6 +145,16 @@ _AT_SIDE = re.compile(r"\b(?:with you|beside you|at your side|alongside you|next
                       r"behind you|at your (?:shoulder|elbow|back))\b", re.IGNORECASE)
 
 
+def _past_apposition(words: Sequence[Word], i: int) -> int:
+    """The index after an apposition set off by commas at ``words[i]`` (", the lad from the
+    inn,"), or ``i`` when there is none."""
+    if i < len(words) and words[i].low == ",":
+        for j in range(i + 1, min(i + 9, len(words))):
+            if words[j].low == ",":
+                return j + 1
+    return i
+
+
 def _group_named(context: NarrationContext, said: Sequence[Word]) -> bool:
     """The narration named a group, or one of a group the scene holds ("the charcoal burners'
     camp": "the eldest burner"), before saying "the others"."""
@@ -154,7 +164,8 @@ def _group_named(context: NarrationContext, said: Sequence[Word]) -> bool:
 
 
 _ALONGSIDE = word_set("""grabs pulls shouts calls hauls catches helps whispers laughs says cries
-drags steadies hands tosses holds reaches yells hisses nods grins mutters warns""")
+drags steadies hands tosses holds reaches yells hisses nods grins mutters warns points kneels
+gestures beckons signals leads suggests asks""")
 _CAPITALS = word_set("""the a an it you your he she they we i something nothing someone
 somewhere behind above below then when where what far beyond inside outside there here this
 that these those every each one no yes but and or in on at from with its her his their god
@@ -184,8 +195,10 @@ def others(sentence: str, words: Sequence[Word], before: Sequence[Word],
                     "character's side in solo play")
     for i, word in enumerate(words[:-1]):
         low = word.low.removesuffix("'s")
+        after = _past_apposition(words, i + 1)  # "Jory, the lad from the inn, points"
         if word.text[:1].isupper() and low not in cast.known and low not in _CAPITALS and \
-                words[i + 1].low in _ALONGSIDE and cast.who(word.text) is Who.THING:
+                after < len(words) and words[after].low in _ALONGSIDE and \
+                cast.who(word.text) is Who.THING:
             return (f"it brings in {word.text!r}, someone the story does not have, at the "
                     "character's side in solo play")
     return None

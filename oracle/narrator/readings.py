@@ -121,6 +121,7 @@ BEATEN = rx(r"die[sd]?", r"collapses?", r"crumples?", r"crumbles?", r"topples?",
                 ~be done/spent/finished for good; for good; ~be finished; ~shatter;
                 ~burst/~break/~fly apart; ~fall to pieces; into a rain/heap/pile/shower of"""),
             r"(?:is|was) gone\b(?=\s*[.,;!]|\s+for good|\s+forever)",
+            phrases("""~stay down/under/there/beneath; ~sink and ~stay"""),
             r"(?:does|do|did|will|would|can)\s+not\s+(?:get up|rise|stand up|stand again|get "
             r"back up)|(?:doesn't|won't|can't|cannot|never)\s+(?:get up|rise|stand up|get back up)")
 # a blow that ends a foe, wherever it lands ("splits the thing's skull")
@@ -342,6 +343,7 @@ DICE_WORDS = re.compile(r"\b(?:dice|d6|d10|d20|roll(?:s|ed)?)\b|\b(?:" + "|".joi
     sorted(_DIE_NOUN)) + r"|\w+est|fourth|fifth|sixth|lone|only|best|worst) die\b", re.IGNORECASE)
 FACES_ALONE = re.compile(r"\b(?:snake eyes|boxcars|(?:two|three|four|five|a pair of|double) "
                          r"(?:ones|twos|threes|fours|fives|sixes))\b", re.IGNORECASE)
+_A_FACE = re.compile(r"\b(?:a|an) (?:one|two|three|four|five|six)\b(?!-)", re.IGNORECASE)
 FACES = re.compile(
     rf"\b(?:roll(?:s|ed)?|shows?|showed|showing|lands? on|landed on|comes? up|came up|"
     rf"turns? up|reads?)\s+(?:a |an )?{_FACE}s?\b|\b{_FACE}s?\s+on the\s+(?:\w+\s+)?"
@@ -351,9 +353,10 @@ FACES = re.compile(
 def dice(sentence: str, words: Sequence[Word], before: Sequence[Word],
          context: NarrationContext, cast: Cast) -> str | None:
     """Dice faces in words: the dice are shown beside the narration, never told in it."""
-    alone = FACES_ALONE.search(sentence)
+    alone = FACES_ALONE.search(sentence) or (DICE_WORDS.search(sentence) and _A_FACE.search(
+        sentence))
     if alone:
-        return f"it tells the dice's faces ({alone.group()!r}); the prose never gives the dice"
+        return f"it tells a die's face ({alone.group()!r}); the prose never gives the dice"
     if not DICE_WORDS.search(sentence):
         return None
     found = FACES.search(sentence)

@@ -170,7 +170,7 @@ THEME_SIGNS: dict[str, re.Pattern[str]] = {tag: rx(phrases(text)) for tag, text 
         ~topple into the straw/hay/thatch/tinder/kindling; ~lick up/at/along/over; ~catch and ~flare; the thatch/straw/
         roof/rafters/curtain/cloth/tinder/hair ~catch; ~go up like; ~crackle; ~roar up; heat
         ~pour/~roll/~wash off; orange/red glow; ~glow orange/red; ~smolder; ~blacken and ~curl""",
-    "drowning": """water ~close over; ~close over your/her/his/their head; lungs ~burn/~ache for
+    "drowning": """water ~close over; ~fill your/her/his/their lungs; water in your/her/his lungs; ~close over your/her/his/their head; lungs ~burn/~ache for
         air; ~burn for air; ~gasp for air; ~breathe water; ~swallow water; ~go under;
         ~pull/~drag * under; beneath/under the surface; ~sink like a stone; no air""",
     "blood": """~well red; ~run red; red ~well/~run/~seep/~drip; ~soak red; a red stain; ~stain
@@ -290,7 +290,7 @@ class Judge:
         if len(text) > MAX_CHARS or self.count >= MAX_SENTENCES:
             return (f"it runs past {MAX_CHARS} characters or {MAX_SENTENCES} sentences; a "
                     "narration is two to five sentences")
-        if _MARKUP.search(sentence):
+        if _MARKUP.search(sentence) or _MARKUP.search(text):  # a list's "1." starts a line
             return "it uses markup (Markdown or HTML); a narration is plain text"
         return (_safety(sentence, context)
                 or _numbers(sentence, context, self.cast.settled)
