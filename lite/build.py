@@ -9,7 +9,7 @@ Everything comes from package registries (PyPI, npm) at exact versions, or from 
    each tarball checked against its pinned sha512;
 3. the Python wheels the app needs, from PyPI, each pinned here by version and SHA-256: those Pyodide
    0.28.3 ships at the versions its lock names (checked against the lock; Pyodide re-packs its own
-   copies, so their bytes differ from PyPI's), and ipywidgets, comm and segno; MarkupSafe's
+   copies, so their bytes differ from PyPI's), and ipywidgets and comm; MarkupSafe's
    pure-Python part is packed from its PyPI source; oracle, the ``sqlite3`` stand-in and the
    edition's boot are packed from this repository;
 4. ``pyodide/`` in the site: the core (its standard library without the single-byte codecs, with
@@ -74,12 +74,12 @@ FROM_LOCK = {
     "jinja2": ("3.1.6", "85ece4451f492d0c13c5dd7c13a64681a86afae63a5f347908daf103ce6d2f67"),
     "platformdirs": ("4.3.6", "73e575e1408ab8103900836b97580d5307456908a03e92031bab39e4554cc3fb"),
 }
-# Wheels Pyodide does not carry: (version, top-level module, SHA-256 of PyPI's file).
+# Wheels Pyodide does not carry: (version, top-level module, SHA-256 of PyPI's file). (segno,
+# the LAN table's QR code, is not among them: the LAN table needs the server.)
 EXTRA = {
     "ipywidgets": ("8.1.7", "ipywidgets",
                    "764f2602d25471c213919b8a1997df04bef869251db4ca8efba1b76b1bd9f7bb"),
     "comm": ("0.2.3", "comm", "c615d91d75f7f04f095b30d1c1711babd43bdc6419c1be9886a85f2f4e489417"),
-    "segno": ("1.6.6", "segno", "28c7d081ed0cf935e0411293a465efd4d500704072cdb039778a2ab8736190c7"),
 }
 MARKUPSAFE = ("3.0.2", "ee55d3edf80167e48ea11a923c7386f4669df67d7994554387f84e7d8b0a2bf0")  # sdist: its pure-Python modules become a py3-none-any wheel
 # (piplite, micropip and packaging serve only %pip, which the app never runs: not in the site.)
