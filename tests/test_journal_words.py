@@ -349,3 +349,33 @@ def test_an_exploration_question_is_journalled_with_its_answers() -> None:
     risk(app, "I climb the oak")
     assert all("question" not in e.data for e in campaign.entries
                if e.type == "narration" and e.data.get("beat") != "answer")
+
+
+# -- 9: what the evening's screens showed ---------------------------------------------------------
+
+def test_the_story_so_far_ends_each_sentence_once() -> None:
+    from oracle.journal.story import Said, StoryMemory
+
+    memory = StoryMemory(owed=(Said("the hand goes numb until morning.", "Greer", 3),),
+                         conditions=(("Greer", ("Ink-black veins, further each dawn.",)),),
+                         intent=Said("the mossy barrow", "Greer", 4))
+    told = memory.told()
+    assert "Greer owes a Devil's Bargain: “the hand goes numb until morning.”" in told
+    assert "Greer's Conditions: Ink-black veins, further each dawn." in told
+    assert "Greer's stated intent: “the mossy barrow”." in told
+    assert not any(".." in line or ".”." in line for line in told)
+
+
+def test_a_hunt_that_keeps_the_tokens_says_nothing_of_them_and_the_oracle_says_its_odds() -> None:
+    from oracle.journal.render import oracle_extra
+    from oracle.trophy.words import journal_line
+
+    kept = journal_line({"type": "hunt_rolled", "name": "Greer", "light": [2]},
+                        {"encounter": "present", "tokens_before": 0, "tokens_after": 0}).plain()
+    assert kept == "Greer hunts · light 2 → danger is here"
+    gained = journal_line({"type": "hunt_rolled", "name": "Greer", "light": [6]},
+                          {"encounter": "none", "tokens_before": 0, "tokens_after": 1}).plain()
+    assert gained.endswith("→ no danger near · Hunt Tokens 0 → 1")
+    said = oracle_extra({"likelihood": "even", "dread": 3, "answer": "yes",
+                         "odds": {"yes": 0.25}})
+    assert said == " (even, dread 3, 25.0% chance of yes)"

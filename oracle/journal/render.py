@@ -148,14 +148,14 @@ def twist_words(twist: object) -> str:
 
 
 def oracle_extra(data: Mapping[str, Any]) -> str:
-    """`` (likely, dread 5, yes 72%) · twist: ...`` for a solo oracle entry (empty if none)."""
+    """`` (likely, dread 5, 72.0% chance of yes) · twist: ...`` for a solo oracle entry."""
     bits = [str(data[k]) for k in ("likelihood",) if isinstance(data.get(k), str)]
     if isinstance(data.get("dread"), int):
         bits.append(f"dread {data['dread']}")
     odds = data.get("odds")
     answer = data.get("answer")
     if isinstance(odds, Mapping) and isinstance(odds.get(answer), (int, float)):
-        bits.append(f"{answer} had {100 * float(odds[answer]):.1f}%")
+        bits.append(f"{100 * float(odds[answer]):.1f}% chance of {answer}")
     twist = twist_words(data.get("twist"))
     words = data.get("words")
     said = (f" · in your words: {words['text']}" if isinstance(words, Mapping)

@@ -184,16 +184,23 @@ class StoryMemory:
                 (self.sight, "What {who} saw in the last Ruin Roll: {text}",
                  "What was seen in the last Ruin Roll: {text}")):
             if said is not None:
-                out.append((mine if said.who else anyone).format(
-                    who=said.who, text=f"\u201c{said.text}\u201d") + ".")
+                out.append(_ended((mine if said.who else anyone).format(
+                    who=said.who, text=f"\u201c{said.text}\u201d")))
         for bargain in self.owed:
-            out.append((f"{bargain.who} owes" if bargain.who else "Owed:")
-                       + f" a Devil's Bargain: \u201c{bargain.text}\u201d.")
+            out.append(_ended((f"{bargain.who} owes" if bargain.who else "Owed:")
+                              + f" a Devil's Bargain: \u201c{bargain.text}\u201d"))
         for name, conditions in self.conditions:
-            out.append(f"{name}'s Conditions: " + ", ".join(conditions) + ".")
+            out.append(_ended(f"{name}'s Conditions: " + ", ".join(conditions)))
         for name, how in self.gone:
             out.append(f"{name} {how}, and is gone from the story.")
         return out
+
+
+def _ended(sentence: str) -> str:
+    """``sentence`` with one full stop at its end (none added after one it has, quoted or
+    not: never "dawn.." or "morning.”.")."""
+    bare = sentence.rstrip("\u201d\"' ")
+    return sentence if bare[-1:] in (".", "!", "?", "\u2026") else sentence + "."
 
 
 def _str(value: object, limit: int = MAX_STORY_TEXT) -> str:

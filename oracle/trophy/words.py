@@ -90,9 +90,10 @@ def _risk(data: Mapping[str, Any], res: Mapping[str, Any], name: str) -> Line:
 
 def _hunt(data: Mapping[str, Any], res: Mapping[str, Any], name: str) -> Line:
     encounter = str(res.get("encounter", ""))
+    before, after = res.get("tokens_before"), res.get("tokens_after")
+    tokens = f" · Hunt Tokens {before} → {after}" if before != after else ""
     return Line.of("roll", who(name), " hunts", *_said(data), f" · {faces_text(data)}",
-                   *((" → ", result(ENCOUNTER_WORDS.get(encounter, encounter)),
-                      f" · Hunt Tokens {res.get('tokens_before')} → {res.get('tokens_after')}")
+                   *((" → ", result(ENCOUNTER_WORDS.get(encounter, encounter)), tokens)
                      if res else ()))
 
 
