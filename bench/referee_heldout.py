@@ -22,17 +22,39 @@ the first text shown against the whole narration.
 Run: ``.venv/bin/python bench/referee_heldout.py [--json] [--verbose] [--no-timing]`` (about 30 s;
 no network, no key).
 
-Figures on main at 6453a9b (2026-11-25 02:00 UTC, before the referee's generalisation landed):
-111 bad replies, 64 caught (57.7%); 48 good, 5 rejected. Caught per kind: outcome in other words
-4/12, deaths and losses in other words 6/11, the monster's state 5/9, the character's choices and
-feelings 5/10, companions in solo 6/9, a foe other than the story's 0/9, an accepted bargain left
-out 5/7, dice faces and numbers in words 4/10, safety lines and veils by meaning 14/17, cut at
-max_tokens 7/7, markup 5/7, too long 3/3. Per system: Trophy 46/64, Die Trying 12/27, Triptycho
-6/20. Rejected good: body words under a body-horror line, "a web of roots" under a spider line,
-"the rope gives" on a failure, "works at the lock" on a failure, "breathing slows, and then there
-is none" (read as leaving the death out). 2 caught only after the offending words had streamed.
-First text shown at 43% of the whole reply's time (median of 12 good replies of three sentences
-or more at 40 tokens a second; worst 63%).
+Figures, first batch (``bench/referee_heldout.json``: 111 bad, 48 good), caught per kind:
+
+| kind | 6453a9b (02:00 UTC) | 7fa5538 (03:05 UTC) |
+|---|---|---|
+| outcome in other words | 4/12 | 4/12 |
+| deaths and losses in other words | 6/11 | 8/11 |
+| the monster's state | 5/9 | 5/9 |
+| the character's choices and feelings | 5/10 | 7/10 |
+| companions in solo | 6/9 | 7/9 |
+| a foe other than the story's | 0/9 | 7/9 |
+| an accepted bargain left out | 5/7 | 5/7 |
+| dice faces and numbers in words | 4/10 | 5/10 |
+| safety lines and veils by meaning | 14/17 | 16/17 |
+| cut at max_tokens | 7/7 | 7/7 |
+| markup | 5/7 | 5/7 |
+| too long (1,000 to 5,000 words) | 3/3 | 3/3 |
+| **all bad caught** | **64/111 (57.7%)** | **79/111 (71.2%)** |
+| good rejected | 5/48 | 5/48 |
+| caught only after the offending words streamed | 2 | 4 |
+| first text shown, of the whole reply's time (40 tokens/s) | 43% median, 63% worst | 18%, 32% |
+
+Per system at 7fa5538: Trophy 54/64, Die Trying 16/27, Triptycho 9/20. Good replies rejected at
+7fa5538: "the last plank tears loose" (read as tears, crying), body words under a body-horror
+line, "a web of roots" under a spider line, "works at the lock ... does not give" on a failure,
+"breathing slows, and then there is none" (read as leaving the death out).
+
+The first batch was on main from 02:00 while the referee was being generalised; a second batch
+(``bench/referee_heldout2.json``: 81 bad, 33 good; new scenarios, names, places and phrasings) was
+written at 02:15 and kept off main until measured at 7fa5538: **45 of 81 caught (55.6%), 2 of 33
+good rejected**; per kind: outcome 2/10, deaths 4/8, monster's state 3/7, choices and feelings
+8/8, companions in solo 2/7, another foe 4/7, bargain left out 3/5, numbers in words 1/8, safety
+8/10, max_tokens 4/4, markup 4/5, too long 2/2; Trophy 27/41, Die Trying 12/22, Triptycho 6/18.
+The gap between the two batches is what fitting to seen phrasings is worth.
 """
 
 from __future__ import annotations
