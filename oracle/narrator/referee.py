@@ -51,9 +51,6 @@ _TOTAL_SAID = (r"\b(?:<words>)\W+(?:(?:of|is|was|at|reaches)\W+){0,2}<n>\b|"
                r"\b(?:adds?|added|adding) up to\W+<n>\b|\b(?:comes?|came|amounts?|amounted|"
                r"sums?|summed) to\W+<n>\b")
 _TOTALS = ("total", "power")
-_RUIN_MOVES = (r"(?<!\ba )(?<!\ban )(?<!\bthe )(?<!\bold )(?<!\bthis )\bruin\b(?!\s+of\b)"
-               r"(?:\W+(?!(?:and|but|as|while|then)\b)[a-z]+){0,3}?\W+(?:from\W+)?<n>"
-               r"(?:\W+to\W+<n>)?\b")  # the totals of any result (a system adds its own)
 _DIGITS = re.compile(r"(?<![\w.])-?\d+\b")  # "HP -1 to 0": the sign is the number's
 _ANSWER = re.compile(r"^\W*(yes|no)\b(?:\W{0,3}(and|but)\b)?", re.IGNORECASE)
 _MARKUP = re.compile(r"\*\*|__|`|(?<![\w_])_[^_\s][^_\n]*_(?![\w_])|^\s{0,3}#{1,6}\s|^\s*[-*+\u2022]\s|^\s*\d+[.)]\s|"
@@ -107,9 +104,6 @@ def _counts(settled: Settled, result: Mapping[str, Any]) -> Iterator[Count]:
     """The numbers the result settles that prose may state: the system's counts, then its
     totals (with the totals any result holds)."""
     yield from settled.counts
-    ruin = values_under(result, ("ruin_before", "ruin_after", "ruin"))
-    if ruin:  # Ruin moving in any verb, and a range ("Ruin creeps from three to five")
-        yield Count(_RUIN_MOVES, ruin, "it gives Ruin {said}, but Ruin is {values}")
     words = "|".join(re.escape(w) for w in ("total", *settled.total_words))
     yield Count(_TOTAL_SAID.replace("<words>", words),
                 settled.totals | values_under(result, _TOTALS),

@@ -307,6 +307,9 @@ def header(beat: str, context: NarrationContext, name: str, tries: str, place: s
 RUIN_SAID = (r"(?<!\ba )(?<!\ban )(?<!\bthe )(?<!\bold )(?<!\bthis )\bruin\b(?!\s+of\b)\W+"
              r"(?:(?:is|at|of|to|now|rises|climbs|stands|from|goes|up|reaches|becomes)\W+){0,3}"
              r"<n>\b")
+RUIN_MOVES = (r"(?<!\ba )(?<!\ban )(?<!\bthe )(?<!\bold )(?<!\bthis )\bruin\b(?!\s+of\b)"
+              r"(?:\W+(?!(?:and|but|as|while|then)\b)[a-z]+){0,3}?\W+(?:from\W+)?<n>"
+              r"(?:\W+to\W+<n>)?\b")  # Ruin moving in any verb: "Ruin creeps from three to five"
 TOKENS_SAID = r"\b<n>\W+(?:hunt\W+)?tokens?\b"
 _LISTED = ("helpers", "participants", "characters")
 
@@ -318,6 +321,7 @@ def settled(result: Mapping[str, Any]) -> Settled:
     listed = entries(result, _LISTED)
     everyone = [result, *listed]
     outcome, defeated = result.get("outcome"), result.get("defeated")
+    ruin = values_under(result, ("ruin_before", "ruin_after", "ruin"))
     return Settled(
         verdict=outcome if isinstance(outcome, str) else "",
         dies=result.get("dies") is True or any(e.get("dead") is True for e in everyone),
@@ -327,7 +331,9 @@ def settled(result: Mapping[str, Any]) -> Settled:
         against_foe=result.get("foe") == "monster",
         people=tuple(str(e.get("name", "")) for e in listed),
         totals=values_under(result, ("endurance",)), total_words=("endurance",),
-        counts=(Count(RUIN_SAID, values_under(result, ("ruin_before", "ruin_after", "ruin")),
-                      "it gives Ruin {said}, but Ruin is {values}", open_when_empty=True),
+        counts=(Count(RUIN_SAID, ruin, "it gives Ruin {said}, but Ruin is {values}",
+                      open_when_empty=True),
+                Count(RUIN_MOVES, ruin, "it gives Ruin {said}, but Ruin is {values}",
+                      open_when_empty=True),
                 Count(TOKENS_SAID, values_under(result, ("tokens_before", "tokens_after")),
                       "it counts {said} tokens, but the tokens are {values}")))
