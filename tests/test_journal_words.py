@@ -354,15 +354,19 @@ def test_an_exploration_question_is_journalled_with_its_answers() -> None:
 # -- 9: what the evening's screens showed ---------------------------------------------------------
 
 def test_the_story_so_far_ends_each_sentence_once() -> None:
-    from oracle.journal.story import Said, StoryMemory
+    from oracle.journal.story import Foe, Said, StoryMemory
 
     memory = StoryMemory(owed=(Said("the hand goes numb until morning.", "Greer", 3),),
+                         foe=Foe("The Tithe-Taker", "A collector in a coat of coins.", True),
+                         fighting=True,
                          conditions=(("Greer", ("Ink-black veins, further each dawn.",)),),
                          intent=Said("the mossy barrow", "Greer", 4))
     told = memory.told()
     assert "Greer owes a Devil's Bargain: “the hand goes numb until morning.”" in told
     assert "Greer's Conditions: Ink-black veins, further each dawn." in told
     assert "Greer's stated intent: “the mossy barrow”." in told
+    assert ("Fighting the Tithe-Taker (drawn by the oracle): A collector in a coat of coins."
+            in told)
     assert not any(".." in line or ".”." in line for line in told)
 
 

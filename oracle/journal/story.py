@@ -169,9 +169,10 @@ class StoryMemory:
             out.append(f"The scene you expected: {self.expected}.")
         if self.foe is not None:
             how = " (drawn by the oracle)" if self.foe.drawn else ""
-            foe = in_sentence(self.foe.text)
-            out.append(f"Fighting {foe}{how}." if self.fighting
-                       else f"The last foe fought: {foe}{how}.")
+            foe = in_sentence(self.foe.name) + how
+            about = f": {self.foe.description}" if self.foe.description else ""
+            out.append(_ended((f"Fighting {foe}" if self.fighting
+                               else f"The last foe fought: {foe}") + about))
         if self.present is not None:
             out.append("Present: " + ", ".join(self.present) + "." if self.present
                        else "Nobody else is present.")
