@@ -106,3 +106,59 @@ def test_every_roll_kind_is_voiced_in_its_own_words(
         assert "settled." not in text.lower(), text
         if name != "trophy":
             assert not FOREST.search(text), (kind, place, text)
+
+
+QUESTIONS = ("Has the Choir of Teeth heard us?", "Is anyone home?", "Will it rain before nightfall?",
+             "Does the clerk keep his word?", "Is the ale poisoned?", "Can the door be opened?")
+
+
+@pytest.mark.parametrize("name", [s.name for s in installed()])
+def test_an_asked_answer_follows_any_question_in_the_systems_own_genre(
+        name: str, monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    monkeypatch.setenv("ORACLE_NARRATOR", "offline")
+    monkeypatch.setenv("ORACLE_HOME", str(tmp_path))
+    for seed in range(40):
+        question = QUESTIONS[seed % len(QUESTIONS)]
+        out = io.StringIO()
+        main(["ask", question, "--narrate", "--json", "--system", name, "--seed", str(seed)],
+             out=out)
+        answer = json.loads(out.getvalue())
+        text = str(answer["narration"]["text"])
+        said = f"\u201c{question}\u201d {str(answer['answer']).upper()}."
+        assert text.startswith(said), text
+        # the sentence after the answer leans as the answer does, and names nothing it was
+        # not asked about (no "whoever else wanted it" for "Is anyone home?")
+        turn = text[len(said):].strip()
+        lean = str(answer["answer"]).partition(", ")[2]
+        assert turn.startswith(lean.capitalize()) if lean else not turn.startswith(
+            ("And ", "But ")), text
+        assert "Read it as" not in text
+        if name != "trophy":
+            assert not FOREST.search(text), text
+
+
+ATTEMPTS = {"sneak": "slip past the sleeping hound", "open": "break the seal on the door",
+            "reach": "wade across to the far landing", "find": "search the crypt for the key",
+            "know": "read the names scratched into the pew", "fight": "stab the ghoul",
+            "carry": "claim the silver ladle", "endure": "hold the door shut"}
+
+
+@pytest.mark.parametrize(("family", "attempt"), sorted(ATTEMPTS.items()))
+@pytest.mark.parametrize("light", [1, 4, 6])
+def test_a_risk_rolls_outcome_is_told_of_the_kind_of_attempt(
+        family: str, attempt: str, light: int, monkeypatch: pytest.MonkeyPatch,
+        tmp_path: Path) -> None:
+    from oracle.narrator.compose import load
+    from oracle.narrator.outcomes import families_of
+
+    monkeypatch.setenv("ORACLE_NARRATOR", "offline")
+    monkeypatch.setenv("ORACLE_HOME", str(tmp_path))
+    assert families_of(attempt)[0].name == family  # the referee's reading of the verb
+    grade = {1: "failure", 4: "complication", 6: "success"}[light]
+    bodies = {part.text for slot, parts in load(f"risk_{family}").slots if slot == "body"
+              for g, part in parts if g == grade}
+    for seed in range(4):
+        text = _narrate({"roll": "risk", "ruin": 1, "light": [light], "dark": [1],
+                         "attempt": attempt, "place": "the sunken stair", "seed": seed,
+                         "name": "Odile Marsh"})
+        assert any(body in text for body in bodies), text

@@ -109,6 +109,14 @@ FAMILIES: tuple[Family, ...] = (
            failure=rx(phrases("""~swim; ~blur; ~stay/~remain locked/hidden/closed/silent/shut;
                ~stay/~remain a mystery; ~mean nothing; meaningless; nonsense; ~escape you;
                ~defy you; can't/cannot make * out; ~make no sense; locked away"""))),
+    # kinds of attempt the offline narrator keys its outcome cards to; their success and
+    # failure words are the plain ones (no family patterns: the referee reads them as before)
+    Family("fight", _lemmas("""fight strike stab slash hit attack kill cut chop smite punch kick
+        wrestle shoot duel parry club bash behead spear impale""")),
+    Family("carry", _lemmas("""carry take grab snatch haul drag collect gather pocket bring
+        hoist shoulder bear claim fetch pilfer loot""")),
+    Family("endure", _lemmas("""endure resist withstand survive hold brave bear weather last
+        suffer keep stand""")),
 )
 _LEMMA_OF: dict[str, str] = {form: lemma for family in FAMILIES for lemma in family.verbs
                              for form in forms(lemma)}

@@ -33,9 +33,8 @@ def oracle(context: NarrationContext, deal: Deal, thing: str) -> str:
     grade = answer.replace(", ", "_")
     head = said(context.question)
     parts = [f"{head} {answer.upper()}." if head else f"{answer.upper()}."]
-    parts += deal("oracle_answers", grade=grade if grade in (
+    parts += deal(answers_table(context.system), grade=grade if grade in (
         "yes", "yes_and", "yes_but", "no", "no_and", "no_but") else "yes")
-    parts += deal(omens_table(context.system))
     parts += [f"To read into it: {thing or 'something here'} {meaning}."
               for meaning in deal("meanings")]
     twist = context.result.get("twist")
@@ -44,13 +43,14 @@ def oracle(context: NarrationContext, deal: Deal, thing: str) -> str:
     return " ".join(parts)
 
 
-def omens_table(system: str) -> str:
-    """The asked system's own omens after an oracle's answer (``oracle_omens_<system>`` in its
-    offline folder), or the generic ones that fit any place."""
+def answers_table(system: str) -> str:
+    """The oracle's answers with the asked system's own omens (``oracle_answers_<system>`` in
+    its offline folder: the shared turns, then its genre's signs), or the generic table whose
+    signs fit any place."""
     from oracle.narrator.templates import table_path
 
-    own = f"oracle_omens_{system}"
-    return own if table_path(own).is_file() else "oracle_omens"
+    own = f"oracle_answers_{system}"
+    return own if table_path(own).is_file() else "oracle_answers"
 
 
 def twist_sentence(twist: Mapping[str, Any]) -> str:

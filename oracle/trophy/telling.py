@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
+from oracle.narrator.outcomes import families_of
 from oracle.narrator.telling import said as _said
 from oracle.wording import in_sentence
 
@@ -68,6 +69,14 @@ def can_improve(result: Mapping[str, Any]) -> bool:
         result.get("highest") != 6 and not result.get("lost") and not result.get("dies")
 
 
+def attempted(context: NarrationContext, deal: Deal, kind: str) -> list[str]:
+    """The outcome told for the kind of attempt the intent's verb names (the referee's
+    families: go unseen, open, reach, find, persuade, read, fight, carry, endure), from
+    ``risk_<family>``; nothing when the verb names no family (the outcome tables' own cards)."""
+    families = families_of(context.intent)
+    return deal(f"risk_{families[0].name}", grade=kind) if families else []
+
+
 def outcome(context: NarrationContext, deal: Deal, name: str) -> str:
     result = context.result
     kind = str(result.get("outcome") or "complication")
@@ -75,6 +84,8 @@ def outcome(context: NarrationContext, deal: Deal, name: str) -> str:
     if result.get("dies"):
         parts += deal("outcome_dies", grade=kind if kind in OUTCOME_WORDS else "failure")
         parts.append(f"A Risk Roll to kill a monster is paid for with a life: {name} dies.")
+    elif kind in OUTCOME_WORDS and (own := attempted(context, deal, kind)):
+        parts += own
     elif kind == "success":
         parts += deal("outcome_success", grade="cost" if result.get("ruin_marked") else "clean")
     else:
