@@ -162,3 +162,26 @@ def test_a_risk_rolls_outcome_is_told_of_the_kind_of_attempt(
                          "attempt": attempt, "place": "the sunken stair", "seed": seed,
                          "name": "Odile Marsh"})
         assert any(body in text for body in bodies), text
+
+
+@pytest.mark.parametrize(("family", "attempt"), sorted(ATTEMPTS.items()))
+def test_every_attempt_card_passes_the_referee_for_its_own_outcome(
+        family: str, attempt: str) -> None:
+    from oracle.dice import SeededDice
+    from oracle.narrator import NarrationContext
+    from oracle.narrator.compose import load
+    from oracle.narrator.referee import check
+    from oracle.systems import find_system
+
+    trophy = find_system("trophy")
+    light = {"success": 6, "complication": 4, "failure": 2}
+    for _, parts in load(f"risk_{family}").slots:
+        for grade, part in parts:
+            if grade is None:
+                continue
+            result = trophy.resolve({"roll": "risk", "ruin": 1, "light": [light[grade]],
+                                     "dark": [1]}, SeededDice(1))
+            context = NarrationContext.build(result=result, intent=attempt, place="the nave",
+                                             characters=[{"name": "Mara Quell"}])
+            text = f"Mara Quell goes for it: \u201c{attempt}.\u201d {part.text}"
+            assert check("outcome", context, text) is None, (grade, part.text)
