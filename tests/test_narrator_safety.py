@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import importlib.util
 import io
+import re
 from pathlib import Path
 from types import ModuleType
 from typing import Any
@@ -163,3 +164,42 @@ def test_inspire_takes_lines_and_veils() -> None:
             text = out.getvalue()
             assert LEAK(text, PLAYER_LINES[0][2]) is None, text
             assert LEAK(text, PLAYER_LINES[2][2]) is None, text
+
+
+@pytest.mark.parametrize("text,themes", [
+    ("It does not go.", set()), ("The clock's tick gets louder.", set()),
+    ("Water ticks into a puddle.", set()), ("The crow flies off; chips fly.", {"animals"}),
+    ("Cannot remember their mother's face.", {"body_horror"}),
+    ("Not a board creaks.", set()), ("A smell of smoke hangs in the air.", {"fire"}),
+    ("The wind is singing.", set()), ("The gate is facing north.", set()),
+    ("A smoking brazier.", {"fire"}), ("Two does graze by the ford.", {"animals"}),
+    ("Fat flies buzz on the meat.", {"insects"}), ("Swollen ticks in the hound's fur.",
+                                                   {"insects", "animals"}),
+    ("A noose hangs from the beam.", {"hanging"}), ("The beam rotted through.", {"rot"}),
+    ("An eyeless thing.", {"eyes"}), ("Wolves, six of them.", {"animals"}),
+    ("The hunters' camp.", {"others"}),
+])
+def test_a_card_shows_a_theme_in_the_word_s_forms_only(text: str, themes: set[str]) -> None:
+    """Item 6: a theme word shows in its inflections (smoke: smoking), never in another word that
+    begins with it ("does", "mother", "board", "singing"); an ambiguous form ("fly", "tick",
+    "hangs") shows its theme only where the card's other words make it clear."""
+    from oracle.narrator.safety import themes_shown
+
+    assert themes_shown(text) == themes
+
+
+@pytest.mark.parametrize("word", ["smoke", "doe", "fly", "cut", "tick", "hang", "eye", "wolf"])
+def test_every_card_holding_a_player_word_or_its_forms_is_filtered(word: str) -> None:
+    """A line in any word keeps out every card of every table that holds the word in any form,
+    whether or not the word's theme reads it there (an ambiguous "does" still goes under "doe")."""
+    import oracle
+    from oracle.narrator.compose import allowed
+    from oracle.narrator.safety import forms
+
+    rules = barred(Safety(lines=(word,)))
+    holding = re.compile(r"\b(?:" + "|".join(map(re.escape, forms(word))) + r")\b", re.IGNORECASE)
+    for name in sorted({p.stem for p in Path(oracle.__file__).parent.glob("*/offline/*.txt")}):
+        for _, parts in load(name).slots:
+            for _, part in parts:
+                if holding.search(part.text):
+                    assert not allowed(part, rules, False), (word, part.text)

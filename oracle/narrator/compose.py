@@ -19,7 +19,7 @@ from dataclasses import dataclass
 
 from oracle.errors import NarratorError
 from oracle.narrator.deck import Deck
-from oracle.narrator.safety import ENDINGS, THEMES, Barred, spaced
+from oracle.narrator.safety import THEMES, Barred, themes_shown
 
 _HEADER = re.compile(r"^\[(?P<slot>[a-z_]+)(?::(?P<grade>[a-z_]+))?\]$")
 _VAR = re.compile(r"\{\{\s*(\w+)\s*\}\}")
@@ -27,24 +27,34 @@ _VAR = re.compile(r"\{\{\s*(\w+)\s*\}\}")
 
 WHERE: dict[str, re.Pattern[str]] = {
     "outdoors": re.compile(
-        r"\b(?:sky|skies|sun|sunlight|sunset|moon|moonlight|stars?|canopy|clearing|trees?|"
-        r"forest|woods|meadow|fields?|hillside|horizon|birdsong|branch(?:es)?|bark|"
-        r"moss|undergrowth|thicket|boughs?|ferns?|snow|breeze|grass|crows?|ravens?|hedge|"
-        r"brambles?|orchard|sap|pines?|oaks?|birch|acorns?|thorns?)\b", re.IGNORECASE),
+        r"\b(?:sky|skies|sun|sunlight|sunset|moon|moonlight|stars?|canopy|"
+        r"clearing|trees?|treetops?|forest|woods|meadow|fields?|hilltops?|hillside|"
+        r"horizon|birdsong|branch(?:es)?|bark|moss|undergrowth|thicket|boughs?|"
+        r"ferns?|snow|breeze|grass|crows?|ravens?|hedge|brambles?|orchard|sap|pines?|oaks?|"
+        r"birch|acorns?|thorns?|glade|grove|copse|open air)\b", re.IGNORECASE),
     "indoors": re.compile(
-        r"\b(?:ceiling|corridors?|rafters|hallway|staircase|flagstones?|chandelier|pews?|"
-        r"cellar|chamber)\b", re.IGNORECASE),
+        r"\b(?:ceilings?|corridors?|rafters|hallways?|staircases?|stairwells?|flagstones?|"
+        r"floorboards?|chandeliers?|pews?|cellar|chamber|attic)\b", re.IGNORECASE),
 }
+# A place under a roof or underground (no sky), and one in the open (no ceiling); water places
+# are in the open unless a roof is named too ("the flooded nave", "the sunken crypt").
 _INDOOR_PLACE = re.compile(
-    r"\b(?:nave|halls?|crypts?|cellars?|chapel|church|cathedral|rooms?|chambers?|corridors?|"
-    r"dungeons?|tombs?|vaults?|house|inn|tavern|keep|castle|tower|caves?|caverns?|mines?|"
-    r"tunnels?|catacombs?|sewers?|temple|library|cells?|manor|abbey|monastery|barrow|"
-    r"undercroft|mausoleum|attic|shrine|palace|prison|gaol|kitchen|stairs?|indoors|inside)\b",
-    re.IGNORECASE)
+    r"\b(?:naves?|halls?|crypts?|cellars?|chapels?|church|cathedral|rooms?|chambers?|"
+    r"corridors?|dungeons?|tombs?|vaults?|house|inn|tavern|keep|castle|towers?|belfry|caves?|"
+    r"caverns?|grottos?|grottoes|mines?|mineshafts?|tunnels?|catacombs?|ossuar(?:y|ies)|"
+    r"charnel|sepulchres?|oubliettes?|cisterns?|sewers?|temples?|library|libraries|cells?|"
+    r"manor|abbey|monastery|barrows?|undercroft|mausoleums?|attic|shrines?|palace|prison|"
+    r"gaol|kitchen|stairs?|basement|hovel|hut|cabin|lodge|mill|forge|smithy|workshop|barn|"
+    r"warehouse|granary|armou?ry|treasury|gallery|galleries|infirmary|asylum|hold|burrow|"
+    r"lair|den|labyrinth|underground|underworld|undercity|indoors|inside)\b", re.IGNORECASE)
 _OUTDOOR_PLACE = re.compile(
-    r"\b(?:forest|woods?|clearing|fields?|meadow|moor|marsh|swamp|river|ford|road|hills?|"
-    r"mountains?|glade|grove|shore|beach|coast|village|garden|courtyard|orchard|heath|valley|"
-    r"plain|lake|sea|camp|bridge|wastes?|outdoors|outside)\b", re.IGNORECASE)
+    r"\b(?:forest|woods?|clearing|fields?|meadow|moor|marsh|swamp|bog|fen|mire|river|stream|"
+    r"brook|creek|ford|pond|lake|lagoon|sea|bay|cove|reef|island|waterfall|road|street|alley|"
+    r"square|market|hills?|mountains?|cliffs?|crags?|ridge|peak|pass|canyon|gorge|ravine|"
+    r"desert|dunes?|steppe|tundra|glacier|jungle|plains?|glade|grove|copse|shore|beach|"
+    r"coast|village|garden|courtyard|orchard|heath|valley|farm|pasture|graveyard|"
+    r"cemetery|churchyard|battlefield|wilds|wilderness|rooftops?|camp|bridge|wastes?|"
+    r"outdoors|outside)\b", re.IGNORECASE)
 
 
 def elsewhere(place: str) -> frozenset[str]:
@@ -69,6 +79,8 @@ class Part:
     def where(self) -> frozenset[str]:
         """Where this part can happen, by its words: ``outdoors`` (sky, trees, a clearing),
         ``indoors`` (a ceiling, a corridor); empty when it could happen anywhere."""
+        if ANYWHERE in self.tags:  # a mark on the body, a sound in the head
+            return frozenset()
         bare = _VAR.sub(" ", self.text)
         return frozenset(kind for kind, pattern in WHERE.items() if pattern.search(bare))
 
@@ -78,24 +90,22 @@ class Part:
         return frozenset(_VAR.findall(self.text))
 
 
-@functools.cache
-def _theme_patterns() -> tuple[tuple[str, re.Pattern[str]], ...]:
-    return tuple((tag, re.compile(r"\b(?:" + "|".join(spaced(s) for s in sorted(
-        theme.shows, key=len, reverse=True)) + r")" + ENDINGS, re.IGNORECASE))
-        for tag, theme in THEMES.items())
-
-
 def tags_shown(text: str) -> frozenset[str]:
     """The themes a text shows by its words (variables removed first)."""
-    bare = _VAR.sub(" ", text)
-    return frozenset(tag for tag, pattern in _theme_patterns() if pattern.search(bare))
+    return themes_shown(_VAR.sub(" ", text))
 
 
-def _part(line: str) -> Part:
+# A card tagged ``anywhere`` (or every card of a table whose first line is ``#: anywhere``, as
+# the conditions, marks on the body) happens in any place, whatever scenery its words name.
+ANYWHERE = "anywhere"
+
+
+def _part(line: str, anywhere: bool = False) -> Part:
     text, _, tags = line.partition("#:")
     text = text.strip()
-    told = frozenset(t.strip() for t in tags.split(",") if t.strip())
-    unknown = told - set(THEMES)
+    told = frozenset(t.strip() for t in tags.split(",") if t.strip()) | (
+        {ANYWHERE} if anywhere else set())
+    unknown = told - set(THEMES) - {ANYWHERE}
     if unknown:
         raise NarratorError(f"offline: unknown theme tag(s) {sorted(unknown)} in {line!r}.")
     return Part(text, told | tags_shown(text))
@@ -152,7 +162,8 @@ def load(name: str) -> Table:
     slots: list[tuple[str, list[tuple[str | None, Part]]]] = []
     grade: str | None = None
     current = 0
-    for raw in lines:
+    anywhere = any(raw.strip() == f"#: {ANYWHERE}" for raw in lines[:1])
+    for raw in lines[1:] if anywhere else lines:
         line = raw.strip()
         if not line or line.startswith("# ") or line == "#":
             continue
@@ -172,7 +183,7 @@ def load(name: str) -> Table:
             shared = load(line[1:])
             slots[current][1].extend((grade, p) for _, parts in shared.slots for _, p in parts)
             continue
-        slots[current][1].append((grade, _part(line)))
+        slots[current][1].append((grade, _part(line, anywhere)))
     table = Table(name, tuple((slot, tuple(parts)) for slot, parts in slots))
     for grade in table.grades():
         if any(not parts for parts in table.options(grade)):

@@ -78,7 +78,7 @@ THEMES: dict[str, Theme] = {t.tag: t for t in (
     _theme("animals", "animal harm, animals harmed, animal cruelty, harm to animals, "
            "animal death, dead animals, pets, dog, dogs, horse, horses, cat, cats, animals",
            "dog, hound, horse, cat, deer, fawn, doe, stag, fox, hare, rabbit, bird, crow, "
-           "raven, owl, sparrow, calf, lamb, goat, pony, carcass, antler, antlers, "
+           "raven, owl, sparrow, heron, magpie, wolf, badger, calf, lamb, goat, pony, carcass, antler, antlers, "
            "deer-hide, skinned, mule, ox, oxen, boar, sow, hog, pig, sheep, hen, mouse, rat"),
     _theme("blood", "blood, gore, bleeding, hemophobia, haemophobia, wounds, violence, "
            "bloodshed, blood and gore",
@@ -124,6 +124,69 @@ _IRREGULAR = {"wolves": "wolf", "knives": "knife", "leaves": "leaf", "lives": "l
               "teeth": "tooth", "feet": "foot", "mice": "mouse", "geese": "goose",
               "children": "child", "men": "man", "women": "woman", "lice": "louse",
               "dice": "die", "oxen": "ox", "larvae": "larva", "hung": "hang"}
+
+
+_VOWELS = "aeiou"
+# forms that are first of all another word ("facing" a wall is not a face)
+_OTHER_WORDS = frozenset({"facing", "faced", "eyeing", "mouthing", "boned", "organs'"})
+
+
+def forms(word: str) -> tuple[str, ...]:
+    """A word's inflections, and only those: plural or third person, past, present participle
+    and possessive ("smoke": smokes, smoked, smoking, smoke's; "cut": cuts, cutting; "fly":
+    flies, flied, flying). Never an arbitrary ending: "doe" is not "doer", "moth" not "mother"."""
+    found = {word, *(k for k, v in _IRREGULAR.items() if v == word), word + "'s", word + "'" if word.endswith("s") else word + "s'", word + "less"}
+    short = (len(word) <= 4 and len(word) >= 3 and word[-1] not in _VOWELS + "wxy"
+             and word[-2] in _VOWELS and word[-3] not in _VOWELS)
+    stem = word + word[-1] if short else word
+    if word.endswith(("s", "x", "z", "ch", "sh", "o")):
+        found.add(word + "es")
+    elif word.endswith("y") and word[-2:-1] not in tuple(_VOWELS):
+        found |= {word[:-1] + "ies", word[:-1] + "ied"}
+    else:
+        found.add(word + "s")
+    if word.endswith("ie"):
+        found |= {word + "d", word[:-2] + "ying"}
+    elif word.endswith("e") and not word.endswith(("ee", "oe", "ye", "nge")):
+        found |= {word + "d", word[:-1] + "ing"}
+    elif word.endswith("e"):
+        found |= {word + "d", word + "ing"}
+    else:
+        found |= {stem + "ing"} | ({stem + "ed"} if not word.endswith("y")
+                                   or word[-2] in _VOWELS else set())
+    return tuple(sorted(found - _OTHER_WORDS, key=len, reverse=True))
+
+
+def phrase_forms(show: str) -> str:
+    """A shown word or phrase as a pattern of its forms (the last word inflected; a hyphen or a
+    space between words matches either)."""
+    *head, last = re.split(r"[\s-]+", show.lower())
+    tail = "(?:" + "|".join(re.escape(f) for f in forms(last)) + ")"
+    return r"[\s-]+".join([*(re.escape(w) for w in head), tail])
+
+
+# A form that is also an everyday word of another sense shows its theme only where the card's own
+# words make the theme clear ("the does graze" but not "it does not"; "flies buzz" but not "the
+# crow flies"; "a noose hangs" but not "a smell hangs"); elsewhere the card's explicit tags decide.
+_NOUN = r"\b(?:a|an|the|one|two|three|few|of|dead|black|fat|some|white|grey|gray|young|pale)\s+"
+AMBIGUOUS: dict[str, re.Pattern[str]] = {
+    **dict.fromkeys(("does", "doe's", "does'"), re.compile(
+        _NOUN + r"does\b|\bdoes\s+(?:and|graz\w*|flee\w*|fled|bolt\w*|leap\w*)\b")),
+    **dict.fromkeys(("fly", "flies", "flying", "flied"), re.compile(
+        _NOUN + r"fl(?:y|ies)\b|\bflies\s+(?:buzz|crawl|settl|swarm|gather|cluster|walk|"
+        r"land|feed)\w*|\b(?:buzz|swarm|cloud)\w*\s+of\s+flies\b|\bflies\b.*\bbuzz")),
+    **dict.fromkeys(("tick", "ticks", "ticking", "ticked"), re.compile(
+        r"\b(?:swollen|engorged|fat|blood-fat|grey|gray)\s+ticks?\b|\bticks?\s+(?:swell|"
+        r"swollen|burrow|bit|bite|crawl|feed|cling)|\bticks?\b.*\b(?:fur|hide|flesh)\b")),
+    **dict.fromkeys(("hang", "hangs", "hung", "hanging"), re.compile(
+        r"\b(?:noose|nooses|gallows|gibbet|rope|ropes|neck|necks|hanged|hangman)\b")),
+    **dict.fromkeys(("graze", "grazes", "grazed", "grazing"), re.compile(
+        r"\b(?:knees?|elbows?|skin|cheeks?|palms?|hands?|arms?|shins?|knuckles?|bleed\w*|"
+        r"blood\w*|raw|scab\w*|stings?)\b")),
+    **dict.fromkeys(("match", "matches", "matched", "matching"), re.compile(
+        r"\b(?:strikes?|struck|lit|lights?)\b[^.]*\bmatch|\bmatch\w*\s+(?:flares?|flared|"
+        r"flame|gutters?|burns?)")),
+}
 
 
 def _wordset(text: str) -> frozenset[str]:
@@ -218,12 +281,36 @@ def barred(safety: Safety) -> Barred:
                    key=len, reverse=True)
     pattern = (re.compile(r"\b(?:" + "|".join(spaced(s) for s in shows) + r")" + ENDINGS,
                           re.IGNORECASE) if shows else None)
+    if pattern is not None:  # and in every form of a theme's words ("smoke": smoking)
+        pattern = re.compile(pattern.pattern + r"|\b(?:" + "|".join(phrase_forms(s) for s in sorted(
+            {show for tag in tags for show in THEMES[tag].shows}, key=len, reverse=True) or ["\0"])
+            + r")\b", re.IGNORECASE)
     # a long word shows inside compounds too ("spider" in "spiderweb")
     long_words = sorted({s for s in shows if len(s) >= 5 and " " not in s}, key=len, reverse=True)
     if long_words and pattern is not None:
         pattern = re.compile(pattern.pattern + r"|\b(?:" + "|".join(
             re.escape(w) for w in long_words) + r")\w*", re.IGNORECASE)
     return Barred(tags, words, pattern)
+
+
+@functools.cache
+def _theme_patterns() -> tuple[tuple[str, re.Pattern[str]], ...]:
+    return tuple((tag, re.compile(r"\b(?:" + "|".join(phrase_forms(s) for s in sorted(
+        theme.shows, key=len, reverse=True)) + r")(?!\w)", re.IGNORECASE))
+        for tag, theme in THEMES.items())
+
+
+def themes_shown(text: str) -> frozenset[str]:
+    """The themes a text shows by its words: a theme's words in their forms, an ambiguous form
+    only where the text's other words make its theme clear (:data:`AMBIGUOUS`)."""
+    found = set()
+    for tag, pattern in _theme_patterns():
+        for match in pattern.finditer(text):
+            context = AMBIGUOUS.get(match.group(0).lower())
+            if context is None or context.search(text.lower()):
+                found.add(tag)
+                break
+    return frozenset(found)
 
 
 @dataclass(frozen=True)

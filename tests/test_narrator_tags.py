@@ -1,0 +1,54 @@
+"""How a card's words are read into tags: its scenery (where it can happen) and the place's kind
+(issue 16, items 2 and 6)."""
+
+from __future__ import annotations
+
+import pytest
+
+from oracle.narrator.compose import Part, elsewhere, load
+
+
+@pytest.mark.parametrize("place", [
+    "the ossuary", "a crypt", "the catacombs", "the bishop's vault", "a cellar", "the old mine",
+    "a tunnel", "the sewers", "the drowned library", "the chapel", "the great hall",
+    "the leaning tower", "a charnel house", "the cistern", "the smugglers' cave",
+    "the grotto", "the belfry", "the oubliette", "the mausoleum", "the undercroft",
+])
+def test_a_place_under_a_roof_or_underground_has_no_sky(place: str) -> None:
+    assert elsewhere(place) == {"outdoors"}
+
+
+@pytest.mark.parametrize("place", [
+    "the black lake", "a frozen river", "the mire", "a fen at dusk", "the sea cliffs",
+    "the graveyard", "the ravine", "a hillside glade", "the market square", "the island",
+])
+def test_a_place_in_the_open_or_on_water_has_no_ceiling(place: str) -> None:
+    assert elsewhere(place) == {"indoors"}
+
+
+@pytest.mark.parametrize("place", ["the crypt under the forest", "somewhere strange",
+                                   "the cave by the lake"])
+def test_a_place_that_says_both_or_neither_bars_nothing(place: str) -> None:
+    assert elsewhere(place) == frozenset()
+
+
+def test_a_mark_on_the_body_can_be_dealt_in_any_place() -> None:
+    """A condition is a mark the character carries: bark for fingertips, moss for hair, a pull
+    toward the trees are not scenery, and are dealt under a roof too."""
+    parts = [part for _, slot in load("conditions").slots for _, part in slot]
+    assert len(parts) > 150
+    woody = [p for p in parts if any(w in p.text for w in ("bark", "moss", "trees", "sky", "woods"))]
+    assert len(woody) >= 6
+    assert all(p.where == frozenset() for p in parts)
+
+
+@pytest.mark.parametrize("text,where", [
+    ("Rain falls from an open sky.", {"outdoors"}),
+    ("Under the floorboards, a hoard of buttons.", {"indoors"}),
+    ("A column of bats boils up out of the stairwell.", {"indoors"}),
+    ("The mushrooms release a cloud of spores.", set()),
+    ("The sound wakes the sleeper under the hill.", set()),
+    ("A voice stays a whisper until the next sunrise.", set()),
+])
+def test_a_card_s_scenery_is_read_from_its_words(text: str, where: set[str]) -> None:
+    assert Part(text, frozenset()).where == where
