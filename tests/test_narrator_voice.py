@@ -126,6 +126,8 @@ def test_no_card_contradicts_an_indoor_place(place: str) -> None:
                                          characters=[{"name": "Ash"}], party=["Ash", "Bo"])
         for _ in range(30):
             text = narrator.narrate(beat, context).text
+            if beat == "condition":  # the listed conditions are marks carried anywhere
+                text = "\n".join(line for line in text.splitlines() if not line.startswith("- "))
             assert not OUTDOORS.search(text), (beat, text)
 
 

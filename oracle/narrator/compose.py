@@ -74,12 +74,13 @@ class Part:
 
     text: str
     tags: frozenset[str]
+    anywhere: bool = False  # a mark on the body, a sound in the head: any place's scenery
 
     @functools.cached_property
     def where(self) -> frozenset[str]:
         """Where this part can happen, by its words: ``outdoors`` (sky, trees, a clearing),
         ``indoors`` (a ceiling, a corridor); empty when it could happen anywhere."""
-        if ANYWHERE in self.tags:  # a mark on the body, a sound in the head
+        if self.anywhere:
             return frozenset()
         bare = _VAR.sub(" ", self.text)
         return frozenset(kind for kind, pattern in WHERE.items() if pattern.search(bare))
@@ -103,12 +104,13 @@ ANYWHERE = "anywhere"
 def _part(line: str, anywhere: bool = False) -> Part:
     text, _, tags = line.partition("#:")
     text = text.strip()
-    told = frozenset(t.strip() for t in tags.split(",") if t.strip()) | (
-        {ANYWHERE} if anywhere else set())
-    unknown = told - set(THEMES) - {ANYWHERE}
+    told = frozenset(t.strip() for t in tags.split(",") if t.strip())
+    anywhere = anywhere or ANYWHERE in told
+    told -= {ANYWHERE}
+    unknown = told - set(THEMES)
     if unknown:
         raise NarratorError(f"offline: unknown theme tag(s) {sorted(unknown)} in {line!r}.")
-    return Part(text, told | tags_shown(text))
+    return Part(text, told | tags_shown(text), anywhere)
 
 
 @dataclass(frozen=True, eq=False)  # identity: loaded once, hashed often

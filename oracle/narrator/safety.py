@@ -170,23 +170,26 @@ def phrase_forms(show: str) -> str:
 # crow flies"; "a noose hangs" but not "a smell hangs"); elsewhere the card's explicit tags decide.
 _NOUN = r"\b(?:a|an|the|one|two|three|few|of|dead|black|fat|some|white|grey|gray|young|pale)\s+"
 AMBIGUOUS: dict[str, re.Pattern[str]] = {
-    **dict.fromkeys(("does", "doe's", "does'"), re.compile(
-        _NOUN + r"does\b|\bdoes\s+(?:and|graz\w*|flee\w*|fled|bolt\w*|leap\w*)\b")),
-    **dict.fromkeys(("fly", "flies", "flying", "flied"), re.compile(
+    "doe": re.compile(_NOUN + r"does?\b|\bdoes\s+(?:and|graz\w*|flee\w*|fled|bolt\w*|leap\w*)\b"),
+    "fly": re.compile(
         _NOUN + r"fl(?:y|ies)\b|\bflies\s+(?:buzz|crawl|settl|swarm|gather|cluster|walk|"
-        r"land|feed)\w*|\b(?:buzz|swarm|cloud)\w*\s+of\s+flies\b|\bflies\b.*\bbuzz")),
-    **dict.fromkeys(("tick", "ticks", "ticking", "ticked"), re.compile(
+        r"land|feed)\w*|\b(?:buzz|swarm|cloud)\w*\s+of\s+flies\b|\bflies\b.*\bbuzz"),
+    "tick": re.compile(
         r"\b(?:swollen|engorged|fat|blood-fat|grey|gray)\s+ticks?\b|\bticks?\s+(?:swell|"
-        r"swollen|burrow|bit|bite|crawl|feed|cling)|\bticks?\b.*\b(?:fur|hide|flesh)\b")),
-    **dict.fromkeys(("hang", "hangs", "hung", "hanging"), re.compile(
-        r"\b(?:noose|nooses|gallows|gibbet|rope|ropes|neck|necks|hanged|hangman)\b")),
-    **dict.fromkeys(("graze", "grazes", "grazed", "grazing"), re.compile(
+        r"swollen|burrow|bit|bite|crawl|feed|cling)|\bticks?\b.*\b(?:fur|hide|flesh)\b"),
+    "hang": re.compile(r"\b(?:noose|nooses|gallows|gibbet|rope|ropes|neck|necks|hanged|hangman)\b"),
+    "graze": re.compile(
         r"\b(?:knees?|elbows?|skin|cheeks?|palms?|hands?|arms?|shins?|knuckles?|bleed\w*|"
-        r"blood\w*|raw|scab\w*|stings?)\b")),
-    **dict.fromkeys(("match", "matches", "matched", "matching"), re.compile(
+        r"blood\w*|raw|scab\w*|stings?)\b"),
+    "match": re.compile(
         r"\b(?:strikes?|struck|lit|lights?)\b[^.]*\bmatch|\bmatch\w*\s+(?:flares?|flared|"
-        r"flame|gutters?|burns?)")),
+        r"flame|gutters?|burns?)"),
 }
+
+
+@functools.cache
+def _ambiguous() -> dict[str, re.Pattern[str]]:
+    return {form: context for word, context in AMBIGUOUS.items() for form in forms(word)}
 
 
 def _wordset(text: str) -> frozenset[str]:
@@ -306,7 +309,7 @@ def themes_shown(text: str) -> frozenset[str]:
     found = set()
     for tag, pattern in _theme_patterns():
         for match in pattern.finditer(text):
-            context = AMBIGUOUS.get(match.group(0).lower())
+            context = _ambiguous().get(match.group(0).lower())
             if context is None or context.search(text.lower()):
                 found.add(tag)
                 break
