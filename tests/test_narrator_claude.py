@@ -70,7 +70,7 @@ def test_the_text_is_shown_sentence_by_sentence_or_clause_by_clause_once_the_ref
     assert result.narrator == "claude" and result.fallback_reason is None
     assert chunks == ["Rain drips from the antlers",  # a clause, before "above the door"
                       " above the door.",
-                      " The lock gives, and something inside the reliquary shifts,",
+                      " The lock gives,", " and something inside the reliquary shifts,",
                       " awake now."]
     assert "".join(chunks) == result.text == fake.default_text
     assert fake.requests[0].body["stream"] is True

@@ -163,12 +163,13 @@ def test_a_stream_cut_after_a_shown_sentence_is_withdrawn_before_the_retry_shows
     ("The pick skids off the ward and", ""),  # "and" may still be "android"
     ("Far off, something heavy moves, then", "Far off, something heavy moves,"),
     ("The Moss-Wife comes apart in wet clumps that slide", "The Moss-Wife comes apart in wet clumps"),
-    ("The lock holds, and", ""),  # three words: too short a clause to show alone
+    ("The lock holds, and", "The lock holds,"),
+    ("It holds, and", ""),  # two words: too short a clause to show alone
     ("The pick skids off the ward and ", "The pick skids off the ward"),
     ("The pick skids off the ward and the", "The pick skids off the ward"),
-    ("A long sentence with no boundary yet", ""),
+    ("A long sentence nobody breaks yet", ""),
 ])
-def test_a_clause_is_offered_at_its_boundary_once_it_holds_four_words(
+def test_a_clause_is_offered_at_its_boundary_once_it_holds_three_words(
     text: str, clause: str
 ) -> None:
     cut = Sentences()

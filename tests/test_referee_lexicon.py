@@ -180,3 +180,10 @@ def test_and_their_look_alikes_pass(beat: str, result: dict[str, Any], kw: dict[
 def test_the_fourth_batchs_classes_are_read(beat: str, result: dict[str, Any],
                                            kw: dict[str, Any], text: str) -> None:
     assert check(beat, ctx(result, **kw), text) is not None
+
+
+@pytest.mark.parametrize("text", ["I can't help with that.", "I'm sorry, but I cannot narrate this.",
+                                  "As an AI, I must decline."])
+def test_the_assistant_speaking_is_never_shown_as_narration(text: str) -> None:
+    assert check("outcome", ctx(FAILURE, intent="pick the lock"), text) == (
+        "it speaks as the assistant, not as the narrator")

@@ -51,6 +51,9 @@ _TOTAL_SAID = (r"\b(?:<words>)\W+(?:(?:of|is|was|at|reaches)\W+){0,2}<n>\b|"
                r"\b(?:adds?|added|adding) up to\W+<n>\b|\b(?:comes?|came|amounts?|amounted|"
                r"sums?|summed) to\W+<n>\b")
 _TOTALS = ("total", "power")
+# the assistant speaking, not the narrator ("I can't help with that", "I'm sorry, but")
+_ASSISTANT = re.compile(r"^\W*(?:I(?:'m| am)? (?:sorry|can't|cannot|won't|will not|am unable|"
+                        r"apologi[sz]e)|As an AI|Sorry\b)", re.IGNORECASE)
 _DIGITS = re.compile(r"(?<![\w.])-?\d+\b")  # "HP -1 to 0": the sign is the number's
 _ANSWER = re.compile(r"^\W*(yes|no)\b(?:\W{0,3}(and|but)\b)?", re.IGNORECASE)
 _MARKUP = re.compile(r"\*\*|__|`|(?<![\w_])_[^_\s][^_\n]*_(?![\w_])|^\s{0,3}#{1,6}\s|^\s*[-*+\u2022]\s|^\s*\d+[.)]\s|"
@@ -284,6 +287,8 @@ class Judge:
         if len(text) > MAX_CHARS or self.count >= MAX_SENTENCES:
             return (f"it runs past {MAX_CHARS} characters or {MAX_SENTENCES} sentences; a "
                     "narration is two to five sentences")
+        if _ASSISTANT.match(text):
+            return "it speaks as the assistant, not as the narrator"
         if _MARKUP.search(sentence) or _MARKUP.search(text):  # a list's "1." starts a line
             return "it uses markup (Markdown or HTML); a narration is plain text"
         return (_safety(sentence, context)

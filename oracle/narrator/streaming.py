@@ -51,7 +51,7 @@ CLAUSE_WORDS = frozenset((
     "along", "beneath", "behind", "above", "below", "beside", "among", "between", "around",
     "like", "for", "of"))
 _CLAUSE_WORD = re.compile(r"\s(?=(?:" + "|".join(sorted(CLAUSE_WORDS)) + r")\s)", re.IGNORECASE)
-MIN_CLAUSE_WORDS = 4
+MIN_CLAUSE_WORDS = 3
 
 
 class Sentences:
