@@ -52,3 +52,22 @@ def test_a_mark_on_the_body_can_be_dealt_in_any_place() -> None:
 ])
 def test_a_card_s_scenery_is_read_from_its_words(text: str, where: set[str]) -> None:
     assert Part(text, frozenset()).where == where
+
+
+@pytest.mark.parametrize("text,others", [
+    ("Something watching decides this is interesting.", False),
+    ("A stranger stands at the edge of the clearing, watching.", False),
+    ("Someone has carved initials into a tree.", False),
+    ("Whatever breaks here, someone will come to mend it.", False),
+    ("A shadow is only a shadow, as far as anyone can tell.", False),
+    ("For one breath it feels like a place people could live.", False),
+    ("Somebody's chair scrapes back.", True), ("Nobody laughs.", True),
+    ("Someone whistles, low.", True), ("No one else seems to notice.", True),
+    ("The hunters' camp is found.", True), ("Everyone saw it.", True),
+    ("A crowd gathers.", True), ("Someone in the party stands where it will fall.", True),
+])
+def test_only_a_card_with_other_people_present_is_kept_from_a_solo_game(text: str,
+                                                                        others: bool) -> None:
+    from oracle.narrator.safety import themes_shown
+
+    assert ("others" in themes_shown(text)) is others

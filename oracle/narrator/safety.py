@@ -114,7 +114,8 @@ THEMES: dict[str, Theme] = {t.tag: t for t in (
            "companion, companions, the others, the party, everyone, the hunters, fellow, "
            "everybody, nobody, no one, somebody, someone, anyone, anybody, the players, "
            "the table, friend, friends, crowd, onlookers, each other, together, the group, "
-           "the rest of them, people, watching, witness"),
+           "the rest of them, witness, someone else, somebody else, anyone else, "
+           "anybody else, no one else, nobody else, everyone else"),
 )}
 
 # a word shows in its plurals, tenses and kin too ("skin": skins, skinned, skinless)
@@ -184,6 +185,12 @@ AMBIGUOUS: dict[str, re.Pattern[str]] = {
     "match": re.compile(
         r"\b(?:strikes?|struck|lit|lights?)\b[^.]*\bmatch|\bmatch\w*\s+(?:flares?|flared|"
         r"flame|gutters?|burns?)"),
+    # someone present and acting, not a trace ("someone has carved"), a future ("someone will
+    # come") or anyone at all ("as far as anyone can tell", "for anyone who looks")
+    **{who: re.compile(rf"\b{who}\b(?!\s+(?:has|had|have|will|would|could|can|who|once|"
+                       r"long|much|older|lighter|afraid|in town|is looking|was on))",
+                       re.IGNORECASE)
+       for who in ("someone", "somebody", "anyone", "anybody", "nobody", "no one")},
 }
 
 
