@@ -71,3 +71,19 @@ def test_only_a_card_with_other_people_present_is_kept_from_a_solo_game(text: st
     from oracle.narrator.safety import themes_shown
 
     assert ("others" in themes_shown(text)) is others
+
+
+@pytest.mark.parametrize("table,slot", [("encounters_distant", "detail"),
+                                        ("encounters_present", "detail"),
+                                        ("disturbing", "after")])
+def test_a_closing_line_never_points_back_at_the_sight_with_a_pronoun(table: str,
+                                                                      slot: str) -> None:
+    """A sight may be one thing or many ("Wolves, six of them", "The crows follow"): the line
+    that follows it names no "it" or "they" for it, so it reads right after either."""
+    import re
+
+    pointing = re.compile(r"^(?:It|They|Its|Their)\b|\b(?:of|about|from|see|with|at) "
+                          r"(?:it|them)\b|\bwhatever it is\b", re.IGNORECASE)
+    parts = [part.text for name, options in load(table).slots if name == slot
+             for _, part in options]
+    assert parts and [p for p in parts if pointing.search(p)] == []
