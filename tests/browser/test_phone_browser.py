@@ -237,6 +237,10 @@ def test_a_die_trying_and_a_triptycho_result_card_carry_their_narration_on_one_s
     phone.wait_for_selector(".oracle-triptycho-tracker td")
     assert phone.evaluate(_BROKEN_CELLS_JS, ".oracle-triptycho-tracker") == [], (
         "the Triptycho roster breaks words at 390 px")
+    wide = phone.evaluate("() => { const p = document.querySelector('.oracle-triptycho');"
+                          " return [p.scrollWidth - p.clientWidth,"
+                          " p.getBoundingClientRect().right - window.innerWidth]; }")
+    assert max(wide) <= 1, f"the Triptycho panel is wider than a phone: {wide}"
     for name in ("Rook", "Viper"):
         phone.locator(".oracle-tp-who select").select_option(label=name)
         phone.click("button.oracle-tp-roll-init")
