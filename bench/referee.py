@@ -129,7 +129,10 @@ def figures(path: Path = DATA) -> dict[str, Any]:
     }
     found["caught_percent"] = round(100 * found["caught"] / max(len(bad), 1), 1)
     for label, delay in (("at_40_tokens_per_second", 0.0), ("with_400ms_first_token", 0.4)):
-        timed = timings(fake_claude, timed_data, delay) or [(0.0, 1.0)]  # none: nothing timed
+        timed = timings(fake_claude, timed_data, delay)
+        if not timed:  # a set with no good reply of three sentences: nothing to time
+            found[label] = {"replies": 0}
+            continue
         ratios = [first / whole for first, whole in timed]
         found[label] = {
             "replies": len(timed),
@@ -185,6 +188,9 @@ def main(argv: list[str] | None = None) -> int:
         print(f"  rejected: {text}")
     for label in ("at_40_tokens_per_second", "with_400ms_first_token"):
         t = found[label]
+        if not t["replies"]:
+            print(f"{label.replace('_', ' ')}: no good reply of three sentences to time")
+            continue
         print(f"{label.replace('_', ' ')}: first text {t['first_text_s_median']} s, whole "
               f"reply {t['whole_reply_s_median']} s (median over {t['replies']}); first/whole "
               f"median {t['first_over_whole_median']}, worst {t['first_over_whole_max']}")
