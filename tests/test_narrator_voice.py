@@ -170,7 +170,8 @@ DECIDES_INSIDE = re.compile(
     r"stitches|talks? (?:themsel\w+|himself|herself))|\b(?:something|a part|some part) "
     r"(?:dark |old |cold |small )?in "
     r"\{\{ ?name ?\}\}(?!'s)|which sounds are real|what they were thinking|"
-    r"\b(?:themselves|himself|herself) (?:a|that|it)\b", re.IGNORECASE)
+    r"\b(?:themselves|himself|herself) (?:a|that|it)\b|\{\{ ?[Nn]ame ?\}\} (?:cannot|can't) "
+    r"(?:say|tell|remember)|\bnone of the (?:doubt|fear|hesitation)\b", re.IGNORECASE)
 PEOPLE = re.compile(r"\b(?:companions?|the others|the party|the hunters|everyone|everybody|"
                     r"the players|friends?|each other|the group|together|crowds?|onlookers|"
                     r"(?:no one|nobody|somebody|someone|anyone|anybody)(?!\s+(?:has|had|have|"
