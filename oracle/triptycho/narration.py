@@ -137,8 +137,12 @@ def tell(beat: str, context: NarrationContext, deal: Deal, name: str, table: str
     parts: list[str] = []
     if result.get("action_total") is not None:
         parts.append(opposed(result))
-    if roll == "opposed" or result.get("winner") == "reaction":
-        parts[:0] = deal("tt_clashes", grade=str(result.get("winner") or "action"))
+    scenario = str(result.get("scenario") or "")
+    winner = str(result.get("winner") or "action")
+    if roll == "opposed" and scenario in ("exploration", "interaction"):
+        parts[:0] = deal("tt_scenes", grade=f"{scenario}_{winner}")
+    elif roll == "opposed" or result.get("winner") == "reaction":
+        parts[:0] = deal("tt_clashes", grade=winner)
     else:
         parts[:0] = deal("tt_wounds", grade="through" if result.get("dealt") else "held")
         parts.append(damage(result, target))
