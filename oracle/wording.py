@@ -32,4 +32,9 @@ def at_start(text: str) -> str:
 
 def plural(count: int, one: str, many: str | None = None) -> str:
     """``1 set``, ``5 sets``, ``1 day``: a count with its noun, never ``set(s)``."""
-    return f"{count} {one if count == 1 else (many or one + 's')}"
+    return f"{count} {noun(count, one, many)}"
+
+
+def noun(count: int, one: str, many: str | None = None) -> str:
+    """``set`` for one, ``sets`` (or ``many``) for any other count: the noun alone."""
+    return one if count == 1 else (many or one + "s")

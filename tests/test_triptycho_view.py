@@ -211,7 +211,7 @@ def test_typed_faces_of_physical_dice_are_used_and_checked() -> None:
     fill(view, "oracle-tp-faces", "5 3 6 2 1")
     click(view, "oracle-tp-roll")
     assert read(view, "oracle-tp-resolve-error").startswith(
-        "faces: 1 typed face(s) were not needed"
+        "faces: 1 typed face was not needed"
     )
     assert view.moves.state == before
 

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 from oracle.dice import DiceSource, FixedDice, SeededDice, check_face, roll_many
 from oracle.errors import RequestError, RuleError, shown
 from oracle.systems import System
+from oracle.wording import plural
 
 if TYPE_CHECKING:
     from oracle.journal.campaign import Campaign
@@ -236,7 +237,8 @@ class Moves(Generic[S]):
         """Refuse typed faces the roll did not need (nothing is recorded then)."""
         left = getattr(dice, "remaining", ())
         if left:
-            raise RuleError(f"faces: {len(left)} typed face(s) were not needed by this roll; "
+            raise RuleError(f"faces: {plural(len(left), 'typed face')} "
+                            f"{'was' if len(left) == 1 else 'were'} not needed by this roll; "
                             f"nothing was recorded.")
 
     def resolve(self, request: Mapping[str, object], typed: str = "") -> dict[str, Any]:

@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from oracle.errors import NarratorError
 from oracle.narrator.deck import Deck
 from oracle.narrator.safety import THEMES, Barred, themes_shown
+from oracle.wording import noun
 
 _HEADER = re.compile(r"^\[(?P<slot>[a-z_]+)(?::(?P<grade>[a-z_]+))?\]$")
 _VAR = re.compile(r"\{\{\s*(\w+)\s*\}\}")
@@ -109,7 +110,7 @@ def _part(line: str, anywhere: bool = False) -> Part:
     told -= {ANYWHERE}
     unknown = told - set(THEMES)
     if unknown:
-        raise NarratorError(f"offline: unknown theme tag(s) {sorted(unknown)} in {line!r}.")
+        raise NarratorError(f"offline: unknown theme {noun(len(unknown), 'tag')} {sorted(unknown)} in {line!r}.")
     return Part(text, told | tags_shown(text), anywhere)
 
 

@@ -37,6 +37,7 @@ from oracle.triptycho.entries import (
     roll_entry,
 )
 from oracle.triptycho.odds import Distribution, entry_distribution, point
+from oracle.wording import noun
 
 
 @dataclass(frozen=True)
@@ -97,7 +98,7 @@ def read_spec(field: str, value: object, *, typed: bool = False,
     if isinstance(value, Mapping):
         unknown = set(value) - {"dice", "faces", "level", "number", "type"}
         if unknown:
-            raise RequestError(f"{field}: unknown key(s) {sorted(unknown)}; an entry takes "
+            raise RequestError(f"{field}: unknown {noun(len(unknown), 'key')} {sorted(unknown)}; an entry takes "
                                f"dice, faces, level, number and type.")
         if "dice" not in value:
             raise RequestError(f"{field}: an entry object needs \"dice\", such as \"1d8\".")

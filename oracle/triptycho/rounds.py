@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from oracle.errors import RuleError, shown
+from oracle.wording import plural
 
 # Triptycho, Draw Phase: the Hand Limit is typically 5.
 DEFAULT_HAND_LIMIT = 5
@@ -111,7 +112,7 @@ class Hand:
     def played(self, count: int = 1) -> Hand:
         """Play ``count`` cards from hand to the discard pile."""
         if count > self.hand:
-            raise RuleError(f"hand: playing {count} card(s) needs that many in hand; "
+            raise RuleError(f"hand: playing {plural(count, 'card')} needs that many in hand; "
                             f"there are {self.hand}.")
         return replace(self, hand=self.hand - count, discard=self.discard + count)
 

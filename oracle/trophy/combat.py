@@ -16,6 +16,7 @@ from oracle.dice import check_face
 from oracle.errors import RuleError, shown
 from oracle.requests import whole
 from oracle.trophy.ruin import MAX_RUIN, check_can_roll, mark_ruin
+from oracle.wording import plural
 
 MAX_ENDURANCE = 12
 MIN_ENDURANCE = 0
@@ -108,7 +109,7 @@ def _check_fighters(fighters: Sequence[Fighter], dark_count: int) -> None:
         # SRD 1.2: one dark die per character involved (more after continuing).
         raise RuleError(
             f"dark: one dark die per character at least; got {dark_count} for "
-            f"{len(fighters)} character(s)."
+            f"{plural(len(fighters), 'character')}."
         )
     names: set[str] = set()
     for index, fighter in enumerate(fighters):
@@ -190,7 +191,8 @@ def check_hand_off(
     """
     if len(received) != len(handed):
         raise RuleError(
-            f"handed: the companion receives all {len(handed)} Weak Point(s); got {len(received)}."
+            f"handed: the companion receives all {plural(len(handed), 'Weak Point')}; "
+            f"got {len(received)}."
         )
     held = list(keeping)
     for index, (original, new) in enumerate(zip(handed, received, strict=True)):

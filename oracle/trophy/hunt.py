@@ -15,6 +15,7 @@ from oracle.dice import check_face
 from oracle.errors import RuleError, shown
 from oracle.requests import whole
 from oracle.trophy.ruin import check_can_roll
+from oracle.wording import plural
 
 MAX_HUNT_LIGHT = 2
 
@@ -109,12 +110,13 @@ def spend_tokens(
             raise RuleError(f"{field}: each contributor gives at least 1 token; got {given}.")
         if given > holdings[name]:
             raise RuleError(
-                f"{field}: {name} has {holdings[name]} Hunt Token(s), cannot give {given}."
+                f"{field}: {name} has {plural(holdings[name], 'Hunt Token')}, cannot give {given}."
             )
         total += given
     if total != use.cost:
         raise RuleError(
-            f"from: a {use.value} costs exactly {use.cost} Hunt Token(s); the pool gives {total}."
+            f"from: a {use.value} costs exactly {plural(use.cost, 'Hunt Token')}; "
+            f"the pool gives {total}."
         )
     return {
         name: held - contributions.get(name, 0) for name, held in holdings.items()
@@ -135,7 +137,7 @@ def claim_tokens(tokens: int, shares: Mapping[str, int]) -> dict[str, int]:
         total += taken
     if total != held:
         raise RuleError(
-            f"shares: the companions claim every one of the {held} token(s); the shares add to "
+            f"shares: the companions claim every one of the {plural(held, 'token')}; the shares add to "
             f"{total}."
         )
     return {name: amount for name, amount in shares.items() if amount}

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 from oracle.narrator.facts import MAX_NAME, delimit
 from oracle.systems.base import Count, Settled, entries, values_under
 from oracle.systems.beats import BeatSpec, beats
+from oracle.wording import plural
 
 if TYPE_CHECKING:
     from oracle.narrator.base import NarrationContext
@@ -121,7 +122,7 @@ def _person(key: str, entry: Mapping[str, Any]) -> Iterator[str]:
     if isinstance(matches, int) and matches > 0:
         took = ("armor took the blow instead of Ruin" if entry.get("armor_used")
                 else "each costs Ruin")
-        yield f"The monster struck {who}'s Weak Point {matches} time(s); {took}."
+        yield f"The monster struck {who}'s Weak Point {plural(matches, 'time')}; {took}."
     conditions = _conditions(who, entry)
     if conditions:
         yield conditions
@@ -170,7 +171,7 @@ def _roller(result: Mapping[str, Any]) -> Iterator[str]:
         yield _DIES
     pushes = result.get("pushes")
     if isinstance(pushes, int) and not isinstance(pushes, bool) and pushes > 0:
-        yield (f"The roller pushed {pushes} time(s) (risked the dark again); these are the "
+        yield (f"The roller pushed {plural(pushes, 'time')} (risked the dark again); these are the "
                "final dice.")
     if result.get("ruin_roll") is True:
         yield ("A dark die was highest, so this roll was also a Ruin Roll: something "

@@ -10,6 +10,7 @@ from oracle.errors import RuleError, shown
 from oracle.trophy.combat import check_endurance
 from oracle.trophy.odds.dice import FACES, ONE, SIDES, ZERO, binomial, check_count
 from oracle.trophy.odds.ruin import MAX_RUIN, check_ruin
+from oracle.wording import plural
 
 
 @dataclass(frozen=True)
@@ -80,8 +81,8 @@ def _check_combat(endurance: int, dark: int, characters: Sequence[Fighter]) -> N
     if dark < len(characters):
         # SRD 1.2, Combat Roll: one dark die per character; the count never goes down
         raise RuleError(
-            f"dark: one dark die per character at least; got {dark} for {len(characters)} "
-            "character(s)."
+            f"dark: one dark die per character at least; got {dark} for "
+            f"{plural(len(characters), 'character')}."
         )
     names: set[str] = set()
     for i, c in enumerate(characters):
