@@ -30,6 +30,15 @@ def at_start(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
+def the_foe(name: str, bestiary: bool) -> str:
+    """A monster's name as the narrator says it: a bestiary name without an article takes
+    "the" ("Choir of Mouths" -> "the Choir of Mouths"); a name the player gave, or one that
+    has its article already ("The Drowned Choir"), stays as it is."""
+    name = _SPACE.sub(" ", name).strip()
+    bare = not name.lower().startswith(tuple(f"{a.lower()} " for a in ARTICLES))
+    return f"the {name}" if bestiary and bare and name else name
+
+
 def plural(count: int, one: str, many: str | None = None) -> str:
     """``1 set``, ``5 sets``, ``1 day``: a count with its noun, never ``set(s)``."""
     return f"{count} {noun(count, one, many)}"

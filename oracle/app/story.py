@@ -14,6 +14,7 @@ from typing import Any
 from oracle.journal.story import Said, StoryMemory, party_of
 from oracle.narrator.beats import BEATS
 from oracle.systems import SYSTEMS
+from oracle.wording import the_foe
 
 
 def _fight(system: str, beat: str, result: Mapping[str, object]) -> bool:
@@ -36,8 +37,7 @@ def _foe(memory: StoryMemory, beat: str, result: Mapping[str, object], system: s
     fighting = memory.fighting or _fight(system, beat, result)
     if not fighting:
         return ""
-    bare = foe.drawn and not foe.name.lower().startswith(("the ", "a ", "an "))
-    return f"the {foe.name}" if bare else foe.name  # a bestiary name reads "the Pale Stag"
+    return the_foe(foe.name, foe.drawn)  # a bestiary name reads "the Pale Stag"
 
 
 def _stated(memory: StoryMemory, beat: str, result: Mapping[str, object]) -> str:

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 from oracle.errors import OracleError, RequestError, shown
 from oracle.solo.own_context import in_use
 from oracle.solo.tables import load_rows
+from oracle.wording import in_sentence, the_foe
 
 if TYPE_CHECKING:
     from oracle.solo.meaning_tables import Table
@@ -94,6 +95,14 @@ def gold_of(name: str) -> int:
         if monster.name.lower() in (wanted, wanted.removeprefix("the ")):
             return monster.gold
     return 0
+
+
+def monster_in_sentence(name: str, drawn: bool = False) -> str:
+    """``name`` for the middle of a sentence, as the narrator says it: a monster drawn from
+    the bestiary, or called by a bestiary name, reads "the Choir of Mouths"."""
+    wanted = " ".join(name.lower().split())
+    known = drawn or any(m.name.lower() == wanted for m in bestiary())
+    return in_sentence(the_foe(name, known))
 
 
 def own_monsters(tables: Sequence[Table]) -> tuple[Monster, ...]:

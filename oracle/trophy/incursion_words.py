@@ -6,6 +6,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from oracle.systems.base import Line, who
+from oracle.trophy.bestiary import monster_in_sentence
 from oracle.wording import in_sentence, plural
 
 
@@ -91,7 +92,8 @@ def _gold_collected(event: Mapping[str, Any], res: Mapping[str, Any]) -> Line:
               if isinstance(v, int)}
     total = sum(shares.values())
     if event.get("source") == "monster":
-        source = f"from {in_sentence(str(res.get('monster') or 'the monster'))}"
+        monster = str(res.get("monster") or "")
+        source = f"from {monster_in_sentence(monster) if monster else 'the monster'}"
     else:
         named = event.get("treasure")
         source = "from a treasure" + (f": {named}" if named else "")

@@ -11,6 +11,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from oracle.systems.base import Kind, Line, Part, result, said, who
+from oracle.trophy.bestiary import monster_in_sentence
 from oracle.trophy.incursion_words import incursion_line, town_line
 from oracle.trophy.sheet_words import correction_line
 from oracle.wording import in_sentence, plural
@@ -129,7 +130,8 @@ def _combat_roll(data: Mapping[str, Any], res: Mapping[str, Any], name: str) -> 
 def _combat_started(data: Mapping[str, Any], res: Mapping[str, Any], name: str) -> Line:
     fighters = ", ".join(f"{f.get('name', '')} (Weak Point {f.get('weak_point', '')})"
                          for f in data.get("fighters", []) if isinstance(f, Mapping))
-    monster = in_sentence(str(data.get("monster") or "a monster"))  # "against the Stag"
+    named = str(data.get("monster") or "")  # "against the Pale Stag", as the narrator says it
+    monster = monster_in_sentence(named, data.get("monster_drawn") is True) if named else "a monster"
     return Line.of("roll", f"A fight begins against {monster}, Endurance "
                            f"{data.get('endurance')}: {fighters}")
 

@@ -14,6 +14,7 @@ from oracle.app.session import Session
 from oracle.app.shell_api import Shell
 from oracle.app.trophy.incursion_moves import IncursionMoves, parse_sets, summary
 from oracle.app.trophy.moves import trophy_moves
+from oracle.trophy.bestiary import monster_in_sentence
 
 
 class IncursionView:
@@ -146,12 +147,14 @@ def status_html(shown: Any) -> str:
         state = ("its Gold collected" if quarry["collected"] else
                  f"defeated, {quarry['gold']} Gold to collect" if quarry["defeated"] else
                  "not defeated")
-        loot = f"<div class='oracle-quarry'>Newest monster: {esc(quarry['name'])} ({state}).</div>"
+        named = esc(monster_in_sentence(str(quarry["name"])))
+        loot = f"<div class='oracle-quarry'>Newest monster: {named} ({state}).</div>"
     older = [q for q in shown.get("lootable", []) if quarry is None or q["name"] != quarry["name"]
              or quarry["collected"] or not quarry["defeated"]]
     if older:
         loot += ("<div class='oracle-quarry-older'>Still to collect from earlier fights: "
-                 + ", ".join(f"{esc(q['name'])} ({q['gold']} Gold)" for q in older) + ".</div>")
+                 + ", ".join(f"{esc(monster_in_sentence(str(q['name'])))} ({q['gold']} Gold)"
+                            for q in older) + ".</div>")
     if not shown["in_forest"]:
         return f"<div class='oracle-hint'>In town: no incursion under way.</div>{loot}"
     rows = []

@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from oracle.dice import DiceSource
+from oracle.wording import the_foe
 
 
 def monster_fields(named: str, dice: DiceSource, safety: Mapping[str, Any]) -> dict[str, Any]:
@@ -21,8 +22,10 @@ def monster_fields(named: str, dice: DiceSource, safety: Mapping[str, Any]) -> d
     name = " ".join(named.split())
     if name:
         found = known.get(name.lower()) or known.get(name.lower().removeprefix("the "))
-        return {"monster": name, **({"monster_description": found.description}
-                                    if found is not None else {})}
+        # a bestiary name, in the bestiary's spelling, is told as the narrator tells a drawn
+        # one: "the Choir of Mouths"
+        return {"monster": the_foe(found.name, True) if found is not None else name,
+                **({"monster_description": found.description} if found is not None else {})}
     rules = Safety.of(safety)
     every = sorted(known.values(), key=lambda m: m.name)
     allowed = [m for m in every if screen(f"{m.name}. {m.description}", rules).ok] or every
