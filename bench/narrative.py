@@ -160,49 +160,77 @@ def other_script(system: str, dice: SeededDice) -> Iterator[Roll]:
         yield Roll({**request, "system": system}, INTENTS[index % len(INTENTS)])
 
 
-def check(roll: Roll, result: Mapping[str, Any], text: str, tally: Tally) -> None:  # noqa: C901  # owner: voice
+def _contest_ruin_dropped(result: Mapping[str, Any], text: str) -> bool:
+    return any(person.get("ruin_marked") and
+               f"Ruin {person['ruin_before']} to {person['ruin_after']}" not in text
+               for person in result.get("participants") or [])
+
+
+def _bargain_dropped(result: Mapping[str, Any], text: str) -> bool:
+    bargain = result.get("bargain")
+    return isinstance(bargain, Mapping) and bool(bargain.get("accepted")) and \
+        bargain["text"] not in text
+
+
+Broken = Callable[[Roll, Mapping[str, Any], str], bool]
+"""A promise the narration breaks: (roll, result, text) -> broken?"""
+
+CONTRADICTIONS: dict[str, Broken] = {
+    "contradiction: monster kill not a death":
+        lambda roll, result, text: bool(result.get("dies")) and "dies" not in text,
+    "contradiction: named monster ignored":
+        lambda roll, result, text: bool(roll.monster) and
+        beat_for_result("trophy", result) == "monster" and
+        roll.monster.lower() not in text.lower(),
+    "contradiction: bargain not voiced": lambda roll, result, text: _bargain_dropped(result, text),
+    "contradiction: lost roll's outcome dropped":
+        lambda roll, result, text: bool(result.get("lost") and result.get("outcome")) and
+        "The roll itself stands" not in text,
+    "contradiction: contest Ruin not voiced":
+        lambda roll, result, text: _contest_ruin_dropped(result, text),
+    "contradiction: Ruin change not voiced":
+        lambda roll, result, text: bool(result.get("ruin_marked")) and
+        result.get("roll") in ("risk", "ruin") and
+        f"{result['ruin_before']} to {result['ruin_after']}" not in text,
+    "contradiction: costless success that marked Ruin":
+        lambda roll, result, text: result.get("outcome") == "success" and
+        bool(result.get("ruin_marked")) and "seems not to mind" in text,
+    "contradiction: push hinted when it cannot improve":
+        lambda roll, result, text: any(hint in text.replace("Mara Vell", "Mara")
+                                       for hint in HINTS) and not can_improve(result),
+}
+DECISIONS: dict[str, Broken] = {
+    "decision: betrayal not the stated one":
+        lambda roll, result, text: result.get("roll") == "reduction" and bool(roll.intent) and
+        roll.intent.split(" ", 1)[-1] not in text,
+    "decision: Ruin sight replaced":
+        lambda roll, result, text: result.get("roll") == "ruin" and bool(roll.intent) and
+        roll.intent not in text,
+    "decision: Losing Yourself scripted":
+        lambda roll, result, text: bool(result.get("lost")) and
+        bool(CHOOSING.search(text.split(" The roll itself")[0])),
+    "decision: companions in a solo game":
+        lambda roll, result, text: not roll.party and bool(OTHERS.search(_told(text))),
+}
+WORDS: dict[str, Broken] = {
+    "safety leak": lambda roll, result, text: not screen(_told(text), _safety()).ok,
+    "broken weaving": lambda roll, result, text: bool(BROKEN.search(text)),
+    "full name repeated": lambda roll, result, text: text.count("Mara Vell") > 1,
+}
+
+
+def _told(text: str) -> str:
+    """The narrator's own words: the player's quoted words taken out."""
+    return re.sub(r"\u201c[^\u201d]*\u201d|\"[^\"]*\"", "", text)
+
+
+def check(roll: Roll, result: Mapping[str, Any], text: str, tally: Tally) -> None:
     """Every way the narration could break a promise, counted."""
     tally.narrations += 1
-    if result.get("dies") and "dies" not in text:
-        tally.flag("contradiction: monster kill not a death", text)
-    if roll.monster and beat_for_result("trophy", result) in ("monster",) and \
-            roll.monster.lower() not in text.lower():
-        tally.flag("contradiction: named monster ignored", text)
-    bargain = result.get("bargain")
-    if isinstance(bargain, Mapping) and bargain.get("accepted") and bargain["text"] not in text:
-        tally.flag("contradiction: bargain not voiced", text)
-    if result.get("lost") and result.get("outcome") and "The roll itself stands" not in text:
-        tally.flag("contradiction: lost roll's outcome dropped", text)
-    for person in result.get("participants") or []:
-        if person.get("ruin_marked") and \
-                f"Ruin {person['ruin_before']} to {person['ruin_after']}" not in text:
-            tally.flag("contradiction: contest Ruin not voiced", text)
-    if result.get("ruin_marked") and result.get("roll") in ("risk", "ruin") and \
-            f"{result['ruin_before']} to {result['ruin_after']}" not in text:
-        tally.flag("contradiction: Ruin change not voiced", text)
-    if result.get("outcome") == "success" and result.get("ruin_marked") and \
-            "seems not to mind" in text:
-        tally.flag("contradiction: costless success that marked Ruin", text)
-    if any(hint in text.replace("Mara Vell", "Mara") for hint in HINTS) and \
-            not can_improve(result):
-        tally.flag("contradiction: push hinted when it cannot improve", text)
-    if result.get("roll") == "reduction" and roll.intent and \
-            roll.intent.split(" ", 1)[-1] not in text:
-        tally.flag("decision: betrayal not the stated one", text)
-    if result.get("roll") == "ruin" and roll.intent and roll.intent not in text:
-        tally.flag("decision: Ruin sight replaced", text)
-    if result.get("lost") and CHOOSING.search(text.split(" The roll itself")[0]):
-        tally.flag("decision: Losing Yourself scripted", text)
-    told = re.sub(r"\u201c[^\u201d]*\u201d|\"[^\"]*\"", "", text)  # the player's own words
-    if not roll.party and OTHERS.search(told):
-        tally.flag("decision: companions in a solo game", text)
-    verdict = screen(told, _safety())
-    if not verdict.ok:
-        tally.flag("safety leak", text)
-    if BROKEN.search(text):
-        tally.flag("broken weaving", text)
-    if text.count("Mara Vell") > 1:
-        tally.flag("full name repeated", text)
+    for rows in (CONTRADICTIONS, DECISIONS, WORDS):
+        for flag, broken in rows.items():
+            if broken(roll, result, text):
+                tally.flag(flag, text)
 
 
 def _safety() -> Any:

@@ -63,14 +63,48 @@ def _own(text: str) -> str:
     return QUOTED.sub(" ", text)
 
 
-def sentences(text: str) -> list[str]:
-    """Sentences of five words or more, the settled facts aside (a sentence with a number)."""
+PLACEHOLDER = "\u201c\u2026\u201d"  # where the player's quoted words were
+NUMBER = re.compile(r"-?\d+")
+
+
+def _numbers(value: object) -> set[str]:
+    """Every whole number a result holds (nested too), as written in words: "3", "-2"."""
+    if isinstance(value, bool):
+        return set()
+    if isinstance(value, int):
+        return {str(value)}
+    if isinstance(value, Mapping):
+        return set().union(*(_numbers(v) for v in value.values()))
+    if isinstance(value, (list, tuple)):
+        return set().union(*(_numbers(v) for v in value))
+    return set()
+
+
+def _rule_texts(value: object) -> set[str]:
+    """The result's own sentences (a miscast's row): the rules' words, settled facts too."""
+    if isinstance(value, str):
+        return {value} if len(value.split()) >= 5 else set()
+    if isinstance(value, Mapping):
+        return set().union(*(_rule_texts(v) for v in value.values()))
+    return set()
+
+
+def sentences(text: str, result: Mapping[str, Any] | None = None) -> list[str]:
+    """Sentences of five words or more, the line of settled facts aside and nothing else: a
+    sentence stating one of the result's own numbers ("The price: Ruin 2 to 3."), or the
+    result's own words (a miscast's row). The player's quoted words are not the narrator's: a
+    frame around them ("Mara Vell goes for it:") is a sentence like any other."""
+    result = result or {}
+    numbers = _numbers(result)
+    for said in sorted(_rule_texts(result), key=len, reverse=True):
+        text = text.replace(said, " ")
     out = []
-    for piece in SENTENCE.split(QUOTED.sub("\n", text)):
+    for piece in SENTENCE.split(QUOTED.sub(PLACEHOLDER, text)):
         piece = piece.strip(" -")
-        if len(piece.split()) >= 5 and not re.search(r"\d", piece) and \
-                not piece.endswith(":"):  # a frame of the player's quoted words
-            out.append(piece)
+        bare = piece.replace(PLACEHOLDER, " ")
+        if len(bare.split()) < 5 or set(NUMBER.findall(bare)) & numbers:
+            continue
+        out.append(piece)
     return out
 
 
@@ -162,6 +196,7 @@ def campaign(system: str, seed: int, place: str, solo: bool, figures: Figures,
     name = NAMES[seed % len(NAMES)]
     party = () if solo else (name, "Bryn Ashdown")
     texts: list[str] = []
+    told: list[tuple[str, dict[str, Any]]] = []
     deck = None
     for request, intent, monster in SCRIPTS[system](SeededDice(seed), count):
         try:
@@ -177,6 +212,7 @@ def campaign(system: str, seed: int, place: str, solo: bool, figures: Figures,
         deck = said.deck or deck
         text = said.text
         texts.append(text)
+        told.append((text, result))
         own = _own(text)
         figures.count("decides for the character", bool(DECIDES.search(own)), text)
         if solo:
@@ -190,9 +226,9 @@ def campaign(system: str, seed: int, place: str, solo: bool, figures: Figures,
         _system_rows(system, result, text, name, figures)
     window: list[list[str]] = []
     reused = 0
-    for text in texts:
+    for text, result in told:
         said_before = {s for earlier in window[-40:] for s in earlier}
-        now = sentences(text)
+        now = sentences(text, result)
         reused += sum(1 for s in now if s in said_before)
         window.append(now)
     figures.values.setdefault("reused", "")

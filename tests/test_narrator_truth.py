@@ -68,8 +68,8 @@ def test_losing_yourself_frames_the_moment_and_hands_it_to_the_player() -> None:
               "ruin_marked": True, "lost": True}
     for seed in range(load("lost").size()):
         text = say("lost", result, seed)
-        assert text.endswith("Monster or death: the choice, and the last acts, belong to "
-                             "Mara's player.")
+        assert re.search(r"Ruin 5 to 6: Mara(?: Vell)? is lost; monster or death, the choice "
+                         r"and the last acts belong to Mara's player\.$", text), text
         card = text.split(" The roll itself")[0]
         assert not re.search(r"\b(dies|dead|becomes a monster|is gone|not at all)\b", card)
 

@@ -3,6 +3,7 @@ result's settled facts in words, and the sentence that closes each of its beats 
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
@@ -144,6 +145,48 @@ _CARDS: dict[str, Callable[[Mapping[str, Any]], str]] = {"attack": lambda r: "dt
           "spell": lambda r: "dt_spells"}
 
 
+# The kinds of attempt a check's cards are keyed to, from the intent's words (first match wins:
+# "pick the lock" is a lock before it is forcing anything) or else the check's skill.
+ATTEMPTS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
+    (kind, re.compile(r"\b(?:" + words + r")", re.IGNORECASE)) for kind, words in (
+        ("lock", r"pick|lock|unlock|disarm|traps?\b|latch|key"),
+        ("sneak", r"sneak|hid(?:e|ing)|creep|slip|tiptoe|skulk|stealth|unseen|quiet"),
+        ("talk", (r"talk|persuad|convinc|bargain|haggl|barter|lie\b|lying|bluff|charm|threat|"
+                 r"intimidat|plead|negotiat|beg\b|flatter|ask\b")),
+        ("climb", (r"climb|scal(?:e|ing)|clamber|descend|ladder|rope|jump|leap|swim|wad(?:e|ing)|"
+                  r"cross|balanc|ledge|vault")),
+        ("force", (r"forc|break|smash|bash|pr(?:y|ise|ies)|lift|push|shov|kick|bend|heav|"
+                  r"open|drag|pull|haul|wrench|batter")),
+        ("search", (r"search|look|find|examin|inspect|follow|track|listen|spot|scan|peer|"
+                   r"watch|hunt|sniff|check|study")),
+        ("lore", (r"read|deciph|recall|identif|rememb|translat|rune|glyph|sigil|inscription|"
+                 r"pray|ritual")),
+    ))
+_SKILLS = {"athletics": "climb", "acrobatics": "climb", "thievery": "lock", "stealth": "sneak",
+           "persuasion": "talk", "deception": "talk", "intimidation": "talk", "insight": "talk",
+           "perception": "search", "survival": "search", "nature": "lore", "arcana": "lore",
+           "occultism": "lore", "religion": "lore"}
+
+
+def attempt(intent: str, result: Mapping[str, Any]) -> str:
+    """The kind of attempt a check was: a save, or what the intent (else the skill) says;
+    ``any`` when neither says."""
+    if result.get("kind") == "save":
+        return "save"
+    for kind, words in ATTEMPTS:
+        if words.search(intent):
+            return kind
+    return _SKILLS.get(str(result.get("skill") or "").lower(), "any")
+
+
+def _check_cards(context: NarrationContext, deal: Deal) -> list[str]:
+    """A check's card, keyed to the attempt and its degree (an unknown kind: any)."""
+    result = context.result
+    degree = "success" if result.get("succeeded") else "failure"
+    cards = deal("dt_checks", grade=f"{attempt(context.intent, result)}_{degree}")
+    return cards or deal("dt_checks", grade=f"any_{degree}")
+
+
 def tell(beat: str, context: NarrationContext, deal: Deal, name: str, table: str) -> str | None:
     """A Die Trying roll in the words of a dungeon crawl: a card of how it goes, then the facts
     (hit or miss, the degree, the damage and to whom). Never the result's keys."""
@@ -157,6 +200,8 @@ def tell(beat: str, context: NarrationContext, deal: Deal, name: str, table: str
     own = told.CARDS.get(roll)
     if beat == "critical":
         cards = deal(table)
+    elif roll == "check" and result.get("kind") != "attack":
+        cards = _check_cards(context, deal)
     elif choose:
         cards = deal(choose(result), grade=grade)
     elif own:

@@ -12,6 +12,7 @@ its words show. ``{{ name }}`` and the other variables are filled in by plain su
 from __future__ import annotations
 
 import functools
+import hashlib
 import math
 import re
 from collections.abc import Mapping
@@ -24,6 +25,24 @@ from oracle.wording import noun
 
 _HEADER = re.compile(r"^\[(?P<slot>[a-z_]+)(?::(?P<grade>[a-z_]+))?\]$")
 _VAR = re.compile(r"\{\{\s*(\w+)\s*\}\}")
+_SENTENCE = re.compile(r"(?<=[.!?\u201d])\s+(?=[A-Z{\u201c])")
+_SAID = re.compile(r"\{\{\s*said\s*\}\}")
+ECHO_WORDS = 5  # a sentence this long must not come back within the deck's window
+
+
+def sentence_keys(text: str) -> frozenset[str]:
+    """Short hashes of the sentences of five words or more in a card's text, as written with
+    its variables ("{{ Monster }} takes it" is one sentence whoever the monster is). The
+    player's quoted words (``{{ said }}``) are not the card's: the frame around them is a
+    sentence of its own; a name counts as two words (a full name may fill it)."""
+    keys = set()
+    for sentence in _SENTENCE.split(_SAID.sub("\u201c\u201d", text.strip())):
+        words = re.findall(r"\{\{\s*\w+\s*\}\}|[\w'\u2019-]+", sentence.lower())
+        size = sum(2 if word.startswith("{{") else 1 for word in words)
+        if size >= ECHO_WORDS:
+            key = " ".join(words)
+            keys.add(hashlib.blake2b(key.encode(), digest_size=4).hexdigest())
+    return frozenset(keys)
 
 
 WHERE: dict[str, re.Pattern[str]] = {
@@ -85,6 +104,11 @@ class Part:
             return frozenset()
         bare = _VAR.sub(" ", self.text)
         return frozenset(kind for kind, pattern in WHERE.items() if pattern.search(bare))
+
+    @functools.cached_property
+    def keys(self) -> frozenset[str]:
+        """Its sentences' short hashes, for the deck's memory of what was said lately."""
+        return sentence_keys(self.text)
 
     @functools.cached_property
     def needs(self) -> frozenset[str]:
@@ -219,24 +243,83 @@ def _fits(part: Part, barred: Barred, solo: bool, missing: frozenset[str],
     return allowed(part, barred, solo) and not part.needs & missing and not part.where & away
 
 
+@functools.lru_cache(maxsize=65536)
+def card_keys(parts: tuple[Part, ...]) -> tuple[str, ...]:
+    """What the deck remembers of a dealt card: its sentences' keys and, for a card of several
+    parts, the whole card's (so even a stale card is not dealt twice in a row)."""
+    keys = [key for part in parts for key in sorted(part.keys)]
+    if len(parts) > 1:
+        whole = "\x1f".join(part.text for part in parts)
+        keys.append(hashlib.blake2b(whole.encode(), digest_size=4).hexdigest())
+    return tuple(keys)
+
+
+def _staleness(parts: tuple[Part, ...], recent: Mapping[str, int]) -> tuple[int, int] | None:
+    """How lately a card was said, as a sort key (smaller deals first): how many of its
+    sentences (and the card itself) were said lately, then how many narrations ago the
+    freshest was (None: none)."""
+    ages = [recent[key] for key in card_keys(parts) if key in recent]
+    return (len(ages), -min(ages)) if ages else None
+
+
 def deal(table: Table, deck: Deck, count: int, barred: Barred, *, grade: str | None = None,
          solo: bool = False, missing: frozenset[str] = frozenset(),
-         away: frozenset[str] = frozenset()) -> tuple[list[tuple[Part, ...]], Deck]:
+         away: frozenset[str] = frozenset(),
+         recent: Mapping[str, int] | None = None) -> tuple[list[tuple[Part, ...]], Deck]:
     """Deal ``count`` allowed cards (no repeat before the table is used up); returns the new deck.
 
     A card with a barred theme (a line or veil), showing other people in a solo game, needing a
     variable in ``missing`` (no intent stated, no known subject), or whose scenery is ``away``
     from the place (:func:`elsewhere`: no sky in a nave) is passed over (it still counts as
-    dealt, so the rest of the pass stays unrepeated).
+    dealt, so the rest of the pass stays unrepeated). So is a card with a sentence in
+    ``recent`` (said within the deck's window, or earlier in this narration), as long as the
+    rest of the pass, or the next pass, holds a card with none: when neither does (a table too
+    small for the window), the next allowed card is dealt.
     """
+    recent = dict(recent or {})
     size = table.size(grade)
     key = table.key(grade)
     cards: list[tuple[Part, ...]] = []
-    for _ in range(size):
-        (index,), deck = deck.draw(key, size)
-        parts = table.card(index, grade)
-        if all(_fits(part, barred, solo, missing, away) for part in parts):
-            cards.append(parts)
-            if len(cards) == count:
-                break
+    for _ in range(count):
+        step = _next(table, deck, grade, size, (barred, solo, missing, away), recent)
+        if step is None:
+            break
+        parts = table.card(deck.ahead(key, size, step), grade)
+        deck = deck.skip(key, step + 1)
+        cards.append(parts)
+        recent.update((k, 0) for k in card_keys(parts))
     return cards, deck
+
+
+def _may_be_fresh(table: Table, grade: str | None, rules: tuple[Barred, bool, frozenset[str],
+                  frozenset[str]], recent: Mapping[str, int]) -> bool:
+    """Whether any card could be said nowhere lately: every slot has an allowed part whose
+    sentences were not said lately (a quick answer before a long search)."""
+    said = recent.keys()
+    return all(any(_fits(part, *rules) and not part.keys & said for part in parts)
+               for parts in table.options(grade))
+
+
+def _next(table: Table, deck: Deck, grade: str | None, size: int,
+          rules: tuple[Barred, bool, frozenset[str], frozenset[str]],
+          recent: Mapping[str, int]) -> int | None:
+    """How many cards ahead the next one to deal lies: the first allowed card said nowhere
+    lately, in the rest of this pass or else in the next; failing that (a table too small for
+    the window), the first allowed card not itself said lately, else the first allowed card
+    (None: no card is allowed at all)."""
+    key = table.key(grade)
+    rest = size - deck.dealt.get(key, 0) % size  # cards left in this pass
+    fresh = _may_be_fresh(table, grade, rules, recent)
+    found: dict[int, int] = {}  # the first step of each tier: 1 parts said lately, 2 the card
+    for step in range(rest + size):
+        parts = table.card(deck.ahead(key, size, step), grade)
+        if all(_fits(part, *rules) for part in parts):
+            if _staleness(parts, recent) is None:
+                if fresh:
+                    return step
+                found.setdefault(1, step)
+            else:
+                found.setdefault(2 if card_keys(parts)[-1] in recent else 1, step)
+            if not fresh and 1 in found:
+                break
+    return found.get(1, found.get(2))

@@ -7,6 +7,11 @@ other entry of its table has been dealt once.
 
 The deck has its own seeded stream (seed it with the campaign's seed) rather than drawing from
 the rules' dice: narrating, or switching the narrator off, never changes a later roll.
+
+It also remembers what the last :data:`WINDOW` narrations said (a short hash of each sentence a
+dealt card holds, one tuple per narration), so a sentence shared by two tables, or a part of a
+composed table, does not come back within those narrations either (see
+:func:`oracle.narrator.compose.deal`).
 """
 
 from __future__ import annotations
@@ -20,6 +25,8 @@ from typing import Any
 
 from oracle.errors import shown
 
+WINDOW = 40  # narrations a sentence stays unsaid after it was said
+
 
 @functools.lru_cache(maxsize=256)
 def _shuffled(seed: str, table: str, size: int, deal: int) -> tuple[int, ...]:
@@ -30,42 +37,69 @@ def _shuffled(seed: str, table: str, size: int, deal: int) -> tuple[int, ...]:
     return tuple(order)
 
 
-def _order(seed: str, table: str, size: int, deal: int) -> list[int]:
+@functools.lru_cache(maxsize=256)
+def _order(seed: str, table: str, size: int, deal: int) -> tuple[int, ...]:
     """The k-th pass through a table; never starts with the card the previous pass ended on."""
     order = list(_shuffled(seed, table, size, deal))
     if deal > 0 and size > 1 and order[0] == _shuffled(seed, table, size, deal - 1)[-1]:
         order[0], order[1] = order[1], order[0]
-    return order
+    return tuple(order)
 
 
 @dataclass(frozen=True)
 class Deck:
-    """No-repeat state for every offline table: ``seed`` and cards dealt per table."""
+    """No-repeat state for every offline table: ``seed``, cards dealt per table, and the
+    sentences (short hashes) each of the last :data:`WINDOW` narrations said, oldest first."""
 
     seed: str = "oracle"
     dealt: Mapping[str, int] = field(default_factory=dict)
+    said: tuple[tuple[str, ...], ...] = ()
+
+    def recent(self) -> dict[str, int]:
+        """Each sentence said within the window, and how many narrations ago (1: the last)."""
+        ages: dict[str, int] = {}
+        for age, keys in enumerate(reversed(self.said), start=1):
+            for key in keys:
+                ages.setdefault(key, age)
+        return ages
+
+    def remember(self, keys: tuple[str, ...]) -> Deck:
+        """The deck after one more narration that said ``keys`` (the window slides on)."""
+        return replace(self, said=(*self.said, tuple(dict.fromkeys(keys)))[-WINDOW:])
 
     def draw(self, table: str, size: int, count: int = 1) -> tuple[tuple[int, ...], Deck]:
         """Deal ``count`` indices into a table of ``size`` entries; returns them and the new deck."""
+        picks = tuple(self.ahead(table, size, step) for step in range(count))
+        return picks, self.skip(table, count)
+
+    def ahead(self, table: str, size: int, step: int = 0) -> int:
+        """The index ``step`` cards ahead in a table of ``size`` entries (0: the next one),
+        without dealing it."""
         if size <= 0:
             raise ValueError(f"table {shown(table)} is empty.")
-        start = self.dealt.get(table, 0)
-        picks: list[int] = []
-        for position in range(start, start + count):
-            deal, offset = divmod(position, size)
-            picks.append(_order(self.seed, table, size, deal)[offset])
-        dealt = {**self.dealt, table: start + count}
-        return tuple(picks), replace(self, dealt=dealt)
+        deal, offset = divmod(self.dealt.get(table, 0) + step, size)
+        return _order(self.seed, table, size, deal)[offset]
+
+    def skip(self, table: str, count: int) -> Deck:
+        """The deck with ``count`` more cards of ``table`` dealt."""
+        return replace(self, dealt={**self.dealt, table: self.dealt.get(table, 0) + count})
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready state to keep with a campaign."""
-        return {"seed": self.seed, "dealt": dict(sorted(self.dealt.items()))}
+        data: dict[str, Any] = {"seed": self.seed, "dealt": dict(sorted(self.dealt.items()))}
+        if self.said:
+            data["said"] = [list(keys) for keys in self.said]
+        return data
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> Deck:
         """The inverse of :meth:`to_dict`."""
         dealt = {str(k): int(v) for k, v in dict(data.get("dealt", {})).items()}
-        return cls(seed=str(data.get("seed", "oracle")), dealt=dealt)
+        said = data.get("said", ())
+        memory = tuple(tuple(str(key) for key in keys) for keys in said
+                       if isinstance(keys, (list, tuple))) if isinstance(said, (list, tuple)) \
+            else ()
+        return cls(seed=str(data.get("seed", "oracle")), dealt=dealt, said=memory[-WINDOW:])
 
     @classmethod
     def seeded(cls, seed: object) -> Deck:

@@ -26,7 +26,7 @@ from oracle.narrator.base import (
     unnamed,
 )
 from oracle.narrator.beats import find_beat, owner_of
-from oracle.narrator.compose import deal, elsewhere, fill, load
+from oracle.narrator.compose import card_keys, deal, elsewhere, fill, load
 from oracle.narrator.deck import Deck
 from oracle.narrator.safety import barred
 from oracle.narrator.weave import in_sentence, known_subject, quoted
@@ -134,13 +134,23 @@ class _Dealer:
         self.variables = variables
         self.missing = frozenset(k for k, v in variables.items() if not v)
         self.away = elsewhere(variables["place"])
+        self.recent = deck.recent()  # what the last narrations said; this one's own at age 0
+        self.said: list[str] = []
 
     def __call__(self, table: str, count: int = 1, grade: str | None = None) -> list[str]:
         loaded = load(table)
         grade = grade if grade in loaded.grades() else None
         cards, self.deck = deal(loaded, self.deck, count, self.barred, grade=grade,
-                                solo=self.solo, missing=self.missing, away=self.away)
+                                solo=self.solo, missing=self.missing, away=self.away,
+                                recent=self.recent)
+        for card in cards:
+            self.said += card_keys(card)
+            self.recent.update((key, 0) for key in card_keys(card))
         return [" ".join(fill(part.text, self.variables) for part in card) for card in cards]
+
+    def finished(self) -> Deck:
+        """The deck after this narration, remembering what it said."""
+        return self.deck.remember(tuple(self.said))
 
 
 class OfflineNarrator(Narrator):
@@ -190,15 +200,16 @@ class OfflineNarrator(Narrator):
         else:
             text = _cap(name_once(self._single(beat, spec.table_for(context.result), context,
                                                dealer, variables), name))
+        deck = dealer.finished()
         if context.deck is None:
-            self._deck = dealer.deck
+            self._deck = deck
         return NarrationResult(
             text=text.strip(),
             narrator="offline",
             beat=beat,
             items=items,
             fallback_reason=fallback_reason,
-            deck=dealer.deck,
+            deck=deck,
         )
 
     @staticmethod

@@ -110,12 +110,14 @@ THEMES: dict[str, Theme] = {t.tag: t for t in (
            "buried alive, walls close, coffin lid, no way out, sealed in, narrow crawl"),
     _theme("eyes", "eyes, eye trauma, eye horror, ocular",
            "eye, eyes, eyeball, eyelid, socket, stare, staring, blind"),
+    # others at the character's side (a party, onlookers): skipped in solo play. A stranger
+    # met ("someone has been here", "nobody lives here") is not company, and is not tagged;
+    # a card implying company in other words carries the tag by hand (``#: others``).
     _theme("others", "companions, party, the others",
-           "companion, companions, the others, the party, everyone, the hunters, fellow, "
-           "everybody, nobody, no one, somebody, someone, anyone, anybody, the players, "
-           "the table, friend, friends, crowd, onlookers, each other, together, the group, "
-           "the rest of them, witness, someone else, somebody else, anyone else, "
-           "anybody else, no one else, nobody else, everyone else"),
+           "companion, companions, the others, the party, everyone, everybody, the hunters, "
+           "fellow hunters, the players, friend, friends, crowd, onlookers, "
+           "each other, the group, the rest of them, no one else, nobody else, anyone else, "
+           "someone else, somebody else, anybody else, everyone else, all of you, both of you, one of you, side by side, your crew"),
 )}
 
 # a word shows in its plurals, tenses and kin too ("skin": skins, skinned, skinless)

@@ -93,7 +93,8 @@ def outcome(context: NarrationContext, deal: Deal, name: str) -> str:
         parts += deal(table, grade=_ruin_grade(result))
     quote = _said(context.intent)
     if quote and not any(quote in part for part in parts):  # the player's words, always kept
-        parts.insert(0, f"{name} goes for it: {quote}")
+        frame = deal("intent_frames") or [f"{name} tries it:"]
+        parts.insert(0, f"{frame[0]} {quote}")
     picked = context.could_go_wrong.strip()
     if picked and kind in ("failure", "complication") and not result.get("dies"):
         parts.append(f"What could go wrong does: {_said(picked)}")
@@ -125,9 +126,10 @@ def lost(context: NarrationContext, deal: Deal, name: str) -> str:
     parts += _bargain_sentence(context)
     parts += _helpers(result)
     before = result.get("ruin_before")
-    parts.append(f"{ruin_change(before, result.get('ruin_after', 6))}: {name} is lost." if
-                 before is not None else f"Ruin 6: {name} is lost.")
-    parts.append(f"Monster or death: the choice, and the last acts, belong to {name}'s player.")
+    # one line of settled facts: the Ruin, the loss, and whose the choice is now
+    lost_at = ruin_change(before, result.get("ruin_after", 6)) if before is not None else "Ruin 6"
+    parts.append(f"{lost_at}: {name} is lost; monster or death, the choice and the last acts "
+                 f"belong to {name}'s player.")
     return " ".join(parts)
 
 
@@ -223,7 +225,10 @@ def contest(result: Mapping[str, Any]) -> str:
 def encounter(context: NarrationContext, deal: Deal, name: str, table: str) -> str:
     parts = deal(table)
     if context.result.get("tokens_lost"):
-        parts.append(f"Every Hunt Token {name} carried is gone.")
+        before, after = context.result.get("tokens_before"), context.result.get("tokens_after")
+        parts.append(f"Every Hunt Token {name} carried is gone: {before} to {after}."
+                     if isinstance(before, int) and isinstance(after, int) else
+                     f"Every Hunt Token {name} carried is gone.")
     return " ".join(parts)
 
 
