@@ -16,10 +16,10 @@ import hashlib
 import math
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from oracle.errors import NarratorError
-from oracle.narrator.deck import Deck
+from oracle.narrator.deck import TAKEN, Deck
 from oracle.narrator.safety import THEMES, Barred, themes_shown
 from oracle.wording import noun
 
@@ -245,21 +245,27 @@ def _fits(part: Part, barred: Barred, solo: bool, missing: frozenset[str],
 
 @functools.lru_cache(maxsize=65536)
 def card_keys(parts: tuple[Part, ...]) -> tuple[str, ...]:
-    """What the deck remembers of a dealt card: its sentences' keys and, for a card of several
-    parts, the whole card's (so even a stale card is not dealt twice in a row)."""
-    keys = [key for part in parts for key in sorted(part.keys)]
-    if len(parts) > 1:
-        whole = "\x1f".join(part.text for part in parts)
-        keys.append(hashlib.blake2b(whole.encode(), digest_size=4).hexdigest())
-    return tuple(keys)
+    """What the deck remembers of a dealt card: its sentences' keys, then the whole card's."""
+    whole = hashlib.blake2b("\x1f".join(part.text for part in parts).encode(),
+                            digest_size=4).hexdigest()
+    return (*(key for part in parts for key in sorted(part.keys)), "c" + whole)
 
 
-def _staleness(parts: tuple[Part, ...], recent: Mapping[str, int]) -> tuple[int, int] | None:
-    """How lately a card was said, as a sort key (smaller deals first): how many of its
-    sentences (and the card itself) were said lately, then how many narrations ago the
-    freshest was (None: none)."""
-    ages = [recent[key] for key in card_keys(parts) if key in recent]
-    return (len(ages), -min(ages)) if ages else None
+def _staleness(parts: tuple[Part, ...],
+               recent: Mapping[str, int]) -> tuple[int, int, int] | None:
+    """How lately a card was said, as a sort key (smaller deals first): whether the whole card
+    was dealt lately (a narration told again is worse than a sentence), how many of its
+    sentences were said lately, and how many narrations ago the freshest was (None: none)."""
+    *sentences, whole = card_keys(parts)
+    ages = [recent[key] for key in sentences if key in recent]
+    if whole not in recent and not ages:
+        return None
+    return (int(whole in recent), len(ages), -min(ages, default=recent.get(whole, 0)))
+
+
+FRESH = (0, 0, 0)  # the staleness of a card said nowhere lately
+Rules = tuple[Barred, bool, frozenset[str], frozenset[str]]
+"""What a card must fit: the barred themes, solo play, missing variables, scenery away."""
 
 
 def deal(table: Table, deck: Deck, count: int, barred: Barred, *, grade: str | None = None,
@@ -271,55 +277,82 @@ def deal(table: Table, deck: Deck, count: int, barred: Barred, *, grade: str | N
     A card with a barred theme (a line or veil), showing other people in a solo game, needing a
     variable in ``missing`` (no intent stated, no known subject), or whose scenery is ``away``
     from the place (:func:`elsewhere`: no sky in a nave) is passed over (it still counts as
-    dealt, so the rest of the pass stays unrepeated). So is a card with a sentence in
-    ``recent`` (said within the deck's window, or earlier in this narration), as long as the
-    rest of the pass, or the next pass, holds a card with none: when neither does (a table too
-    small for the window), the next allowed card is dealt.
+    dealt, so the rest of the pass stays unrepeated). A card with a sentence in ``recent``
+    (said within the deck's window, or earlier in this narration) waits: the first card of the
+    rest of the pass said nowhere lately is dealt ahead of it (the deck remembers it was, so
+    the pass still deals each card once); only when none is (a table too small for the window)
+    does the next card in turn come, said lately or not.
     """
     recent = dict(recent or {})
-    size = table.size(grade)
-    key = table.key(grade)
+    rules: Rules = (barred, solo, missing, away)
     cards: list[tuple[Part, ...]] = []
     for _ in range(count):
-        step = _next(table, deck, grade, size, (barred, solo, missing, away), recent)
-        if step is None:
+        parts, deck = _one(table, deck, grade, rules, recent)
+        if parts is None:
             break
-        parts = table.card(deck.ahead(key, size, step), grade)
-        deck = deck.skip(key, step + 1)
         cards.append(parts)
         recent.update((k, 0) for k in card_keys(parts))
     return cards, deck
 
 
-def _may_be_fresh(table: Table, grade: str | None, rules: tuple[Barred, bool, frozenset[str],
-                  frozenset[str]], recent: Mapping[str, int]) -> bool:
+def _one(table: Table, deck: Deck, grade: str | None, rules: Rules,
+         recent: Mapping[str, int]) -> tuple[tuple[Part, ...] | None, Deck]:
+    """The next card and the deck after it: the first allowed card of the rest of the pass
+    said nowhere lately (dealt ahead of its turn if need be), else the first such card of the
+    next pass (the rest of this one let go), else the allowed card of the rest of the pass
+    said least lately (in turn when nothing could be fresh: a table too small for the
+    window), else the next pass's first allowed card."""
+    key, size = table.key(grade), table.size(grade)
+    fresh = _may_be_fresh(table, grade, rules, recent)
+    step, stale = _scan(table, deck, grade, rules, recent, fresh)
+    if step is None or (fresh and stale != FRESH):
+        following = _following(deck, key, size)
+        ahead = _scan(table, following, grade, rules, recent, fresh)
+        if step is None or (ahead[0] is not None and ahead[1] == FRESH):
+            deck, step = following, ahead[0]  # this pass has nothing fresh (or allowed) left
+    if step is None:
+        return None, deck
+    return table.card(deck.ahead(key, size, step), grade), deck.take(key, size, step)
+
+
+def _following(deck: Deck, key: str, size: int) -> Deck:
+    """The deck at the start of the next pass of a table (the rest of this one let go)."""
+    rest = size - deck.dealt.get(key, 0) % size
+    return replace(deck.skip(key, rest), taken={k: v for k, v in deck.taken.items() if k != key})
+
+
+def _scan(table: Table, deck: Deck, grade: str | None, rules: Rules, recent: Mapping[str, int],
+          fresh: bool) -> tuple[int | None, tuple[int, int, int]]:
+    """In the rest of the pass: the step of the first allowed card said nowhere lately
+    (staleness :data:`FRESH`), or of the one said least lately; in turn when ``fresh`` is false
+    or too many cards were dealt ahead of their turn already."""
+    key, size = table.key(grade), table.size(grade)
+    taken = set(deck.taken.get(key, ()))
+    early = fresh and len(taken) < TAKEN
+    best: tuple[int | None, tuple[int, int, int]] = (None, FRESH)
+    for step in range(size - deck.dealt.get(key, 0) % size):
+        index = deck.ahead(key, size, step)
+        if index in taken:
+            continue
+        parts = table.card(index, grade)
+        if not _fits_all(parts, rules):
+            continue
+        stale = _staleness(parts, recent)
+        if stale is None or not early:
+            return step, stale or FRESH
+        if best[0] is None or stale < best[1]:
+            best = (step, stale)
+    return best
+
+
+def _fits_all(parts: tuple[Part, ...], rules: Rules) -> bool:
+    return all(_fits(part, *rules) for part in parts)
+
+
+def _may_be_fresh(table: Table, grade: str | None, rules: Rules,
+                  recent: Mapping[str, int]) -> bool:
     """Whether any card could be said nowhere lately: every slot has an allowed part whose
     sentences were not said lately (a quick answer before a long search)."""
     said = recent.keys()
     return all(any(_fits(part, *rules) and not part.keys & said for part in parts)
                for parts in table.options(grade))
-
-
-def _next(table: Table, deck: Deck, grade: str | None, size: int,
-          rules: tuple[Barred, bool, frozenset[str], frozenset[str]],
-          recent: Mapping[str, int]) -> int | None:
-    """How many cards ahead the next one to deal lies: the first allowed card said nowhere
-    lately, in the rest of this pass or else in the next; failing that (a table too small for
-    the window), the first allowed card not itself said lately, else the first allowed card
-    (None: no card is allowed at all)."""
-    key = table.key(grade)
-    rest = size - deck.dealt.get(key, 0) % size  # cards left in this pass
-    fresh = _may_be_fresh(table, grade, rules, recent)
-    found: dict[int, int] = {}  # the first step of each tier: 1 parts said lately, 2 the card
-    for step in range(rest + size):
-        parts = table.card(deck.ahead(key, size, step), grade)
-        if all(_fits(part, *rules) for part in parts):
-            if _staleness(parts, recent) is None:
-                if fresh:
-                    return step
-                found.setdefault(1, step)
-            else:
-                found.setdefault(2 if card_keys(parts)[-1] in recent else 1, step)
-            if not fresh and 1 in found:
-                break
-    return found.get(1, found.get(2))

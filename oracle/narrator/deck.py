@@ -26,6 +26,8 @@ from typing import Any
 from oracle.errors import shown
 
 WINDOW = 40  # narrations a sentence stays unsaid after it was said
+TAKEN = 256  # cards per table a pass may deal ahead of its order
+CARDS = 200  # whole cards remembered (any table), so none comes back soon where others could
 
 
 @functools.lru_cache(maxsize=256)
@@ -48,24 +50,48 @@ def _order(seed: str, table: str, size: int, deal: int) -> tuple[int, ...]:
 
 @dataclass(frozen=True)
 class Deck:
-    """No-repeat state for every offline table: ``seed``, cards dealt per table, and the
-    sentences (short hashes) each of the last :data:`WINDOW` narrations said, oldest first."""
+    """No-repeat state for every offline table: ``seed``, cards dealt per table, the
+    sentences (short hashes) each of the last :data:`WINDOW` narrations said, oldest first, and
+    per table the cards of the current pass dealt ahead of their turn (``taken``: a card whose
+    turn comes is passed over, so the pass still deals every card once)."""
 
     seed: str = "oracle"
     dealt: Mapping[str, int] = field(default_factory=dict)
     said: tuple[tuple[str, ...], ...] = ()
+    taken: Mapping[str, tuple[int, ...]] = field(default_factory=dict)
+    cards: tuple[str, ...] = ()
+
+    def take(self, table: str, size: int, step: int) -> Deck:
+        """The deck with the card ``step`` ahead dealt: in turn when everything before it was
+        dealt already (the pass moves on), else ahead of its turn (kept in ``taken``)."""
+        taken = set(self.taken.get(table, ()))
+        taken.add(self.ahead(table, size, step))
+        moved = 0
+        while moved < size and self.ahead(table, size, moved) in taken:
+            taken.discard(self.ahead(table, size, moved))
+            moved += 1
+            if (self.dealt.get(table, 0) + moved) % size == 0:
+                taken.clear()  # a new pass: nothing of it is dealt yet
+        deck = self.skip(table, moved) if moved else self
+        return replace(deck, taken={**{k: v for k, v in self.taken.items() if k != table},
+                                    **({table: tuple(sorted(taken))} if taken else {})})
 
     def recent(self) -> dict[str, int]:
-        """Each sentence said within the window, and how many narrations ago (1: the last)."""
+        """Each sentence said within the window, and how many narrations ago (1: the last);
+        each whole card of the last :data:`CARDS` dealt, further back than any sentence."""
         ages: dict[str, int] = {}
         for age, keys in enumerate(reversed(self.said), start=1):
             for key in keys:
                 ages.setdefault(key, age)
+        for age, key in enumerate(reversed(self.cards), start=WINDOW + 1):
+            ages.setdefault(key, age)
         return ages
 
-    def remember(self, keys: tuple[str, ...]) -> Deck:
-        """The deck after one more narration that said ``keys`` (the window slides on)."""
-        return replace(self, said=(*self.said, tuple(dict.fromkeys(keys)))[-WINDOW:])
+    def remember(self, keys: tuple[str, ...], cards: tuple[str, ...] = ()) -> Deck:
+        """The deck after one more narration that said ``keys`` (its sentences) and dealt
+        ``cards`` (its whole cards' keys); the memory slides on."""
+        return replace(self, said=(*self.said, tuple(dict.fromkeys(keys)))[-WINDOW:],
+                       cards=(*self.cards, *cards)[-CARDS:])
 
     def draw(self, table: str, size: int, count: int = 1) -> tuple[tuple[int, ...], Deck]:
         """Deal ``count`` indices into a table of ``size`` entries; returns them and the new deck."""
@@ -89,6 +115,10 @@ class Deck:
         data: dict[str, Any] = {"seed": self.seed, "dealt": dict(sorted(self.dealt.items()))}
         if self.said:
             data["said"] = [list(keys) for keys in self.said]
+        if self.cards:
+            data["cards"] = list(self.cards)
+        if self.taken:
+            data["taken"] = {k: list(v) for k, v in sorted(self.taken.items())}
         return data
 
     @classmethod
@@ -99,7 +129,14 @@ class Deck:
         memory = tuple(tuple(str(key) for key in keys) for keys in said
                        if isinstance(keys, (list, tuple))) if isinstance(said, (list, tuple)) \
             else ()
-        return cls(seed=str(data.get("seed", "oracle")), dealt=dealt, said=memory[-WINDOW:])
+        taken = data.get("taken", {})
+        early = {str(k): tuple(int(i) for i in v) for k, v in taken.items()
+                 if isinstance(v, (list, tuple))} if isinstance(taken, Mapping) else {}
+        cards = data.get("cards", ())
+        dealt_cards = tuple(str(c) for c in cards)[-CARDS:] if isinstance(cards, (list, tuple)) \
+            else ()
+        return cls(seed=str(data.get("seed", "oracle")), dealt=dealt, said=memory[-WINDOW:],
+                   taken={k: v for k, v in early.items() if v}, cards=dealt_cards)
 
     @classmethod
     def seeded(cls, seed: object) -> Deck:

@@ -136,6 +136,7 @@ class _Dealer:
         self.away = elsewhere(variables["place"])
         self.recent = deck.recent()  # what the last narrations said; this one's own at age 0
         self.said: list[str] = []
+        self.cards: list[str] = []
 
     def __call__(self, table: str, count: int = 1, grade: str | None = None) -> list[str]:
         loaded = load(table)
@@ -144,13 +145,15 @@ class _Dealer:
                                 solo=self.solo, missing=self.missing, away=self.away,
                                 recent=self.recent)
         for card in cards:
-            self.said += card_keys(card)
+            *sentences, whole = card_keys(card)
+            self.said += sentences
+            self.cards.append(whole)
             self.recent.update((key, 0) for key in card_keys(card))
         return [" ".join(fill(part.text, self.variables) for part in card) for card in cards]
 
     def finished(self) -> Deck:
         """The deck after this narration, remembering what it said."""
-        return self.deck.remember(tuple(self.said))
+        return self.deck.remember(tuple(self.said), tuple(self.cards))
 
 
 class OfflineNarrator(Narrator):
