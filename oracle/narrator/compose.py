@@ -264,6 +264,7 @@ def _staleness(parts: tuple[Part, ...],
 
 
 FRESH = (0, 0, 0)  # the staleness of a card said nowhere lately
+SCAN = 400  # cards looked through for a fresh one before the least stale seen will do
 Rules = tuple[Barred, bool, frozenset[str], frozenset[str]]
 """What a card must fit: the barred themes, solo play, missing variables, scenery away."""
 
@@ -278,10 +279,10 @@ def deal(table: Table, deck: Deck, count: int, barred: Barred, *, grade: str | N
     variable in ``missing`` (no intent stated, no known subject), or whose scenery is ``away``
     from the place (:func:`elsewhere`: no sky in a nave) is passed over (it still counts as
     dealt, so the rest of the pass stays unrepeated). A card with a sentence in ``recent``
-    (said within the deck's window, or earlier in this narration) waits: the first card of the
-    rest of the pass said nowhere lately is dealt ahead of it (the deck remembers it was, so
-    the pass still deals each card once); only when none is (a table too small for the window)
-    does the next card in turn come, said lately or not.
+    (said within the deck's window, or earlier in this narration), or dealt whole among the
+    deck's last cards, waits: the first card of the rest of the pass said nowhere lately is
+    dealt ahead of it (the deck remembers it was, so the pass still deals each card once); when
+    none is, the one said least lately (a whole card told again weighs more than a sentence).
     """
     recent = dict(recent or {})
     rules: Rules = (barred, solo, missing, away)
@@ -298,18 +299,16 @@ def deal(table: Table, deck: Deck, count: int, barred: Barred, *, grade: str | N
 def _one(table: Table, deck: Deck, grade: str | None, rules: Rules,
          recent: Mapping[str, int]) -> tuple[tuple[Part, ...] | None, Deck]:
     """The next card and the deck after it: the first allowed card of the rest of the pass
-    said nowhere lately (dealt ahead of its turn if need be), else the first such card of the
-    next pass (the rest of this one let go), else the allowed card of the rest of the pass
-    said least lately (in turn when nothing could be fresh: a table too small for the
-    window), else the next pass's first allowed card."""
+    said nowhere lately (dealt ahead of its turn if need be), else the allowed card of the
+    rest of the pass said least lately (in turn when nothing could be fresh: a table too small
+    for the window); when the rest of the pass allows nothing, the same in the next pass.
+    The pass is never cut short, so no card comes twice before its table is used up."""
     key, size = table.key(grade), table.size(grade)
     fresh = _may_be_fresh(table, grade, rules, recent)
-    step, stale = _scan(table, deck, grade, rules, recent, fresh)
-    if step is None or (fresh and stale != FRESH):
-        following = _following(deck, key, size)
-        ahead = _scan(table, following, grade, rules, recent, fresh)
-        if step is None or (ahead[0] is not None and ahead[1] == FRESH):
-            deck, step = following, ahead[0]  # this pass has nothing fresh (or allowed) left
+    step, _ = _scan(table, deck, grade, rules, recent, fresh)
+    if step is None:  # the rest of this pass allows nothing: the next pass
+        deck = _following(deck, key, size)
+        step, _ = _scan(table, deck, grade, rules, recent, fresh)
     if step is None:
         return None, deck
     return table.card(deck.ahead(key, size, step), grade), deck.take(key, size, step)
@@ -331,6 +330,8 @@ def _scan(table: Table, deck: Deck, grade: str | None, rules: Rules, recent: Map
     early = fresh and len(taken) < TAKEN
     best: tuple[int | None, tuple[int, int, int]] = (None, FRESH)
     for step in range(size - deck.dealt.get(key, 0) % size):
+        if best[0] is not None and step >= SCAN:
+            break  # far enough: the least stale so far will do
         index = deck.ahead(key, size, step)
         if index in taken:
             continue
