@@ -305,13 +305,14 @@ def _one(table: Table, deck: Deck, grade: str | None, rules: Rules,
     The pass is never cut short, so no card comes twice before its table is used up."""
     key, size = table.key(grade), table.size(grade)
     fresh = _may_be_fresh(table, grade, rules, recent)
-    step, _ = _scan(table, deck, grade, rules, recent, fresh)
+    step, lead = _scan(table, deck, grade, rules, recent, fresh)
     if step is None:  # the rest of this pass allows nothing: the next pass
         deck = _following(deck, key, size)
-        step, _ = _scan(table, deck, grade, rules, recent, fresh)
+        step, lead = _scan(table, deck, grade, rules, recent, fresh)
     if step is None:
         return None, deck
-    return table.card(deck.ahead(key, size, step), grade), deck.take(key, size, step)
+    return table.card(deck.ahead(key, size, step), grade), \
+        deck.take(key, size, step, passed=lead)
 
 
 def _following(deck: Deck, key: str, size: int) -> Deck:
@@ -321,15 +322,18 @@ def _following(deck: Deck, key: str, size: int) -> Deck:
 
 
 def _scan(table: Table, deck: Deck, grade: str | None, rules: Rules, recent: Mapping[str, int],
-          fresh: bool) -> tuple[int | None, tuple[int, int, int]]:
-    """In the rest of the pass: the step of the first allowed card said nowhere lately
-    (staleness :data:`FRESH`), or of the one said least lately; in turn when ``fresh`` is false
-    or too many cards were dealt ahead of their turn already."""
+          fresh: bool) -> tuple[int | None, int]:
+    """In the rest of the pass: the step of the first allowed card said nowhere lately, or
+    of the one said least lately (in turn when ``fresh`` is false or too many cards were dealt
+    ahead of their turn already); and how many cards lead up to the first allowed one (not
+    allowed here, or dealt already: they count as dealt)."""
     key, size = table.key(grade), table.size(grade)
     taken = set(deck.taken.get(key, ()))
     early = fresh and len(taken) < TAKEN
     best: tuple[int | None, tuple[int, int, int]] = (None, FRESH)
-    for step in range(size - deck.dealt.get(key, 0) % size):
+    lead: int | None = None
+    rest = size - deck.dealt.get(key, 0) % size
+    for step in range(rest):
         if best[0] is not None and step >= SCAN:
             break  # far enough: the least stale so far will do
         index = deck.ahead(key, size, step)
@@ -338,12 +342,13 @@ def _scan(table: Table, deck: Deck, grade: str | None, rules: Rules, recent: Map
         parts = table.card(index, grade)
         if not _fits_all(parts, rules):
             continue
+        lead = step if lead is None else lead
         stale = _staleness(parts, recent)
         if stale is None or not early:
-            return step, stale or FRESH
+            return step, lead
         if best[0] is None or stale < best[1]:
             best = (step, stale)
-    return best
+    return best[0], rest if lead is None else lead
 
 
 def _fits_all(parts: tuple[Part, ...], rules: Rules) -> bool:

@@ -61,17 +61,20 @@ class Deck:
     taken: Mapping[str, tuple[int, ...]] = field(default_factory=dict)
     cards: tuple[str, ...] = ()
 
-    def take(self, table: str, size: int, step: int) -> Deck:
+    def take(self, table: str, size: int, step: int, passed: int = 0) -> Deck:
         """The deck with the card ``step`` ahead dealt: in turn when everything before it was
-        dealt already (the pass moves on), else ahead of its turn (kept in ``taken``)."""
+        dealt already or is ``passed`` over (the first ``passed`` cards, not allowed here:
+        they count as dealt), and the pass moves on; else ahead of its turn (kept in
+        ``taken``)."""
         taken = set(self.taken.get(table, ()))
         taken.add(self.ahead(table, size, step))
         moved = 0
-        while moved < size and self.ahead(table, size, moved) in taken:
+        while moved < size and (moved < passed or self.ahead(table, size, moved) in taken):
             taken.discard(self.ahead(table, size, moved))
             moved += 1
             if (self.dealt.get(table, 0) + moved) % size == 0:
                 taken.clear()  # a new pass: nothing of it is dealt yet
+                break
         deck = self.skip(table, moved) if moved else self
         return replace(deck, taken={**{k: v for k, v in self.taken.items() if k != table},
                                     **({table: tuple(sorted(taken))} if taken else {})})
