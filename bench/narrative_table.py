@@ -42,7 +42,8 @@ DECIDES = re.compile(
 OTHERS = re.compile(
     r"\b(?:companions?|the others|the party|the hunters|everyone|the players|no one else|"
     r"nobody else|someone else|anyone else|fellows?|friends?|each other|the group|"
-    r"the rest of them|together)\b", re.IGNORECASE)
+    r"the rest of them|(?:stand|fight|work|press|go|move)(?:s|es)? together)\b",
+    re.IGNORECASE)  # "holds together" is one person; "stand together" is company
 KEY_DUMP = re.compile(r"\b\w+: [^;.]{1,30}; \w+: |\bsystem: (?:die_trying|triptycho)")
 FOREST = re.compile(r"\b(?:forest|woods|trees?|canopy|clearing|bark|moss|branch(?:es)?|leaf|"
                     r"undergrowth|thicket|boughs?|ferns?|pines?|oaks?|birch)\b",
