@@ -6,6 +6,7 @@ the oracle's answer, a twist in words, and the plain quotation of what a player 
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from typing import Any
 
@@ -26,6 +27,14 @@ def said(text: str) -> str:
     return quoted(text)
 
 
+def _restates(meaning: str, question: str) -> bool:
+    """Whether three words running of ``meaning`` are in ``question`` (so the reading would
+    splice the player's own words outside their quotation)."""
+    words = re.findall(r"[a-z']+", meaning.lower())
+    asked = " " + " ".join(re.findall(r"[a-z']+", question.lower())) + " "
+    return any(f" {' '.join(words[i:i + 3])} " in asked for i in range(len(words) - 2))
+
+
 def oracle(context: NarrationContext, deal: Deal, thing: str) -> str:
     """The question as asked, quoted; the answer; a turn about its subject only when the
     campaign knows that subject by name; a meaning to read into it."""
@@ -35,8 +44,10 @@ def oracle(context: NarrationContext, deal: Deal, thing: str) -> str:
     parts = [f"{head} {answer.upper()}." if head else f"{answer.upper()}."]
     parts += deal(answers_table(context.system), grade=grade if grade in (
         "yes", "yes_and", "yes_but", "no", "no_and", "no_but") else "yes")
-    parts += [f"To read into it: {thing or 'something here'} {meaning}."
-              for meaning in deal("meanings")]
+    meanings = deal("meanings")
+    if meanings and _restates(meanings[0], context.question):
+        meanings = deal("meanings") or meanings  # a meaning in the question's words adds nothing
+    parts += [f"To read into it: {thing or 'something here'} {meaning}." for meaning in meanings]
     twist = context.result.get("twist")
     if isinstance(twist, Mapping):
         parts.append(twist_sentence(twist))
