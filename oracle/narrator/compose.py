@@ -251,7 +251,7 @@ def card_keys(parts: tuple[Part, ...]) -> tuple[str, ...]:
     return (*(key for part in parts for key in sorted(part.keys)), "c" + whole)
 
 
-def _staleness(parts: tuple[Part, ...],
+def staleness(parts: tuple[Part, ...],
                recent: Mapping[str, int]) -> tuple[int, int, int] | None:
     """How lately a card was said, as a sort key (smaller deals first): whether the whole card
     was dealt lately (a narration told again is worse than a sentence), how many of its
@@ -343,7 +343,7 @@ def _scan(table: Table, deck: Deck, grade: str | None, rules: Rules, recent: Map
         if not _fits_all(parts, rules):
             continue
         lead = step if lead is None else lead
-        stale = _staleness(parts, recent)
+        stale = staleness(parts, recent)
         if stale is None or not early:
             return step, lead
         if best[0] is None or stale < best[1]:

@@ -26,7 +26,7 @@ from oracle.narrator.base import (
     unnamed,
 )
 from oracle.narrator.beats import find_beat, owner_of
-from oracle.narrator.compose import card_keys, deal, elsewhere, fill, load
+from oracle.narrator.compose import card_keys, deal, elsewhere, fill, load, staleness
 from oracle.narrator.deck import Deck
 from oracle.narrator.safety import barred
 from oracle.narrator.weave import in_sentence, known_subject, quoted
@@ -138,12 +138,18 @@ class _Dealer:
         self.said: list[str] = []
         self.cards: list[str] = []
 
-    def __call__(self, table: str, count: int = 1, grade: str | None = None) -> list[str]:
+    def __call__(self, table: str, count: int = 1, grade: str | None = None,
+                 fresh: bool = False) -> list[str]:
+        """``count`` cards of ``table`` filled in; with ``fresh``, none unless every card dealt
+        was said nowhere lately (the deck then stays as it was: the caller tells it otherwise)."""
         loaded = load(table)
         grade = grade if grade in loaded.grades() else None
-        cards, self.deck = deal(loaded, self.deck, count, self.barred, grade=grade,
-                                solo=self.solo, missing=self.missing, away=self.away,
-                                recent=self.recent)
+        cards, deck = deal(loaded, self.deck, count, self.barred, grade=grade,
+                           solo=self.solo, missing=self.missing, away=self.away,
+                           recent=self.recent)
+        if fresh and any(staleness(card, self.recent) is not None for card in cards):
+            return []
+        self.deck = deck
         for card in cards:
             *sentences, whole = card_keys(card)
             self.said += sentences

@@ -74,7 +74,8 @@ def attempted(context: NarrationContext, deal: Deal, kind: str) -> list[str]:
     families: go unseen, open, reach, find, persuade, read, fight, carry, endure), from
     ``risk_<family>``; nothing when the verb names no family (the outcome tables' own cards)."""
     families = families_of(context.intent)
-    return deal(f"risk_{families[0].name}", grade=kind) if families else []
+    # a family's card said lately gives way to the outcome tables (no echo in an evening)
+    return deal(f"risk_{families[0].name}", grade=kind, fresh=True) if families else []
 
 
 def outcome(context: NarrationContext, deal: Deal, name: str) -> str:
