@@ -61,8 +61,9 @@ def test_a_card_s_scenery_is_read_from_its_words(text: str, where: set[str]) -> 
     ("Whatever breaks here, someone will come to mend it.", False),
     ("A shadow is only a shadow, as far as anyone can tell.", False),
     ("For one breath it feels like a place people could live.", False),
-    ("Somebody's chair scrapes back.", True), ("Nobody laughs.", True),
-    ("Someone whistles, low.", True), ("No one else seems to notice.", True),
+    # "Somebody's chair scrapes back.", "Nobody laughs.", "Someone whistles, low.": a
+    # present stranger by words alone; their cards carry "#: others" by hand
+    ("No one else seems to notice.", True),
     ("The hunters' camp is found.", True), ("Everyone saw it.", True),
     ("A crowd gathers.", True), ("Someone in the party stands where it will fall.", True),
 ])
