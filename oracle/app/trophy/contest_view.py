@@ -136,9 +136,12 @@ class ContestView:
         self._rolls += 1
         result = rolled.result
         winner = result.get("winner")
+        stake = " ".join(str(self._stake.value).split())
+        staked = f'<span class="oracle-hint oracle-contest-staked">At stake: {esc(stake)}</span>'
         parts = [f'<div data-roll="{self._rolls}">',
-                 (f'<div class="oracle-outcome success">'
-                 f'{esc(winner) + " wins" if winner else "A full tie: nobody wins"}</div>')]
+                 (f'<div class="oracle-outcome {"success" if winner else "tie"}">'
+                  f'{esc(winner) + " wins" if winner else "A full tie: nobody wins"}'
+                  f'{staked if stake else ""}</div>')]
         by_name = {p["name"]: p for p in result.get("participants", [])}
         for item in self.moves.latest_contest:
             info = by_name.get(item["name"], {})
