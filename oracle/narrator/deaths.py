@@ -60,7 +60,8 @@ DEATH = rx(
     r"over|under|to|toward|towards|across|past|after|with|when|by the time|again|now\s+from))",
 )
 KILLS = rx(r"kill(?:s|ed)?", r"slays?", r"slew", r"murders?", r"murdered", r"ends?",
-            r"ended", r"finishes", r"finished", r"takes? the life of", r"took the life of",
+            r"ended", r"fells?", r"felled", r"cleaves?", r"cleaved", r"sunders?", r"sundered",
+            r"hews? down", r"cuts? down", r"brings? down", r"finishes", r"finished", r"takes? the life of", r"took the life of",
             r"snaps? the neck of")
 LIFE_OF = re.compile(r"\b(?:takes?|took|ends?|ended) (\w+)'s (?:life|last breath)\b|"
                      r"\b(?:is|was) the end of (\w+)\b|\bthe life (?:goes|went|"

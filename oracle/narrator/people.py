@@ -119,7 +119,19 @@ def choices(sentence: str, words: Sequence[Word], before: Sequence[Word],
     return f"it decides how the character feels ({felt!r})" if felt else None
 
 
-OTHERS = rx(r"companions?", r"comrades?", r"allies", r"ally", r"your friends?", r"the others",
+_KIN = (r"brothers?|sisters?|father|mother|sons?|daughters?|cousins?|uncle|aunt|husband|wife|"
+        r"friends?|lovers?|partner|nephews?|nieces?|grandmother|grandfather|kin|kinsm[ae]n|"
+        r"kinsfolk|siblings?|twin")
+# a people or a trade standing at the character's side ("the dwarf beside him")
+_BESIDE = (r"(?:dwarf|dwarves|elf|elves|halfling|gnome|orc|human|man|woman|lad|girl|boy|"
+           r"mercenary|sellsword|guide|porter|squire|priest|knight|ranger|thief|archer|warrior|"
+           r"hunter|soldier|scout|monk|wizard|mage|cleric|bard|rogue)\s+(?:(?:beside|next to|"
+           r"alongside|behind|with) (?:him|her|them|you)|(?:at|by) (?:his|her|their|your) "
+           r"(?:side|shoulder|elbow))")
+OTHERS = rx(r"companions?", r"comrades?", r"allies", r"ally", r"(?:your|his|her|their) friends?",
+             r"(?:his|her|their) (?:\w+ )?(?:" + _KIN + r")\b(?!'s (?:house|grave|ring|"
+             r"name|letter|bones|blade|sword|map))", r"you all", r"y'all",
+             r"the (?:\w+ )?" + _BESIDE, r"the others",
              r"the other (?:hunters|treasure-hunters|one)", r"the rest of (?:you|the crew|the "
              r"party|them|your crew)", r"your (?:crew|party|band|fellows?|fellow hunters)",
              r"the party", r"the players?", r"everyone else", r"no one else", r"nobody else",

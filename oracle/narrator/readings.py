@@ -121,7 +121,11 @@ BEATEN = rx(r"die[sd]?", r"collapses?", r"crumples?", r"crumbles?", r"topples?",
                 ~be done/spent/finished for good; for good; ~be finished; ~shatter;
                 ~burst/~break/~fly apart; ~fall to pieces; into a rain/heap/pile/shower of"""),
             r"(?:is|was) gone\b(?=\s*[.,;!]|\s+for good|\s+forever)",
-            phrases("""~stay down/under/there/beneath; ~sink and ~stay"""),
+            phrases("""~stay down/under/there/beneath; ~sink and ~stay;
+                ~be cleaved/cloven/sundered/felled/hewn/halved/split/bisected;
+                ~split/~sunder/~cleave/~hew/~shear/~rip in/into two/half/twain;
+                ~split/~sunder/~cleave asunder/apart/open; ~split from crown/head/top;
+                ~be brought low; ~come/~go crashing down"""),
             r"(?:does|do|did|will|would|can)\s+not\s+(?:get up|rise|stand up|stand again|get "
             r"back up)|(?:doesn't|won't|can't|cannot|never)\s+(?:get up|rise|stand up|get back up)")
 # a blow that ends a foe, wherever it lands ("splits the thing's skull")
