@@ -54,3 +54,17 @@ def test_no_one_is_at_the_side_of_a_solo_character(text: str) -> None:
 ])
 def test_words_of_people_that_bring_no_one_pass(text: str) -> None:
     assert check("outcome", ctx(FAILURE, intent="pick the lock"), text) is None
+
+
+@pytest.mark.parametrize("text", [
+    "Ash works at the lock for a long time; it does not give.",
+    "She works on the hinge until her fingers ache, and it holds.",
+    "Ash works the pick around, and the lock stays shut.",
+])
+def test_labour_at_a_thing_is_not_its_success(text: str) -> None:
+    assert check("outcome", ctx(FAILURE, intent="pick the lock"), text) is None
+
+
+@pytest.mark.parametrize("text", ["It works.", "The trick worked.", "Somehow it works, and the lock is open."])
+def test_it_works_is_still_a_success(text: str) -> None:
+    assert check("outcome", ctx(FAILURE, intent="pick the lock"), text) is not None
