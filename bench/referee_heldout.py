@@ -55,6 +55,13 @@ good rejected**; per kind: outcome 2/10, deaths 4/8, monster's state 3/7, choice
 8/8, companions in solo 2/7, another foe 4/7, bargain left out 3/5, numbers in words 1/8, safety
 8/10, max_tokens 4/4, markup 4/5, too long 2/2; Trophy 27/41, Die Trying 12/22, Triptycho 6/18.
 The gap between the two batches is what fitting to seen phrasings is worth.
+
+A third batch (``bench/referee_heldout3.json``: 99 bad, 55 good; new scenarios of all three
+systems resolved by ``oracle resolve``, written by a helper who read neither the referee nor the
+earlier batches' phrasings) was kept off main until measured at d8a4ce4 (03:42 UTC), with the
+first two batches again: **50 of 99 caught (50.5%), 7 of 55 good rejected**; batch 1 81/111
+(73.0%), 5/48; batch 2 47/81 (58.0%), 2/33. Per kind, per system, what got through and what
+was rejected: ``bench/referee_heldout.md``.
 """
 
 from __future__ import annotations
