@@ -76,9 +76,21 @@ def facts(result: Mapping[str, Any]) -> list[str]:
     return said
 
 
+_HP = stating("HP {hp_before} to {hp_after}.", "hp_after", "hp_before")
+
+
+def _death_save(result: Mapping[str, Any], name: str) -> str:
+    """The HP a death save leaves, and a death it settles said plainly ("Pip is dead.")."""
+    said = _HP(result, name)
+    if result.get("dead") is True:
+        who = name or "The character"
+        said = f"{said} {who} is dead.".strip()
+    return said
+
+
 closing = closings({
     "critical": stating("{total} against DC {dc}.", "total", "dc"),
-    "death_save": stating("HP {hp_before} to {hp_after}.", "hp_after", "hp_before"),
+    "death_save": _death_save,
     "miscast": stating("The miscast reads {miscast_total}: {miscast_effect}", "miscast_effect"),
 })
 """The settled facts that close a Die Trying beat offline."""
