@@ -202,7 +202,7 @@ SUCCESS_ANY = rx(r"(?:is|are) yours", r"waves? \w+ (?:through|past|on)",
                   r"flawless\w*", r"with ease", r"easily", r"effortless\w*",
                   r"without (?:a hitch|trouble|difficulty|effort)", r"pull(?:s|ed)? it off",
                   r"(?:just )?as planned")
-SUCCESS_VERB = rx(r"works?(?! (?:at|on|away|over|the|a|its|his|her|their|your|it\b))", r"worked(?! (?:at|on|away|over))", r"manag(?:e|es|ed) to", r"clears?", r"cleared", r"makes? it", r"made it",
+SUCCESS_VERB = rx(r"works?(?! (?:at|on|away|over|the|a|its|his|her|their|your|it)\b)", r"worked(?! (?:at|on|away|over)\b)", r"manag(?:e|es|ed) to", r"clears?", r"cleared", r"makes? it", r"made it",
                    r"gets? (?:it )?(?:open|through|free|across|inside|loose|in|out)",
                    r"got (?:it )?(?:open|through|free|across|inside|loose|in|out)",
                    r"opens?", r"opened", r"swings? (?:open|wide)", r"springs? open",
