@@ -112,9 +112,11 @@ def test_hostile_text_is_shown_literally_everywhere(oracle_server: Server, page:
     page.fill(".oracle-ruin-reason input", EVIL)
     page.fill(".oracle-ruin-face input", "6")
     page.click("button.oracle-ruin-roll")
-    page.wait_for_selector(".oracle-condition-text input", state="visible")
-    page.fill(".oracle-condition-text input", EVIL)
-    page.click("button.oracle-condition-take")
+    # the owed Condition is asked inside the roll's result card (the side panel's box is lent
+    # there, so the page holds two views of it: the visible one is the player's)
+    page.wait_for_selector(".oracle-condition-text input:visible")
+    page.fill(".oracle-condition-text input:visible", EVIL)
+    page.click("button.oracle-condition-take:visible")
     page.wait_for_selector(".oracle-condition-box", state="hidden")
     assert_literal(page, ".oracle-sheet", 2)  # the name and the Condition
     # the Hunt tab labels a token box with the character's name (a widget description)
