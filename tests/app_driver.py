@@ -138,3 +138,28 @@ def upload(scope: Any, hook: str, name: str, data: bytes, mime: str = "applicati
     sends it (the widget's own deserializer reads it)."""
     find(scope, hook).set_state({"value": [{"name": name, "type": mime, "size": len(data),
                                             "last_modified": 0, "content": memoryview(data)}]})
+
+
+def triptycho_attack(app: Any, hp: int | None = None) -> None:
+    """A new Triptycho campaign in the app: Rook Drover (a player) and Viper Knot join, combat
+    starts, both roll initiative, and Rook attacks Viper (1d8 accuracy, 2d6 damage)."""
+    app.session.new_campaign("Tri", "triptycho")
+    app.refresh()
+    for name, player in (("Rook Drover", True), ("Viper Knot", False)):
+        fill(app, "oracle-tp-name", name)
+        fill(app, "oracle-tp-player", player)
+        if hp is not None:
+            fill(app, "oracle-tp-hp", hp)
+        click(app, "oracle-tp-join")
+    fill(app, "oracle-tp-kind", "combat")
+    click(app, "oracle-tp-start")
+    for name in ("Rook Drover", "Viper Knot"):
+        fill(app, "oracle-tp-who", name)
+        click(app, "oracle-tp-roll-init")
+    click(app, "oracle-tp-draw")
+    click(app, "oracle-tp-next")
+    fill(app, "oracle-tp-attacker", "Rook Drover")
+    fill(app, "oracle-tp-target", "Viper Knot")
+    fill(app, "oracle-tp-accuracy", "1d8")
+    fill(app, "oracle-tp-damage", "2d6")
+    click(app, "oracle-tp-roll")

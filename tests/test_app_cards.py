@@ -10,7 +10,7 @@ from typing import Any, cast
 
 from oracle.app import build
 from oracle.app.shell import OracleApp
-from tests.app_driver import click, fill, find_all, read
+from tests.app_driver import click, fill, find_all, read, triptycho_attack
 from tests.test_die_trying_view import make
 
 
@@ -63,24 +63,7 @@ def test_a_die_trying_check_cast_and_death_save_carry_their_narration_in_their_c
 
 def test_a_triptycho_attack_and_an_injury_carry_their_narration() -> None:
     app = build()
-    app.session.new_campaign("Tri", "triptycho")
-    app.refresh()
-    for name, player in (("Rook Drover", True), ("Viper Knot", False)):
-        fill(app, "oracle-tp-name", name)
-        fill(app, "oracle-tp-player", player)
-        click(app, "oracle-tp-join")
-    fill(app, "oracle-tp-kind", "combat")
-    click(app, "oracle-tp-start")
-    for name in ("Rook Drover", "Viper Knot"):
-        fill(app, "oracle-tp-who", name)
-        click(app, "oracle-tp-roll-init")
-    click(app, "oracle-tp-draw")
-    click(app, "oracle-tp-next")
-    fill(app, "oracle-tp-attacker", "Rook Drover")
-    fill(app, "oracle-tp-target", "Viper Knot")
-    fill(app, "oracle-tp-accuracy", "1d8")
-    fill(app, "oracle-tp-damage", "2d6")
-    click(app, "oracle-tp-roll")
+    triptycho_attack(app)
     assert read(app, "oracle-tp-resolve-error") == ""
     app.session.narration.wait()
     said = told_in(card_of(app, "oracle-tp-result"))

@@ -11,7 +11,7 @@ from oracle.app import build
 from oracle.app.shell import OracleApp
 from oracle.app.trophy.moves import trophy_moves
 from oracle.journal.exports import export
-from tests.app_driver import click, fill, read
+from tests.app_driver import click, fill, read, triptycho_attack
 
 
 def quick() -> OracleApp:
@@ -299,25 +299,7 @@ def test_every_die_trying_and_triptycho_line_reads_as_a_log_sentence() -> None:
     assert "Brakka casts a level 0 spell · Magic Dice" in text and "power" in text
     assert "Pip gains 1 Point\n" in text + "\n" and "A new day: every Instability Die" in text
 
-    app.session.new_campaign("Tri", "triptycho")
-    app.refresh()
-    for name, player in (("Rook Drover", True), ("Viper Knot", False)):
-        fill(app, "oracle-tp-name", name)
-        fill(app, "oracle-tp-player", player)
-        fill(app, "oracle-tp-hp", 20)
-        click(app, "oracle-tp-join")
-    fill(app, "oracle-tp-kind", "combat")
-    click(app, "oracle-tp-start")
-    for name in ("Rook Drover", "Viper Knot"):
-        fill(app, "oracle-tp-who", name)
-        click(app, "oracle-tp-roll-init")
-    click(app, "oracle-tp-draw")
-    click(app, "oracle-tp-next")
-    fill(app, "oracle-tp-attacker", "Rook Drover")
-    fill(app, "oracle-tp-target", "Viper Knot")
-    fill(app, "oracle-tp-accuracy", "1d8")
-    fill(app, "oracle-tp-damage", "2d6")
-    click(app, "oracle-tp-roll")
+    triptycho_attack(app, hp=20)
     fill(app, "oracle-tp-who", "Viper Knot")
     for hook in ("oracle-tp-points-damage", "oracle-tp-recover", "oracle-tp-injury",
                  "oracle-tp-end"):
