@@ -83,6 +83,9 @@ from oracle.narrator import NarrationContext, narrate_resolved
 
 HERE = Path(__file__).resolve().parents[1]
 DATA = HERE / "bench" / "referee_heldout.json"
+BATCHES = [HERE / "bench" / name for name in (
+    "referee_heldout.json", "referee_heldout2.json", "referee_heldout3.json",
+    "referee_heldout4.json")]
 
 
 def _narrator(url: str) -> Any:
@@ -238,6 +241,43 @@ def figures(timed: bool = True, path: Path = DATA) -> dict[str, Any]:
     return found
 
 
+def _cell(text: str) -> str:
+    caught, _, total = text.partition(" of ")
+    return f"{caught}/{total}"
+
+
+def table(paths: list[Path], timed: bool = True) -> str:
+    """One markdown table, a column per batch: caught per kind and per system, all caught, good
+    rejected, caught only after streaming, first text shown."""
+    found = [figures(timed=timed, path=path) for path in paths]
+    head = "| kind | " + " | ".join(f"batch {i + 1}" for i in range(len(paths))) + " |"
+    rows = [head, "|---|" + "---|" * len(paths)]
+    kinds = sorted({k for f in found for k in f["caught_by_kind"]})
+    for kind in kinds:
+        rows.append(f"| {kind} | " + " | ".join(
+            _cell(f["caught_by_kind"][kind]) if kind in f["caught_by_kind"] else "-"
+            for f in found) + " |")
+    rows.append("| **all bad caught** | " + " | ".join(
+        f"**{f['caught']}/{f['bad']} ({f['caught_percent']}%)**" for f in found) + " |")
+    for system in sorted({k for f in found for k in f["caught_by_system"]}):
+        rows.append(f"| caught in {system} | " + " | ".join(
+            _cell(f["caught_by_system"][system]) if system in f["caught_by_system"] else "-"
+            for f in found) + " |")
+    rows.append("| good rejected | " + " | ".join(
+        f"{f['good_rejected']}/{f['good']}" for f in found) + " |")
+    rows.append("| caught only after the offending words streamed | " + " | ".join(
+        str(f["flashed"]) for f in found) + " |")
+    if timed:
+        cells = []
+        for f in found:
+            t = f.get("first_over_whole_at_40_tokens_per_second")
+            cells.append(f"{t['median']:.0%} median, {t['worst']:.0%} worst ({t['replies']} "
+                         f"replies)" if t else "-")
+        rows.append("| first text shown, of the whole reply's time (40 tokens/s) | "
+                    + " | ".join(cells) + " |")
+    return "\n".join(rows)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
@@ -245,7 +285,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--no-timing", action="store_true", help="skip the 40 tokens/s timing")
     parser.add_argument("--data", type=Path, default=DATA,
                         help="a batch of the same shape (default bench/referee_heldout.json)")
+    parser.add_argument("--all", action="store_true",
+                        help="every batch in BATCHES, as one markdown table")
     args = parser.parse_args(argv)
+    if args.all:
+        print(table(BATCHES, timed=not args.no_timing))
+        return 0
     found = figures(timed=not args.no_timing, path=args.data)
     if args.json:
         print(json.dumps(found, indent=1))
