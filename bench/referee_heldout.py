@@ -19,7 +19,7 @@ never reached the fake server is counted apart (*not sent*), never as caught.
 Then the good replies of three sentences or more are streamed again at 40 tokens a second to time
 the first text shown against the whole narration.
 
-Run: ``.venv/bin/python bench/referee_heldout.py [--json] [--verbose] [--no-timing]`` (about 30 s;
+Run: ``.venv/bin/python bench/referee_heldout.py [--json] [--verbose] [--no-timing] [--all]`` (30 s a batch;
 no network, no key).
 
 Figures, first batch (``bench/referee_heldout.json``: 111 bad, 48 good), caught per kind:
@@ -62,6 +62,13 @@ earlier batches' phrasings) was kept off main until measured at d8a4ce4 (03:42 U
 first two batches again: **50 of 99 caught (50.5%), 7 of 55 good rejected**; batch 1 81/111
 (73.0%), 5/48; batch 2 47/81 (58.0%), 2/33. Per kind, per system, what got through and what
 was rejected: ``bench/referee_heldout.md``.
+
+A fourth batch (``bench/referee_heldout4.json``: 108 bad, 56 good; Isaura, Brom, Maelis, written by
+the 'outside2' helper under the same rules) was measured first at 919a44a (04:51 UTC) and landed
+with that measure: **58 of 108 caught (53.7%), 8 of 56 good rejected**.
+
+``--all`` measures every batch in ``BATCHES`` and prints one markdown table (a column per batch),
+the one in ``bench/referee_heldout.md``.
 """
 
 from __future__ import annotations
