@@ -122,6 +122,9 @@ def choices(sentence: str, words: Sequence[Word], before: Sequence[Word],
 _KIN = (r"brothers?|sisters?|father|mother|sons?|daughters?|cousins?|uncle|aunt|husband|wife|"
         r"friends?|lovers?|partner|nephews?|nieces?|grandmother|grandfather|kin|kinsm[ae]n|"
         r"kinsfolk|siblings?|twin")
+# what shows a person there by their belonging ("her brother's hand"); anything else of theirs is
+# a thing ("her grandmother's comb")
+_PRESENCE = r"(?:hand|hands|voice|arm|arms|breath|shadow|face|eyes|laugh|shout|footsteps|step|touch|grip)\b"
 # a people or a trade standing at the character's side ("the dwarf beside him")
 _BESIDE = (r"(?:dwarf|dwarves|elf|elves|halfling|gnome|orc|human|man|woman|lad|girl|boy|"
            r"mercenary|sellsword|guide|porter|squire|priest|knight|ranger|thief|archer|warrior|"
@@ -129,12 +132,11 @@ _BESIDE = (r"(?:dwarf|dwarves|elf|elves|halfling|gnome|orc|human|man|woman|lad|g
            r"alongside|behind|with) (?:him|her|them|you)|(?:at|by) (?:his|her|their|your) "
            r"(?:side|shoulder|elbow))")
 OTHERS = rx(r"companions?", r"comrades?", r"allies", r"ally", r"(?:your|his|her|their) friends?",
-             r"(?:his|her|their) (?:\w+ )?(?:" + _KIN + r")\b(?!'s (?:house|grave|ring|"
-             r"name|letter|bones|blade|sword|map))", r"you all", r"y'all",
+             r"(?:his|her|their) (?:\w+ )?(?:" + _KIN + r")\b(?!'s (?!" + _PRESENCE + r")\w)", r"you all", r"y'all",
              r"the (?:\w+ )?" + _BESIDE, r"the others",
              r"the other (?:hunters|treasure-hunters|one)", r"the rest of (?:you|the crew|the "
              r"party|them|your crew)", r"your (?:crew|party|band|fellows?|fellow hunters)",
-             r"the party", r"the players?", r"everyone else", r"no one else", r"nobody else",
+             r"the party", r"the players\b", r"everyone else", r"no one else", r"nobody else",
              r"both of you", r"all of you", r"one of you", r"each of you", r"any of you",
              r"we", r"us", r"our", r"ourselves", r"fellow hunters?", r"side by side",
              r"your (?:brother|sister|friend|partner|cousin|husband|wife|son|daughter)(?:'s)? "
@@ -193,7 +195,8 @@ def others(sentence: str, words: Sequence[Word], before: Sequence[Word],
     if found and found.group().lower() in ("the others", "the rest of them") and \
             _group_named(context, [*before, *words[:index_at(words, found.start())]]):
         found = None  # the others of a group the narration named: "the eldest burner..."
-    if found and found.group().lower() not in cast.known:
+    if found and found.group().lower() not in cast.known and \
+            found.group().lower().split()[-1] not in cast.known:
         return (f"it says {found.group()!r} in solo play; nobody else is with the character")
     kin = _KIN_ACTS.search(sentence)
     if kin and kin.group(1).lower() not in cast.known:

@@ -21,67 +21,35 @@ fallback). Everything is deterministic: no second model call.
 
 from __future__ import annotations
 
-import functools
 import re
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from oracle.narrator import people, readings
+from oracle.narrator import bargains, people, readings
 from oracle.narrator.base import NarrationContext
-from oracle.narrator.beats import BEATS
+from oracle.narrator.company import company
 from oracle.narrator.feelings import feelings
-from oracle.narrator.lexicon import HAPPENINGS, kin, phrases, rx
+from oracle.narrator.lexicon import phrases, rx
 from oracle.narrator.meaning import Cast, Word, settled_of, tokens, word_set
+from oracle.narrator.numbers import mechanics, numbers
 from oracle.narrator.readings import ANY_DEATH, DEFEAT_TOLD
 from oracle.narrator.safety import screen, themes_of
 from oracle.narrator.streaming import split
-from oracle.systems.base import Count, Settled, values_under
 
 __all__ = ["MAX_CHARS", "MAX_SENTENCES", "Judge", "check", "check_items"]
 
 MAX_CHARS = 1200  # a narration is two to five sentences; a reply past this is not one
 MAX_SENTENCES = 9
 
-_NUMBER_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
-                 "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "zero": 0,
-                 "none": 0, "first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5,
-                 "sixth": 6, "seventh": 7, "eighth": 8, "ninth": 9, "tenth": 10}
-_NUM = r"(\d+|" + "|".join(_NUMBER_WORDS) + r")"
-_TOTAL_SAID = (r"\b(?:<words>)\W+(?:(?:of|is|was|at|reaches)\W+){0,2}<n>\b|"
-               r"\b(?:adds?|added|adding) up to\W+<n>\b|\b(?:comes?|came|amounts?|amounted|"
-               r"sums?|summed) to\W+<n>\b")
-_TOTALS = ("total", "power")
 # the assistant speaking, not the narrator ("I can't help with that", "I'm sorry, but")
 _ASSISTANT = re.compile(r"^\W*(?:I(?:'m| am)? (?:sorry|can't|cannot|won't|will not|am unable|"
                         r"apologi[sz]e)|As an AI|Sorry\b)", re.IGNORECASE)
-_DIGITS = re.compile(r"(?<![\w.])-?\d+\b")  # "HP -1 to 0": the sign is the number's
 _ANSWER = re.compile(r"^\W*(yes|no)\b(?:\W{0,3}(and|but)\b)?", re.IGNORECASE)
 _MARKUP = re.compile(r"\*\*|__|`|(?<![\w_])_[^_\s][^_\n]*_(?![\w_])|^\s{0,3}#{1,6}\s|^\s*[-*+\u2022]\s|^\s*\d+[.)]\s|"
                      r"\[[^\]\n]+\]\([^)\n]+\)|</?[a-zA-Z][a-zA-Z0-9]*(?:\s[^<>]*)?>|"
                      r"&(?:[a-z]+|#\d+);|(?<![\w*])\*[^*\s][^*\n]*\*(?![\w*])", re.MULTILINE)
 _STOP = frozenset({"harm", "hurt", "with", "from", "about", "being", "things", "other", "some",
                    "very", "into", "onto", "against", "people", "anything", "graphic"})
-_BARGAIN_STOP = word_set("""take takes the die dice your you and with then that this will
-from into their there what when which while would could should have been will every are was
-were its her his for not all one out off who how but had has any now get gets got yet down
-where exactly""")
-
-
-def _ints(value: Any) -> Iterator[int]:
-    if isinstance(value, bool):
-        return
-    if isinstance(value, int):
-        yield value
-    elif isinstance(value, Mapping):
-        for item in value.values():
-            yield from _ints(item)
-    elif isinstance(value, (list, tuple)):
-        for item in value:
-            yield from _ints(item)
-
-
-def _number(word: str) -> int:
-    return int(word) if word.isdigit() else _NUMBER_WORDS[word.lower()]
 
 
 def _stem(word: str) -> str:
@@ -95,39 +63,6 @@ def _stem(word: str) -> str:
 def _line_words(lines: Iterable[str]) -> set[str]:
     words = {_stem(w) for line in lines for w in re.findall(r"[A-Za-z]{4,}", line)}
     return {w for w in words if w not in _STOP}
-
-
-@functools.lru_cache(maxsize=64)
-def _said(pattern: str) -> re.Pattern[str]:
-    """A count's pattern with the referee's reading of a number where ``<n>`` stands."""
-    return re.compile(pattern.replace("<n>", _NUM), re.IGNORECASE)
-
-
-def _counts(settled: Settled, result: Mapping[str, Any]) -> Iterator[Count]:
-    """The numbers the result settles that prose may state: the system's counts, then its
-    totals (with the totals any result holds)."""
-    yield from settled.counts
-    words = "|".join(re.escape(w) for w in ("total", *settled.total_words))
-    yield Count(_TOTAL_SAID.replace("<words>", words),
-                settled.totals | values_under(result, _TOTALS),
-                "it gives a total of {said}, but the totals are {values}")
-
-
-def _numbers(text: str, context: NarrationContext, settled: Settled,
-             any_digit: bool = True) -> str | None:
-    result, request = context.result, context.request
-    for count in _counts(settled, result):
-        if count.open_when_empty and not count.values:
-            continue
-        for match in _said(count.pattern).finditer(text):
-            for said in (g for g in match.groups() if g):  # each number it says
-                if _number(said) not in count.values:
-                    return count.reason.format(said=said, values=sorted(count.values))
-    allowed = set(_ints(result)) | set(_ints(request))
-    for match in _DIGITS.finditer(text) if any_digit else ():
-        if int(match.group()) not in allowed and abs(int(match.group())) not in allowed:
-            return f"it gives the number {match.group()}, which the settled result does not hold"
-    return None
 
 
 def _told(text: str, context: NarrationContext) -> str:
@@ -207,8 +142,9 @@ def _ordinary_body(text: str, words: Sequence[str], context: NarrationContext) -
 
 
 # each reading of one sentence, in the order its reason is given
-SENTENCE_READINGS = (readings.fates, readings.monster, readings.outcome, readings.hits,
-                     people.choices, feelings, people.others, people.foe, readings.dice)
+SENTENCE_READINGS = (mechanics, readings.fates, readings.monster, readings.outcome,
+                     readings.hits, people.choices, feelings, people.others, company,
+                     people.foe, readings.dice)
 
 
 def read(sentence: str, before: Sequence[Word], context: NarrationContext,
@@ -238,15 +174,6 @@ def _oracle(beat: str, text: str, result: Mapping[str, Any]) -> str | None:
         if said != wanted:
             return f"it does not begin with the oracle's answer ({answer.upper()})"
     return None
-
-
-def _bargain_told(bargain: str, whole: str) -> bool:
-    """Whether the reply tells the price: one of its words, in any form or a word of the same
-    meaning ("you lose the map": "the map slips from your pack and is gone")."""
-    wanted = [w for w in re.findall(r"[a-z]{3,}", bargain.lower()) if w not in _BARGAIN_STOP]
-    things = [w for w in wanted if w not in HAPPENINGS]  # what it happens to, when it says
-    said = {w[:5] for w in re.findall(r"[a-z]{3,}", whole.lower())}
-    return not wanted or any(k[:5] in said for w in things or wanted for k in kin(w))
 
 
 class Judge:
@@ -292,7 +219,7 @@ class Judge:
         if _MARKUP.search(sentence) or _MARKUP.search(text):  # a list's "1." starts a line
             return "it uses markup (Markdown or HTML); a narration is plain text"
         return (_safety(sentence, context)
-                or _numbers(sentence, context, self.cast.settled)
+                or numbers(sentence, context, self.cast.settled)
                 or read(sentence.strip(), self._before, context, self.cast))
 
     def finish(self, text: str | None = None) -> str | None:
@@ -306,10 +233,10 @@ class Judge:
         if self.cast.settled.defeated is True and not DEFEAT_TOLD.search(whole):
             return "it leaves out the foe's defeat, which the result settled"
         bargain = self.context.bargain.strip()
-        if bargain and self.beat in BEATS and BEATS[self.beat].voices_bargain and \
-                not _bargain_told(bargain, whole):
-                return ("it leaves out the price of the Devil's Bargain accepted "
-                        f"({bargain[:80]!r}), which happens whatever the dice")
+        if bargain and bargains.owed(self.beat) and not bargains.told(bargain, whole,
+                                                                         self.context):
+            return ("it leaves out the price of the Devil's Bargain accepted "
+                    f"({bargain[:80]!r}), which happens whatever the dice")
         return None
 
 
@@ -333,7 +260,7 @@ def check_items(beat: str, context: NarrationContext, items: Sequence[str]) -> s
     """
     settled = settled_of(context)
     for item in items:
-        reason = _safety(item, context) or _numbers(item, context, settled, any_digit=False)
+        reason = _safety(item, context) or numbers(item, context, settled, any_digit=False)
         if reason:
             return reason
     return None

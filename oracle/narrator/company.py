@@ -1,0 +1,88 @@
+"""Company in solo play in other words: a group the character travels with, a person at their
+side, someone working with them, a place in a line of people. (The first reading of companions,
+by the words that name them, is :func:`oracle.narrator.people.others`.)
+
+- a group: "the whole company", "the fellowship", "her retinue" (a group the table wrote, such
+  as "the rival crew" of a bargain, is the story's);
+- a place in a line: "at the back of the line", "the head of the column";
+- a person joined to the character: "Ilka and the tinker haul", "you and a porter";
+- a person at the character's side: "the tinker walking beside her", "a lawyer at her elbow";
+- they, a group acting, with no group named: "they make camp".
+
+Everything is deterministic word work.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from oracle.narrator.base import NarrationContext
+from oracle.narrator.meaning import Cast, Who, Word, word_set
+
+__all__ = ["PERSONS", "company"]
+
+# a person by kind, trade or people (singular and plural)
+PERSONS = frozenset(f for w in ["woman", "man", "lad", "lass", "girl", "boy", "child", "crone", "hag", "widow", "stranger", "figure", "traveller", "traveler", "pilgrim", "guide", "porter", "squire", "page", "servant", "hireling", "retainer", "bodyguard", "sellsword", "mercenary", "soldier", "guard", "scout", "ranger", "hunter", "trapper", "thief", "archer", "warrior", "knight", "monk", "nun", "priest", "priestess", "cleric", "wizard", "mage", "witch", "bard", "rogue", "tinker", "pedlar", "peddler", "merchant", "trader", "lawyer", "clerk", "notary", "scribe", "apprentice", "boatman", "ferryman", "oarsman", "sailor", "fisherman", "fisher", "miller", "farmer", "shepherd", "woodcutter", "charcoal-burner", "burner", "smith", "blacksmith", "cook", "healer", "herbalist", "dwarf", "elf", "halfling", "gnome", "giant", "orc", "goblin", "friend", "companion", "comrade", "ally", "partner", "cousin", "brother", "sister", "uncle", "aunt", "nephew", "niece", "husband", "wife", "son", "daughter", "kinsman", "kinswoman", "twin", "elder", "youth", "stranger", "fellow", "someone", "somebody"] for f in (w, w + "s", w.replace("man", "men")))
+_GROUP = re.compile(r"\b(?:the|your|her|his|their|our|whole)\s+(?:whole\s+|little\s+|small\s+)?"
+                    r"(company|fellowship|troupe|retinue|entourage|expedition|column|warband|"
+                    r"war-band|party|group|caravan|companions|fellows)\b", re.IGNORECASE)
+_LINE = re.compile(r"\b(?:at|from|to|near|toward|towards)\s+the\s+(?:back|front|rear|head|end|"
+                   r"tail|middle)\s+of\s+the\s+(line|column|file|group|company|party|caravan|"
+                   r"procession)\b", re.IGNORECASE)
+_SIDE = re.compile(r"\b(?:beside|next\s+to|alongside|behind|with)\s+(?:her|him|them|you)\b|"
+                   r"\b(?:at|by)\s+(?:her|his|their|your|[A-Z][\w-]*'s)\s+(?:side|shoulder|"
+                   r"elbow|back|heels)\b", re.IGNORECASE)
+_DETS = word_set("""the a an her his your their one some another""")
+_TOGETHER = re.compile(r"\b(?:together|between\s+them|side\s+by\s+side|in\s+step|as\s+one)\b",
+                       re.IGNORECASE)
+
+
+def _known(word: str, cast: Cast) -> bool:
+    low = word.lower().removesuffix("'s")
+    return low in cast.known or low.rstrip("s") in cast.known
+
+
+def _joined(words: Sequence[Word], cast: Cast) -> str | None:
+    """A person joined to the character by "and": "Ilka and the tinker", "you and a porter"."""
+    for i, word in enumerate(words[:-2]):
+        if word.low != "and" or i == 0 or cast.who(words[i - 1].text) is not Who.CHARACTER:
+            continue
+        for j in range(i + 1, min(i + 4, len(words))):
+            low = words[j].low.removesuffix("'s")
+            if low in PERSONS and not _known(low, cast):
+                return " ".join(w.text for w in words[i - 1:j + 1])
+            if low not in _DETS and j > i + 1:
+                break
+    return None
+
+
+def _beside(sentence: str, words: Sequence[Word], cast: Cast) -> str | None:
+    """A person named just before words of the character's side ("the tinker walking beside
+    her")."""
+    for match in _SIDE.finditer(sentence):
+        near = [w for w in words if w.start < match.start()][-6:]
+        for word in near:
+            low = word.low.removesuffix("'s")
+            if low in PERSONS and not _known(low, cast) and low not in ("someone", "somebody"):
+                return f"{word.text} ... {match.group()}"
+    return None
+
+
+def company(sentence: str, words: Sequence[Word], before: Sequence[Word],
+            context: NarrationContext, cast: Cast) -> str | None:
+    """Company at the character's side in solo play, in other words than a companion's."""
+    if not cast.solo:
+        return None
+    for pattern in (_GROUP, _LINE):
+        for match in pattern.finditer(sentence):
+            if not _known(match.group(1), cast):
+                return (f"it says {match.group()!r} in solo play; nobody else is with the "
+                        "character")
+    found = _joined(words, cast) or _beside(sentence, words, cast)
+    if found is None and _TOGETHER.search(sentence) and any(
+            w.low.removesuffix("'s") in PERSONS and not _known(w.low, cast) for w in words):
+        found = _TOGETHER.search(sentence).group()  # type: ignore[union-attr]
+    if found:
+        return f"it brings in company ({found!r}) in solo play; nobody else is with the character"
+    return None

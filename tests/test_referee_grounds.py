@@ -1,0 +1,144 @@
+"""The referee's classes of grounding, each by meaning and each with look-alikes that pass: the
+dice and their arithmetic told in numbers (right or wrong), a foe the story does not hold,
+companions in solo play, an accepted bargain left out (in every system), the campaign's lines
+and veils in other words, and a character's feelings and choices the dice did not settle.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from oracle.narrator import NarrationContext
+from oracle.narrator.referee import check
+
+RISK = {"roll": "risk", "highest": 4, "highest_is_dark": True, "outcome": "complication",
+        "ruin_before": 2, "ruin_after": 3, "ruin_marked": True, "lost": False,
+        "can_push": False, "helpers": [], "light": [2, 3], "dark": [4], "dies": False,
+        "bargain": None}
+FAILED = {**RISK, "highest": 3, "outcome": "failure", "highest_is_dark": False,
+          "ruin_after": 2, "ruin_marked": False, "dark": [1]}
+FIGHT = {"roll": "combat", "roll_required": True, "total": 8, "defeated": False, "endurance": 9,
+         "dark": [5, 3], "characters": [{"name": "Ilka", "ruin_before": 1, "ruin_after": 1,
+                                         "matches": 0, "armor_used": False, "lost": False}]}
+CHECK = {"roll": "check", "system": "die_trying", "kind": "skill", "d10": 7, "modifier": 2,
+         "dc": 8, "total": 9, "margin": 1, "base_degree": "success", "degree": "success",
+         "natural": None, "succeeded": True}
+STRIKE = {"roll": "attack", "system": "triptycho", "opposed_roll": True, "action_total": 9,
+          "reaction_total": 4, "winner": "action", "action_faces": [5, 4],
+          "reaction_faces": [4], "scenario": "combat", "action_name": "hit",
+          "reaction_name": "miss", "hit": True, "dealt": 3, "damage_total": 5,
+          "defense_total": 2, "points_before": 9, "points_after": 6, "defeated": False}
+
+
+def ctx(result: dict[str, Any], **kw: Any) -> NarrationContext:
+    system = result.get("system", "trophy")
+    return NarrationContext.build(result=result, system=system,
+                                  characters=[{"name": kw.pop("name", "Ilka")}], **kw)
+
+
+@pytest.mark.parametrize("result,text", [
+    (RISK, "The light three and the dark four: the shutter gives, and something notices."),
+    (RISK, "Double threes on the light dice, and the shutter gives with a groan."),
+    (RISK, "Her roll of four is enough; the shutter gives, and the dark notices."),
+    (FIGHT, "Eight over the heron-thing's nine is not enough, and it wades on."),
+    (FIGHT, "Five and a three make eight, short of what it can take."),
+    (CHECK, "Nine clears the Difficulty of eight, and the ledge holds."),
+    (CHECK, "A natural seven, plus two: Ilka finds the loose stone."),
+    (CHECK, "Seven on the die, and Ilka finds the loose stone."),
+    (STRIKE, "Three damage gets past its guard; it has six left."),
+    (STRIKE, "Ilka's spear bites for three, and the thing reels."),
+    (STRIKE, "Her nine against its four: the spear goes in."),
+    (STRIKE, "Nine to four, and the spear is through its guard."),
+    (STRIKE, "Five points of harm, two turned aside by its plates."),
+])
+def test_the_dice_and_their_sums_are_never_told_in_numbers(result: dict[str, Any],
+                                                            text: str) -> None:
+    reason = check("outcome", ctx(result), text)
+    assert reason is not None and "numbers" in reason, (text, reason)
+
+
+@pytest.mark.parametrize("result,text", [
+    (RISK, "One last look at the shutter, and then it gives; something below notices."),
+    (RISK, "The two doors stand open, and the shutter gives. Something notices."),
+    (RISK, "Two crows watch from the lintel as the shutter gives, then a third."),
+    (RISK, "One by one the candles gutter as the shutter gives; the dark notices."),
+    (RISK, "The dark die lands first. The shutter gives, and something notices."),
+    (RISK, "Ten paces on, the shutter gives under her hands, and something stirs."),
+    (RISK, "The clock in the ruin counts down from twelve to one as the shutter gives."),
+    (RISK, "Her two hands are steady; the shutter gives, and the dark notices."),
+    (FIGHT, "Their total of 8 is not enough, and the heron-thing wades on."),
+    (CHECK, "Ilka finds the loose stone with one hand and two fingers, and the ledge holds."),
+])
+def test_numbers_of_the_world_pass(result: dict[str, Any], text: str) -> None:
+    assert check("outcome", ctx(result), text) is None, text
+
+
+OPENED = {**RISK, "outcome": "success", "highest": 6, "highest_is_dark": False,
+          "ruin_after": 2, "ruin_marked": False, "dark": [2]}
+CAST = {"roll": "spell", "system": "die_trying", "magic": [5, 2], "instability": [1],
+        "power": 7, "instability_gained": 2, "instability_after": 3, "matches": 0,
+        "miscast": False}
+ARGUED = {"roll": "opposed", "system": "triptycho", "opposed_roll": True, "action_total": 8,
+          "reaction_total": 5, "winner": "action", "action_faces": [4, 4],
+          "reaction_faces": [5], "scenario": "interaction", "action_name": "argue",
+          "reaction_name": "rebuttal"}
+# (result, attempt, place, price, a reply that leaves the price out, one that tells it)
+PRICES = [
+    (OPENED, "open the tithe chest", "the drowned granary",
+     "Ilka's grandmother's comb stays in the granary's silt",
+     "The chest lid lifts on a granary's worth of mouldy tithe-rolls, and the silt settles.",
+     ("The chest lid lifts, and as she straightens her grandmother's comb slides from her "
+     "hair into the silt, and stays there.")),
+    (CAST, "freeze the sluice", "the weir tunnels",
+     "the river spirit remembers Ilka's voice and will answer it with floods",
+     "Ice spreads across the sluice in a creaking sheet, and the weir tunnels go quiet.",
+     ("Ice seals the sluice. Under it, the river spirit turns over once: it will know her "
+     "voice now, and answer it with floods.")),
+    (ARGUED, "talk the toll-keeper down", "the salt bridge",
+     "the toll-keeper's sister will follow Ilka to the coast",
+     "The toll-keeper counts the coins twice and lets the bar rise over the salt bridge.",
+     ("The toll-keeper lets the bar rise, and his sister shoulders her pack: she will walk "
+     "behind Ilka all the way to the coast.")),
+]
+
+
+@pytest.mark.parametrize("result,attempt,place,price,left_out,told", PRICES)
+def test_an_accepted_price_is_voiced_in_every_system(result: dict[str, Any], attempt: str,
+                                                     place: str, price: str, left_out: str,
+                                                     told: str) -> None:
+    beat = "outcome" if result is OPENED else "roll"
+    context = ctx(result, intent=attempt, place=place, bargain=price)
+    reason = check(beat, context, left_out)
+    assert reason is not None and "Bargain" in reason, reason
+    assert check(beat, context, told) is None
+
+
+@pytest.mark.parametrize("text", [
+    "The whole troupe crowds round as the shutter gives, and something notices.",
+    "The shutter gives; someone coughs at the rear of the column, and something notices.",
+    "Ilka and the tinker lever the shutter up together, and something notices.",
+    "The shutter gives, and the pedlar walking beside her whistles; something notices.",
+    "A scribe at Ilka's elbow holds the lamp as the shutter gives; something notices.",
+    "The shutter gives, and her retinue files in after her. Something notices.",
+    "You and a porter heave, and the shutter gives; something notices.",
+])
+def test_company_in_other_words_is_caught_in_solo(text: str) -> None:
+    assert check("outcome", ctx(RISK, intent="force the shutter"), text) is not None, text
+
+
+@pytest.mark.parametrize("text", [
+    "The shutter gives, and her grandmother's ring knocks on the sill. Something notices.",
+    "The shutter gives; what she does now is the player's to tell. Something notices.",
+    "A line of crows sits on the gutter as the shutter gives, and something notices.",
+    "The shutter gives with a groan behind her, and something below notices.",
+])
+def test_words_near_company_pass_in_solo(text: str) -> None:
+    assert check("outcome", ctx(RISK, intent="force the shutter"), text) is None, text
+
+
+def test_company_the_table_wrote_is_the_storys() -> None:
+    context = ctx(RISK, intent="force the shutter with the tinker's help")
+    assert check("outcome", context, "Ilka and the tinker lever the shutter up together, "
+                 "and something notices.") is None
