@@ -142,3 +142,39 @@ def test_company_the_table_wrote_is_the_storys() -> None:
     context = ctx(RISK, intent="force the shutter with the tinker's help")
     assert check("outcome", context, "Ilka and the tinker lever the shutter up together, "
                  "and something notices.") is None
+
+
+HERON = "the Reed Heron"
+
+
+@pytest.mark.parametrize("text", [
+    "The gaunt ferry-knight parries, and the blade rings off its gorget.",
+    "The Salt Countess steps back from the blow, unhurt.",
+    "Ilka's blade skids off the marsh-hag's shoulder.",
+    "A rusted sentinel blocks the blow and shoves her back.",
+    "The blow glances off the Lamp Bishop's crozier.",
+    "The drowned jailer catches the blade in a fist of weed.",
+])
+def test_a_being_the_story_does_not_hold_is_another_foe(text: str) -> None:
+    context = ctx(FIGHT, monster=HERON, place="the reed beds")
+    assert check("monster", context, text) is not None, text
+
+
+@pytest.mark.parametrize("text", [
+    "The Reed Heron takes the blow on its wing and comes on, hissing.",
+    "The heron stabs down like a knight's lance, and Ilka's guard holds.",
+    "Past a stone knight half sunk in the reeds, the heron wades on, unhurt.",
+    "The thing's beak snaps shut an inch from her face; it still stands.",
+    "Reeds close over the carving of an old abbot as the heron wades on.",
+    "The beast shakes off the cut as the bell of the drowned chapel tolls.",
+])
+def test_the_storys_foe_and_the_worlds_likenesses_pass(text: str) -> None:
+    context = ctx(FIGHT, monster=HERON, place="the reed beds")
+    assert check("monster", context, text) is None, text
+
+
+def test_a_being_the_journal_holds_is_the_storys() -> None:
+    context = ctx(FIGHT, monster=HERON, place="the reed beds",
+                  journal="A drowned jailer walks the causeway at night.")
+    assert check("monster", context, "The heron wades on; far off the drowned jailer "
+                 "watches.") is None

@@ -29,6 +29,7 @@ from oracle.narrator import bargains, people, readings
 from oracle.narrator.base import NarrationContext
 from oracle.narrator.company import company
 from oracle.narrator.feelings import feelings
+from oracle.narrator.ground import other_foe
 from oracle.narrator.lexicon import phrases, rx
 from oracle.narrator.meaning import Cast, Word, settled_of, tokens, word_set
 from oracle.narrator.numbers import mechanics, numbers
@@ -144,7 +145,7 @@ def _ordinary_body(text: str, words: Sequence[str], context: NarrationContext) -
 # each reading of one sentence, in the order its reason is given
 SENTENCE_READINGS = (mechanics, readings.fates, readings.monster, readings.outcome,
                      readings.hits, people.choices, feelings, people.others, company,
-                     people.foe, readings.dice)
+                     people.foe, other_foe, readings.dice)
 
 
 def read(sentence: str, before: Sequence[Word], context: NarrationContext,

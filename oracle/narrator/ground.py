@@ -1,0 +1,132 @@
+"""A foe the story does not hold, named or not: when the story has a foe, every creature or
+person the narration brings in as present is grounded in what the table wrote (the foe's name
+and description, the characters, the place, the attempt, the journal, the campaign's known
+names).
+
+Two signs of a being the story lacks:
+
+- a creature or a person by kind, with its article ("the drowned knight", "a water-witch",
+  "the clockwork abbot", "the orc captain's arm"): a word of :data:`BEINGS` (a hyphenated word
+  by its last part) that no word of the story holds;
+- a name in capitals ("the Bone Abbot", "the Salt Knight's guard"): capitalised words after
+  "the", not the first of the sentence, that the story does not hold.
+
+Not a being present: a likeness ("like a knight", "a carving of an abbot", "a stone knight"),
+remains and belongings ("a knight's tomb", "the abbot's bones"), the small life of a scene
+(crows, rats, moths: not in the lexicon), and the foe's own generic words ("the thing", "the
+beast", "the creature").
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from oracle.narrator.base import NarrationContext
+from oracle.narrator.meaning import Cast, Word, word_set
+from oracle.narrator.people import BEASTS
+
+__all__ = ["BEINGS", "other_foe"]
+
+# people a foe could be, and monsters besides the beasts (singular; plurals are read too)
+_PERSON_FOES = word_set("""knight abbot abbess bishop prior prioress warden automaton construct
+golem captain chieftain chief warlord witch hag crone judge king queen prince princess lord
+lady duke baron count countess priest priestess cultist sorcerer sorceress wizard necromancer
+mage warlock soldier guard sentry sentinel archer bandit brigand raider assassin executioner
+hangman butcher jailer gaoler huntsman widow bride maiden keeper gatekeeper abbot monk nun
+friar hermit ogre troll goblin orc giant ghoul wraith ghost spectre specter lich vampire
+zombie skeleton revenant wight mummy demon devil imp fiend djinn jinn elemental homunculus
+scarecrow puppet marionette doll effigy-man mannequin statue-thing champion duelist
+swordsman""")
+BEINGS = frozenset(f for w in _PERSON_FOES | {b for b in BEASTS if not b.endswith("s")}
+                   for f in (w, w + "s", w + "es", w.replace("man", "men")))
+# the foe's own generic words, and words of a being that never name another one
+_GENERIC = word_set("""thing things beast creature monster foe shape it figure horror brute""")
+_AS = word_set("""like as than unlike""")
+_LIKENESS = word_set("""carved painted shaped dead stone marble wooden plaster
+wax clay straw graven sculpted statue statues carving carvings image images picture portrait
+effigy tapestry mural fresco icon old-time story stories tale tales rhyme song legend""")
+_REMAINS = word_set("""tomb tombs grave graves bones bone skull skulls statue effigy portrait
+name names crown helm helmet mitre sword blade shield banner armour armor coat cloak ring
+seal chair throne hall house keep tower chapel shrine altar ledger book story song rhyme
+corpse body remains ghost""")
+_ARTICLE = word_set("""the a an""")
+_OWNERS = word_set("""its his her their your my our""")
+_SKIP_CAPS = word_set("""the a an i god gods lord lady saint ruin death night day""")
+
+
+def _story_words(context: NarrationContext, cast: Cast) -> set[str]:
+    words = set(cast.known) | set(cast.characters) | set(cast.foe)
+    for text in (context.monster, context.journal, *context.story, *context.cast):
+        words |= {w.lower().removesuffix("'s") for w in re.findall(r"[A-Za-z][\w'-]*", text)}
+        words |= {part for w in re.findall(r"[a-z]+-[a-z-]+", text.lower())
+                  for part in w.split("-")}
+    return words
+
+
+def _head(word: Word) -> str:
+    """A word's noun for the lexicon: "water-witch" -> "witch", "abbot's" -> "abbot"."""
+    return word.low.removesuffix("'s").removesuffix("'").split("-")[-1]
+
+
+def _as_likeness(words: Sequence[Word], i: int) -> bool:
+    """The being is a likeness, a remains or a belonging, not present."""
+    near = words[max(0, i - 4):i]
+    if {w.low for w in near} & _LIKENESS:
+        return True
+    article = max((j for j in range(max(0, i - 3), i) if words[j].low in _ARTICLE), default=-1)
+    if article > 0 and words[article - 1].low in _AS and (
+            words[article - 1].low != "as" or words[article].low != "the"):
+        return True  # "like a knight", "as the abbot might"
+    if i > 0 and (words[i - 1].low.endswith("'s") or words[i - 1].low in _OWNERS):
+        return True  # "the Warden's guard", "its keeper": something of another's
+    if words[i].low.endswith("'s") and i + 1 < len(words):
+        following = {w.low for w in words[i + 1:i + 3]}
+        return bool(following & _REMAINS)
+    return False
+
+
+def _with_article(words: Sequence[Word], i: int) -> bool:
+    """An article within the three words before (its modifiers between): "the drowned knight"."""
+    return any(w.low in _ARTICLE for w in words[max(0, i - 3):i])
+
+
+def _kinds(words: Sequence[Word], story: set[str]) -> str | None:
+    for i, word in enumerate(words):
+        head = _head(word)
+        if head in BEINGS and head not in _GENERIC and head not in story and \
+                head.rstrip("s") not in story and _with_article(words, i) and \
+                not _as_likeness(words, i):
+            start = max(0, i - 2)
+            return " ".join(w.text for w in words[start:i + 1])
+    return None
+
+
+def _names(words: Sequence[Word], story: set[str]) -> str | None:
+    """A name in capitals after "the" that the story does not hold ("the Bone Abbot")."""
+    for i, word in enumerate(words[:-1]):
+        if word.low != "the":
+            continue
+        named = []
+        for following in words[i + 1:i + 4]:
+            if not following.text[:1].isupper() or following.low in _SKIP_CAPS:
+                break
+            named.append(following)
+        fresh = [w for w in named if _head(w) not in story and w.low.removesuffix("'s")
+                 not in story]
+        if fresh and (len(named) >= 2 or _head(named[-1]) in BEINGS):
+            return " ".join(w.text for w in [word, *named])
+    return None
+
+
+def other_foe(sentence: str, words: Sequence[Word], before: Sequence[Word],
+              context: NarrationContext, cast: Cast) -> str | None:
+    """A creature or person present that the story does not hold, when the story has a foe."""
+    if not context.monster.strip():
+        return None
+    story = _story_words(context, cast)
+    found = _names(words, story) or _kinds(words, story)
+    if found:
+        return (f"it brings in {found!r}, a being the story does not hold; the story's foe is "
+                f"{context.monster.strip()[:60]!r}")
+    return None
