@@ -239,7 +239,7 @@ def summary(result: Mapping[str, Any]) -> list[str]:
 
 def settled(result: Mapping[str, Any]) -> Settled:
     """What a Die Trying result settles: its degree, a death (a failed death save, a deadly
-    miscast), an attack's hit, its totals."""
+    miscast), an attack's hit (a miss leaves the foe standing), its totals."""
     verdict, hit = result.get("outcome", result.get("degree")), result.get("hit")
     return Settled(
         verdict=verdict if isinstance(verdict, str) else "",
@@ -247,4 +247,5 @@ def settled(result: Mapping[str, Any]) -> Settled:
         or result.get("dead") is True,
         lost=result.get("lost") is True,
         hit=hit if isinstance(hit, bool) else None,
+        defeated=False if hit is False else None,  # a missed attack leaves the foe standing
         totals=values_under(result, ("miscast_total",)))

@@ -18,7 +18,8 @@ from collections.abc import Sequence
 from oracle.narrator.lexicon import phrases, rx, verbs
 from oracle.narrator.meaning import Cast, Who, Word
 
-__all__ = ["ANY_DEATH", "DEATH", "FOREST_TAKES", "KILLS", "LIFE_OF", "LOSS", "owned"]
+__all__ = ["ANY_DEATH", "DEATH", "FOREST_TAKES", "KILLS", "LIFE_OF", "LOSS", "kept", "owned",
+           "unmade"]
 
 _POSS = r"(?:his|her|their|your|its)"
 _DEATH_PHRASES = (
@@ -80,25 +81,23 @@ LOSS = rx(
 FOREST_TAKES = rx(r"(?:the|its) (?:forest|trees|wood|woods|roots|moss|green|dark|thorns|"
                   r"briars|earth|branches) (?:" + verbs("""take claim keep have own swallow
                   win call hold welcome drag pull replace consume absorb remake fill""") + r") ")
-ANY_DEATH = rx(r"die[sd]?", r"dying", r"dead|death", r"kill\w*", r"slain", r"perish\w*",
-               r"(?:next|another|any) breath", r"lets? go", r"(?:is|are) gone", r"no more",
-               r"(?:goes|went) still", r"stops? breathing", r"heart stops",
-                r"last breath", r"breathes? " + _POSS + r" last", r"lifeless", r"life",
-                r"never (?:moves?|wakes?|rises?|breathes?) again", r"corpse",
-                r"(?:does|do|will) not survive", r"(?:doesn't|won't) survive", r"still forever",
-               r"(?:chest|heart|breath|breathing|pulse)\s+(?:stills?|stilled|stops?|stopped|"
-               r"fails?|failed|falls? silent|goes? quiet)", r"stills?", r"(?:rise|wake|stir|"
-               r"move|breathe|get up) again", r"end of (?:him|her|them|you)", r"gone for good",
-               r"on without (?:him|her|them|you)", r"(?:goes|went|gone|hangs?) (?:slack|limp)",
-               DEATH.pattern[5:-3])
-
-
 # an end told of a body part or after a preposition: the person is its owner
+_BODY_END = (r"last (?:stutter|shudder|beat|flutter|gasp|breath|heave|twitch)|stops? for good|"
+             r"(?:then|and then|,? then) (?:nothing|none|silence|stillness|there is (?:none|"
+             r"nothing|only)|only silence|(?:it |they )?(?:settles?|stills?|stops?|ceases?))|"
+             r"and then (?:there is )?(?:none|nothing)|never (?:starts?|comes?|rises?|stirs?) "
+             r"again|goes? out of|(?:is|are|goes|go|went) (?:gone|still for good|out for good)|"
+             r"(?:settles?|stills?|fails?|fades?|stops?|ceases?|empties|falls? silent|goes? "
+             r"quiet|goes? still) (?:for good|forever|at last|for the last time|and (?:does|do) "
+             r"not (?:start|rise|move) again)|once more(?: and then|, then)|for the last time|"
+             r"no more\b|(?:open and |wide and |fixed and )?(?:empty|unseeing|sightless|glassy)"
+             r"(?!\s+(?:of|for|with))|stops?(?![\w-])(?!\s+(?:for|short|as|when|at|in|dead|mid|"
+             r"cold|a\b|to\b|while|until|there|just))|stopped(?!\s+(?:for|short|as|when|at|in|"
+             r"dead|mid|cold|a\b|to\b|while|until))")
+_BODY = r"(?:heart|pulse|breath|breathing|chest|eyes|heartbeat|breaths)"
 _OWNED = re.compile(
-    r"\b(?:(\w+)'s|(your|her|his|their)) (?:heart|pulse|breath|breathing|chest)\b[^.;]{0,40}?"
-    r"\b(?:last (?:stutter|shudder|beat|flutter|gasp|breath|heave|twitch)|stops? for good|"
-    r"(?:then|and then) (?:nothing|there is only|only silence|silence)|never (?:starts?|comes?) "
-    r"again|goes? out of)|\bwhat is left of (\w+)\b|"
+    r"\b(?:(\w+)'s|(your|her|his|their|its))(?: \w+)? " + _BODY + r"\b[^.;]{0,50}?"
+    r"\b(?:" + _BODY_END + r")|\bwhat is left of (\w+)\b|"
     r"\bnothing (?:of|left of|more of|remains of) (\w+)\b(?!['\u2019]s)|"
     r"\bthe end of (\w+)\b(?!['\u2019]s)(?!\s+(?:road|path|rope|light|day|night|food|water|"
     r"oil|wick|bread|candle|line|trail|world))|"
@@ -110,7 +109,21 @@ _OWNED = re.compile(
     r"\bthe (?:cold|frost|sea|water|river|current|fever|sickness|plague|wound|fall|mountain|ice|"
     r"snow|drop|dark|night) (?:takes?|took|claims?|claimed|kills?|killed) (\w+)\b|"
     r"\b(?:closes?|closed) over (\w+)(?:'s head)? (?:without a (?:sound|ripple|trace)|for good|"
-    r"forever|and (?:does not|never|is still))", re.IGNORECASE)
+    r"forever|for the last time|and (?:does not|never|is still))", re.IGNORECASE)
+
+
+ANY_DEATH = rx(r"die[sd]?", r"dying", r"dead|death", r"kill\w*", r"slain", r"perish\w*",
+               r"(?:next|another|any) breath", r"lets? go", r"(?:is|are) gone", r"no more",
+               r"(?:goes|went) still", r"stops? breathing", r"heart stops",
+                r"last breath", r"breathes? " + _POSS + r" last", r"lifeless", r"life",
+                r"never (?:moves?|wakes?|rises?|breathes?) again", r"corpse",
+                r"(?:does|do|will) not survive", r"(?:doesn't|won't) survive", r"still forever",
+               r"(?:chest|heart|breath|breathing|pulse)\s+(?:stills?|stilled|stops?|stopped|"
+               r"fails?|failed|falls? silent|goes? quiet)", r"stills?", r"(?:rise|wake|stir|"
+               r"move|breathe|get up) again", r"end of (?:him|her|them|you)", r"gone for good",
+               r"on without (?:him|her|them|you)", r"(?:goes|went|gone|hangs?) (?:slack|limp)",
+               DEATH.pattern[5:-3], _OWNED.pattern,
+               r"(?:neither|none|nobody|no one) (?:\w+ ){0,3}(?:comes?|came) (?:back|up)")
 
 
 def owned(sentence: str, words: Sequence[Word], before: Sequence[Word],
@@ -126,3 +139,85 @@ def owned(sentence: str, words: Sequence[Word], before: Sequence[Word],
     return None
 
 
+
+
+_SELF = r"(?:himself|herself|themselves|themself|yourself)"
+# the self undone, not said how ("not Corvin any more", "something of him stays behind",
+# "whatever he was", "his mind comes apart", "the temple has him now"): what a lost character
+# may be told, a loss for anyone else
+_UNMADE = re.compile(
+    r"\b(?:is|are|was|were)\s+(?:not|no longer)\s+(?:quite\s+)?(\w+)(?:\s+any ?more|\s+now)?\b"
+    r"(?=\s*[.,;!]|\s+any|\s+now)|\bno longer (\w+)\b(?=\s*[.,;!])|"
+    r"\bwhatever (he|she|they|you) (?:was|were|had been|used to be|once was)\b|"
+    r"\b(?:something|part|some part|a part|a piece|much|most|the best|half|some) of (\w+) "
+    r"(?:stays?|stayed|remains?|remained|is left|was left|goes|went|is lost|was lost|does not "
+    r"come|never comes)\b|"
+    r"\b(?:(\w+)'s|(his|her|your|their)) (?:mind|soul|self|sanity|wits|reason|memories|name)\b"
+    r"[^.;]{0,25}?\b(?:comes? apart|came apart|breaks?|broke|shatters?|unravels?|crumbles?|"
+    r"dissolves?|is gone|goes out|slips? away|gives? way|snaps?|runs? out|drains? away|is lost|"
+    r"blows? out|tears? loose)\b|"
+    r"\b(?:belongs?|belonged) to (?:the|this) \w+(?: \w+)? now\b|"
+    r"\bthe \w+ (?:has|have|keeps?|owns?|holds?|claims?|took|takes?) (him|her|you|them|\w+) "
+    r"(?:now|for good|forever)\b|"
+    r"\b(?:is|are|was|were|becomes?|became)\s+(?:its|the|this)?\s*(?:\w+'s\s+)?(?:\w+\s+)?"
+    r"(?:creature|servant|thrall|puppet|vessel|plaything|prisoner)s?\b", re.IGNORECASE)
+# a character kept whole ("shaken but himself", "herself again", "keeps his wits"): what
+# the result's loss or death contradicts
+_KEPT = re.compile(
+    r"(?:\bbut|\band|\bstill|\bentirely|\bwholly|\bquite|\bfully|\bis|\bwas|\bare|\bremains?|"
+    r"\bstays?|\bseems?|\blooks?|\bfeels?|,)\s+(?:(?:still|entirely|wholly|quite|fully|very much|"
+    r"every inch|all|again)\s+)?" + _SELF + r"\b(?!\s+(?:up|down|off|out|over|onto|into|on|"
+    r"against|to|from|free|clear|together|back|forward|along|away|through|across|in|at|with|"
+    r"by|for|of)\b)|\b" + _SELF + r" again\b|"
+    r"\b(?:keeps?|kept|keeping|holds? on to|held on to) (?:\w+ ){0,4}?(?:his|her|your|their) "
+    r"(?:wits|mind|head|nerve|senses|self|reason|name|sanity)\b|"
+    r"\b(?:none the worse|unchanged|unharmed|unhurt|unscathed|safe and sound|whole and "
+    r"(?:hale|sound|unharmed)|as (?:he|she|you|they) (?:was|were|ever was|always was|had been))"
+    r"\b|\b(?:shakes?|shook|shrugs?|shrugged) it off\b|\b(?:comes?|came) back to "
+    r"(?:him|her|your|them)sel(?:f|ves)\b", re.IGNORECASE)
+# one the result kills, told as living on ("pulls through", "will live")
+_LIVES = re.compile(r"\b(?:survives?|survived|pulls? through|pulled through|will live|lives? "
+                    r"to|(?:is|was) out of danger|(?:comes?|came) to\b(?! (?:rest|a|an|the|him|"
+                    r"her|nothing|an end))|(?:is|was) going to live|(?:is|was) alive|still "
+                    r"breathing|breathes? again|wakes? (?:up )?(?:hours|later|at dawn|in the|to))",
+                    re.IGNORECASE)
+
+
+_NOT_SELF = frozenset({"hers", "his", "theirs", "yours", "mine", "ours", "its"})
+
+
+def _whose(match: re.Match[str], words: Sequence[Word], before: Sequence[Word],
+           cast: Cast) -> Who:
+    """Whom a match of :data:`_UNMADE` is about: the name or pronoun it holds, else the last
+    one named before it."""
+    named = next((g for g in match.groups() if g), "")
+    who = cast.who(named) if named else None
+    if who is None or who is Who.THING or named.lower() == "her":
+        return cast.resolve([*before, *[w for w in words if w.start < match.start()]])
+    return who
+
+
+def unmade(sentence: str, words: Sequence[Word], before: Sequence[Word],
+           cast: Cast) -> str | None:
+    """A character's self told undone, without saying how (fine only when lost)."""
+    for match in _UNMADE.finditer(sentence):
+        named = next((g for g in match.groups() if g), "")
+        if named.lower() in _NOT_SELF or (named and cast.who(named) is Who.THING and
+                                          not re.fullmatch(_SELF, named, re.IGNORECASE)):
+            continue  # "is not locked any more", "it is not hers": not a person undone
+        if _whose(match, words, before, cast) is Who.CHARACTER:
+            return match.group()
+    return None
+
+
+def kept(sentence: str, words: Sequence[Word], before: Sequence[Word], cast: Cast,
+         dies: bool) -> str | None:
+    """A character told whole and themselves (or, when ``dies``, living on)."""
+    for match in (_LIVES if dies else _KEPT).finditer(sentence):
+        told = [w for w in words if w.start < match.start()]
+        you = "yourself" in match.group().lower() or any(
+            w.low in ("you", "your") for w in told[-6:])
+        who = cast.who("you") if you else cast.resolve([*before, *told])
+        if who is Who.CHARACTER:
+            return match.group()
+    return None

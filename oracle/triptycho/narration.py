@@ -150,9 +150,23 @@ def tell(beat: str, context: NarrationContext, deal: Deal, name: str, table: str
 
 
 def settled(result: Mapping[str, Any]) -> Settled:
-    """What a Triptycho result settles: a death by Injury, an attack's hit, its totals."""
-    hit = result.get("hit")
+    """What a Triptycho result settles: a death by Injury; an attack's hit (an opposed roll of
+    combat won, a damage roll that deals any); the verdict of an opposed roll of exploration or
+    interaction; the foe defeated or standing after an attack or damage (and standing after a
+    lost exchange); its totals."""
+    roll, winner, scenario = result.get("roll"), result.get("winner"), result.get("scenario")
+    hit, defeated, dealt = result.get("hit"), result.get("defeated"), result.get("dealt")
+    verdict = ""
+    if roll == "opposed" and scenario != "combat":
+        verdict = {"action": "success", "reaction": "failure"}.get(str(winner), "")
+    if roll == "opposed" and scenario == "combat" and winner in ("action", "reaction"):
+        hit = winner == "action"
+        defeated = False if winner == "reaction" else None
+    if roll == "damage" and isinstance(dealt, int) and not isinstance(dealt, bool):
+        hit = dealt > 0
     return Settled(
-        dies=result.get("dead") is True, hit=hit if isinstance(hit, bool) else None,
+        verdict=verdict, dies=result.get("dead") is True,
+        hit=hit if isinstance(hit, bool) else None,
+        defeated=defeated if isinstance(defeated, bool) else None,
         totals=values_under(result, ("action_total", "reaction_total", "damage_total",
                                      "defense_total")))

@@ -1,0 +1,227 @@
+"""A fight in any words: the referee's readings of the foe's state and of a blow.
+
+- :func:`monster`: the foe beaten while the result leaves it standing ("it crumples", "rolls
+  belly-up", "lies slack", "comes apart into brass", "takes its head from its shoulders"), or
+  standing or coming on when the result defeated it ("circles again, as hungry as before",
+  "shakes off the blow", "unbothered");
+- :func:`hits`: a blow told as landing when it missed or did no harm ("the axe bites deep into
+  its thigh", "finds the gap between two plates", "leaves a deep rent"), or as missing when it
+  hit ("goes wide", "meets nothing but air", "the foe turns the blow aside").
+
+The words are families (stillness and finality; coming on again; contact and its marks; air
+and deflection), each said of its subject: the foe, a character, or a weapon.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from oracle.narrator.base import NarrationContext
+from oracle.narrator.deaths import ANY_DEATH, KILLS, owned
+from oracle.narrator.lexicon import phrases, rx, verbs
+from oracle.narrator.meaning import Cast, Who, Word, person_after, subject, word_set
+from oracle.narrator.spans import NEGATION, head_word, index_at, negated, said_of
+
+__all__ = ["BEATEN", "BEATEN_ANY", "DEFEAT_TOLD", "HIT", "LETHAL", "MISS", "STANDS", "hits",
+           "monster"]
+
+_LIMP = "slack/silent/unmoving/motionless/limp/lifeless/quiet/still/inert/dead"
+BEATEN = rx(r"die[sd]?", r"collapses?", r"crumples?", r"crumbles?", r"topples?", r"lies? still",
+            r"(?:is|was) brought down", r"falls? apart", r"comes? apart",
+            r"falls? (?:dead|still|and does not rise|for good|and lies still)",
+            r"goes? down(?: for good)?", r"(?:is|are|was) (?:defeated|slain|dead|destroyed|"
+            r"vanquished|beaten|finished|done for|killed|no more|broken)",
+            r"breathes? its last", r"never (?:moves?|rises?|stirs?) again", r"stops? moving",
+            r"(?:does|will) not (?:rise|get up|move) again",
+            phrases("""~slump/~crash/~drop/~pitch/~sprawl/~keel over? dead/lifeless/still/limp;
+                ~go limp/slack/still; ~lie there/still/unmoving/broken; ~stop moving/breathing;
+                ~fall and ~lie; ~crash to the floor/ground/flagstones/earth/mud/water;
+                ~be done/spent/finished for good; for good; ~be finished; ~shatter;
+                ~burst/~break/~fly apart; ~fall to pieces; into a rain/heap/pile/shower of"""),
+            r"(?:is|was) gone\b(?=\s*[.,;!]|\s+for good|\s+forever)",
+            phrases("""~stay down/under/there/beneath; ~sink and ~stay;
+                ~be cleaved/cloven/sundered/felled/hewn/halved/split/bisected;
+                ~split/~sunder/~cleave/~hew/~shear/~rip in/into two/half/twain;
+                ~split/~sunder/~cleave asunder/apart/open; ~split from crown/head/top;
+                ~be brought low; ~come/~go crashing down"""),
+            # stillness and finality: how a body that is done lies
+            phrases(f"""~lie/~go/~fall/~hang/~sag/~float/~sprawl/~slump {_LIMP};
+                ~lie * {_LIMP}; ~roll/~float/~turn/~flip/~go belly-up; ~roll over dead;
+                ~fall/~collapse/~crumple/~slump/~drop/~clatter/~crash/~tumble in a heap/pile;
+                in a heap; in pieces; to pieces; ~crumble/~fall to dust/ash/ashes;
+                ~come/~fall/~break/~fly/~crumble/~burst apart into; ~clatter/~crash/~tumble/
+                ~thud to the floor/ground/deck/boards/flagstones/tiles in pieces;
+                never ~stir/~move/~rise/~twitch/~rise again; ~cease/~stop struggling/twitching/
+                stirring; ~lie dead; ~twitch once and ~be still; ~stir no more;
+                ~move no more; ~rise no more"""),
+            r",\s*(?:done|finished|ended)(?=\s*[.!;]|\s*$)",
+            r"(?:does|do|did|will|would|can)\s+not\s+(?:get up|rise|stand up|stand again|get "
+            r"back up)|(?:doesn't|won't|can't|cannot|never)\s+(?:get up|rise|stand up|get back up)")
+# a blow that ends a foe, wherever it lands ("splits the thing's skull", "takes its head")
+LETHAL = re.compile(r"\b(?:" + verbs("split crush cave smash cleave sever shatter crack pierce "
+                    "open cut stave take lop hack chop strike") + r")\s+(?:in\s+|open\s+|off\s+)?"
+                    r"(?:the\s+)?(?:\w+\s+)?(?:(\w+)'s|(its|her|his|their))"
+                    r"\s+(?:\w+\s+)?(?:skull|head|neck|spine|heart|throat)\b(?!\s+(?:a\s+)?"
+                    r"(?:glancing|grazing|scratch))|\b(\w+)'s head "
+                    r"(?:rolls|comes off|flies)|\bhead (?:from|off) (its|his|her|their) shoulders\b",
+                    re.IGNORECASE)
+# a body opened end to end ("splits the Hound open from throat to tail")
+OPENED = re.compile(r"\b(?:" + verbs("split rip tear slit slice gut open unzip cleave") +
+                    r")\s+(?:the\s+)?(?:[\w'-]+\s+)?([\w'-]+)\s+open\b(?=[^.;]{0,30}\b(?:from|end to end|throat|"
+                    r"belly|chin|neck|crown|nape)\b)", re.IGNORECASE)
+BEATEN_ANY = rx(r"victory", r"victorious", r"vanquished",
+                r"with (?:a|one|its) (?:last|final) (?:shudder|breath|gasp|twitch|spasm|heave)",
+                r"the (?:fight|battle|hunt|struggle|duel|killing) (?:is|was) (?:over|won|done|"
+                r"finished|ended)",
+                r"(?:defeated|slain|destroyed|killed) (?:at last|for good)")
+STANDS = rx(r"still stand(?:s|ing)", r"unharmed", r"unhurt", r"shrugs? off", r"keeps? coming",
+            r"comes? on again", r"is not enough", r"barely (?:scratched|hurt)",
+            r"rises? again", r"stands? (?:tall|firm|unbroken)", r"it lives", r"survives",
+            phrases("""untouched; not done/finished/beaten yet; far from done/finished/beaten;
+                ~be not beaten; unbothered; undaunted; unbowed; unscathed; unfazed; untroubled;
+                unmarked; none the worse"""))
+# a foe coming on again, said of the foe ("circles Odile again, as hungry as before")
+COMES_ON = rx(phrases("""~circle/~come/~turn/~rise/~lunge/~charge/~rear/~close/~press/~advance/
+    ~stalk/~strike/~snap/~attack/~round/~wheel/~surge/~loom * again; ~circle/~come/~turn/~rise/
+    ~lunge/~charge/~rear/~close/~press/~advance/~stalk/~strike/~snap/~attack/~round/~wheel/~surge/
+    ~loom again; as * as before/ever; ~keep coming/fighting/circling/advancing/pressing/
+    stalking; ~shake/~shrug off the/its/her/his/your/their blow/blows/wound/cut/strike/hurt;
+    ~shake/~shrug it off; back on its feet; ~get/~climb/~struggle back up; ~stand again;
+    ~fight on; ~come on; ~press on; ~carry on; ~go on fighting"""))
+# the course of a fight may hold a foe's charge; a defeat must still be told somewhere
+DEFEAT_TOLD = rx(BEATEN.pattern, BEATEN_ANY.pattern, LETHAL.pattern, ANY_DEATH.pattern,
+                 r"down|falls?|fell|fallen|apart|pieces|still|ends?|ended|over|no more|never|"
+                 r"limp|slack|ruin|gone|spent|broken|beaten|undone|finished|flees?|fled|"
+                 r"retreats?|routed|nothing of|belly-up|heap|into (?:ash|dust|smoke|mist|water|"
+                 r"mud|leaves)|"
+                 + verbs("""fold crumple crumble collapse sink sag slump dissolve disperse scatter
+                 unravel dwindle melt fade shrivel wither burst break shatter topple tumble drop
+                 sprawl keel perish cease vanish yield surrender"""))
+_FOE_NOUNS = word_set("thing creature beast monster")
+
+
+def _lethal(sentence: str, words: Sequence[Word], cast: Cast,
+            before: Sequence[Word]) -> tuple[str, Who] | None:
+    """A blow that ends the foe ("splits the thing's skull"), and whose it is."""
+    for match in (*LETHAL.finditer(sentence), *OPENED.finditer(sentence)):
+        owner = next((g for g in match.groups() if g), "")
+        who = cast.who(owner) if owner else Who.FOE
+        if who is None:
+            who = cast.resolve([*before, *[w for w in words if w.start < match.start()]])
+        if who is Who.FOE or owner.lower() in _FOE_NOUNS:
+            return match.group(), Who.FOE
+    return None
+
+
+def _beaten(sentence: str, words: Sequence[Word], before: Sequence[Word],
+            cast: Cast) -> tuple[str, Who] | None:
+    found = said_of(BEATEN, sentence, words, cast, before)
+    if found is None:
+        found = next(((f"{m.group()} {words[index_at(words, m.end())].text}", Who.FOE)
+                      for m in KILLS.finditer(sentence)
+                      if index_at(words, m.end()) < len(words) and person_after(
+                          words, index_at(words, m.end()), cast, before) is Who.FOE), None)
+    return found or _lethal(sentence, words, cast, before) or owned(sentence, words, before,
+                                                                     cast)
+
+
+def monster(sentence: str, words: Sequence[Word], before: Sequence[Word],
+            context: NarrationContext, cast: Cast) -> str | None:
+    """The foe beaten while it stands, or standing when the result defeated it."""
+    defeated = cast.settled.defeated
+    if defeated is None:
+        return None
+    if defeated is False:
+        found = _beaten(sentence, words, before, cast)
+        if found is not None and found[1] is Who.FOE:
+            return f"it says {found[0]!r}, but the monster is not defeated"
+        any_word = BEATEN_ANY.search(sentence)
+        if any_word:
+            return f"it says {any_word.group()!r}, but the monster is not defeated"
+        return None
+    word = STANDS.search(sentence)
+    if word:
+        return f"it says {word.group()!r}, but the monster is defeated"
+    again = said_of(COMES_ON, sentence, words, cast, before)
+    if again is not None and again[1] is Who.FOE:
+        return f"it says {again[0]!r}, but the monster is defeated"
+    return None
+
+
+_MARK = "wound/gash/rent/cut/dent/gouge/furrow/hole/groove/crack/split/tear/scar/notch"
+HIT = rx(r"(?:crunch|bite|cut|sink|smash|slam|bur(?:y|ie))(?:s|es)? into", r"finds? (?:its|their|"
+         r"the|her|his) mark", r"strikes? home", r"connects?", r"draws? blood", r"hits? (?:the|"
+         r"its|him|her|it|squarely)", r"lands? (?:squarely|true|clean|a blow|the blow)",
+         r"opens? (?:a|the) (?:wound|gash)",
+         # contact: a blade going in, a blow landing, what it leaves
+         phrases("""~crunch/~bite/~cut/~sink/~smash/~slam/~bury/~drive/~punch/~tear/~rip/~plunge/
+             ~carve/~slice/~hack/~gouge/~rake/~chop/~thud/~slide/~sheer/~shear/~smack/~crash
+             deep/hard/clean/cleanly/home/straight/right/deeply? into/through/in/across;
+             ~sink in; ~go in; ~go home; ~bite deep; ~cut deep; ~sink deep;
+             ~find/~find a/the/its/their/her/his gap/flesh/home/purchase/meat/seam/joint/throat/
+             heart/belly/side/chink; ~find the * between;
+             ~land clean/true/hard/home/squarely/solidly/heavily/full/cleanly/flush;
+             to the hilt; up to the hilt"""),
+         rf"(?:punch|leave|open|carve|gouge|cut|tear|score|knock|hammer|dent)\w* (?:a|an)"
+         rf" [\w, -]{{0,30}}?\b(?:{_MARK.replace('/', '|')})\b",
+         r"(?:catch|strike|hit|take|smack|clip|crack|club)\w* [\w' ]{0,30}?\b(?:square|squarely"
+         r"|full|flush)\b",
+         r"(?:drives?|drove|knocks?|knocked|sends?|sent) (?:it|him|her|them|the \w+) "
+         r"(?:back|reeling|staggering|sprawling)")
+# a foe that shows a blow landed ("the Hound yelps", "reels back from it")
+HURT = rx(phrases("""~yelp; ~howl/~scream/~shriek/~roar in pain; ~reel back from it/the blow;
+    ~reel from the blow; ~bleed; ~limp away/off"""))
+MISS = rx(r"miss(?:es|ed)?", r"goes? wide", r"swings? wide", r"whistles? past", r"glances? off",
+          r"hitting nothing", r"finds? (?:only )?(?:air|nothing)", r"falls? short",
+          phrases("""~go/~swing/~sail/~fly/~pass/~cut/~slice wide; ~whistle/~sail/~hiss/~slide/
+              ~sweep/~pass past; ~glance/~skid/~slide/~skitter/~bounce/~ring/~spark/~turn off;
+              ~hit/~strike/~meet/~find/~bite/~cut/~catch/~cleave/~slice/~split/~hack/~part
+              nothing/only; ~meet/~find/~cut/~bite/~strike/~hit/~slice/~cleave/~part empty/
+              thin/damp/cold/still? air; nothing but * air; nothing but air;
+              never where; ~turn * aside; too slow; a moment too late; a hair too late"""))
+# the foe evades or turns the blow ("turns Teodor's blow aside", "steps inside his swing")
+EVADES = rx(r"(?:turn|knock|bat|brush|sweep|push|fend|ward|parr(?:y|ie)|slap|swat|deflect)\w* "
+            r"(?:\w+'s |the |her |his |its |their |your )?(?:\w+ )?(?:blow|strike|swing|thrust|cut|"
+            r"blade|sword|axe|spear|attack|stroke|point|edge|lunge)s? (?:aside|away|off|wide)\b",
+            phrases("""~dodge; ~sidestep; ~duck under/beneath/aside; ~twist/~step/~slip/~lean/
+                ~jerk/~sway/~dance aside/away/clear/back/out of the way; ~step inside/under/past/
+                around"""))
+
+_SCENERY = re.compile(r"\s+(?:the|a|an)\s+(?:\w+\s+)?(?:wall|beam|floor|stone|stones|door|post|"
+                      r"pillar|tree|trunk|ground|earth|wood|timber|dirt|mud|table|rafter|"
+                      r"doorframe|flagstone|flagstones|step|steps|shield|rock|bench)\b",
+                      re.IGNORECASE)
+_WEAPONS = word_set("""axe blade sword spear arrow bolt blow strike swing knife dagger mace
+hammer club fist shot point edge pick staff spell iron steel pin hook cut thrust stroke lunge
+knuckles hatchet sabre saber rapier glaive halberd cudgel""")
+
+
+def _blow(sentence: str, words: Sequence[Word], before: Sequence[Word], cast: Cast,
+          hit: bool) -> str | None:
+    """A phrase of the other outcome said of a weapon or of a character."""
+    for match in (MISS if hit else HIT).finditer(sentence):
+        i = index_at(words, match.start())
+        if not hit and _SCENERY.match(sentence, match.end()):
+            continue  # "bites into a wooden beam": the blow found the room, not the foe
+        if (head_word(words, i) in _WEAPONS or subject(words, i, cast, before) is Who.CHARACTER) \
+                and not NEGATION.search(sentence[max(0, match.start() - 20):match.start()]):
+            return match.group()
+    found = said_of(EVADES if hit else HURT, sentence, words, cast, before)
+    if found is not None and found[1] is Who.FOE and not negated(
+            sentence, sentence.find(found[0])):
+        return found[0]
+    return None
+
+
+def hits(sentence: str, words: Sequence[Word], before: Sequence[Word],
+         context: NarrationContext, cast: Cast) -> str | None:
+    """A miss told as a hit, or a hit as a miss (an attack's settled ``hit``)."""
+    hit = cast.settled.hit
+    if hit is None:
+        return None
+    said = _blow(sentence, words, before, cast, hit)
+    if said is None:
+        return None
+    told = "the attack hit" if hit else "the attack missed"
+    return f"it says {said!r}, but {told}"
