@@ -170,7 +170,7 @@ def test_sets_cleared_never_exceed_the_sets_and_town_always_ends_the_incursion(
      "Ash spends 1 Gold in town on a lantern"),
     ({"type": "tokens_spent", "use": "goal", "from": {"Ash": 3}},
      {"goal": "Cross before dusk", "set": "The ford"},
-     "Ash spends 3 Hunt Tokens on a goal: Cross before dusk (the goal of the set the ford)"),
+     "Ash spends 3 Hunt Tokens on a goal: Cross before dusk (the set goal of the ford)"),
 ])
 def test_the_journal_words_every_incursion_event(event: dict[str, Any], result: dict[str, Any],
                                                  words: str) -> None:

@@ -157,7 +157,7 @@ def _tokens_spent(data: Mapping[str, Any], res: Mapping[str, Any], name: str) ->
     what = ((f"a treasure worth 1 Gold: {named}" if named else "a treasure worth 1 Gold")
             if data.get("use") == "treasure"
             else f"a goal: {data.get('goal') or res.get('goal', '')}")
-    where = f" (the goal of the set {in_sentence(str(res['set']))})" if res.get("set") else ""
+    where = f" (the set goal of {in_sentence(str(res['set']))})" if res.get("set") else ""
     return Line.of("meta", f"{spent} on {what}{where}")
 
 

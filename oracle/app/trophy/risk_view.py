@@ -157,7 +157,8 @@ class RiskView:
         c.hooks(self, {"_roll_error": "oracle-roll-error", "_push_error": "oracle-push-error",
                        "_wrong": "oracle-wrong",
                        "_foe": "oracle-foe", "_foe_intent": "oracle-foe-intent",
-                       "_late_row": "oracle-late-row"})
+                       "_late_row": "oracle-late-row", "_wrong_offers": "oracle-wrong-offers",
+                       "_bargain_offers": "oracle-bargain-offers"})
         self.refresh()
         latest = self.moves.latest
         if latest is not None and latest.kind == "risk":
