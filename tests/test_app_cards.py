@@ -141,3 +141,34 @@ def test_a_condition_owed_is_asked_in_the_result_card_not_under_the_sheet() -> N
         return widget is box or any(holds(k) for k in getattr(widget, "children", ()) or ())
 
     assert holds(card)  # in the card of the roll, by its result
+
+
+def test_a_roll_that_loses_someone_never_shows_the_last_rolls_words_in_its_card() -> None:
+    """The evening at 1400 px: Oswin's Ruin Roll to 6 showed Mabry's earlier Ruin Roll words
+    ("Mabry sees it: ... Ruin 1 to 2") under his dice, the loss being told on the lost screen."""
+    from tests.test_app_moments import party, quick
+
+    app = quick()
+    hero = party(app, mara_ruin=5)
+    app.tabs.selected_index = app._titles.index("Ruin")  # the tab in view, as on the page
+    view = app.view("Ruin")
+    fill(app.side, "oracle-active", hero)
+    fill(view, "oracle-ruin-reason", "The hanged men turn to watch")
+    fill(view, "oracle-ruin-face", "6")
+    click(view, "oracle-ruin-roll")
+    app.session.narration.wait()
+    line = find_all(view, "oracle-told")[0]
+    before = html.unescape(re.sub(r"<[^>]+>", "", str(line.value))).strip()
+    assert before and before == newest_narration(app)  # the hero's roll, in its card
+    fill(app.side, "oracle-active", "Mara")
+    fill(view, "oracle-ruin-reason", "The drowned saint opens its eyes")
+    click(view, "oracle-ruin-roll")  # Ruin 5 -> 6: Mara is lost
+    app.session.narration.wait()
+    app.refresh()
+    now = html.unescape(re.sub(r"<[^>]+>", "", str(line.value))).strip()
+    assert before not in now
+    assert "top of the page" in now  # where the loss is told
+    click(app.journal, "oracle-undo")  # the roll undone: its pointer goes with it
+    app.session.narration.wait()
+    app.refresh()
+    assert "top of the page" not in str(line.value)

@@ -128,6 +128,24 @@ def test_a_correction_to_ruin_6_is_losing_yourself_told_about_the_lost_one() -> 
     assert "Mara</b> has lost themself" in read(app.side, "oracle-switched")
 
 
+def test_the_switch_sentence_says_the_fate_once_it_is_chosen() -> None:
+    """The evening: after "Simply die", the side still said "Oswin has lost themself" through
+    town, the Oracle and the exports."""
+    for fate, said in (("oracle-fate-death", "Mara</b> is dead"),
+                       ("oracle-fate-monster", "Mara</b> is a monster of the forest now")):
+        app = quick()
+        hero = str(app.session.active)
+        with_mara(app, ruin=5)
+        correct(app, "ruin", "the last mark was never written", to=6)
+        app.session.narration.wait()
+        click(app.side, fate)
+        app.session.narration.wait()
+        app.refresh()
+        words = read(app.side, "oracle-switched")
+        assert said in words and f"you now play <b>{hero}</b>" in words
+        assert "lost themself" not in words
+
+
 # -- which armor piece -----------------------------------------------------------------------
 
 def test_the_fighter_picks_which_armor_piece_takes_the_hit() -> None:
@@ -248,7 +266,7 @@ def test_the_ruin_tabs_town_button_says_what_the_incursion_came_to() -> None:
     view = app.view("Ruin")
     click(view, "oracle-town")
     said = html.unescape(read(view, "oracle-town-said"))
-    assert (f"The incursion into the Ford ends after 0 days: 0 of 1 set cleared, 0 Gold "
+    assert (f"The incursion into the Ford ends the day it began: 0 of 1 set cleared, 0 Gold "
             f"collected; back: {hero}.") in said
 
 
@@ -271,3 +289,29 @@ def test_anyones_sheet_is_corrected_even_a_fallen_companions_tokens() -> None:
     fill(app.side, "oracle-correct-who", "Mara")
     correct(app, "ruin", "why", to=2)  # a dead one's Ruin is not corrected
     assert "Mara is dead" in read(app.side, "oracle-correct-error")
+
+
+def test_the_switch_and_the_undone_line_speak_only_of_the_journal_open_and_its_last_move() -> None:
+    """The evening: after an import opened the copy, the side still said "Oswin is dead: you
+    now play Fulke" and the journal "Restored: Oswin is lost and dies", both of the other
+    campaign; and "Restored: ..." stayed on through town, the Oracle and the exports."""
+    app = quick()
+    with_mara(app, ruin=5)
+    correct(app, "ruin", "the last mark was never written", to=6)
+    app.session.narration.wait()
+    click(app.side, "oracle-fate-death")
+    app.session.narration.wait()
+    click(app.journal, "oracle-undo")
+    click(app.journal, "oracle-redo")
+    app.refresh()
+    assert "Restored" in read(app.journal, "oracle-undone-line")
+    assert "Mara</b> is dead" in read(app.side, "oracle-switched")
+    fill(app, "oracle-physical", False)
+    fill(app.view("Oracle"), "oracle-question", "Is the ford watched?")
+    click(app.view("Oracle"), "oracle-ask")  # play goes on: the undone line has had its say
+    app.session.narration.wait()
+    app.refresh()
+    assert read(app.journal, "oracle-undone-line") == ""
+    click(app.start, "oracle-quickstart")  # another campaign opens
+    app.refresh()
+    assert read(app.side, "oracle-switched") == ""

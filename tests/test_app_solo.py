@@ -205,7 +205,9 @@ def test_three_pooled_tokens_reach_the_set_goal_from_the_hunt_tab() -> None:
     for face in ("6", "5"):
         fill(app.view("Hunt"), "oracle-hunt-faces", face)
         click(app.view("Hunt"), "oracle-hunt-roll")
-    assert "set goal of The ford" in find(app.view("Hunt"), "oracle-goal").placeholder
+    # mid-sentence, the set's title loses its capital article (the evening's 'of The ford')
+    assert "set goal of the ford (cross before dusk)" in find(app.view("Hunt"),
+                                                               "oracle-goal").placeholder
     described(app.view("Hunt"), f"{hero} (").value = 2
     described(app.view("Hunt"), "Mara (").value = 1
     click(app.view("Hunt"), "oracle-spend-goal")
@@ -214,6 +216,21 @@ def test_three_pooled_tokens_reach_the_set_goal_from_the_hunt_tab() -> None:
     assert incursion is not None and incursion.sets[0].reached is not None
     assert incursion.current == 1
     assert "by tokens" in read(view, "oracle-incursion")
+
+
+def test_the_incursions_sets_start_their_lines_with_a_capital_and_say_which_is_current(
+        ) -> None:
+    app = ready_app()
+    trophy_moves(app.session).record({"type": "incursion_started", "title": "the Tolling Abbey",
+                                      "sets": [{"title": "the Pale Fen", "goal": "follow the tracks"},
+                                               {"title": "the Bleeding Quarry",
+                                                "goal": "steal the key"}]})
+    app.refresh()
+    shown = read(app.view("Incursion"), "oracle-incursion")
+    # a list item starts a line (the evening read "the Pale Fen: ..."); its mark is set apart
+    # from the goal (it read "steal the key current")
+    assert "<b>The Pale Fen</b>: follow the tracks <span class='when'>(current)</span>" in shown
+    assert "<b>The Bleeding Quarry</b>: steal the key <span class='when'></span>" in shown
 
 
 def test_a_bestiary_monster_shows_its_calibrated_chance_and_pays_its_gold() -> None:

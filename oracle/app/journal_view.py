@@ -54,6 +54,7 @@ class JournalView:
                               tooltip="Undo the last move: a roll with its narration")
         self._redo = c.button("Redo", css="oracle-redo", tooltip="Restore the move undone last")
         self._undone = c.html("", "oracle-undone-line")
+        self._undone_for: tuple[str, int] | None = None  # the journal the line speaks of
         # Exports are links, ready before they are wanted: one click downloads (they are
         # rebuilt off the widget thread a moment after the journal changes).
         self._links = c.html(self._pending_links(), "oracle-export-links")
@@ -95,6 +96,10 @@ class JournalView:
 
         campaign = self.session.campaign
         self._redo.disabled = campaign is None or redoable(campaign)[0] is None
+        if self._undone_for is not None and self._where() != self._undone_for:
+            # "Undone: ..." speaks of the last move only: play went on, or another campaign
+            self._undone.value = ""
+            self._undone_for = None
         if campaign is None:
             self._entries.value = ""
             self._story.value = ""
@@ -234,9 +239,15 @@ class JournalView:
 
     def _do_undo(self, _button: Any = None) -> None:
         self._undone.value = self._said("Undone", self.session.undo_last)
+        self._undone_for = self._where()
 
     def _do_redo(self, _button: Any = None) -> None:
         self._undone.value = self._said("Restored", self.session.redo_last)
+        self._undone_for = self._where()
+
+    def _where(self) -> tuple[str, int] | None:
+        campaign = self.session.campaign
+        return None if campaign is None else (campaign.id, campaign.last_seq)
 
     def _said(self, verb: str, act: Any) -> str:
         """Do ``act`` (undo or redo a move) and say which move, in the journal's words."""

@@ -148,7 +148,7 @@ class OracleApp:
         result card of the tab in view)."""
         self.journal.streaming(beat)
         listeners = [self.side.voicing(beat) if self.side is not None else None,
-                     self._told.listen(self._selected() or "", beat)]
+                     self._told.listen(self._selected() or "", beat, refers_to)]
         extras = [extra for extra in listeners if extra is not None]
 
         def on_text(piece: str) -> None:

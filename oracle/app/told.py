@@ -4,7 +4,8 @@ On a phone the journal is two screens below the dice; a player who rolled should
 the outcome and the narrator's words together. Each view puts :meth:`Told.line` of its tab in
 its result card; the shell streams a beat voiced while that tab is in view into it. The line
 empties when the narration it shows is struck (X-card) or undone, or another campaign opens.
-A character's loss (beat ``lost``) has its own screen and leaves the line as it is.
+A character's loss (beat ``lost``) has its own screen: a roll that only loses someone shows a
+pointer there in its card (never the words of the roll before).
 """
 
 from __future__ import annotations
@@ -22,6 +23,10 @@ SPEAKING = ('<div class="oracle-told-text"><span class="oracle-spinner"></span>'
             '<span class="oracle-hint">The narrator is speaking…</span></div>')
 
 
+LOST_ELSEWHERE = ('<div class="oracle-told-text oracle-hint">The narrator tells this loss at the '
+                  "top of the page, where the fate is chosen.</div>")
+
+
 def told_html(text: str, streaming: bool = False) -> str:
     """The line's HTML: the words as a narration entry (escaped), a spinner while they stream."""
     spinner = '<span class="oracle-spinner"></span>' if streaming else ""
@@ -36,6 +41,7 @@ class Told:
         self._lines: dict[str, Any] = {}
         self._shown: dict[str, tuple[Any, int | None]] = {}  # key -> (campaign, entry seq)
         self._aimed: str | None = None  # the card of a tabless panel the next beat is about
+        self._about: dict[str, int | None] = {}  # key -> the roll its line was last voiced for
 
     def line(self, key: str) -> Any:
         """The narration line of tab ``key`` (made the first time it is asked for)."""
@@ -54,17 +60,28 @@ class Told:
         finally:
             self._aimed = None
 
-    def listen(self, key: str | None, beat: str) -> tuple[Callable[[str], None],
-                                                         Callable[[Voiced], None]] | None:
-        """(on_text, on_done) streaming a beat into tab ``key``'s line, or None (no line)."""
+    def listen(self, key: str | None, beat: str, refers_to: int | None = None,
+               ) -> tuple[Callable[[str], None], Callable[[Voiced], None]] | None:
+        """(on_text, on_done) streaming a beat into tab ``key``'s line, or None (no line).
+
+        ``refers_to`` is the roll voiced. A loss is told on its own screen: a roll that only
+        loses someone leaves its card a pointer there, never the words of the roll before.
+        """
         if not key and self._aimed is not None:  # a tabless panel: the card it rolled in
             key = self._aimed
         # a tab with two rolls has a line for one of them by its beat (Ruin's "reduction")
         line = self._lines.get(beat) or self._lines.get(key or "")
-        if line is None or beat == "lost":
+        if line is None:
+            return None
+        key = beat if beat in self._lines else key or ""
+        if beat == "lost":
+            if refers_to is None or self._about.get(key) != refers_to:
+                line.value = LOST_ELSEWHERE  # the roll's own words went to the lost screen
+                self._shown[key] = (self.session.campaign, refers_to)  # goes when it is undone
+                self._about[key] = refers_to
             return None
         line.value = SPEAKING
-        key = beat if beat in self._lines else key or ""
+        self._about[key] = refers_to
         self._shown.pop(key, None)
         streamed = [""]
         campaign = self.session.campaign

@@ -57,8 +57,9 @@ def homecoming_words(res: Mapping[str, Any]) -> str:
     if not _names(res.get("came_back")):
         fates.insert(0, "nobody came back")
     days, sets = res.get("days", 0), res.get("sets", 0)
-    return (f"The incursion into {_name(res['incursion'])} ends after "
-            f"{plural(days if isinstance(days, int) else 0, 'day')}: {len(cleared)} of "
+    days = days if isinstance(days, int) else 0
+    when = f"after {plural(days, 'day')}" if days else "the day it began"  # not "after 0 days"
+    return (f"The incursion into {_name(res['incursion'])} ends {when}: {len(cleared)} of "
             f"{plural(sets if isinstance(sets, int) else 0, 'set')} cleared{which}, "
             f"{res.get('gold', 0)} Gold collected; " + "; ".join(fates) + ".")
 

@@ -17,6 +17,7 @@ from oracle.app.trophy.render import Die, dice_row
 from oracle.errors import RequestError
 from oracle.trophy.events import TOKENS_SPENT
 from oracle.trophy.hunt import TokenUse
+from oracle.wording import in_sentence
 
 ENCOUNTER = {
     "present": "You encounter something terrible, here and now.",
@@ -116,7 +117,7 @@ class HuntView:
         here = None if incursion is None or current is None else incursion.sets[current]
         self._goal.placeholder = (
             "A goal to achieve (3 tokens, pooled from the party)" if here is None else
-            f"Empty: the set goal of {here.title} ({here.goal}); or another goal")
+            f"Empty: the set goal of {in_sentence(here.title)} ({here.goal}); or another goal")
 
     def _rebuild_pool(self, in_play: list[Any]) -> None:
         """One token count per character in play, for pooling toward a goal."""

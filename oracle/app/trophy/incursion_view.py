@@ -15,6 +15,7 @@ from oracle.app.shell_api import Shell
 from oracle.app.trophy.incursion_moves import IncursionMoves, parse_sets, summary
 from oracle.app.trophy.moves import trophy_moves
 from oracle.trophy.bestiary import monster_in_sentence
+from oracle.wording import at_start
 
 
 class IncursionView:
@@ -159,10 +160,11 @@ def status_html(shown: Any) -> str:
         return f"<div class='oracle-hint'>In town: no incursion under way.</div>{loot}"
     rows = []
     for index, item in enumerate(shown["sets"]):
-        mark = ("✓ " + ("by tokens" if item["reached"] == "tokens" else "in play")
-                if item["reached"] else "current" if index == shown["current"] else "")
-        rows.append(f"<li data-set='{index}'><b>{esc(item['title'])}</b>: {esc(item['goal'])} "
-                    f"<span class='when'>{esc(mark)}</span></li>")
+        mark = ("(✓ " + ("by tokens" if item["reached"] == "tokens" else "in play") + ")"
+                if item["reached"] else "(current)" if index == shown["current"] else "")
+        # a list item starts a line: "The Pale Fen", though the journal says "the Pale Fen"
+        rows.append(f"<li data-set='{index}'><b>{esc(at_start(str(item['title'])))}</b>: "
+                    f"{esc(item['goal'])} <span class='when'>{esc(mark)}</span></li>")
     return (f"<h3>{esc(shown['title'])}</h3><div class='oracle-hint'>Days in the forest: "
             f"{shown['days']}</div><ol>{''.join(rows)}</ol>{loot}")
 

@@ -33,6 +33,7 @@ class TrophySide:
         self._switched = c.html("", "oracle-warning oracle-switched")
         self._last_active: str | None = None
         self._gone: str | None = None  # who left play, as the switch sentence says
+        self._switched_in: str | None = None  # the campaign it was said in
         self._cond_prompt = c.html("", "oracle-warning oracle-condition-prompt")
         self._cond_offers = widgets.VBox([])
         self._cond_text = c.text("Describe the Condition", css="oracle-condition-text")
@@ -129,19 +130,29 @@ class TrophySide:
     def _say_switch(self, active: str | None, names: list[str]) -> None:
         """Never switch characters silently: say who left play and who is played now; the
         sentence goes once the one who left is back (armor, undo, another tab)."""
-        old = self._last_active
-        self._last_active = active
-        if self._gone is not None and self._gone in names:
+        campaign = self.session.campaign
+        here = campaign.id if campaign is not None else None
+        if here != self._switched_in:  # another campaign: its switch is not this one's
+            self._switched_in, self._gone, old = here, None, None
             self._switched.value = ""
+        else:
+            old = self._last_active
+        self._last_active = active
+        state = self.moves.state
+        if self._gone is not None and (self._gone in names or not state.has(self._gone)):
+            self._switched.value = ""  # back in play (armor, undo), or another campaign
             self._gone = None
-        if old is None or old == active or old in names or not self.moves.state.has(old):
+        if old is not None and old != active and old not in names and state.has(old):
+            self._gone = old
+        if self._gone is None:
             return
-        self._gone = old
-        gone = self.moves.state.character(old)
+        # worded anew each time: the Fate chosen after the switch changes what it says
+        gone = state.character(self._gone)
         how = ("is dead" if gone.dead or (gone.fate is not None and gone.fate.value == "death")
+               else "is a monster of the forest now" if gone.fate is not None
                else "has lost themself" if gone.lost else "has left play")
         now = f"you now play <b>{esc(active)}</b>" if active else "nobody is left to play"
-        self._switched.value = f"<b>{esc(old)}</b> {how}: {now}."
+        self._switched.value = f"<b>{esc(self._gone)}</b> {how}: {now}."
 
     def _choose_active(self, change: Any) -> None:
         name = change["new"]
