@@ -201,3 +201,49 @@ def test_a_settled_death_in_new_words_is_voiced(text: str) -> None:
 def test_a_success_is_still_a_success_when_the_foe_is_untouched() -> None:
     assert check("outcome", ctx(SUCCESS, intent="pick the lock"),
                  "The lock turns; somewhere the Moss-Wife stirs.") is None
+
+
+DT_SLIPPING = {**DT_DEAD, "degree": "failure", "fate": "slipping", "dead": False,
+               "hp_before": -2, "hp_after": -3}
+DT_CHECK = {"roll": "check", "system": "die_trying", "degree": "success", "succeeded": True}
+
+
+@pytest.mark.parametrize("result,text", [
+    (DT_SLIPPING, "Ash props herself up on an elbow and reaches for the lamp."),
+    (DT_SLIPPING, "Ash opens her eyes and climbs to her feet."),
+    (DT_STABLE, "Within the hour Ash comes to and walks out of the vault."),
+])
+def test_a_dying_character_does_not_act(result: dict[str, Any], text: str) -> None:
+    assert check("roll", ctx(result), text) is not None
+
+
+@pytest.mark.parametrize("result,text", [
+    (DT_SLIPPING, "Ash lies where she fell, breath thin, and the cold creeps closer."),
+    (DT_STABLE, "Ash sleeps, and she will wake when the hours have run."),
+    (DT_STABLE, "Ash does not wake; her chest rises and falls, slow and even."),
+    (DT_CHECK, "Ash climbs to her feet and walks on."),
+])
+def test_a_dying_character_may_lie_and_a_standing_one_act(result: dict[str, Any],
+                                                         text: str) -> None:
+    assert check("roll", ctx(result), text) is None
+
+
+@pytest.mark.parametrize("result,text", [
+    (STANDS, "The Moss-Wife sinks, and so does Ash, dragged down by her weeds."),
+    (FAILURE, "The mist folds around Ash, and she is never seen again."),
+    (DT_HIT, "Ash's hatchet splits the ogre's skull and it slides down the wall, spent."),
+    (DT_HIT, "The ogre staggers off into the dark and does not come back."),
+    ({**DEFEATED}, "It limps away through the pews, bleeding, still dangerous."),
+])
+def test_an_end_shared_or_a_fall_the_dice_did_not_settle(result: dict[str, Any],
+                                                         text: str) -> None:
+    assert check("roll", ctx(result, monster="the ogre" if result is DT_HIT else
+                             "the Moss-Wife"), text) is not None
+
+
+def test_a_blow_into_the_room_is_no_hit_and_a_thrust_into_air_no_hit() -> None:
+    assert check("roll", ctx(DT_MISS), "Ash's spear drives into the post behind the Moss-Wife.") \
+        is None
+    assert check("roll", ctx(DT_HIT), "Ash's spear stabs through thin air.") is not None
+    assert check("roll", ctx(DT_MISS),
+                 "Ash's spear takes the Moss-Wife low in the flank.") is not None

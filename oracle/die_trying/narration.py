@@ -239,13 +239,21 @@ def summary(result: Mapping[str, Any]) -> list[str]:
 
 def settled(result: Mapping[str, Any]) -> Settled:
     """What a Die Trying result settles: its degree, a death (a failed death save, a deadly
-    miscast), an attack's hit (a miss leaves the foe standing), its totals."""
+    miscast), an attack's hit (no attack settles the foe's fall), a dying character down, its totals."""
     verdict, hit = result.get("outcome", result.get("degree")), result.get("hit")
+    if result.get("roll") == "spell" and result.get("miscast") is False and \
+            not result.get("improvised"):
+        verdict = "success"  # the spell takes hold; a miscast is its own story
     return Settled(
         verdict=verdict if isinstance(verdict, str) else "",
         dies=result.get("dies") is True or result.get("fate") == "dead"
         or result.get("dead") is True,
         lost=result.get("lost") is True,
         hit=hit if isinstance(hit, bool) else None,
-        defeated=False if hit is False else None,  # a missed attack leaves the foe standing
+        # an attack deals its damage; the foe's hit points are the Trapsetter's, so no roll
+        # settles its fall (and a miss leaves it as it was)
+        defeated=False if result.get("roll") == "attack" else None,
+        # at 0 HP or below a character is prone and unable to act until they regain one
+        down=result.get("roll") == "death_save" and result.get("dead") is not True
+        and not (isinstance(result.get("hp_after"), int) and result["hp_after"] > 0),
         totals=values_under(result, ("miscast_total",)))

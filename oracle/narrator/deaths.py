@@ -16,10 +16,10 @@ import re
 from collections.abc import Sequence
 
 from oracle.narrator.lexicon import phrases, rx, verbs
-from oracle.narrator.meaning import Cast, Who, Word
+from oracle.narrator.meaning import Cast, Who, Word, subject
 
-__all__ = ["ANY_DEATH", "DEATH", "FOREST_TAKES", "KILLS", "LIFE_OF", "LOSS", "kept", "owned",
-           "unmade"]
+__all__ = ["ANY_DEATH", "DEATH", "FOREST_TAKES", "KILLS", "LIFE_OF", "LOSS", "acting", "kept",
+           "owned", "shared_end", "unmade"]
 
 _POSS = r"(?:his|her|their|your|its)"
 _DEATH_PHRASES = (
@@ -94,7 +94,7 @@ _BODY_END = (r"last (?:stutter|shudder|beat|flutter|gasp|breath|heave|twitch)|st
              r"(?!\s+(?:of|for|with))|stops?(?![\w-])(?!\s+(?:for|short|as|when|at|in|dead|mid|"
              r"cold|a\b|to\b|while|until|there|just))|stopped(?!\s+(?:for|short|as|when|at|in|"
              r"dead|mid|cold|a\b|to\b|while|until))")
-_BODY = r"(?:heart|pulse|breath|breathing|chest|eyes|heartbeat|breaths)"
+_BODY = r"(?:heart|pulse|breath|breathing|chest|eyes|heartbeat|breaths|light|life|glow|spark)"
 _OWNED = re.compile(
     r"\b(?:(\w+)'s|(your|her|his|their|its))(?: \w+)? " + _BODY + r"\b[^.;]{0,50}?"
     r"\b(?:" + _BODY_END + r")|\bwhat is left of (\w+)\b|"
@@ -102,7 +102,7 @@ _OWNED = re.compile(
     r"\bthe end of (\w+)\b(?!['\u2019]s)(?!\s+(?:road|path|rope|light|day|night|food|water|"
     r"oil|wick|bread|candle|line|trail|world))|"
     r"\bthe last of (him|her|them|you)\b(?=\s*[.,;!])|"
-    r"\bthe (?:breath|life|light|warmth) (?:goes|went|gone|drains|drained|fades|faded|leaves|left)"
+    r"\bthe (?:last )?(?:breath|life|light|warmth) (?:goes|went|gone|drains|drained|fades|faded|leaves|left)"
     r" (?:out of|from) (\w+)\b|"
     r"\bthe last (?:\w+ )?(?:sees?|saw|seen|hears?|heard) of (\w+)\b|"
     r"\b(?:(\w+)'s|(your|her|his|their)) (?:last|final|dying) (?:breath|gasp|words|heartbeat)\b|"
@@ -119,11 +119,11 @@ ANY_DEATH = rx(r"die[sd]?", r"dying", r"dead|death", r"kill\w*", r"slain", r"per
                 r"never (?:moves?|wakes?|rises?|breathes?) again", r"corpse",
                 r"(?:does|do|will) not survive", r"(?:doesn't|won't) survive", r"still forever",
                r"(?:chest|heart|breath|breathing|pulse)\s+(?:stills?|stilled|stops?|stopped|"
-               r"fails?|failed|falls? silent|goes? quiet)", r"stills?", r"(?:rise|wake|stir|"
+               r"fails?|failed|falls? silent|goes? quiet)", r"stills|stilled", r"(?:rise|wake|stir|"
                r"move|breathe|get up) again", r"end of (?:him|her|them|you)", r"gone for good",
                r"on without (?:him|her|them|you)", r"(?:goes|went|gone|hangs?) (?:slack|limp)",
                DEATH.pattern[5:-3], _OWNED.pattern,
-               r"(?:neither|none|nobody|no one) (?:\w+ ){0,3}(?:comes?|came) (?:back|up)")
+               r"(?:neither|none|nobody|no one) (?:\w+ ){0,3}(?:comes?|came) (?:back|up|out)")
 
 
 def owned(sentence: str, words: Sequence[Word], before: Sequence[Word],
@@ -157,8 +157,9 @@ _UNMADE = re.compile(
     r"dissolves?|is gone|goes out|slips? away|gives? way|snaps?|runs? out|drains? away|is lost|"
     r"blows? out|tears? loose)\b|"
     r"\b(?:belongs?|belonged) to (?:the|this) \w+(?: \w+)? now\b|"
+    r"\b(?:is|are|was|were) (?:not|never) (?:seen|heard from|heard of|found) (?:again|alive)\b|"
     r"\bthe \w+ (?:has|have|keeps?|owns?|holds?|claims?|took|takes?) (him|her|you|them|\w+) "
-    r"(?:now|for good|forever)\b|"
+    r"(?:now|for good|forever|both|all)\b|"
     r"\b(?:is|are|was|were|becomes?|became)\s+(?:its|the|this)?\s*(?:\w+'s\s+)?(?:\w+\s+)?"
     r"(?:creature|servant|thrall|puppet|vessel|plaything|prisoner)s?\b", re.IGNORECASE)
 # a character kept whole ("shaken but himself", "herself again", "keeps his wits"): what
@@ -173,7 +174,9 @@ _KEPT = re.compile(
     r"(?:wits|mind|head|nerve|senses|self|reason|name|sanity)\b|"
     r"\b(?:none the worse|unchanged|unharmed|unhurt|unscathed|safe and sound|whole and "
     r"(?:hale|sound|unharmed)|as (?:he|she|you|they) (?:was|were|ever was|always was|had been))"
-    r"\b|\b(?:shakes?|shook|shrugs?|shrugged) it off\b|\b(?:comes?|came) back to "
+    r"\b|\b(?:shakes?|shook|shrugs?|shrugged) it off\b|\b(?:is|gets?|got|comes?|came|springs?|"
+    r"sprang|climbs?|scrambles?|bounces?) (?:back )?up again\b|\bback on (?:his|her|your|their) "
+    r"feet\b|\bon (?:his|her|your|their) feet again\b|\b(?:comes?|came) back to "
     r"(?:him|her|your|them)sel(?:f|ves)\b", re.IGNORECASE)
 # one the result kills, told as living on ("pulls through", "will live")
 _LIVES = re.compile(r"\b(?:survives?|survived|pulls? through|pulled through|will live|lives? "
@@ -220,4 +223,46 @@ def kept(sentence: str, words: Sequence[Word], before: Sequence[Word], cast: Cas
         who = cast.who("you") if you else cast.resolve([*before, *told])
         if who is Who.CHARACTER:
             return match.group()
+    return None
+
+
+# a dying character acting ("pushes himself up onto one elbow", "comes to"): one who is down
+_ACTS = rx(phrases("""~push/~pull/~haul/~heave/~lever/~prop/~drag * up; ~sit/~get/~stand/~climb/
+    ~stagger/~struggle/~lurch up; ~get/~climb/~stagger/~struggle/~lurch/~scramble to * feet;
+    ~wake; ~wake up; ~come to; ~come round; ~come around; ~open * eyes; ~blink up/awake/open;
+    ~reach for; ~grab; ~crawl away/off/toward/towards/out; ~walk; ~stride; ~limp away/off/out;
+    ~fight on; ~stand"""))
+# the same end told of a character by ellipsis ("the Sow goes down, and so does Isaura")
+_SO_DOES = re.compile(r"\b(?:and )?so (?:does|do|did|is|was) (\w+)\b|\b(?:and|with) (\w+) "
+                      r"(?:too|as well|with (?:it|him|her|them))\b", re.IGNORECASE)
+_ENDED = rx(r"(?:goes|go|went|gone) (?:down|under|still)", r"falls?", r"fell", r"collapses?",
+            r"crumples?", r"die[sd]?", r"sinks?", r"sank", r"(?:is|are) gone", r"perish\w*",
+            r"(?:goes|went) (?:out|dark)")
+
+
+def acting(sentence: str, words: Sequence[Word], before: Sequence[Word],
+           cast: Cast) -> str | None:
+    """A character the result leaves down (dying, unconscious) told acting."""
+    for match in _ACTS.finditer(sentence):
+        i = next((k for k, w in enumerate(words) if w.start >= match.start()), len(words))
+        window = sentence[max(0, match.start() - 24):match.start()]
+        if subject(words, i, cast, before) is Who.CHARACTER and not re.search(
+                r"\b(?:not|never|no|cannot|can't|won't|n't|unable to|too weak to|will|would|"
+                r"shall|may|might|could|'ll|until|before|when|if)\b", window):
+            return match.group()
+    return None
+
+
+def shared_end(sentence: str, words: Sequence[Word], before: Sequence[Word],
+               cast: Cast) -> str | None:
+    """An end told of one, then given to a character by ellipsis ("and so does Isaura")."""
+    for match in _SO_DOES.finditer(sentence):
+        named = next(g for g in match.groups() if g)
+        who = cast.who(named)
+        if who is None:
+            who = cast.resolve([*before, *[w for w in words if w.start < match.start()]])
+        if who is Who.CHARACTER:
+            ended = _ENDED.search(sentence[:match.start()])
+            if ended:
+                return f"{ended.group()} ... {match.group()}"
     return None

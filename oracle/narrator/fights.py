@@ -55,7 +55,9 @@ BEATEN = rx(r"die[sd]?", r"collapses?", r"crumples?", r"crumbles?", r"topples?",
                 never ~stir/~move/~rise/~twitch/~rise again; ~cease/~stop struggling/twitching/
                 stirring; ~lie dead; ~twitch once and ~be still; ~stir no more;
                 ~move no more; ~rise no more"""),
-            r",\s*(?:done|finished|ended)(?=\s*[.!;]|\s*$)",
+            r",\s*(?:done|finished|ended|emptied|spent|lifeless|broken|dead)(?=\s*[.!;]|\s*$)",
+            r"(?:does|did|will|would) not come back|doesn't come back|never (?:comes?|came) back|"
+            r"(?:is|was) (?:not|never) seen again",
             r"(?:does|do|did|will|would|can)\s+not\s+(?:get up|rise|stand up|stand again|get "
             r"back up)|(?:doesn't|won't|can't|cannot|never)\s+(?:get up|rise|stand up|get back up)")
 # a blow that ends a foe, wherever it lands ("splits the thing's skull", "takes its head")
@@ -80,7 +82,8 @@ STANDS = rx(r"still stand(?:s|ing)", r"unharmed", r"unhurt", r"shrugs? off", r"k
             r"rises? again", r"stands? (?:tall|firm|unbroken)", r"it lives", r"survives",
             phrases("""untouched; not done/finished/beaten yet; far from done/finished/beaten;
                 ~be not beaten; unbothered; undaunted; unbowed; unscathed; unfazed; untroubled;
-                unmarked; none the worse"""))
+                unmarked; none the worse"""),
+            r"still (?:dangerous|hungry|alive|breathing|fighting|coming|on its feet|game|deadly)")
 # a foe coming on again, said of the foe ("circles Odile again, as hungry as before")
 COMES_ON = rx(phrases("""~circle/~come/~turn/~rise/~lunge/~charge/~rear/~close/~press/~advance/
     ~stalk/~strike/~snap/~attack/~round/~wheel/~surge/~loom * again; ~circle/~come/~turn/~rise/
@@ -149,6 +152,8 @@ def monster(sentence: str, words: Sequence[Word], before: Sequence[Word],
     return None
 
 
+_PARTS = ("shoulder|chest|arm|leg|thigh|flank|side|head|neck|ribs|belly|back|face|throat|gut|"
+          "hip|knee|jaw|skull|eye|haunch|wing|hide|spine|heart|snout|muzzle|shoulders|legs")
 _MARK = "wound/gash/rent/cut/dent/gouge/furrow/hole/groove/crack/split/tear/scar/notch"
 HIT = rx(r"(?:crunch|bite|cut|sink|smash|slam|bur(?:y|ie))(?:s|es)? into", r"finds? (?:its|their|"
          r"the|her|his) mark", r"strikes? home", r"connects?", r"draws? blood", r"hits? (?:the|"
@@ -168,7 +173,12 @@ HIT = rx(r"(?:crunch|bite|cut|sink|smash|slam|bur(?:y|ie))(?:s|es)? into", r"fin
          r"(?:catch|strike|hit|take|smack|clip|crack|club)\w* [\w' ]{0,30}?\b(?:square|squarely"
          r"|full|flush)\b",
          r"(?:drives?|drove|knocks?|knocked|sends?|sent) (?:it|him|her|them|the \w+) "
-         r"(?:back|reeling|staggering|sprawling)")
+         r"(?:back|reeling|staggering|sprawling)",
+         # a blow placed on the body ("takes the chieftain high in the shoulder")
+         r"(?:takes?|took|catch(?:es)?|caught|strikes?|struck|hits?|stabs?|pierces?|spears?|"
+         r"skewers?|clips?|clipped|stabbed|pierced) (?:[\w'-]+ ){1,4}?(?:high |low |square |full |"
+         r"clean |hard )?(?:in|on|across|through|behind|below|under|above|between) the (?:\w+ )?"
+         r"(?:" + _PARTS + r")\b")
 # a foe that shows a blow landed ("the Hound yelps", "reels back from it")
 HURT = rx(phrases("""~yelp; ~howl/~scream/~shriek/~roar in pain; ~reel back from it/the blow;
     ~reel from the blow; ~bleed; ~limp away/off"""))
@@ -179,7 +189,9 @@ MISS = rx(r"miss(?:es|ed)?", r"goes? wide", r"swings? wide", r"whistles? past", 
               ~hit/~strike/~meet/~find/~bite/~cut/~catch/~cleave/~slice/~split/~hack/~part
               nothing/only; ~meet/~find/~cut/~bite/~strike/~hit/~slice/~cleave/~part empty/
               thin/damp/cold/still? air; nothing but * air; nothing but air;
-              never where; ~turn * aside; too slow; a moment too late; a hair too late"""))
+              never where; ~turn * aside; too slow; a moment too late; a hair too late"""),
+          r"\w+ (?:through|into|at|only) (?:the )?(?:empty |thin |open |cold |damp |still |clear "
+          r"|night |morning )?air\b")
 # the foe evades or turns the blow ("turns Teodor's blow aside", "steps inside his swing")
 EVADES = rx(r"(?:turn|knock|bat|brush|sweep|push|fend|ward|parr(?:y|ie)|slap|swat|deflect)\w* "
             r"(?:\w+'s |the |her |his |its |their |your )?(?:\w+ )?(?:blow|strike|swing|thrust|cut|"
@@ -197,12 +209,27 @@ hammer club fist shot point edge pick staff spell iron steel pin hook cut thrust
 knuckles hatchet sabre saber rapier glaive halberd cudgel""")
 
 
+_ON_FOE = word_set("""him her it its them flesh hide meat body bone bones""")
+
+
+def _elsewhere(after: str, cast: Cast) -> bool:
+    """The blow's object named right after it is a thing of the place, not the foe nor a body
+    ("drives into the totem pole behind him")."""
+    said = re.findall(r"[A-Za-z'-]+", after)[:4]
+    if not said or said[0].lower() not in ("the", "a", "an"):
+        return False
+    return not any(cast.who(w) is Who.FOE or w.lower().removesuffix("'s") in _ON_FOE or
+                   re.fullmatch(_PARTS, w.lower()) for w in said[1:])
+
+
 def _blow(sentence: str, words: Sequence[Word], before: Sequence[Word], cast: Cast,
           hit: bool) -> str | None:
     """A phrase of the other outcome said of a weapon or of a character."""
     for match in (MISS if hit else HIT).finditer(sentence):
         i = index_at(words, match.start())
-        if not hit and _SCENERY.match(sentence, match.end()):
+        if not hit and (_SCENERY.match(sentence, match.end()) or re.search(
+                r"\b(?:into|through|in|across)$", match.group()) and _elsewhere(
+                sentence[match.end():], cast)):
             continue  # "bites into a wooden beam": the blow found the room, not the foe
         if (head_word(words, i) in _WEAPONS or subject(words, i, cast, before) is Who.CHARACTER) \
                 and not NEGATION.search(sentence[max(0, match.start() - 20):match.start()]):

@@ -148,9 +148,12 @@ _PARTIAL = re.compile(r"\b(?:almost|nearly|half[ -](?:open|way|closed|shut)|bare
 _CLAUSE_END = re.compile(r"[;:\u2014.]|\bbut\b", re.IGNORECASE)
 
 
+_NOT_JUST = re.compile(r"(?:\bnot|n't|\bnever) (?:just|only|merely|simply)\b", re.IGNORECASE)
+
+
 def _negated(sentence: str, start: int, end: int) -> bool:
     before = sentence[max(0, start - 26):start]
-    before = _CLAUSE_END.split(before)[-1]
+    before = _NOT_JUST.sub(" ", _CLAUSE_END.split(before)[-1])  # "doesn't just give": more
     return _NEGATION.search(before) is not None or _AFTER_NONE.match(sentence[end:]) is not None
 
 

@@ -34,8 +34,10 @@ from oracle.narrator.deaths import (
     KILLS,
     LIFE_OF,
     LOSS,
+    acting,
     kept,
     owned,
+    shared_end,
     unmade,
 )
 from oracle.narrator.fights import DEFEAT_TOLD, hits, monster
@@ -95,15 +97,36 @@ def _end(sentence: str, words: Sequence[Word], before: Sequence[Word],
     return None
 
 
+def _living(sentence: str, words: Sequence[Word], before: Sequence[Word],
+            cast: Cast) -> str | None:
+    """A character the result kills told living on, or one it leaves down told acting."""
+    settled = cast.settled
+    if settled.dies:
+        living = None if ANY_DEATH.search(sentence) else kept(sentence, words, before, cast, True)
+        return f"it says {living!r} of a character the result kills" if living else None
+    if settled.down:
+        acts = acting(sentence, words, before, cast)
+        if acts:
+            return f"it says {acts!r} of a character who is down and cannot act"
+    if settled.lost:
+        whole = kept(sentence, words, before, cast, False)
+        return f"it says {whole!r} of a character the result loses" if whole else None
+    return None
+
+
 def fates(sentence: str, words: Sequence[Word], before: Sequence[Word],
           context: NarrationContext, cast: Cast) -> str | None:
     """A character's death or loss the result does not settle, a lost character's end, or a
-    character the result kills or loses told alive and whole."""
+    character the result kills, loses or leaves down told alive, whole or acting."""
     settled = cast.settled
     if settled.dies:  # the death happens; whether it is voiced is read over the whole text
-        living = None if ANY_DEATH.search(sentence) else kept(sentence, words, before, cast, True)
-        return f"it says {living!r} of a character the result kills" if living else None
+        return _living(sentence, words, before, cast)
     found = _end(sentence, words, before, cast)
+    if found and settled.down and re.search(r"\bwak|\bwok", found[0], re.IGNORECASE):
+        found = None  # one who is down does not wake: that is being down, not dead
+    shared = None if found else shared_end(sentence, words, before, cast)
+    if found is None and shared:
+        found = (shared, False)
     if found is not None:
         if settled.lost:
             return ("it chooses the lost character's end; that choice is the player's"
@@ -111,9 +134,9 @@ def fates(sentence: str, words: Sequence[Word], before: Sequence[Word],
                     "it chooses death for the lost character; that choice is the player's")
         what = "who is not lost" if found[1] else "the result does not kill"
         return f"it says {found[0]!r} of a character {what}"
-    if settled.lost:
-        whole = kept(sentence, words, before, cast, False)
-        return f"it says {whole!r} of a character the result loses" if whole else None
+    living = _living(sentence, words, before, cast)
+    if living or settled.lost:
+        return living
     undone = unmade(sentence, words, before, cast)
     return f"it says {undone!r} of a character who is not lost" if undone else None
 

@@ -55,12 +55,14 @@ def head_word(words: Sequence[Word], i: int) -> str:
 
 NEGATION = re.compile(r"\b(?:not|never|no|nothing|nor|cannot|fails? to|failed to|refuses? to|"
                       r"without)\b|n't\b", re.IGNORECASE)
+_NOT_JUST = re.compile(r"(?:\bnot|n't|\bnever) (?:just|only|merely|simply)\b", re.IGNORECASE)
 _CLAUSE = re.compile(r"[;:\u2014.]|\bbut\b", re.IGNORECASE)
 _NONE_AFTER = re.compile(r"\w+(?:\s+\w+)?\s+(?:none|nothing|no)\b", re.IGNORECASE)
 
 
 def negated(sentence: str, start: int) -> bool:
-    """A negation just before the phrase, or its object denied ("gives up none of its paths")."""
-    window = _CLAUSE.split(sentence[max(0, start - 24):start])[-1]  # "not stuck, but it opens"
+    """A negation just before the phrase in its clause ("not stuck, but it opens" is not; nor
+    is "doesn't just give"), or its object denied ("gives up none of its paths")."""
+    window = _NOT_JUST.sub(" ", _CLAUSE.split(sentence[max(0, start - 24):start])[-1])
     return NEGATION.search(window) is not None or \
         _NONE_AFTER.match(sentence, start) is not None

@@ -126,7 +126,8 @@ class Settled:
     foe (a Trophy Risk Roll against the monster: the foe is named to the narrator);
     ``people``: the names of everyone the result lists;
     ``totals``: the totals it holds (prose may say "a total of 9"), and ``total_words`` the
-    words besides "total" that name one; ``counts``: its other numbers prose may state.
+    words besides "total" that name one; ``counts``: its other numbers prose may state;
+    ``down``: the character is down and unable to act (dying or unconscious, not dead).
     """
 
     verdict: str = ""
@@ -139,6 +140,7 @@ class Settled:
     totals: frozenset[int] = frozenset()
     total_words: tuple[str, ...] = ()
     counts: tuple[Count, ...] = ()
+    down: bool = False
 
 
 def values_under(result: object, keys: Sequence[str] | frozenset[str]) -> frozenset[int]:
