@@ -40,6 +40,7 @@ INIT = ("await this.initRuntime(e),await this.initFilesystem(e),await this.initP
         "await this.initKernel(e),await this.initGlobals(e)")
 TIMED_INIT = (
     f"(()=>{{}})();const T=(w)=>console.log('{MARK} '+Date.now()+' '+w);T('worker');"
+    "self.oracleLitePhase=T;"
     "for(const k of ['instantiateStreaming','instantiate']){const f=WebAssembly[k];"
     "WebAssembly[k]=async(...a)=>{const r=await f(...a);T('wasm ('+k+')');return r;};}"
     "const pk=(e.loadPyodideOptions||{}).packages||[];const sv=e.loadPyodideOptions;"

@@ -14,12 +14,13 @@ Everything comes from package registries (PyPI, npm) at exact versions, or from 
    edition's boot are packed from this repository;
 4. ``pyodide/`` in the site: the core (its standard library without the single-byte codecs, with
    bytecode for what the start imports),
-   those wheels with bytecode for what the start imports (``lite/pyc.py``) and a lock file
-   listing only them, all loaded in parallel when the kernel starts (nothing is fetched from PyPI
+   those wheels with bytecode for what the start imports (``lite/pyc.py``), those the kernel's
+   start needs merged into one archive its worker writes into site-packages itself
+   (``lite/archive.py``), and a lock file listing only them (nothing is fetched from PyPI
    or a CDN at run time);
 5. ``voici build`` of the edition's notebook, then every page's config is fixed (Pyodide's address,
-   no PyPI fallback, the packages to preload), CDN links are removed, and the service worker,
-   manifest, icons and start page are written. Nothing in the output names a CDN.
+   no PyPI fallback), the kernel's worker is given the archive, CDN links are removed, and the
+   service worker, manifest, icons and start page are written. Nothing in the output names a CDN.
 """
 
 from __future__ import annotations
@@ -322,7 +323,9 @@ STDLIB_DROP = re.compile(r"encodings/(cp(?!437\.)\d+|iso8859_\d+|mac_[a-z]+|koi8
 # -- 4. pyodide/ -----------------------------------------------------------------------------------
 
 def pyodide_dir(site: Path, core: Path, sqlite: Path, lock: dict[str, object],
-                chosen: list[tuple[Path, dict[str, object]]]) -> list[str]:
+                chosen: list[tuple[Path, dict[str, object]]]) -> tuple[list[str], tuple[str, str]]:
+    """``pyodide/``: the core, SQLite, the lock, the wheels loaded only if a cell imports them
+    and the archive of the others (lite/archive.py); the archive's packages and SHA-256s."""
     target = site / "pyodide"
     target.mkdir(parents=True)
     for name in PYODIDE_FILES:
@@ -339,19 +342,29 @@ def pyodide_dir(site: Path, core: Path, sqlite: Path, lock: dict[str, object],
     for name in SQLITE_FILES:
         shutil.copy2(sqlite / "sqlite-wasm" / "jswasm" / name, target / "sqlite" / name)
     shutil.copy2(LITE / "web" / "oracle-sqlite.mjs", target / "sqlite" / "oracle-sqlite.mjs")
+    from archive import NAME, merge
+
+    def key(entry: dict[str, object]) -> str:
+        return re.sub(r"[-_.]+", "-", str(entry["name"])).lower()
+
+    merged = [(wheel, entry) for wheel, entry in chosen if key(entry) not in NOT_PRELOADED]
+    digests = merge([wheel for wheel, _ in merged], target / NAME)
     packages: dict[str, object] = {}
     for wheel, entry in chosen:
-        shutil.copy2(wheel, target / wheel.name)
         depends = entry["depends"]
         assert isinstance(depends, list)
         entry = {**entry, "depends": [d for d in depends if d not in NOT_PRELOADED]}
-        packages[re.sub(r"[-_.]+", "-", str(entry["name"])).lower()] = entry
+        if key(entry) in NOT_PRELOADED:
+            shutil.copy2(wheel, target / wheel.name)
+        else:  # in the archive, which the kernel's worker writes into site-packages
+            entry.update(file_name=NAME, sha256=digests[0])
+        packages[key(entry)] = entry
     (target / "pyodide-lock.json").write_text(
         json.dumps({"info": lock["info"], "packages": packages}, indent=1, sort_keys=True))
     missing = {name.replace("_", "-") for name in BASE} - set(packages)
     if missing:
         fail(f"the kernel needs {sorted(missing)} at its start, and the site does not carry them.")
-    return sorted(packages)
+    return [key(entry) for _, entry in merged], digests
 
 
 # -- 5. the site -----------------------------------------------------------------------------------
@@ -381,23 +394,24 @@ def voici(bin_dir: Path, site: Path) -> None:
                    env=env, stdout=subprocess.DEVNULL)
 
 
-def kernel_settings(page_depth: int, packages: list[str]) -> dict[str, object]:
+def kernel_settings(page_depth: int) -> dict[str, object]:
+    """No packages for loadPyodide to load: the worker writes the archive's (lite/archive.py)."""
     up = "../" * page_depth or "./"
     return {"pyodideUrl": f"{up}pyodide/pyodide.js", "disablePyPIFallback": True,
-            "pipliteUrls": [], "loadPyodideOptions": {"packages": packages}}
+            "pipliteUrls": [], "loadPyodideOptions": {"packages": []}}
 
 
-def fix_config(config: dict[str, object], depth: int, packages: list[str]) -> None:
+def fix_config(config: dict[str, object], depth: int) -> None:
     settings = config.setdefault("litePluginSettings", {})
     assert isinstance(settings, dict)
-    settings["@jupyterlite/pyodide-kernel-extension:kernel"] = kernel_settings(depth, packages)
+    settings["@jupyterlite/pyodide-kernel-extension:kernel"] = kernel_settings(depth)
     config["enableServiceWorkerCache"] = "false"
 
 
-def fix_pages(site: Path, packages: list[str]) -> None:
+def fix_pages(site: Path) -> None:
     lite_json = site / "jupyter-lite.json"
     data = json.loads(lite_json.read_text())
-    fix_config(data["jupyter-config-data"], 0, packages)
+    fix_config(data["jupyter-config-data"], 0)
     lite_json.write_text(json.dumps(data, indent=2))
     pattern = re.compile(
         r'(<script id="jupyter-config-data" type="application/json">)(.*?)(</script>)', re.DOTALL)
@@ -407,7 +421,7 @@ def fix_pages(site: Path, packages: list[str]) -> None:
 
         def patch(match: re.Match[str], depth: int = depth) -> str:
             config = json.loads(match.group(2))
-            fix_config(config, depth, packages)
+            fix_config(config, depth)
             return match.group(1) + json.dumps(config) + match.group(3)
 
         text = pattern.sub(patch, text)
@@ -440,10 +454,13 @@ BASE = ["sqlite3", "ipykernel", "comm", "pyodide_kernel", "jedi", "ipython"]
 NO_INSTALL = (json.dumps(BASE, separators=(",", ":")), "[]")
 
 
+KERNEL_STATIC = "extensions/@jupyterlite/pyodide-kernel-extension/static"
+
+
 def preload_widgets(site: Path) -> None:
     for change in (KERNEL_START, NO_DRIVE, NO_PIP, NO_INSTALL):
         patched = 0
-        for path in (site / "extensions/@jupyterlite/pyodide-kernel-extension/static").glob("*.js"):
+        for path in (site / KERNEL_STATIC).glob("*.js"):
             text = path.read_text()
             if change[0] in text:
                 path.write_text(text.replace(*change))
@@ -473,10 +490,13 @@ def main() -> None:
     site = WORK / "site"
     shutil.rmtree(site, ignore_errors=True)
     voici(bin_dir, site)
-    packages = pyodide_dir(site, core, sqlite, lock, chosen)
-    fix_pages(site, [name for name in packages if name not in NOT_PRELOADED])
+    merged, digests = pyodide_dir(site, core, sqlite, lock, chosen)
+    fix_pages(site)
     strip_cdn(site)
     preload_widgets(site)
+    from archive import patch_worker
+
+    patch_worker(site / KERNEL_STATIC, merged, digests)
     from web import finish  # lite/web.py: service worker, manifest, icons, start page
 
     finish(site)

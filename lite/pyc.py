@@ -36,11 +36,19 @@ HERE = Path(__file__).resolve().parent
 STARTUP = HERE / "startup-modules.txt"
 # IPython's package imports its terminal front end (and with it prompt_toolkit, 115 modules) for
 # ``IPython.embed``, which a kernel never calls: imported when called instead.
+# ipywidgets tells traitlets' own look at a class (which reads every attribute) from a user's
+# use of its deprecated ``Widget.widgets``... by comparing the caller's code file with
+# ``inspect.getfile(HasTraits)``: here the module's file is its bytecode (``traitlets.pyc``)
+# and its code's file the source it came from, so every widget class warned and walked the
+# stack with pathlib as ipywidgets was imported (about a quarter of the kernel's start).
 SOURCE_PATCHES = {
+    "ipywidgets/widgets/widget.py": (
+        "TRAITLETS_FILE = inspect.getfile(HasTraits)\n",
+        "TRAITLETS_FILE = HasTraits.__init__.__code__.co_filename  # oracle lite: .pyc\n"),
     "IPython/__init__.py": ("from .terminal.embed import embed\n",
-                            "def embed(**kwargs):  # oracle lite: imported when called\n"
-                            "    from .terminal.embed import embed as _embed\n\n"
-                            "    return _embed(**kwargs)\n"),
+                            ("def embed(**kwargs):  # oracle lite: imported when called\n"
+                             "    from .terminal.embed import embed as _embed\n\n"
+                             "    return _embed(**kwargs)\n")),
 }
 SITE_PACKAGES = "/lib/python3.13/site-packages"
 EPOCH = (2020, 1, 1, 0, 0, 0)
