@@ -126,10 +126,16 @@ ANY_DEATH = rx(r"die[sd]?", r"dying", r"dead|death", r"kill\w*", r"slain", r"per
                r"(?:neither|none|nobody|no one) (?:\w+ ){0,3}(?:comes?|came) (?:back|up|out)")
 
 
+_KEEPS_GOING = re.compile(r"(?:\bnot|n't|\bnever|\bno longer)\s+(?:\w+\s+)?(?:stop|still|settle|"
+                          r"fail|fade|cease|go|quite)", re.IGNORECASE)
+
+
 def owned(sentence: str, words: Sequence[Word], before: Sequence[Word],
           cast: Cast) -> tuple[str, Who] | None:
     """An end told of a character's body, or of a character after "of" or "from"."""
     for match in _OWNED.finditer(sentence):
+        if _KEEPS_GOING.search(match.group()):
+            continue  # "her breathing is shallow, but it does not stop"
         owner = next(g for g in match.groups() if g)
         who = cast.who(owner)
         if who is None or owner.lower() == "her":

@@ -129,6 +129,7 @@ follow follows followed trail trails track tracks behind
 ring rings band
 blood bleed bleeds bleeding cut wound
 break breaks broke broken shatter shatters shattered crack cracks cracked smash snap snaps
+burst bursts splinter splinters shatter breaks smashes pieces
 burn burns burned burnt fire flame scorch
 cold chill chills freeze frost
 rope ropes line cord

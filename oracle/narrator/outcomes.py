@@ -17,10 +17,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from oracle.narrator.base import NarrationContext
-from oracle.narrator.lexicon import forms, phrases, rx
+from oracle.narrator.lexicon import IRREGULAR, forms, kin, phrases, rx
 from oracle.narrator.meaning import Cast, Word, word_set
 
-__all__ = ["FAMILIES", "Family", "families_of", "family_claim"]
+__all__ = ["FAMILIES", "Family", "avoided", "families_of", "family_claim"]
 
 
 @dataclass(frozen=True)
@@ -43,6 +43,8 @@ def _lemmas(text: str) -> frozenset[str]:
 _YIELD = ("~open/~give/~yield/~crack/~break/~split/~shatter/~part/~swing/~slide/~roll/~lift/"
           "~rise/~shift/~budge/~grind/~spring/~click/~snap/~burst/~collapse/~topple/~pop/"
           "~loosen/~unlatch/~buckle/~splinter/~cave/~turn/~move/~tilt/~heave/~sag")
+# a thing won: the attempt's object in the character's keeping
+_OURS = "~be his/hers/yours/theirs now; ~be in his/her/your/their hands now"
 _HOLD = """~hold; ~stay/~remain shut/closed/put/fast/locked/sealed/where/stuck; ~stick; ~jam;
 ~resist; ~refuse; not an inch; ~bind; ~shrug off; ~withstand"""
 
@@ -54,8 +56,17 @@ FAMILIES: tuple[Family, ...] = (
            success_of=rx(phrases(_YIELD + """; ~gape open; ~fall open/away/aside/apart/in;
                ~come free/loose/away/open/apart/off/clear; ~roll clear/aside/away/back;
                ~swing wide/open/inward; ~grind open/inward/aside/back; ~spring open/free""")),
-           failure_of=rx(phrases(_HOLD)),
-           failure=rx(phrases("""not an inch; ~refuse to ~budge/~move/~open/~give"""))),
+           failure_of=rx(phrases(_HOLD + """; ~stay/~remain as shut/closed/fast/tight/sealed;
+               ~fight * and ~win; ~keep its/their secret/secrets/hold/grip/contents""")),
+           success=rx(phrases(_OURS + """; ~drop/~fall/~click/~slide/~settle/~snap into place;
+               ~lift/~raise/~throw back/~open the lid/cover/hatch/flap;
+               ~pluck/~pull/~prise/~prize/~pry/~work/~wrench/~lift/~ease/~tug/~draw/~worm * free/
+               loose/clear; ~pluck/~pull/~prise/~prize/~pry/~work/~wrench/~lift/~ease/~tug/~draw/
+               ~worm the/a/an/its/her/his/their/your * free/loose/clear;
+               ~come away in * hand/hands/grip""")),
+           failure=rx(phrases("""not an inch; ~refuse to ~budge/~move/~open/~give;
+               nothing ~give/~budge/~yield; ~keep its/their secret/
+               secrets"""))),
     Family("reach", _lemmas("""climb scale cross ford wade swim jump leap reach descend escape
         run flee outrun vault mount ascend get make outpace race swing"""),
            success=rx(phrases("""~reach/~gain/~crest/~top the top/summit/crest/ledge/parapet/
@@ -65,11 +76,21 @@ FAMILIES: tuple[Family, ...] = (
                with you aboard; you are across/over/aboard; you're across/over/aboard;
                safe on the far/other; ~make it across/over/up/to/through;
                ~land on the far/other; the far/other side/bank/shore is/lies under;
-               safe; safely; you ~reach/~gain the/a; with a breath/time/room/moment to spare""")),
+               safe; safely; you ~reach/~gain the/a; with a breath/time/room/moment to spare;
+               all the way up/across/over/to; ~hold * weight all the way;
+               fingers/hands/hand/boots/feet/foot ~close/~find/~catch/~hook/~grip/~land/~lock
+               over/on/onto/around? the * lip/edge/rail/ledge/top/sill/rim/parapet/far/other;
+               fingers/hands/hand/boots/feet/foot ~close/~find/~catch/~hook/~grip/~land/~lock
+               over/on/onto/around? the lip/edge/rail/ledge/top/sill/rim/parapet/far/other""")),
            failure=rx(phrases("""~fall back/short/away; ~slip back/off/down/from; no closer;
                no nearer; ~get nowhere; ~be left clinging/hanging/dangling;
-               ~lose your/her/his/their grip/footing; ~slide back/down; too far; never ~reach;
-               never ~make it"""))),
+               ~lose your/her/his/their grip/footing/hold; ~slide back/down; too far; never ~reach;
+               never ~make it; ~drop/~fall/~slide/~slip/~tumble/~scramble/~crawl/~climb back
+               down/to/onto/into/among/toward/towards; back down among/to/onto/into; ~be thrown/
+               flung/hurled/knocked back; short of the; well/just/far/yards/feet short;
+               as far away? as ever; where you/she/he/they/it started; ~find nothing to stand/
+               hold/grip/grab; nothing to stand/hold on; a hold that ~be not there; ~misjudge;
+               ~get a hand on it and ~lose it; still between"""))),
     Family("find", _lemmas("""find search look seek track follow spot locate discover hunt scout
         explore uncover trace"""),
            success=rx(phrases("""there it is; there they are; here it is;
@@ -77,7 +98,9 @@ FAMILIES: tuple[Family, ...] = (
                exactly/just/right where; ~lead/~take you? straight/exactly/right to/where; ~turn up a/the""")),
            failure=rx(phrases("""no sign/trace/track; ~come up empty;
                ~lose the/its/it/them trail/track/path/scent; ~lose it/them; ~go cold;
-               ~find nothing; nothing but; ~thin/~fade/~dwindle to nothing; ~peter out"""))),
+               ~find nothing; nothing but; ~thin/~fade/~dwindle to nothing; ~peter out;
+               before you/she/he/they ever ~see/~spot/~notice/~find;
+               ~blunder/~walk/~stumble/~step straight? into it/the"""))),
     Family("persuade", _lemmas("""talk persuade convince bribe ask beg charm trick deceive lie
         intimidate bargain haggle barter plead coax threaten fool bluff sweet-talk win"""),
            success=rx(phrases("""with you aboard; ~let you pass/through/by/in/go/cross/aboard;
@@ -89,7 +112,9 @@ FAMILIES: tuple[Family, ...] = (
                ~knock * off; ~settle on; a deal""")),
            failure=rx(phrases("""~shake his/her/their/its head; ~refuse; ~see through;
                ~turn you away/back; ~laugh at you; not fooled; ~send you away; no deal;
-               ~spit at you"""))),
+               ~spit at you; ~laugh in * face; ~name a higher/steeper price; the same price;
+               not a copper/coin/penny/crown/piece/shilling/farthing less; ~refuse * flatly;
+               ~spit over/on/at; ~hold out for; ~will not budge/bend"""))),
     Family("sneak", _lemmas("""sneak slip creep hide avoid evade pass steal tiptoe skulk
         crawl edge lose shake elude"""),
            success_of=rx(phrases("""~go/~ride/~walk/~thunder/~march/~pass/~move/~file/~trot
@@ -105,10 +130,15 @@ FAMILIES: tuple[Family, ...] = (
     Family("know", _lemmas("""read decipher understand recall remember identify study learn
         translate interpret recognise recognize make"""),
            success=rx(phrases("""you ~understand; ~make sense; the meaning ~come/~be/is;
-               ~read it/them easily; plain as; clear as; ~reveal its/their""")),
+               ~read it/them easily; plain as; clear as; ~reveal its/their;
+               ~read plain/clear/clearly/easily; plain enough; word for word;
+               ~make out every/each word/letter/line/name/mark; ~spell out""")),
            failure=rx(phrases("""~swim; ~blur; ~stay/~remain locked/hidden/closed/silent/shut;
                ~stay/~remain a mystery; ~mean nothing; meaningless; nonsense; ~escape you;
-               ~defy you; can't/cannot make * out; ~make no sense; locked away"""))),
+               ~defy you; can't/cannot make * out; ~make no sense; locked away;
+               ~make out nothing; ~make nothing of; ~keep its/their * to itself/themselves;
+               every letter/word/line/name/mark ~be gone/eaten/worn/lost/blurred;
+               ~eat/~wear/~erase every letter/word/line/name/mark"""))),
     # kinds of attempt the offline narrator keys its outcome cards to; their success and
     # failure words are the plain ones (no family patterns: the referee reads them as before)
     Family("fight", _lemmas("""fight strike stab slash hit attack kill cut chop smite punch kick
@@ -162,6 +192,19 @@ def _partial(sentence: str, start: int, end: int) -> bool:
     return _PARTIAL.search(sentence[max(0, start - 12):end + 28]) is not None
 
 
+# a thing that gives by breaking in the hands, or a part that fails, is the attempt's ruin,
+# not its success ("the nest comes apart in her fingers", "the old hinge fails and snaps off")
+_RUINED_AFTER = re.compile(r"^\W*(?:\w+\s+){0,2}?(?:in|between|under) (?:\w+'s|her|his|your|"
+                           r"their|my) (?:hands?|fingers|grip|palms?)\b", re.IGNORECASE)
+_FAILS_BEFORE = re.compile(r"\b(?:fails?|failed|rots?|rotted|rusts?|rusted)\s+(?:and\s+)?$",
+                           re.IGNORECASE)
+
+
+def _ruined(sentence: str, start: int, end: int) -> bool:
+    return _RUINED_AFTER.match(sentence[end:]) is not None or \
+        _FAILS_BEFORE.search(sentence[max(0, start - 20):start]) is not None
+
+
 _TOOLS = word_set("""pick picks lockpick wire knife blade dagger crowbar chisel hammer rope hook
 axe sword pin needle fingers hands hand shoulder boot boots foot""")
 _WALK_OVER = word_set("""not never does do did will would finally slowly then just at last
@@ -203,7 +246,8 @@ def family_claim(sentence: str, families: Sequence[Family], targets: set[str],
         for match in said_of.finditer(sentence) if said_of else ():
             if _of_target(sentence, match.start(), targets, own) and not _negated(
                     sentence, match.start(), match.end()) and not \
-                    _partial(sentence, match.start(), match.end()):
+                    _partial(sentence, match.start(), match.end()) and not (
+                    failed and _ruined(sentence, match.start(), match.end())):
                 return match.group()
         for match in opposite.finditer(sentence) if opposite else ():
             if _of_target(sentence, match.start(), targets, own) and _negated(
@@ -212,10 +256,58 @@ def family_claim(sentence: str, families: Sequence[Family], targets: set[str],
     return None
 
 
+_WITHOUT = re.compile(r"\bwithout\s+(?:being\s+|getting\s+)?([a-z]+)", re.IGNORECASE)
+_RUIN_WORDS = kin("break")
+_DENIED = re.compile(r"\b(?:not|never|no|nobody|none|nothing|without|n't|no one)\b|n't\b",
+                     re.IGNORECASE)
+
+
+def _lemma_of(word: str) -> str | None:
+    """The verb a form belongs to ("breaking" -> break, "waking" -> wake, "seen" -> see)."""
+    word = word.lower()
+    irregular = next((base for base, said in IRREGULAR.items() if word in said), None)
+    stem = word.removesuffix("ing")
+    short = len(stem) >= 3 and stem[-1] not in "aeiouwxy" and stem[-2] in "aeiou" and \
+        stem[-3] not in "aeiou"  # "wak(ing)" is wake; "break(ing)" is break
+    bases = (stem + "e", stem) if short else (stem, stem[:-1], stem + "e")
+    return irregular or next((b for b in bases if b and word in forms(b)), None)
+
+
+def avoided(intent: str) -> frozenset[str]:
+    """The words of what the attempt means not to do ("without breaking it": break and its
+    kin, "without waking the belfry": wake), in all their forms."""
+    found: set[str] = set()
+    for match in _WITHOUT.finditer(intent):
+        lemma = _lemma_of(match.group(1))
+        if lemma:
+            found |= set(forms(lemma))
+            found |= set().union(*(kin(f) for f in forms(lemma))) if lemma in _RUIN_WORDS \
+                else set()
+    return frozenset(found)
+
+
+def _avoided_claim(sentence: str, intent: str, targets: set[str]) -> str | None:
+    """On an attempt that holds, the very thing it meant to avoid told as happening to what the
+    attempt works on ("it bursts into pieces"; not "a branch cracks overhead")."""
+    words = avoided(intent)
+    for match in re.finditer(r"[A-Za-z]+", sentence) if words else ():
+        if match.group().lower() in words and not _DENIED.search(
+                sentence[max(0, match.start() - 30):match.start()]) and (_of_target(
+                sentence, match.start(), targets, frozenset()) or re.search(
+                r"\b(?:it|they)\s+(?:\w+ly\s+)?$", sentence[:match.start()])):
+            return f"{match.group()} (what the attempt meant to avoid)"
+    return None
+
+
 def outcome_words(sentence: str, words: Sequence[Word], before: Sequence[Word],
                   context: NarrationContext, cast: Cast, targets: set[str],
                   failed: bool) -> str | None:
-    """The family reading of one sentence (see :func:`family_claim`)."""
+    """The family reading of one sentence (see :func:`family_claim`), and on an attempt that
+    holds, what it meant to avoid told as happening (:func:`avoided`)."""
+    if not failed:
+        said = _avoided_claim(sentence, context.intent, targets)
+        if said:
+            return said
     families = families_of(context.intent)
     if not families:
         return None

@@ -41,6 +41,7 @@ from oracle.narrator.deaths import (
     unmade,
 )
 from oracle.narrator.fights import DEFEAT_TOLD, hits, monster
+from oracle.narrator.lexicon import phrases
 from oracle.narrator.meaning import Cast, Who, Word, person_after, subject, word_set
 from oracle.narrator.outcomes import families_of, outcome_words
 from oracle.narrator.spans import DIE_NOUN, head_word, index_at, negated, said_of
@@ -160,7 +161,13 @@ SUCCESS_VERB = rx(r"works?(?! (?:at|on|away|over|the|a|its|his|her|their|your|it
 SUCCESS_THING = rx(r"lifts?", r"rises?", r"slides? (?:open|aside|back|free)", r"moves?",
                    r"shifts? aside", r"swings? (?:up|back|aside)")
 FAIL_ANY = rx(r"too far", r"falls? short", r"not (?:far|high|strong) enough", r"in vain", r"to no avail", r"(?:is|was) no use", r"for nothing", r"failure",
-               r"fruitless\w*", r"empty-handed", r"nothing happens", r"comes? to nothing")
+               r"fruitless\w*", r"empty-handed", r"nothing happens", r"comes? to nothing",
+               # an attempt gone wrong in any words ("comes out wrong", "spins out of her hands")
+               phrases("""~come out wrong; ~go wrong; ~go awry; ~come to naught;
+                   nothing but a smell/wisp/puff/hiss/fizz/curl/whiff"""),
+               r"(?:slips?|slipped|spins?|spun|tears?|tore|jerks?|jerked|wrenches|wrenched|twists?|"
+               r"twisted|slides?|slid|rips?|ripped|skids?|skidded) (?:free )?(?:out of|from) "
+               r"(?:\w+'s|her|his|your|their) (?:hands?|grip|grasp|fingers)")
 FAIL_VERB = rx(r"fail(?:s|ed)?", r"miss(?:es|ed)?", r"(?:does|did|will) not (?:work|open|give|"
                 r"budge|turn|move|yield|come)", r"(?:doesn't|didn't|won't) (?:work|open|give|"
                 r"budge|turn|move|yield|come)", r"refuses? to (?:open|give|budge|move|turn)",
