@@ -261,7 +261,9 @@ def test_armor_is_asked_after_the_combat_dice(oracle_server: Server, page: Any) 
     page.fill(".oracle-light-faces input", "4")
     roll(page, "button.oracle-risk-roll", ".oracle-risk .oracle-dice")
     page.wait_for_selector(".oracle-result-card", state="visible")
-    assert page.input_value(".oracle-light-faces input") == ""  # the setup starts clean
+    # the setup starts clean (the form is cleared by the kernel, a moment after the card shows)
+    page.wait_for_function("() => document.querySelector('.oracle-light-faces input').value === ''",
+                           timeout=15_000)
     assert "roll again" in page.inner_text("button.oracle-risk-roll")
     shot(page, "08d_risk_result_card")
     page.set_viewport_size({"width": 390, "height": 844})
