@@ -247,3 +247,27 @@ def test_a_blow_into_the_room_is_no_hit_and_a_thrust_into_air_no_hit() -> None:
     assert check("roll", ctx(DT_HIT), "Ash's spear stabs through thin air.") is not None
     assert check("roll", ctx(DT_MISS),
                  "Ash's spear takes the Moss-Wife low in the flank.") is not None
+
+
+@pytest.mark.parametrize("result,text", [
+    (FAILURE, "By the next bell Ash is a corpse on the chapel steps."),
+    (FAILURE, "Ash's heart gives out halfway down the stair."),
+    (FAILURE, "That is where Ash's road ends."),
+    (FAILURE, "The frost stills Ash's heart before the candles are out."),
+    (FAILURE, "Ash sighs once, and then never again."),
+    (FAILURE, "When Ash looks up, the face in the water is no longer her own."),
+    (FAILURE, "Somewhere on the stair Ash forgets her own name."),
+    (LOST, "Ash walks back to the village the same woman she always was."),
+    (LOST, "Ash is fully in command of herself as she turns for home."),
+    (STANDS, "The Moss-Wife crumbles into wet ash and blows away."),
+    (TT_LOST, "Ash's blow drops the Moss-Wife dead in the aisle."),
+    (DEFEATED, "Torn half through, the Moss-Wife still comes at Ash."),
+    (DT_HIT, "Ash's hatchet clangs off the bark of her shoulder."),
+])
+def test_ends_and_blows_in_more_words(result: dict[str, Any], text: str) -> None:
+    assert check("roll", ctx(result), text) is not None
+
+
+def test_a_death_save_is_no_attempt_with_an_outcome() -> None:
+    assert check("roll", ctx(DT_DEAD), "Ash's chest lifts once and falls, and stays fallen.") \
+        is None

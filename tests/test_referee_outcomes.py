@@ -85,3 +85,18 @@ def test_a_spell_that_does_not_miscast_takes_hold() -> None:
     context = ctx(SPELL, intent="freeze the millrace")
     assert check("roll", context, "The spell comes out wrong and the water runs on.")
     assert check("roll", context, "Frost runs along the millrace and the water stops.") is None
+
+
+@pytest.mark.parametrize("result,intent,text", [
+    (SUCCESS, "track the boar through the fen", "The trail vanishes under standing water."),
+    (COMPLICATION, "cross the plank bridge", "The plank tips and Ash is back where she began."),
+    (FAILURE, "climb the mast", "Ash stands at the top of the mast, the sea all around."),
+    (FAILURE, "follow the old road", "The ruts lead Ash straight to the gibbet crossroads."),
+    (SUCCESS, "talk the reeve into opening the granary", "The reeve folds his arms and waits."),
+    (FAILURE, "talk the reeve into opening the granary",
+     "The reeve takes the silver and swings the granary door wide."),
+    (FAILURE, "read the inscription", "The inscription gives up its meaning at last."),
+])
+def test_more_outcomes_in_words_of_their_kind(result: dict[str, Any], intent: str,
+                                             text: str) -> None:
+    assert check("outcome", ctx(result, intent=intent), text) is not None

@@ -244,6 +244,8 @@ def settled(result: Mapping[str, Any]) -> Settled:
     if result.get("roll") == "spell" and result.get("miscast") is False and \
             not result.get("improvised"):
         verdict = "success"  # the spell takes hold; a miscast is its own story
+    if result.get("roll") == "death_save":
+        verdict = ""  # a death save is no attempt: its fate (dead, dying, stable) is the story
     return Settled(
         verdict=verdict if isinstance(verdict, str) else "",
         dies=result.get("dies") is True or result.get("fate") == "dead"

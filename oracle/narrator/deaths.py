@@ -47,7 +47,9 @@ DEATH = rx(
     *_DEATH_PHRASES,
     phrases("""~perish; ~expire; ~succumb; ~suffocate; ~starve; ~pass away; ~breathe * last;
         ~draw/~take * last breath; ~give up the ghost; ~breathe no more; ~be no more;
-        ~go under and ~be gone; ~be gone for good/forever; ~slip away for good/forever"""),
+        ~go under and ~be gone; ~be gone for good/forever; ~slip away for good/forever;
+        ~be a corpse/carcass; ~be beyond/past saving/help; then not/never again;
+        and then not/never again"""),
     # "will not be climbing out of it, not ever", "never wakes", "does not get up again"
     _NEG + r"\s+(?:\w+\s+){0,2}(?:" + _COME_BACK + r")\b[^.;]{0,40}?"
     r"\b(?:again|not ever|ever again|for good|forever|any ?more)",
@@ -90,7 +92,8 @@ _BODY_END = (r"last (?:stutter|shudder|beat|flutter|gasp|breath|heave|twitch)|st
              r"(?:settles?|stills?|fails?|fades?|stops?|ceases?|empties|falls? silent|goes? "
              r"quiet|goes? still) (?:for good|forever|at last|for the last time|and (?:does|do) "
              r"not (?:start|rise|move) again)|once more(?: and then|, then)|for the last time|"
-             r"no more\b|(?:open and |wide and |fixed and )?(?:empty|unseeing|sightless|glassy)"
+             r"no more\b|(?:gives?|gave) out|(?:clouds?|clouded|glazes?|glazed|films?|filmed) "
+             r"over(?! with)|stays? (?:fallen|still|down|that way|empty)|(?:open and |wide and |fixed and )?(?:empty|unseeing|sightless|glassy)"
              r"(?!\s+(?:of|for|with))|stops?(?![\w-])(?!\s+(?:for|short|as|when|at|in|dead|mid|"
              r"cold|a\b|to\b|while|until|there|just))|stopped(?!\s+(?:for|short|as|when|at|in|"
              r"dead|mid|cold|a\b|to\b|while|until))")
@@ -98,6 +101,11 @@ _BODY = r"(?:heart|pulse|breath|breathing|chest|eyes|heartbeat|breaths|light|lif
 _OWNED = re.compile(
     r"\b(?:(\w+)'s|(your|her|his|their|its))(?: \w+)? " + _BODY + r"\b[^.;]{0,50}?"
     r"\b(?:" + _BODY_END + r")|\bwhat is left of (\w+)\b|"
+    r"\b(?:(\w+)'s|(his|her|your|their)) (?:story|tale|road|journey|days) (?:ends?|ended|is over|"
+    r"was over|is done|comes? to an end|came to an end|runs? out)\b|"
+    r"\b(?:stills?|stilled|stops?|stopped|ends?|ended|claims?|claimed|steals?|stole) (?:(\w+)'s|"
+    r"(his|her|your|their)) (?:heart|breath|pulse|life|last breath)\b(?!\s+(?:away|for a|a "
+    r"moment|short))|"
     r"\bnothing (?:of|left of|more of|remains of) (\w+)\b(?!['\u2019]s)|"
     r"\bthe end of (\w+)\b(?!['\u2019]s)(?!\s+(?:road|path|rope|light|day|night|food|water|"
     r"oil|wick|bread|candle|line|trail|world))|"
@@ -164,6 +172,10 @@ _UNMADE = re.compile(
     r"blows? out|tears? loose)\b|"
     r"\b(?:belongs?|belonged) to (?:the|this) \w+(?: \w+)? now\b|"
     r"\b(?:is|are|was|were) (?:not|never) (?:seen|heard from|heard of|found) (?:again|alive)\b|"
+    r"\bno longer (?:his|her|your|their) own\b|"
+    r"\b(?:forgets?|forgot|forgotten|loses?|lost) (?:his|her|your|their) (?:own )?(?:name|face|self|"
+    r"mind)\b|"
+    r"\b(?:he|she|they|you) (?:will|shall|would) (?:not|never) (?:leave|come back|return)\b|"
     r"\bthe \w+ (?:has|have|keeps?|owns?|holds?|claims?|took|takes?) (him|her|you|them|\w+) "
     r"(?:now|for good|forever|both|all)\b|"
     r"\b(?:is|are|was|were|becomes?|became)\s+(?:its|the|this)?\s*(?:\w+'s\s+)?(?:\w+\s+)?"
@@ -178,6 +190,9 @@ _KEPT = re.compile(
     r"by|for|of)\b)|\b" + _SELF + r" again\b|"
     r"\b(?:keeps?|kept|keeping|holds? on to|held on to) (?:\w+ ){0,4}?(?:his|her|your|their) "
     r"(?:wits|mind|head|nerve|senses|self|reason|name|sanity)\b|"
+    r"\bthe same (?:man|woman|person|one|soul) (?:as )?(?:he|she|you|they) (?:ever |always |"
+    r"had )?(?:was|were|been)\b|\b(?:in command|master|mistress) of (?:him|her|your|them)sel"
+    r"(?:f|ves)\b|\bclear-eyed\b|\buntouched by\b|\b(?:fights?|fought|presses?|pressed) on\b|"
     r"\b(?:none the worse|unchanged|unharmed|unhurt|unscathed|safe and sound|whole and "
     r"(?:hale|sound|unharmed)|as (?:he|she|you|they) (?:was|were|ever was|always was|had been))"
     r"\b|\b(?:shakes?|shook|shrugs?|shrugged) it off\b|\b(?:is|gets?|got|comes?|came|springs?|"

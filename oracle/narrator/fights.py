@@ -55,14 +55,18 @@ BEATEN = rx(r"die[sd]?", r"collapses?", r"crumples?", r"crumbles?", r"topples?",
                 never ~stir/~move/~rise/~twitch/~rise again; ~cease/~stop struggling/twitching/
                 stirring; ~lie dead; ~twitch once and ~be still; ~stir no more;
                 ~move no more; ~rise no more"""),
-            r",\s*(?:done|finished|ended|emptied|spent|lifeless|broken|dead)(?=\s*[.!;]|\s*$)",
+            r"(?:breaks?|broke|crumbles?|collapses?|dissolves?|turns?|falls?|fell|bursts?) "
+            r"(?:in)?to (?:\w+ )?(?:dust|ash|ashes|powder|smoke|cinders|rubble|shards|splinters)",
+            r"(?:drops?|dropped|falls?|fell|sinks?|sank|collapses?) (?:down )?dead",
             r"(?:does|did|will|would) not come back|doesn't come back|never (?:comes?|came) back|"
             r"(?:is|was) (?:not|never) seen again",
             r"(?:does|do|did|will|would|can)\s+not\s+(?:get up|rise|stand up|stand again|get "
             r"back up)|(?:doesn't|won't|can't|cannot|never)\s+(?:get up|rise|stand up|get back up)")
 # a blow that ends a foe, wherever it lands ("splits the thing's skull", "takes its head")
 LETHAL = re.compile(r"\b(?:" + verbs("split crush cave smash cleave sever shatter crack pierce "
-                    "open cut stave take lop hack chop strike") + r")\s+(?:in\s+|open\s+|off\s+)?"
+                    "open cut stave take lop hack chop strike") + r"|(?:goes|went|passes|passed|"
+                    r"runs|ran|punches|punched|drives|drove) (?:right |clean |straight )?through"
+                    r")\s+(?:in\s+|open\s+|off\s+)?"
                     r"(?:the\s+)?(?:\w+\s+)?(?:(\w+)'s|(its|her|his|their))"
                     r"\s+(?:\w+\s+)?(?:skull|head|neck|spine|heart|throat)\b(?!\s+(?:a\s+)?"
                     r"(?:glancing|grazing|scratch))|\b(\w+)'s head "
@@ -83,7 +87,8 @@ STANDS = rx(r"still stand(?:s|ing)", r"unharmed", r"unhurt", r"shrugs? off", r"k
             phrases("""untouched; not done/finished/beaten yet; far from done/finished/beaten;
                 ~be not beaten; unbothered; undaunted; unbowed; unscathed; unfazed; untroubled;
                 unmarked; none the worse"""),
-            r"still (?:dangerous|hungry|alive|breathing|fighting|coming|on its feet|game|deadly)")
+            r"still (?:dangerous|hungry|alive|breathing|fighting|coming|on its feet|game|deadly)",
+            r"still (?:comes?|came|lunges?|charges?|presses?|rises?) (?:for|at|on)")
 # a foe coming on again, said of the foe ("circles Odile again, as hungry as before")
 COMES_ON = rx(phrases("""~circle/~come/~turn/~rise/~lunge/~charge/~rear/~close/~press/~advance/
     ~stalk/~strike/~snap/~attack/~round/~wheel/~surge/~loom * again; ~circle/~come/~turn/~rise/
@@ -102,11 +107,24 @@ DEFEAT_TOLD = rx(BEATEN.pattern, BEATEN_ANY.pattern, LETHAL.pattern, ANY_DEATH.p
                  unravel dwindle melt fade shrivel wither burst break shatter topple tumble drop
                  sprawl keel perish cease vanish yield surrender"""))
 _FOE_NOUNS = word_set("thing creature beast monster")
+# a last word set off by a comma that ends the one last named ("slumps to the flagstones, dead")
+_LAST_WORD = re.compile(r",\s*(?:done|finished|ended|emptied|spent|lifeless|broken|dead|gone|"
+                        r"still at last)\s*[.!]?\s*$", re.IGNORECASE)
+
+
+# a blow that leaves its object dead ("drops the Chalk Hart dead at his feet")
+DROPPED = re.compile(r"\b(?:drops?|dropped|lays?|laid|strikes?|struck|knocks?|knocked|leaves?|left|"
+                     r"shoots?|shot) (?:the |it |him |her )?((?:[\w'-]+ ){0,3})dead\b",
+                     re.IGNORECASE)
 
 
 def _lethal(sentence: str, words: Sequence[Word], cast: Cast,
             before: Sequence[Word]) -> tuple[str, Who] | None:
     """A blow that ends the foe ("splits the thing's skull"), and whose it is."""
+    for match in DROPPED.finditer(sentence):
+        said = match.group(1).split() or ["it"]
+        if any(cast.who(w) is Who.FOE for w in said):
+            return match.group(), Who.FOE
     for match in (*LETHAL.finditer(sentence), *OPENED.finditer(sentence)):
         owner = next((g for g in match.groups() if g), "")
         who = cast.who(owner) if owner else Who.FOE
@@ -139,6 +157,10 @@ def monster(sentence: str, words: Sequence[Word], before: Sequence[Word],
         found = _beaten(sentence, words, before, cast)
         if found is not None and found[1] is Who.FOE:
             return f"it says {found[0]!r}, but the monster is not defeated"
+        last = _LAST_WORD.search(sentence)
+        if last and cast.resolve([*before, *[w for w in words if w.start < last.start()]]) \
+                is Who.FOE:
+            return f"it says {last.group().strip()!r}, but the monster is not defeated"
         any_word = BEATEN_ANY.search(sentence)
         if any_word:
             return f"it says {any_word.group()!r}, but the monster is not defeated"
@@ -174,6 +196,10 @@ HIT = rx(r"(?:crunch|bite|cut|sink|smash|slam|bur(?:y|ie))(?:s|es)? into", r"fin
          r"|full|flush)\b",
          r"(?:drives?|drove|knocks?|knocked|sends?|sent) (?:it|him|her|them|the \w+) "
          r"(?:back|reeling|staggering|sprawling)",
+         r"(?:cracks?|cracked|splits?|rips?|ripped|tears?|tore|breaks?|broke|smash(?:es|ed)?|"
+         r"staves?|staved|punch(?:es|ed)?|lays?|laid) (?:the |its |her |his )?(?:[\w'-]+ ){0,3}"
+         r"(?:hide|shell|plates?|armou?r|skin|carapace|chest|side|flank|belly|back) (?:wide )?"
+         r"open\b",
          # a blow placed on the body ("takes the chieftain high in the shoulder")
          r"(?:takes?|took|catch(?:es)?|caught|strikes?|struck|hits?|stabs?|pierces?|spears?|"
          r"skewers?|clips?|clipped|stabbed|pierced) (?:[\w'-]+ ){1,4}?(?:high |low |square |full |"
@@ -189,7 +215,9 @@ MISS = rx(r"miss(?:es|ed)?", r"goes? wide", r"swings? wide", r"whistles? past", 
               ~hit/~strike/~meet/~find/~bite/~cut/~catch/~cleave/~slice/~split/~hack/~part
               nothing/only; ~meet/~find/~cut/~bite/~strike/~hit/~slice/~cleave/~part empty/
               thin/damp/cold/still? air; nothing but * air; nothing but air;
-              never where; ~turn * aside; too slow; a moment too late; a hair too late"""),
+              never where; ~turn * aside; too slow; a moment too late; a hair too late;
+              ~clang/~bounce/~scrape/~skid/~rebound off; without leaving? a mark/scratch/dent;
+              not a mark/scratch/dent on"""),
           r"\w+ (?:through|into|at|only) (?:the )?(?:empty |thin |open |cold |damp |still |clear "
           r"|night |morning )?air\b")
 # the foe evades or turns the blow ("turns Teodor's blow aside", "steps inside his swing")
@@ -197,8 +225,8 @@ EVADES = rx(r"(?:turn|knock|bat|brush|sweep|push|fend|ward|parr(?:y|ie)|slap|swa
             r"(?:\w+'s |the |her |his |its |their |your )?(?:\w+ )?(?:blow|strike|swing|thrust|cut|"
             r"blade|sword|axe|spear|attack|stroke|point|edge|lunge)s? (?:aside|away|off|wide)\b",
             phrases("""~dodge; ~sidestep; ~duck under/beneath/aside; ~twist/~step/~slip/~lean/
-                ~jerk/~sway/~dance aside/away/clear/back/out of the way; ~step inside/under/past/
-                around"""))
+                ~jerk/~sway/~dance aside/away/clear/back; ~twist/~step/~slip/~lean/~jerk/~sway/
+                ~dance out of the way; ~step inside/under/past/around"""))
 
 _SCENERY = re.compile(r"\s+(?:the|a|an)\s+(?:\w+\s+)?(?:wall|beam|floor|stone|stones|door|post|"
                       r"pillar|tree|trunk|ground|earth|wood|timber|dirt|mud|table|rafter|"

@@ -57,9 +57,9 @@ FAMILIES: tuple[Family, ...] = (
                ~come free/loose/away/open/apart/off/clear; ~roll clear/aside/away/back;
                ~swing wide/open/inward; ~grind open/inward/aside/back; ~spring open/free""")),
            failure_of=rx(phrases(_HOLD + """; ~stay/~remain as shut/closed/fast/tight/sealed;
-               ~fight * and ~win; ~keep its/their secret/secrets/hold/grip/contents""")),
+               ~fight * and ~win; ~keep its/their secret/secrets/hold/grip/contents; ~win""")),
            success=rx(phrases(_OURS + """; ~drop/~fall/~click/~slide/~settle/~snap into place;
-               ~lift/~raise/~throw back/~open the lid/cover/hatch/flap;
+               ~lift/~raise/~open the lid/cover/hatch/flap; ~throw back the lid/cover/hatch/flap;
                ~pluck/~pull/~prise/~prize/~pry/~work/~wrench/~lift/~ease/~tug/~draw/~worm * free/
                loose/clear; ~pluck/~pull/~prise/~prize/~pry/~work/~wrench/~lift/~ease/~tug/~draw/
                ~worm the/a/an/its/her/his/their/your * free/loose/clear;
@@ -77,7 +77,9 @@ FAMILIES: tuple[Family, ...] = (
                safe on the far/other; ~make it across/over/up/to/through;
                ~land on the far/other; the far/other side/bank/shore is/lies under;
                safe; safely; you ~reach/~gain the/a; with a breath/time/room/moment to spare;
-               all the way up/across/over/to; ~hold * weight all the way;
+               all the way up/across/over/to; ~hold * weight all the way; at the top of;
+               ~stand/~sit/~crouch/~kneel/~lie/~be on/at/atop the top/roof/summit/crest/ledge/
+               landing/far/other/parapet;
                fingers/hands/hand/boots/feet/foot ~close/~find/~catch/~hook/~grip/~land/~lock
                over/on/onto/around? the * lip/edge/rail/ledge/top/sill/rim/parapet/far/other;
                fingers/hands/hand/boots/feet/foot ~close/~find/~catch/~hook/~grip/~land/~lock
@@ -88,17 +90,23 @@ FAMILIES: tuple[Family, ...] = (
                never ~make it; ~drop/~fall/~slide/~slip/~tumble/~scramble/~crawl/~climb back
                down/to/onto/into/among/toward/towards; back down among/to/onto/into; ~be thrown/
                flung/hurled/knocked back; short of the; well/just/far/yards/feet short;
-               as far away? as ever; where you/she/he/they/it started; ~find nothing to stand/
-               hold/grip/grab; nothing to stand/hold on; a hold that ~be not there; ~misjudge;
+               as far away? as ever; where you/she/he/they/it started/began/begun;
+               where you/she/he/they/it set out;
+               all the way back/down; back to the ground/floor/bottom/bank/start/foot/shore; ~find nothing to stand/
+               hold/grip/grab; nothing to stand/hold on; a hold that ~be not there; a hold that isn't there; ~misjudge;
                ~get a hand on it and ~lose it; still between"""))),
     Family("find", _lemmas("""find search look seek track follow spot locate discover hunt scout
         explore uncover trace"""),
            success=rx(phrases("""there it is; there they are; here it is;
                you ~find/~spot/~discover/~uncover/~locate;
-               exactly/just/right where; ~lead/~take you? straight/exactly/right to/where; ~turn up a/the""")),
+               exactly/just/right where; ~lead/~take you? straight/exactly/right to/where; ~turn up a/the;
+               ~lead/~take/~bring * straight/exactly/right/directly to/where""")),
            failure=rx(phrases("""no sign/trace/track; ~come up empty;
                ~lose the/its/it/them trail/track/path/scent; ~lose it/them; ~go cold;
                ~find nothing; nothing but; ~thin/~fade/~dwindle to nothing; ~peter out;
+               trail/track/tracks/prints/scent/spoor/footprints ~vanish/~end/~stop/~die/~fade/
+               ~disappear; trail/track/tracks/prints/scent/spoor/footprints ~give/~run out;
+               trail/track/tracks/prints/scent/spoor/footprints ~break off;
                before you/she/he/they ever ~see/~spot/~notice/~find;
                ~blunder/~walk/~stumble/~step straight? into it/the"""))),
     Family("persuade", _lemmas("""talk persuade convince bribe ask beg charm trick deceive lie
@@ -109,12 +117,18 @@ FAMILIES: tuple[Family, ...] = (
                ~push off with you; ~lower the bridge; ~unlock; ~unbar; * for you;
                ~hand over; ~hand you; ~give you; ~show you the way; ~do as you ~ask;
                ~wave * forward/through/on/past; ~stamp it/the/your; half what; ~come down;
+               ~take/~pocket/~accept/~pocket the/his/her/their/your coin/coins/money/silver/
+               offer/bribe/purse; ~push/~pole/~row/~cast off with; ~fish out * keys;
+               ~swing/~throw/~fling the * wide/open; ~swing/~throw/~fling * wide;
                ~knock * off; ~settle on; a deal""")),
            failure=rx(phrases("""~shake his/her/their/its head; ~refuse; ~see through;
                ~turn you away/back; ~laugh at you; not fooled; ~send you away; no deal;
                ~spit at you; ~laugh in * face; ~name a higher/steeper price; the same price;
                not a copper/coin/penny/crown/piece/shilling/farthing less; ~refuse * flatly;
-               ~spit over/on/at; ~hold out for; ~will not budge/bend"""))),
+               ~spit over/on/at; ~hold out for; ~will not budge/bend; ~fold * arms;
+               will not hear; won't hear; ~turn * back on; ~turn her/his/its/their back;
+               leaving you/her/him/them on/behind; ~pole/~row/~walk/~ride/~stalk away
+               without"""))),
     Family("sneak", _lemmas("""sneak slip creep hide avoid evade pass steal tiptoe skulk
         crawl edge lose shake elude"""),
            success_of=rx(phrases("""~go/~ride/~walk/~thunder/~march/~pass/~move/~file/~trot
@@ -132,7 +146,8 @@ FAMILIES: tuple[Family, ...] = (
            success=rx(phrases("""you ~understand; ~make sense; the meaning ~come/~be/is;
                ~read it/them easily; plain as; clear as; ~reveal its/their;
                ~read plain/clear/clearly/easily; plain enough; word for word;
-               ~make out every/each word/letter/line/name/mark; ~spell out""")),
+               ~make out every/each word/letter/line/name/mark; ~spell out;
+               ~give up its/their meaning/secret/secrets/sense; ~yield its/their meaning/sense""")),
            failure=rx(phrases("""~swim; ~blur; ~stay/~remain locked/hidden/closed/silent/shut;
                ~stay/~remain a mystery; ~mean nothing; meaningless; nonsense; ~escape you;
                ~defy you; can't/cannot make * out; ~make no sense; locked away;

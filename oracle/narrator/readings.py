@@ -168,7 +168,9 @@ FAIL_ANY = rx(r"too far", r"falls? short", r"not (?:far|high|strong) enough", r"
                r"(?:slips?|slipped|spins?|spun|tears?|tore|jerks?|jerked|wrenches|wrenched|twists?|"
                r"twisted|slides?|slid|rips?|ripped|skids?|skidded) (?:free )?(?:out of|from) "
                r"(?:\w+'s|her|his|your|their) (?:hands?|grip|grasp|fingers)")
-FAIL_VERB = rx(r"fail(?:s|ed)?", r"miss(?:es|ed)?", r"(?:does|did|will) not (?:work|open|give|"
+FAIL_VERB = rx(r"fail(?:s|ed)?", r"miss(?:es|ed)?", r"not so much as (?:a )?(?:shiver|move|"
+                r"moves|budge|budges|shift|shifts|creak|creaks|rattle|rattles|tremble|trembles|"
+                r"stir|stirs|inch|twitch|twitches)", r"(?:does|did|will) not (?:work|open|give|"
                 r"budge|turn|move|yield|come)", r"(?:doesn't|didn't|won't) (?:work|open|give|"
                 r"budge|turn|move|yield|come)", r"refuses? to (?:open|give|budge|move|turn)",
                 r"(?:cannot|can't|could not|couldn't) (?:open|reach|get|find|lift|climb|move|"
@@ -203,7 +205,11 @@ def _claimed(sentence: str, words: Sequence[Word], before: Sequence[Word], cast:
             return match.group()
     for match in (SUCCESS_VERB if failed else FAIL_VERB).finditer(sentence):
         # "the daylight fails", "the ground opens": the world, not the attempt
-        if _about_attempt(words, index_at(words, match.start()), targets, cast, before) and \
+        i = index_at(words, match.start())
+        if match.group().lower().startswith("work") and head_word(words, i) not in \
+                (_ATTEMPT | targets):
+            continue  # "while Wilmot works": labour, not the attempt working
+        if _about_attempt(words, i, targets, cast, before) and \
                 not negated(sentence, match.start()):
             return match.group()
     if not failed:
