@@ -271,3 +271,33 @@ def test_ends_and_blows_in_more_words(result: dict[str, Any], text: str) -> None
 def test_a_death_save_is_no_attempt_with_an_outcome() -> None:
     assert check("roll", ctx(DT_DEAD), "Ash's chest lifts once and falls, and stays fallen.") \
         is None
+
+
+@pytest.mark.parametrize("result,text", [
+    (FAILURE, "The marsh fever does its work, and Ash does not see the dawn."),
+    (FAILURE, "In spring the eel-men pull Ash's body from the weir."),
+    (FAILURE, "Ash is lost to the grey water for good."),
+    (FAILURE, "Whatever sleeps in the font climbs into Ash, and stays."),
+    (FAILURE, "Ash's soul drains out of her like wine from a split skin."),
+    (LOST, "Ash shakes her head, and then she is fine, as if nothing had happened."),
+    (DT_DEAD, "Ash's eyes flicker open and she asks for her mother."),
+    (DT_DEAD, "Against all sense Ash's heart keeps beating."),
+    (STANDS, "The Moss-Wife hangs there in the reeds, motionless."),
+    (STANDS, "It is over: the Moss-Wife lies in pieces across the pews."),
+    (DT_MISS, "The Moss-Wife takes the full force of the hatchet on her shoulder."),
+    (DT_HIT, "The hatchet whips past the Moss-Wife's ear and bites the wall instead."),
+])
+def test_ends_and_blows_in_still_more_words(result: dict[str, Any], text: str) -> None:
+    assert check("roll", ctx(result), text) is not None
+
+
+@pytest.mark.parametrize("result,text", [
+    (FAILURE, "The damp climbs into Ash's boots while she kneels at the lock."),
+    (FAILURE, "Ash's eyes go dim with tiredness, but she keeps at it; the lock holds."),
+    (STANDS, "The Moss-Wife goes down on one knee, then rises again, streaming."),
+    (STANDS, "For a moment the Moss-Wife goes still, and then she lunges."),
+    (DT_DEAD, "Ash's eyes flutter once and close, and they stay closed."),
+    (LOST, "Ash walks into the trees with them and does not look back; the rest is hers to say."),
+])
+def test_passing_stillness_and_ordinary_bodies_pass(result: dict[str, Any], text: str) -> None:
+    assert check("roll", ctx(result), text) is None

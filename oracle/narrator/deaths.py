@@ -49,6 +49,7 @@ DEATH = rx(
         ~draw/~take * last breath; ~give up the ghost; ~breathe no more; ~be no more;
         ~go under and ~be gone; ~be gone for good/forever; ~slip away for good/forever;
         ~be a corpse/carcass; ~be beyond/past saving/help; then not/never again;
+        ~not see the morning/dawn/sunrise/spring/sun; never ~see the morning/dawn/sunrise/spring;
         and then not/never again"""),
     # "will not be climbing out of it, not ever", "never wakes", "does not get up again"
     _NEG + r"\s+(?:\w+\s+){0,2}(?:" + _COME_BACK + r")\b[^.;]{0,40}?"
@@ -93,7 +94,8 @@ _BODY_END = (r"last (?:stutter|shudder|beat|flutter|gasp|breath|heave|twitch)|st
              r"quiet|goes? still) (?:for good|forever|at last|for the last time|and (?:does|do) "
              r"not (?:start|rise|move) again)|once more(?: and then|, then)|for the last time|"
              r"no more\b|(?:gives?|gave) out|(?:clouds?|clouded|glazes?|glazed|films?|filmed) "
-             r"over(?! with)|stays? (?:fallen|still|down|that way|empty)|(?:open and |wide and |fixed and )?(?:empty|unseeing|sightless|glassy)"
+             r"over(?! with)|stays? (?:fallen|still|down|that way|empty|closed|shut)|(?:go|goes|went) (?:dark|"
+             r"dim|glassy)(?! with)|(?:does|did) not come back|never comes? back|(?:open and |wide and |fixed and )?(?:empty|unseeing|sightless|glassy)"
              r"(?!\s+(?:of|for|with))|stops?(?![\w-])(?!\s+(?:for|short|as|when|at|in|dead|mid|"
              r"cold|a\b|to\b|while|until|there|just))|stopped(?!\s+(?:for|short|as|when|at|in|"
              r"dead|mid|cold|a\b|to\b|while|until))")
@@ -101,6 +103,8 @@ _BODY = r"(?:heart|pulse|breath|breathing|chest|eyes|heartbeat|breaths|light|lif
 _OWNED = re.compile(
     r"\b(?:(\w+)'s|(your|her|his|their|its))(?: \w+)? " + _BODY + r"\b[^.;]{0,50}?"
     r"\b(?:" + _BODY_END + r")|\bwhat is left of (\w+)\b|"
+    r"\b(?:find|found|finds|recovers?|recovered|bury|buries|buried|carry|carries|carried|pull|"
+    r"pulls|pulled|drag|drags|dragged) (?:(\w+)'s|(his|her|your|their)) (?:body|corpse|bones)\b|"
     r"\b(?:(\w+)'s|(his|her|your|their)) (?:story|tale|road|journey|days) (?:ends?|ended|is over|"
     r"was over|is done|comes? to an end|came to an end|runs? out)\b|"
     r"\b(?:stills?|stilled|stops?|stopped|ends?|ended|claims?|claimed|steals?|stole) (?:(\w+)'s|"
@@ -131,7 +135,8 @@ ANY_DEATH = rx(r"die[sd]?", r"dying", r"dead|death", r"kill\w*", r"slain", r"per
                r"move|breathe|get up) again", r"end of (?:him|her|them|you)", r"gone for good",
                r"on without (?:him|her|them|you)", r"(?:goes|went|gone|hangs?) (?:slack|limp)",
                DEATH.pattern[5:-3], _OWNED.pattern,
-               r"(?:neither|none|nobody|no one) (?:\w+ ){0,3}(?:comes?|came) (?:back|up|out)")
+               r"(?:neither|none|nobody|no one) (?:\w+ ){0,3}(?:comes?|came) (?:back|up|out)",
+               r"where (?:they|someone|anyone|you) (?:will|would|shall) find (?:him|her|them|you)")
 
 
 _KEEPS_GOING = re.compile(r"(?:\bnot|n't|\bnever|\bno longer)\s+(?:\w+\s+)?(?:stop|still|settle|"
@@ -169,9 +174,12 @@ _UNMADE = re.compile(
     r"\b(?:(\w+)'s|(his|her|your|their)) (?:mind|soul|self|sanity|wits|reason|memories|name)\b"
     r"[^.;]{0,25}?\b(?:comes? apart|came apart|breaks?|broke|shatters?|unravels?|crumbles?|"
     r"dissolves?|is gone|goes out|slips? away|gives? way|snaps?|runs? out|drains? away|is lost|"
+    r"slides? out|drains? out|leaves? (?:him|her|them|you)|goes? out of|"
     r"blows? out|tears? loose)\b|"
     r"\b(?:belongs?|belonged) to (?:the|this) \w+(?: \w+)? now\b|"
     r"\b(?:is|are|was|were) (?:not|never) (?:seen|heard from|heard of|found) (?:again|alive)\b|"
+    r"\b(?:is|are|was|were) lost to the (?:[\w'-]+ ){1,3}?(?:for good|forever)\b|"
+    r"\b(?:climbs?|crawls?|slides?|seeps?|pours?|settles?|moves?) into (\w+)\b(?!['\u2019]s)|"
     r"\bno longer (?:his|her|your|their) own\b|"
     r"\b(?:forgets?|forgot|forgotten|loses?|lost) (?:his|her|your|their) (?:own )?(?:name|face|self|"
     r"mind)\b|"
@@ -190,6 +198,8 @@ _KEPT = re.compile(
     r"by|for|of)\b)|\b" + _SELF + r" again\b|"
     r"\b(?:keeps?|kept|keeping|holds? on to|held on to) (?:\w+ ){0,4}?(?:his|her|your|their) "
     r"(?:wits|mind|head|nerve|senses|self|reason|name|sanity)\b|"
+    r"\bas if nothing (?:had )?happened\b|\b(?:is|was|seems?|feels?) (?:fine|well|all right|"
+    r"alright)\b|"
     r"\bthe same (?:man|woman|person|one|soul) (?:as )?(?:he|she|you|they) (?:ever |always |"
     r"had )?(?:was|were|been)\b|\b(?:in command|master|mistress) of (?:him|her|your|them)sel"
     r"(?:f|ves)\b|\bclear-eyed\b|\buntouched by\b|\b(?:fights?|fought|presses?|pressed) on\b|"
@@ -200,7 +210,10 @@ _KEPT = re.compile(
     r"feet\b|\bon (?:his|her|your|their) feet again\b|\b(?:comes?|came) back to "
     r"(?:him|her|your|them)sel(?:f|ves)\b", re.IGNORECASE)
 # one the result kills, told as living on ("pulls through", "will live")
-_LIVES = re.compile(r"\b(?:survives?|survived|pulls? through|pulled through|will live|lives? "
+_LIVES = re.compile(r"\beyes? (?:flutters?|flickers?|snaps?|fly|flies|blinks?) open|keeps? "
+                    r"(?:beating|breathing)|\b(?:he|she|they|you) lives?\b(?!\s+(?:in|on|with|"
+                    r"at|by|near|under|inside|to|out))|\b(?:survives?|survived|pulls? through|"
+                    r"pulled through|will live|lives? "
                     r"to|(?:is|was) out of danger|(?:comes?|came) to\b(?! (?:rest|a|an|the|him|"
                     r"her|nothing|an end))|(?:is|was) going to live|(?:is|was) alive|still "
                     r"breathing|breathes? again|wakes? (?:up )?(?:hours|later|at dawn|in the|to))",

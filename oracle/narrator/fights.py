@@ -54,7 +54,10 @@ BEATEN = rx(r"die[sd]?", r"collapses?", r"crumples?", r"crumbles?", r"topples?",
                 ~thud to the floor/ground/deck/boards/flagstones/tiles in pieces;
                 never ~stir/~move/~rise/~twitch/~rise again; ~cease/~stop struggling/twitching/
                 stirring; ~lie dead; ~twitch once and ~be still; ~stir no more;
-                ~move no more; ~rise no more"""),
+                ~move no more; ~rise no more; ~lie/~fall/~be/~clatter/~crash/~come in/to pieces;
+                ~lie/~fall/~be/~slump/~collapse in a heap/pile;
+                ~float/~hang/~drift/~lie there * unmoving/motionless/lifeless/limp"""),
+            r"^\W*it(?:'s| is| was) (?:over|done|finished)\b",
             r"(?:breaks?|broke|crumbles?|collapses?|dissolves?|turns?|falls?|fell|bursts?) "
             r"(?:in)?to (?:\w+ )?(?:dust|ash|ashes|powder|smoke|cinders|rubble|shards|splinters)",
             r"(?:drops?|dropped|falls?|fell|sinks?|sank|collapses?) (?:down )?dead",
@@ -109,6 +112,7 @@ DEFEAT_TOLD = rx(BEATEN.pattern, BEATEN_ANY.pattern, LETHAL.pattern, ANY_DEATH.p
 _FOE_NOUNS = word_set("thing creature beast monster")
 # a last word set off by a comma that ends the one last named ("slumps to the flagstones, dead")
 _LAST_WORD = re.compile(r",\s*(?:done|finished|ended|emptied|spent|lifeless|broken|dead|gone|"
+                        r"unmoving|motionless|limp|"
                         r"still at last)\s*[.!]?\s*$", re.IGNORECASE)
 
 
@@ -135,9 +139,24 @@ def _lethal(sentence: str, words: Sequence[Word], cast: Cast,
     return None
 
 
+_MOMENT = re.compile(r"\b(?:for a (?:moment|heartbeat|breath|second|while|time)|for an instant|"
+                     r"briefly|almost|nearly|as if|as though|seems? to)\b", re.IGNORECASE)
+_AGAIN = re.compile(r"\b(?:then|but|before|until|yet)\b[^.;]*\b(?:again|back up|rises?|"
+                    r"stirs?|comes? on|lunges?|charges?|stands?)\b", re.IGNORECASE)
+
+
+def _passing(sentence: str, start: int) -> bool:
+    """A stillness told as passing: qualified ("for a moment", "almost") or undone later in
+    the sentence ("... and then it lowers its antlers again")."""
+    return start >= 0 and (_MOMENT.search(sentence[max(0, start - 40):start]) is not None or
+                           _AGAIN.search(sentence[start:]) is not None)
+
+
 def _beaten(sentence: str, words: Sequence[Word], before: Sequence[Word],
             cast: Cast) -> tuple[str, Who] | None:
     found = said_of(BEATEN, sentence, words, cast, before)
+    if found is not None and _passing(sentence, sentence.find(found[0])):
+        found = None  # "for a moment it goes still, then it lowers its antlers again"
     if found is None:
         found = next(((f"{m.group()} {words[index_at(words, m.end())].text}", Who.FOE)
                       for m in KILLS.finditer(sentence)
@@ -189,7 +208,11 @@ HIT = rx(r"(?:crunch|bite|cut|sink|smash|slam|bur(?:y|ie))(?:s|es)? into", r"fin
              ~find/~find a/the/its/their/her/his gap/flesh/home/purchase/meat/seam/joint/throat/
              heart/belly/side/chink; ~find the * between;
              ~land clean/true/hard/home/squarely/solidly/heavily/full/cleanly/flush;
-             to the hilt; up to the hilt"""),
+             to the hilt; up to the hilt; ~take the * weight/force/brunt/full of;
+             ~rake/~gash/~slash/~score/~slice/~lay open * face/flank/side/shoulder/back/chest/
+             throat/belly; ~rake/~gash/~slash/~score/~slice the * face/flank/side/shoulder/back/
+             chest/throat/belly; ~open/~split/~slit * from * to; ~open/~split/~slit the * from * to; ~tear/~rip/~hack/~gouge/~bite a * chunk/
+             piece/strip/gobbet/lump out of/from"""),
          rf"(?:punch|leave|open|carve|gouge|cut|tear|score|knock|hammer|dent)\w* (?:a|an)"
          rf" [\w, -]{{0,30}}?\b(?:{_MARK.replace('/', '|')})\b",
          r"(?:catch|strike|hit|take|smack|clip|crack|club)\w* [\w' ]{0,30}?\b(?:square|squarely"
@@ -207,7 +230,8 @@ HIT = rx(r"(?:crunch|bite|cut|sink|smash|slam|bur(?:y|ie))(?:s|es)? into", r"fin
          r"(?:" + _PARTS + r")\b")
 # a foe that shows a blow landed ("the Hound yelps", "reels back from it")
 HURT = rx(phrases("""~yelp; ~howl/~scream/~shriek/~roar in pain; ~reel back from it/the blow;
-    ~reel from the blow; ~bleed; ~limp away/off"""))
+    ~reel from the blow; ~bleed; ~limp away/off; ~take the * weight/force/brunt;
+    ~take the weight/force/brunt; ~reel away/back blinded/bleeding/wounded"""))
 MISS = rx(r"miss(?:es|ed)?", r"goes? wide", r"swings? wide", r"whistles? past", r"glances? off",
           r"hitting nothing", r"finds? (?:only )?(?:air|nothing)", r"falls? short",
           phrases("""~go/~swing/~sail/~fly/~pass/~cut/~slice wide; ~whistle/~sail/~hiss/~slide/
@@ -217,13 +241,15 @@ MISS = rx(r"miss(?:es|ed)?", r"goes? wide", r"swings? wide", r"whistles? past", 
               thin/damp/cold/still? air; nothing but * air; nothing but air;
               never where; ~turn * aside; too slow; a moment too late; a hair too late;
               ~clang/~bounce/~scrape/~skid/~rebound off; without leaving? a mark/scratch/dent;
-              not a mark/scratch/dent on"""),
+              not a mark/scratch/dent on; ~whip/~whistle/~hiss/~sing/~flash/~whip past;
+              ~go nowhere; instead; ~hit/~strike/~find/~bite the floor/ground/wall/air/water"""),
           r"\w+ (?:through|into|at|only) (?:the )?(?:empty |thin |open |cold |damp |still |clear "
           r"|night |morning )?air\b")
 # the foe evades or turns the blow ("turns Teodor's blow aside", "steps inside his swing")
 EVADES = rx(r"(?:turn|knock|bat|brush|sweep|push|fend|ward|parr(?:y|ie)|slap|swat|deflect)\w* "
             r"(?:\w+'s |the |her |his |its |their |your )?(?:\w+ )?(?:blow|strike|swing|thrust|cut|"
-            r"blade|sword|axe|spear|attack|stroke|point|edge|lunge)s? (?:aside|away|off|wide)\b",
+            r"blade|sword|axe|spear|attack|stroke|point|edge|lunge)s?(?: (?:aside|away|off|wide)|"
+            r"(?= and| with|,))",
             phrases("""~dodge; ~sidestep; ~duck under/beneath/aside; ~twist/~step/~slip/~lean/
                 ~jerk/~sway/~dance aside/away/clear/back; ~twist/~step/~slip/~lean/~jerk/~sway/
                 ~dance out of the way; ~step inside/under/past/around"""))

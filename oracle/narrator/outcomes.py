@@ -20,7 +20,7 @@ from oracle.narrator.base import NarrationContext
 from oracle.narrator.lexicon import IRREGULAR, forms, kin, phrases, rx
 from oracle.narrator.meaning import Cast, Word, word_set
 
-__all__ = ["FAMILIES", "Family", "avoided", "families_of", "family_claim"]
+__all__ = ["FAMILIES", "Family", "avoided", "families_of", "family_claim", "partial"]
 
 
 @dataclass(frozen=True)
@@ -63,23 +63,26 @@ FAMILIES: tuple[Family, ...] = (
                ~pluck/~pull/~prise/~prize/~pry/~work/~wrench/~lift/~ease/~tug/~draw/~worm * free/
                loose/clear; ~pluck/~pull/~prise/~prize/~pry/~work/~wrench/~lift/~ease/~tug/~draw/
                ~worm the/a/an/its/her/his/their/your * free/loose/clear;
-               ~come away in * hand/hands/grip""")),
+               ~come away in * hand/hands/grip; up and out; ~come up/out/off/away with;
+               ~lever/~prise/~prize/~pry/~lift/~haul/~drag/~heave the/its/a * up/out/off/aside;
+               ~lay it/them aside""")),
            failure=rx(phrases("""not an inch; ~refuse to ~budge/~move/~open/~give;
                nothing ~give/~budge/~yield; ~keep its/their secret/
                secrets"""))),
     Family("reach", _lemmas("""climb scale cross ford wade swim jump leap reach descend escape
         run flee outrun vault mount ascend get make outpace race swing"""),
            success=rx(phrases("""~reach/~gain/~crest/~top the top/summit/crest/ledge/parapet/
-               rim/roof/landing/shore/far/other/lip;
+               rim/roof/landing/shore/far/other/lip/bottom/floor/foot/base/end;
+               ~surface/~climb/~come out on the far/other;
                * is/are under your palms/hands/fingers/feet;
                ~haul/~pull/~drag/~heave/~swing/~hoist yourself/herself/himself up? onto/over/up;
                with you aboard; you are across/over/aboard; you're across/over/aboard;
                safe on the far/other; ~make it across/over/up/to/through;
                ~land on the far/other; the far/other side/bank/shore is/lies under;
                safe; safely; you ~reach/~gain the/a; with a breath/time/room/moment to spare;
-               all the way up/across/over/to; ~hold * weight all the way; at the top of;
-               ~stand/~sit/~crouch/~kneel/~lie/~be on/at/atop the top/roof/summit/crest/ledge/
-               landing/far/other/parapet;
+               all the way up/across/over/to; ~hold * weight all the way;
+               ~stand/~sit/~crouch/~kneel on/at/atop the top/roof/summit/crest/ledge/landing/
+               parapet;
                fingers/hands/hand/boots/feet/foot ~close/~find/~catch/~hook/~grip/~land/~lock
                over/on/onto/around? the * lip/edge/rail/ledge/top/sill/rim/parapet/far/other;
                fingers/hands/hand/boots/feet/foot ~close/~find/~catch/~hook/~grip/~land/~lock
@@ -92,7 +95,10 @@ FAMILIES: tuple[Family, ...] = (
                flung/hurled/knocked back; short of the; well/just/far/yards/feet short;
                as far away? as ever; where you/she/he/they/it started/began/begun;
                where you/she/he/they/it set out;
-               all the way back/down; back to the ground/floor/bottom/bank/start/foot/shore; ~find nothing to stand/
+               all the way back/down; back to the ground/floor/bottom/bank/start/foot/shore;
+               ~drop/~fall the rest of the way; then ~lose it; then ~lose * grip/hold;
+               ~fall/~come/~land/~drop/~stop a/an/one * short; ~be dragged/swept/carried/pulled/
+               pushed/driven back; where you/she/he/they went/came in; ~find nothing to stand/
                hold/grip/grab; nothing to stand/hold on; a hold that ~be not there; a hold that isn't there; ~misjudge;
                ~get a hand on it and ~lose it; still between"""))),
     Family("find", _lemmas("""find search look seek track follow spot locate discover hunt scout
@@ -108,7 +114,8 @@ FAMILIES: tuple[Family, ...] = (
                ~disappear; trail/track/tracks/prints/scent/spoor/footprints ~give/~run out;
                trail/track/tracks/prints/scent/spoor/footprints ~break off;
                before you/she/he/they ever ~see/~spot/~notice/~find;
-               ~blunder/~walk/~stumble/~step straight? into it/the"""))),
+               ~blunder/~walk/~stumble/~step straight? into it/the; no * anywhere;
+               nowhere to be found; not a sign"""))),
     Family("persuade", _lemmas("""talk persuade convince bribe ask beg charm trick deceive lie
         intimidate bargain haggle barter plead coax threaten fool bluff sweet-talk win"""),
            success=rx(phrases("""with you aboard; ~let you pass/through/by/in/go/cross/aboard;
@@ -128,14 +135,17 @@ FAMILIES: tuple[Family, ...] = (
                ~spit over/on/at; ~hold out for; ~will not budge/bend; ~fold * arms;
                will not hear; won't hear; ~turn * back on; ~turn her/his/its/their back;
                leaving you/her/him/them on/behind; ~pole/~row/~walk/~ride/~stalk away
-               without"""))),
+               without; ~bar/~shut/~slam/~close * against/on you/him/her/them;
+               ~bar/~shut/~slam/~close the * against/on; ~slam * in * face"""))),
     Family("sneak", _lemmas("""sneak slip creep hide avoid evade pass steal tiptoe skulk
         crawl edge lose shake elude"""),
            success_of=rx(phrases("""~go/~ride/~walk/~thunder/~march/~pass/~move/~file/~trot
                by/past/on; ~sleep on; ~look away; ~turn away""")),
            success=rx(phrases("""without a glance/look/second; without looking; unseen; unnoticed; undetected; unheard; ~sleep on;
                none of them ~stir/~wake/~notice/~look/~turn;
-               never ~see/~notice/~hear you; ~slip past/by; past them all""")),
+               never ~see/~notice/~hear you; ~slip past/by; past them all;
+               never ~look down/up/round/around/over/back; never ~see/~notice/~spot him/her/them;
+               ~tramp/~stomp/~stride/~stumble/~shuffle/~clatter/~march/~file past/by""")),
            failure=rx(phrases("""~wake; ~stir; on its/their/his/her feet; ~notice you;
                ~spot you; ~see you; ~hear you; ~turn toward/towards you; ~catch sight;
                the alarm; ~bay; ~bark; ~howl; ~shout; you are seen/spotted/caught/discovered;
@@ -147,13 +157,16 @@ FAMILIES: tuple[Family, ...] = (
                ~read it/them easily; plain as; clear as; ~reveal its/their;
                ~read plain/clear/clearly/easily; plain enough; word for word;
                ~make out every/each word/letter/line/name/mark; ~spell out;
-               ~give up its/their meaning/secret/secrets/sense; ~yield its/their meaning/sense""")),
+               ~give up its/their meaning/secret/secrets/sense; ~yield its/their meaning/sense;
+               ~fall open in; every symbol/word/letter/line/mark * ~have its/a place/meaning;
+               ~fall into place""")),
            failure=rx(phrases("""~swim; ~blur; ~stay/~remain locked/hidden/closed/silent/shut;
                ~stay/~remain a mystery; ~mean nothing; meaningless; nonsense; ~escape you;
                ~defy you; can't/cannot make * out; ~make no sense; locked away;
                ~make out nothing; ~make nothing of; ~keep its/their * to itself/themselves;
                every letter/word/line/name/mark ~be gone/eaten/worn/lost/blurred;
-               ~eat/~wear/~erase every letter/word/line/name/mark"""))),
+               ~eat/~wear/~erase every letter/word/line/name/mark; ~give up on;
+               ~stay/~remain a jumble/mess/tangle/blur/riddle/mystery"""))),
     # kinds of attempt the offline narrator keys its outcome cards to; their success and
     # failure words are the plain ones (no family patterns: the referee reads them as before)
     Family("fight", _lemmas("""fight strike stab slash hit attack kill cut chop smite punch kick
@@ -188,7 +201,8 @@ _NEGATION = re.compile(r"\b(?:not|never|no|nothing|nor|none|cannot|without|fails
 _AFTER_NONE = re.compile(r"^\s+(?:\w+\s+)?(?:none|nothing|no)\b|"
                          r"^\s+(?:\w+\s+){0,2}(?:not|never|\w+n't)\b", re.IGNORECASE)
 _PARTIAL = re.compile(r"\b(?:almost|nearly|half[ -](?:open|way|closed|shut)|barely|partly|"
-                      r"a little|an inch|a crack|a finger's width|a hair|then (?:sticks?|jams?|holds?|stops?)|and (?:sticks?|"
+                      r"a little|an inch|a crack|a finger's width|a hair|then (?:sticks?|jams?|holds?|stops?)|"
+                      r"(?:and |then )?(?:slams?|drops?|falls?|sinks?|crashes?) back|and (?:sticks?|"
                       r"jams?|stops?|holds?)|but (?:no|not|holds?|sticks?|the))\b", re.IGNORECASE)
 _CLAUSE_END = re.compile(r"[;:\u2014.]|\bbut\b", re.IGNORECASE)
 
@@ -202,7 +216,7 @@ def _negated(sentence: str, start: int, end: int) -> bool:
     return _NEGATION.search(before) is not None or _AFTER_NONE.match(sentence[end:]) is not None
 
 
-def _partial(sentence: str, start: int, end: int) -> bool:
+def partial(sentence: str, start: int, end: int) -> bool:
     """A success told as partial ("lifts an inch and sticks", "almost gives")."""
     return _PARTIAL.search(sentence[max(0, start - 12):end + 28]) is not None
 
@@ -256,12 +270,12 @@ def family_claim(sentence: str, families: Sequence[Family], targets: set[str],
         opposite = family.failure_of if failed else family.success_of
         for match in free.finditer(sentence) if free else ():
             if not _negated(sentence, match.start(), match.end()) and not (
-                    failed and _partial(sentence, match.start(), match.end())):
+                    failed and partial(sentence, match.start(), match.end())):
                 return match.group()
         for match in said_of.finditer(sentence) if said_of else ():
             if _of_target(sentence, match.start(), targets, own) and not _negated(
                     sentence, match.start(), match.end()) and not \
-                    _partial(sentence, match.start(), match.end()) and not (
+                    partial(sentence, match.start(), match.end()) and not (
                     failed and _ruined(sentence, match.start(), match.end())):
                 return match.group()
         for match in opposite.finditer(sentence) if opposite else ():

@@ -43,7 +43,7 @@ from oracle.narrator.deaths import (
 from oracle.narrator.fights import DEFEAT_TOLD, hits, monster
 from oracle.narrator.lexicon import phrases
 from oracle.narrator.meaning import Cast, Who, Word, person_after, subject, word_set
-from oracle.narrator.outcomes import families_of, outcome_words
+from oracle.narrator.outcomes import families_of, outcome_words, partial
 from oracle.narrator.spans import DIE_NOUN, head_word, index_at, negated, said_of
 
 __all__ = ["ANY_DEATH", "DEFEAT_TOLD", "content_words", "dice", "fates", "head_word", "hits",
@@ -216,7 +216,8 @@ def _claimed(sentence: str, words: Sequence[Word], before: Sequence[Word], cast:
         return None
     for match in SUCCESS_THING.finditer(sentence):  # "the sluice gate lifts"
         thing = head_word(words, index_at(words, match.start()))
-        if thing in targets and not negated(sentence, match.start()):
+        if thing in targets and not negated(sentence, match.start()) and \
+                not partial(sentence, match.start(), match.end()):  # "lifts an inch, and slams"
             return f"{thing} {match.group()}"
     for match in FAIL_VERB.finditer(sentence):  # "it does not fail" is a success
         if negated(sentence, match.start()) and \
