@@ -25,13 +25,22 @@ import zipfile
 from pathlib import Path
 
 NAME = "site-packages.tar.gz"
+SNAPSHOT = "snapshot.bin.gz"
 SCRIPT = Path(__file__).resolve().parent / "web" / "site-packages.js"
 # In the Pyodide kernel's worker: its call of loadPyodide, and the line right after it returns.
 CALL = re.compile(r"(\{pyodideUrl:(\w+),indexUrl:(\w+)\}=\w+;.{0,200}?"
-                  r"this\._pyodide=await \w+\(\{indexURL:\3,)")
+                  r"this\._pyodide=await )(\w+)(\(\{indexURL:\3,)")
 AFTER = ("this._pyodide._api.on_fatal=",
-         ("Object.assign(this._pyodide.loadedPackages,self.oracleLitePackages||{}),"
+         ("self.oracleLitePyodide=this._pyodide,"
+          "Object.assign(this._pyodide.loadedPackages,self.oracleLitePackages||{}),"
+          # a restored interpreter's random module would repeat the snapshot's sequence
+          "self.oracleLiteSnapshot&&this._pyodide.runPython('import random\\nrandom.seed()'),"
           "this._pyodide._api.on_fatal="))
+# If restoring the snapshot fails, the ordinary start (its archive already fetched).
+RETRY = ("((load)=>(o)=>load(o).catch((error)=>{if(!self.oracleLiteSnapshot){throw error;}"
+         "console.warn('oracle lite: the snapshot did not restore; starting afresh',error);"
+         "self.oracleLiteSnapshot=false;const{_loadSnapshot,_snapshotDeserializer,...rest}=o;"
+         "return load(rest);}))")
 
 
 def merge(wheels: list[Path], target: Path) -> tuple[str, str]:
@@ -61,21 +70,24 @@ def merge(wheels: list[Path], target: Path) -> tuple[str, str]:
             hashlib.sha256(raw.getvalue()).hexdigest())
 
 
-def worker_code(names: list[str], digests: tuple[str, str]) -> str:
+def worker_code(names: list[str], digests: tuple[str, str], snapshot: str) -> str:
     """The function of ``lite/web/site-packages.js`` with this build's values filled in."""
     lines = SCRIPT.read_text().splitlines()
     code = "\n".join(lines[next(i for i, line in enumerate(lines) if not line.startswith("//")):])
     for key, value in (("__URL__", NAME), ("__GZ_SHA256__", digests[0]),
-                       ("__TAR_SHA256__", digests[1]), ("__NAMES__", json.dumps(names))):
+                       ("__TAR_SHA256__", digests[1]), ("__NAMES__", json.dumps(names)),
+                       ("__SNAPSHOT__", SNAPSHOT), ("__SNAPSHOT_SHA256__", snapshot)):
         if key not in code:
             raise SystemExit(f"lite: {SCRIPT.name} has no {key}.")
         code = code.replace(key, value)
     return code
 
 
-def patch_worker(static: Path, names: list[str], digests: tuple[str, str]) -> None:
-    """Give every copy of the kernel's loadPyodide call (in ``static``'s scripts) the archive."""
-    code = worker_code(names, digests)
+def patch_worker(static: Path, names: list[str], digests: tuple[str, str],
+                 snapshot: str) -> None:
+    """Give every copy of the kernel's loadPyodide call (in ``static``'s scripts) the archive
+    and the snapshot (its SHA-256: ``snapshot``)."""
+    code = worker_code(names, digests, snapshot)
     patched = 0
     for path in sorted(static.glob("*.js")):
         text = path.read_text()
@@ -83,8 +95,8 @@ def patch_worker(static: Path, names: list[str], digests: tuple[str, str]) -> No
             continue
         if AFTER[0] not in text:
             raise SystemExit(f"lite: {path.name} no longer reads as lite/archive.py expects.")
-        text = CALL.sub(lambda m: f"{m.group(1)}fsInit:({code})({m.group(3)}||{m.group(2)}),",
-                        text)
+        text = CALL.sub(lambda m: (f"{m.group(1)}{RETRY}({m.group(4)}){m.group(5)}"
+                                   f"...(await ({code})({m.group(3)}||{m.group(2)})),"), text)
         path.write_text(text.replace(*AFTER))
         patched += 1
     if not patched:

@@ -496,7 +496,10 @@ def main() -> None:
     preload_widgets(site)
     from archive import patch_worker
 
-    patch_worker(site / KERNEL_STATIC, merged, digests)
+    say("memory snapshot for return visits (Pyodide's CPython under Node)")
+    snapshot = subprocess.run(["node", str(LITE / "snapshot.mjs"), str(site / "pyodide")],
+                              check=True, capture_output=True, text=True).stdout.split()[-1]
+    patch_worker(site / KERNEL_STATIC, merged, digests, snapshot)
     from web import finish  # lite/web.py: service worker, manifest, icons, start page
 
     finish(site)

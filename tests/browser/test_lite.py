@@ -10,7 +10,8 @@ The site is built once per test run (``lite_site``), served by a plain static fi
    journal (IndexedDB kept it; while a commit is on its way the page asks before leaving);
 3. asks the Oracle; downloads the journal (Markdown) and the campaign (JSON), and imports that
    JSON file back as a new campaign;
-4. goes offline, reloads: the app starts from the service worker's cache and rolls again;
+4. goes offline, reloads: the app starts from the service worker's cache (its kernel restored
+   from the build's memory snapshot) and rolls again;
 5. opens a Die Trying campaign, then a Triptycho one and joins a character.
 
 Separately, no file of the site names a CDN, and every page's config points the kernel at the
@@ -210,9 +211,17 @@ def _oracle_exports_and_import(page: Any, tmp_path: Path) -> None:
                            arg=INTENT)
 
 
+def _restored(page: Any) -> bool:
+    """Whether the page's kernel started from the build's memory snapshot (a return visit)."""
+    kernels = [w for w in page.workers if "pyodide-kernel-extension" in w.url]
+    assert len(kernels) == 1
+    return bool(kernels[0].evaluate("() => self.oracleLiteSnapshot === true"))
+
+
 def _play(phone: Any, page: Any, lite_url: str, tmp_path: Path) -> None:
     _open(page, lite_url)
     assert page.is_visible(".oracle-lite-saved")
+    assert not _restored(page)  # nothing cached yet: CPython starts and imports
     page.click("button.oracle-quickstart")
     page.wait_for_selector(".oracle-sheet .oracle-ruin")
     _installable_and_says_what_needs_the_server(phone, page)
@@ -239,6 +248,7 @@ def _play(phone: Any, page: Any, lite_url: str, tmp_path: Path) -> None:
     page.wait_for_selector(".oracle-app", timeout=READY_MS)
     page.wait_for_selector(".oracle-journal .oracle-entry")
     assert INTENT in page.inner_text(".oracle-journal")
+    assert _restored(page)  # the snapshot came from the service worker's cache
     _risk_roll(page, "Listen at the sealed door")
     shot(page, "lite_02_offline")
 
