@@ -178,3 +178,58 @@ def test_a_being_the_journal_holds_is_the_storys() -> None:
                   journal="A drowned jailer walks the causeway at night.")
     assert check("monster", context, "The heron wades on; far off the drowned jailer "
                  "watches.") is None
+
+
+# (line or veil, a text that shows it without its own word)
+SHOWN = [
+    ({"lines": ["rodents"]}, "Something with a long pink tail whips out of the hay as the shutter gives."),
+    ({"lines": ["mice"]}, "The shutter gives, and a dozen grey voles pour out of the gap."),
+    ({"lines": ["bugs"]}, "The shutter gives, and earwigs spill from the hinge by the handful."),
+    ({"lines": ["spiders"]}, "Behind the shutter sits a fat thing with eight bristling legs."),
+    ({"lines": ["self-harm"]}, "She scores the blade along her own forearm to wake herself, and the shutter gives."),
+    ({"veils": ["gore"]}, "The shutter's edge opens the sentry's belly and its contents slide out."),
+    ({"lines": ["fire"]}, "The lamp tips and the straw goes up in a rush, and the shutter gives."),
+    ({"veils": ["drowning"]}, "The flood takes her under, and she comes up spluttering, lungs full of the river."),
+    ({"lines": ["torture"]}, "Beyond the shutter, someone lays out a bone saw and pincers on a cloth."),
+    ({"lines": ["heights"]}, "The shutter gives onto a sheer drop, and the world sways under her."),
+]
+
+
+@pytest.mark.parametrize("safety,text", SHOWN)
+def test_a_line_or_veil_is_kept_out_in_other_words(safety: dict[str, list[str]],
+                                                   text: str) -> None:
+    reason = check("outcome", ctx(RISK, safety=safety), text)
+    assert reason is not None, text
+
+
+@pytest.mark.parametrize("safety,text", [
+    ({"lines": ["spiders"]}, "Past the shutter, a web of cracks runs through the plaster; something notices."),
+    ({"lines": ["body horror"]}, "Her breath steaming, Ilka forces the shutter; her shoulder aches, and something notices."),
+    ({"lines": ["body horror"]}, "One last look, then her fingers find the latch and the shutter gives; something notices."),
+    ({"lines": ["rats"]}, "The shutter gives onto a ruin, no roof left, and something in the dark notices."),
+    ({"lines": ["heights"]}, "The shutter gives, the two doors beyond stand open, and something notices."),
+])
+def test_a_themes_word_used_plainly_passes(safety: dict[str, list[str]], text: str) -> None:
+    assert check("outcome", ctx(RISK, safety=safety), text) is None, text
+
+
+@pytest.mark.parametrize("text", [
+    "Ilka, in a sour mood, kicks the shutter until it gives; something notices.",
+    "The shutter gives, and Ilka hands over her last coin without a second thought.",
+    "Ilka, who has always loathed locked things, tears the shutter off; something notices.",
+    "The shutter gives. Ilka feels strangely hopeless, and something notices.",
+    "Ilka, sullen, wrenches at the shutter until it gives; something notices.",
+    "The shutter gives; Ilka never liked this house anyway, and something notices.",
+])
+def test_a_feeling_or_a_choice_the_dice_did_not_settle_is_caught(text: str) -> None:
+    assert check("outcome", ctx(RISK, intent="force the shutter"), text) is not None, text
+
+
+@pytest.mark.parametrize("text", [
+    "The shutter tears loose from its hinge, and something below notices.",
+    "A few crows lift from the gutter as the shutter gives; they will know this house now.",
+    "The shutter gives a foot past where Ilka meant it to, and something notices.",
+    "Ilka's pulse steadies as the shutter gives; something below notices.",
+])
+def test_words_near_feelings_pass(text: str) -> None:
+    assert check("outcome", ctx(RISK, intent="force the shutter"), text) is None, text

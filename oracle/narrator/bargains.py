@@ -24,7 +24,7 @@ __all__ = ["owed", "told"]
 _STOP = word_set("""take takes the die dice your you and with then that this will from into
 their there what when which while would could should have been will every are was were its
 her his for not all one out off who how but had has any now get gets got yet down where
-exactly again until wherever whenever whatever forever ever always never more once until also
+exactly again until wherever new whenever whatever forever ever always never more once until also
 him she they them own now soon""")
 # what a price does (not what it is about): verbs a narration tells in its own words
 _DOING = word_set("""run runs ran stay stays stayed carry carries carried pass passes passed
@@ -58,15 +58,25 @@ def _groups(price: str, scene: set[str]) -> list[frozenset[str]]:
     return groups
 
 
+_UNTIL = re.compile(r"\b(?:until|till|unless|for as long as)\b.*$", re.IGNORECASE)
+# the narration naming the price as such ("the price, paid", "as the bargain said")
+_NAMED = re.compile(r"\b(?:the|its|a|that|her|his|your|their)\s+(?:price|bargain|debt|due)\b|"
+                    r"\bpaid\b|\bas\s+(?:promised|agreed|sworn)\b", re.IGNORECASE)
+
+
 def told(price: str, whole: str, context: NarrationContext) -> bool:
-    """Whether ``whole`` tells ``price`` (each of several prices, ``;`` between them)."""
+    """Whether ``whole`` tells ``price`` (each of several prices, ``;`` between them): half its
+    groups of meaning (how long it lasts aside: "until the new moon"), or one when the narration
+    names the price as such ("the price, paid")."""
     scene = {_root(w) for field in (context.place, context.intent, context.monster,
                                     *(str(c.get("name", "")) for c in context.characters),
                                     *context.party) for w in _words(field)}
     said = {_root(w) for w in _words(whole)}
+    named = _NAMED.search(whole) is not None
     for part in (p for p in price.split(";") if p.strip()):
-        groups = _groups(part, scene)
-        if groups and sum(bool(g & said) for g in groups) * 2 < len(groups):
+        groups = _groups(_UNTIL.sub("", part) or part, scene)
+        hits = sum(bool(g & said) for g in groups)
+        if groups and not (hits * 2 >= len(groups) or (named and hits)):
             return False
     return True
 

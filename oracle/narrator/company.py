@@ -30,9 +30,14 @@ _GROUP = re.compile(r"\b(?:the|your|her|his|their|our|whole)\s+(?:whole\s+|littl
 _LINE = re.compile(r"\b(?:at|from|to|near|toward|towards)\s+the\s+(?:back|front|rear|head|end|"
                    r"tail|middle)\s+of\s+the\s+(line|column|file|group|company|party|caravan|"
                    r"procession)\b", re.IGNORECASE)
-_SIDE = re.compile(r"\b(?:beside|next\s+to|alongside|behind|with)\s+(?:her|him|them|you)\b|"
-                   r"\b(?:at|by)\s+(?:her|his|their|your|[A-Z][\w-]*'s)\s+(?:side|shoulder|"
-                   r"elbow|back|heels)\b", re.IGNORECASE)
+_SIDE = re.compile(r"\b(?:beside|next\s+to|alongside|behind|with|after)\s+([A-Z][\w-]*|her|him|them|"
+                   r"you)\b(?!')|\b(?:at|by)\s+(her|his|their|your|[A-Z][\w-]*'s)\s+(?:side|"
+                   r"shoulder|elbow|back|heels)\b")
+# someone in the character's service or company, by the character's possessive
+_SERVING = re.compile(r"\b(her|his|their|your|[A-Z][\w-]*'s)\s+(?:\w+\s+)?(guide|guides|hireling|"
+                      r"hirelings|porter|porters|squire|servant|servants|companion|retainer|"
+                      r"bodyguard|apprentice|page|mate|comrade|shield-bearer|torchbearer|"
+                      r"lantern-bearer|linkboy|bearer|bearers|men|crew)\b")
 _DETS = word_set("""the a an her his your their one some another""")
 _TOGETHER = re.compile(r"\b(?:together|between\s+them|side\s+by\s+side|in\s+step|as\s+one)\b",
                        re.IGNORECASE)
@@ -57,15 +62,27 @@ def _joined(words: Sequence[Word], cast: Cast) -> str | None:
     return None
 
 
+def _characters(owner: str, cast: Cast) -> bool:
+    low = owner.lower().removesuffix("'s")
+    return low in ("her", "him", "them", "you", "his", "their", "your") or \
+        cast.who(low) is Who.CHARACTER
+
+
 def _beside(sentence: str, words: Sequence[Word], cast: Cast) -> str | None:
-    """A person named just before words of the character's side ("the tinker walking beside
-    her")."""
+    """A person named near words of the character's side ("the tinker walking beside her",
+    "the hireling behind Brom", "behind her someone cheers")."""
     for match in _SIDE.finditer(sentence):
+        if not _characters(match.group(1) or match.group(2), cast):
+            continue
         near = [w for w in words if w.start < match.start()][-6:]
+        near += [w for w in words if w.start >= match.end()][:3]
         for word in near:
             low = word.low.removesuffix("'s")
-            if low in PERSONS and not _known(low, cast) and low not in ("someone", "somebody"):
+            if low in PERSONS and not _known(low, cast):
                 return f"{word.text} ... {match.group()}"
+    for match in _SERVING.finditer(sentence):
+        if _characters(match.group(1), cast) and not _known(match.group(2), cast):
+            return match.group()
     return None
 
 

@@ -29,12 +29,17 @@ revulsion courage determination confidence certainty longing yearning homesickne
 anxiety unease triumph gratitude jealousy envy bitterness resentment contempt nostalgia regret
 exhilaration glee elation satisfaction contentment excitement anticipation eagerness nervousness
 apprehension dismay amusement impatience frustration irritation annoyance worry dejection
-euphoria bliss anguish agony""")
+euphoria bliss anguish agony pity compassion sympathy affection love awe wonder curiosity
+boredom weariness spite malice scorn mirth generosity kindness cruelty zeal longing
+homesickness tenderness fondness""")
 EMOTION_ADJECTIVES = word_set("""glad joyful joyous delighted elated happy relieved afraid fearful
 frightened scared terrified panicked ashamed humiliated embarrassed guilty remorseful proud angry
 furious enraged wrathful grieving sorrowful sad miserable heartbroken desperate hopeless hopeful
 disgusted brave resolute determined confident lonely homesick nervous anxious uneasy triumphant
-grateful thankful jealous envious bitter resentful contemptuous gleeful satisfied content""")
+grateful thankful jealous envious bitter resentful contemptuous gleeful satisfied content
+hopeless helpless miserable generous spiteful weary bored curious fond vengeful merciful
+pitiless smug sullen morose gloomy glum cheerful cheery merry sour grim wary giddy sulky
+petulant irritable impatient eager reckless defiant sheepish wistful""")
 EMOTION_ADVERBS = word_set("""gladly joyfully joyously happily fearfully nervously anxiously
 angrily furiously proudly sadly miserably desperately hopefully bravely resolutely bitterly
 gratefully gleefully triumphantly guiltily shamefully""")
@@ -52,9 +57,17 @@ MIND = rx(phrases("""~tell/~promise/~remind/~convince/~assure yourself/herself/h
     ~set your/her/his/their jaw; ~make up your/her/his/their mind; ~raise your/her/his/their
     hands; with your/her/his/their hands raised/up; ~give yourself/herself/himself up;
     ~walk away; ~bow your/her/his/their head; ~dare not; ~dare to hope;
-    ~be sure/certain that; ~know/~knew then; ~feel sure; ~wish you/she/he had"""))
+    ~be sure/certain that; ~know/~knew then; ~feel sure; ~wish you/she/he had;
+    without a second thought; without a thought; without hesitation; without hesitating;
+    without a backward glance; without regret; in a/an * mood/temper/humour/humor;
+    ~feel * hopeless/helpless/proud/ashamed/afraid/glad/sorry/guilty/alone/lost/small/brave;
+    ~feel so/very/utterly/quite/suddenly/deeply/oddly/strangely * ;
+    never ~feel so; ~have never ~feel"""))
 
 _FEEL = word_set("""feel feels felt feeling""")
+# a choice already made, named in a clause ("past where you meant it", "what she had hoped")
+_SUBORDINATE = re.compile(r"\b(?:where|what|whatever|wherever|how|than|the way)\s+(?:you|she|he|"
+                          r"they|[A-Z]\w*)\s+(?:had\s+)?$", re.IGNORECASE)
 _MODAL = re.compile(r"\b(?:would|could|might|may|should|can|cannot|can't|if)\s+(?:\w+\s+)?$",
                     re.IGNORECASE)
 _CLAUSE = frozenset({";", ":", "\u2014"})
@@ -98,12 +111,30 @@ def _owned_by_character(words: Sequence[Word], i: int, cast: Cast,
     return low in ("her", "his", "their") and _whose(owner, before, words, cast) is Who.CHARACTER
 
 
+# "tears" is a sign of grief after these words ("her tears", "in tears"); else a verb ("the
+# plank tears loose")
+_BEFORE_NOUN = word_set("""her his your their my its the in to of with no hot silent bitter
+angry sudden , and into through""")
+
+
+def _as_noun(words: Sequence[Word], i: int) -> bool:
+    return i == 0 or words[i - 1].low in _BEFORE_NOUN
+
+
+def _apposed(words: Sequence[Word], i: int, before: Sequence[Word], cast: Cast) -> bool:
+    """An emotion set off by commas after a character: "Maelis, furious, turns"."""
+    return 1 < i < len(words) - 1 and words[i - 1].low == "," and words[i + 1].low == "," \
+        and _whose(words[i - 2], before, words, cast) is Who.CHARACTER
+
+
 def _emotion(words: Sequence[Word], before: Sequence[Word], cast: Cast) -> str | None:
     for i, word in enumerate(words):
         low = word.low
         if low in EMOTION_NOUNS and (_experiencer_after(words, i, cast, before)
                                      or _owned_by_character(words, i, cast, before)):
             return word.text
+        if low in EMOTION_ADJECTIVES and _apposed(words, i, before, cast):
+            return word.text  # "Maelis, furious, turns her back"
         if low in EMOTION_ADJECTIVES and i + 2 < len(words) and words[i + 1].low == "," and (
                 i == 0 or words[i - 1].low in (",", "and")) and \
                 _whose(words[i + 2], before, words, cast) is Who.CHARACTER:
@@ -112,7 +143,7 @@ def _emotion(words: Sequence[Word], before: Sequence[Word], cast: Cast) -> str |
                 _whose(w, before, words, cast) is Who.CHARACTER for w in words[:i]
                 if w.low in ("you", "she", "he") or w.low.removesuffix("'s") in cast.characters):
             return word.text  # "Orla angrily kicks", "you go gladly"
-        if low in _SIGNS and (_experiencer_after(words, i, cast, before)
+        if low in _SIGNS and _as_noun(words, i) and (_experiencer_after(words, i, cast, before)
                               or _owned_by_character(words, i, cast, before)):
             return word.text
         felt = any(w.low in _FEEL for w in words[max(0, i - 4):i])
@@ -152,12 +183,15 @@ def feelings(sentence: str, words: Sequence[Word], before: Sequence[Word],
     for pattern in (MIND, _SIGN_VERBS):
         for match in pattern.finditer(sentence):
             if match.group().split()[0].lower()[:5] in stated or \
-                    _MODAL.search(sentence[max(0, match.start() - 16):match.start()]):
+                    _MODAL.search(sentence[max(0, match.start() - 16):match.start()]) or \
+                    _SUBORDINATE.search(sentence[max(0, match.start() - 24):match.start()]):
                 continue  # the player's own words, or a might-be ("could walk away")
             i = _index(words, match.start())
             if match.group().lower().startswith("with "):  # "with his hands raised": whose?
                 said_of = _whose(words[i + 1], before, words, cast) if i + 1 < len(words) \
                     else Who.THING
+            elif match.group().lower().startswith(("without", "in ")):  # a manner: whose?
+                said_of = _nearest_person(words, i, cast, before)
             else:
                 said_of = subject(words, i, cast, before)
             if said_of is Who.CHARACTER:

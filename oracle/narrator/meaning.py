@@ -63,7 +63,8 @@ def tokens(sentence: str) -> list[Word]:
 _SKIP = word_set("""slowly quietly finally then just simply also still almost nearly already
 soon suddenly at last only even really barely hardly never not no does do did will would can
 could may might must shall should is are was were has have had been be being gently softly
-silently there too once again yet all both""")
+silently there too once again yet all both always ever forever often sometimes usually
+rarely seldom""")
 _PRONOUNS = frozenset({"she", "he", "they", "her", "him", "them", "his", "hers", "their"})
 _SECOND = frozenset({"you", "your", "yourself", "yours", "i", "me", "my", "myself"})
 # generic words for a person other than the characters (an NPC the model mentions)
@@ -71,6 +72,8 @@ _PEOPLE = word_set("""woman man girl boy figure stranger hermit priest priestess
 child old crone widow mother father brother sister rival rivals hunter hunters guard guards
 merchant monk nun miller farmer traveller traveler pilgrim lady lord king queen someone
 somebody anyone nobody everyone villager villagers soldier soldiers""")
+# capitalised words that name no one ("God", "Ruin")
+_NO_ONE = word_set("""god gods ruin death night day dark light i""")
 _FOE_WORDS = word_set("""it its monster beast creature thing foe shape brute horror""")
 
 
@@ -102,6 +105,7 @@ class Cast:
     solo: bool
     settled: Settled = field(default_factory=Settled)
     answering: bool = False  # an answer to a question: an unnamed "they" is the question's
+    place: frozenset[str] = frozenset()  # the place's words (a capital there names no one)
 
     @classmethod
     def of(cls, context: NarrationContext) -> Cast:
@@ -116,7 +120,8 @@ class Cast:
         others = len({n.strip().lower() for n in names if n.strip()})
         return cls(frozenset(characters), frozenset(foe), frozenset(known),
                    solo=not context.party and others <= 1, settled=settled,
-                   answering=bool(context.question.strip()))
+                   answering=bool(context.question.strip()),
+                   place=frozenset(_words_of([context.place])))
 
     def who(self, word: str) -> Who | None:
         """Whom ``word`` names by itself (None: a pronoun, resolved by the words before it)."""
@@ -144,9 +149,9 @@ class Cast:
                 return Who.CHARACTER
             elif low in self.foe or low in ("monster", "beast", "creature"):
                 return Who.FOE
-            elif low in _PEOPLE or (word.text[:1].isupper() and low not in self.known
+            elif low in _PEOPLE or (word.text[:1].isupper() and low not in self.place
                                     and not word.first and low not in _PRONOUNS
-                                    and low not in _SKIP):
+                                    and low not in _SKIP and low not in _NO_ONE):
                 return Who.PERSON
         return Who.PERSON if addressed or self.answering else Who.CHARACTER
 
@@ -194,16 +199,37 @@ def subject(words: Sequence[Word], index: int, cast: Cast, before: Sequence[Word
             break
         if low in _CONJ:
             return _person_before(words, i - 1, cast, before)
-        if low in _SKIP:
-            i -= 1
+        if low in _SKIP or (low in ("who", "that") and i > 0 and words[i - 1].low == ","):
+            i -= 1  # "Brom, who has always distrusted": the relative is the name's
             continue
         who = cast.who(words[i].text)
         if who is None:
             if low in _POSSESSIVE and low != "her":
                 return Who.THING
+            if low in ("they", "them") and _things_since(cast, [*before, *words[:i]]):
+                return Who.THING  # "a few moths settle ... they will know his scent"
             return cast.resolve([*before, *words[:i]])
         return who
     return Who.THING
+
+
+_NOT_PLURAL = word_set("""his hers its yours ours theirs this is was has does its always
+perhaps sometimes across less unless""")
+
+
+def _things_since(cast: Cast, said: Sequence[Word]) -> bool:
+    """A plural thing named since the last person ("they" is the things, not the one
+    character)."""
+    if len(cast.characters) > 1 or not cast.solo:
+        return False
+    for word in reversed(said):
+        low = word.low
+        if cast.who(low) in (Who.CHARACTER, Who.PERSON) and low not in _PRONOUNS:
+            return False
+        if low.endswith("s") and not low.endswith(("ss", "'s", "us")) and len(low) > 3 and \
+                low not in _NOT_PLURAL and low not in _SKIP and not word.text[:1].isupper():
+            return True
+    return False
 
 
 def person_after(words: Sequence[Word], index: int, cast: Cast,

@@ -111,7 +111,8 @@ MECHANICS = re.compile("|".join((
     rf"\bnatural\s+(?:a\s+)?{_N}\b", rf"\b(?:a|the|her|his|your|their|its|my)\s+roll\s+of\s+(?:a\s+|an\s+)?{_N}\b",
     (rf"\b(?:dark|light|helper's|bone|iron|white|black|red|magic|instability)\s+{_N}s?\b"
     r"(?!\s*(?:-|paces|steps|feet|yards|miles|days|nights|hours|men|of\b))"),
-    rf"\b{_N}\s+on\s+the\s+(?:\w+\s+)?(?:die|dice|d\d+|hunt|roll|check)\b",
+    rf"\b{_N}\s+on\s+(?:the|her|his|your|their|its|my|a)\s+(?:\w+\s+)?(?:die|dice|d\d+|hunt|roll|check)\b",
+    r"\bpips?\b(?=[^.]*\bdi(?:e|ce)\b)|\b(?:die|dice)\b[^.]*\bpips?\b|\b(?:single|lone)\s+pip\b",
     rf"\b(?:double|twin|two|three|four|five|a\s+pair\s+of)\s+{_FACE_N}\b",
     r"\bsnake\s+eyes\b|\bboxcars\b",
     (rf"\b(?:your|her|his|its|their|my)\s+{_N}\s+(?:beats?|wins?|won|tops?|clears?|against|"
@@ -122,6 +123,7 @@ MECHANICS = re.compile("|".join((
     r"hours|years|times|men|of\b|in\s+(?:a|the)\b))"),
     (rf"(?:^|[,;:.]\s*)\W*{_N}\s+(?:beats|clears?|tops?|against|versus|is\s+(?:not\s+)?enough|"
     r"is\s+(?:more|less|higher|lower|greater|better|worse)\s+than|falls?\s+short|"
+     r"(?:is|was)\s+(?:well\s+|just\s+|far\s+)?(?:short|shy)\s+of|"
     r"gets?\s+through|wins?\b|makes?\s+it)"),
     rf"\b{_N}\s+and\s+(?:a\s+|an\s+)?{_N}\s+(?:make|makes|made|come\s+to|comes\s+to|give|gives|is|are)\b",
     rf"\b(?:plus|minus|less|add|adds|added)\s+{_N}\b(?!\s+(?:of|more|others?)\b)",

@@ -37,7 +37,9 @@ CHOICE = rx(_verbs("decide", "choose", "resolve", "vow", "promise", "refuse", "a
                     "remember", "believe", "hope", "wish", "regret", "trust", "doubt", "relax",
                     "flee", "retreat", "surrender", "charge", "love", "hate"),
              r"swears?|swore|sworn|says|said|cries|cried|thinks?|thought|knows?|knew|chose|"
-             r"wants?|wanting|"
+             r"wants?|wanting|liked|likes|disliked?|dislikes|(?:dis|mis)trust(?:s|ed)?|"
+             r"loathe[sd]?|despise[sd]?|adore[sd]?|enjoy(?:s|ed)?|resent(?:s|ed)?|"
+             r"prefer(?:s|red)?|admire[sd]?|"
              r"grinn(?:ed|ing)|sobb(?:ed|ing)|nodd(?:ed|ing)|begg(?:ed|ing)|regrett(?:ed|ing)|"
              r"gives? up|gave up|turns? back|turned back|turns? and (?:runs?|flees?)|"
              r"runs? away|ran away|steels? (?:yourself|herself|himself|themself|themselves)|"
@@ -60,7 +62,7 @@ SEIZES = rx(_EMOTION + r" (?:floods?|fills?|grips?|seizes?|washes over|rises in|
              r"of|overwhelms?|swells in|blooms in|settles over|courses through|wells up in)")
 HEART = re.compile(r"\b(your|\w+'s|her|his|their) (?:heart|stomach|spirit|resolve|courage|"
                    r"nerve)s? (?:sinks?|leaps?|races?|pounds?|soars?|breaks?|swells?|"
-                   r"hammers?|drops?|lurches?|knots?|fails?|falters?|holds?|steadies)\b",
+                   r"hammers?|drops?|lurches?|knots?|fails?|falters?)\b",
                    re.IGNORECASE)
 WITH_FEELING = rx(r"(?:with|in) (?:relief|dread|terror|horror|joy|despair|grief|anger|rage|"
                    r"shame|determination|resolve|triumph|disgust|delight|fury)")

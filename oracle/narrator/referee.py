@@ -22,7 +22,7 @@ fallback). Everything is deterministic: no second model call.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from oracle.narrator import bargains, people, readings
@@ -30,12 +30,11 @@ from oracle.narrator.base import NarrationContext
 from oracle.narrator.company import company
 from oracle.narrator.feelings import feelings
 from oracle.narrator.ground import other_foe
-from oracle.narrator.lexicon import phrases, rx
-from oracle.narrator.meaning import Cast, Word, settled_of, tokens, word_set
+from oracle.narrator.meaning import Cast, Word, settled_of, tokens
 from oracle.narrator.numbers import mechanics, numbers
 from oracle.narrator.readings import ANY_DEATH, DEFEAT_TOLD
-from oracle.narrator.safety import screen, themes_of
 from oracle.narrator.streaming import split
+from oracle.narrator.veils import lines_and_veils
 
 __all__ = ["MAX_CHARS", "MAX_SENTENCES", "Judge", "check", "check_items"]
 
@@ -49,99 +48,6 @@ _ANSWER = re.compile(r"^\W*(yes|no)\b(?:\W{0,3}(and|but)\b)?", re.IGNORECASE)
 _MARKUP = re.compile(r"\*\*|__|`|(?<![\w_])_[^_\s][^_\n]*_(?![\w_])|^\s{0,3}#{1,6}\s|^\s*[-*+\u2022]\s|^\s*\d+[.)]\s|"
                      r"\[[^\]\n]+\]\([^)\n]+\)|</?[a-zA-Z][a-zA-Z0-9]*(?:\s[^<>]*)?>|"
                      r"&(?:[a-z]+|#\d+);|(?<![\w*])\*[^*\s][^*\n]*\*(?![\w*])", re.MULTILINE)
-_STOP = frozenset({"harm", "hurt", "with", "from", "about", "being", "things", "other", "some",
-                   "very", "into", "onto", "against", "people", "anything", "graphic"})
-
-
-def _stem(word: str) -> str:
-    word = word.lower()
-    for suffix in ("ies", "es", "s"):
-        if word.endswith(suffix) and len(word) - len(suffix) >= 3:
-            return word[: -len(suffix)]
-    return word
-
-
-def _line_words(lines: Iterable[str]) -> set[str]:
-    words = {_stem(w) for line in lines for w in re.findall(r"[A-Za-z]{4,}", line)}
-    return {w for w in words if w not in _STOP}
-
-
-def _told(text: str, context: NarrationContext) -> str:
-    """``text`` without the player's own words (their attempt, place, foe, question): what the
-    table said is theirs to say; the filter judges what the model added."""
-    for said in sorted((context.intent, context.place, context.monster, context.question),
-                       key=len, reverse=True):
-        if said.strip():
-            text = re.sub(re.escape(said.strip()), " ", text, flags=re.IGNORECASE)
-    return text
-
-
-def _safety(text: str, context: NarrationContext) -> str | None:
-    avoid = _line_words(context.safety.lines)
-    for word in re.findall(r"[A-Za-z]{4,}", text):
-        if _stem(word) in avoid:
-            return f"it names {word!r}, under one of this campaign's lines"
-    # the offline narrator's filter, by meaning as well as by word: a line's theme (a child's
-    # voice under "harm to children") and a veil shown on screen reject the text too
-    told = _told(text, context)
-    verdict = screen(told, context.safety)
-    if not verdict.ok and not _ordinary_body(text, verdict.words, context):
-        return verdict.reason + ", which this campaign's safety settings keep out"
-    for item in (*context.safety.lines, *context.safety.veils):
-        for tag in themes_of(item):
-            shown = THEME_SIGNS[tag].search(told) if tag in THEME_SIGNS else None
-            if shown:
-                return (f"it shows {item!r} ({shown.group()!r}), which this campaign's safety "
-                        "settings keep out")
-    return None
-
-
-# a theme told without its own words: what it does, how it looks ("orange tongues lick up the
-# rafters" is fire; "water closes over your head" is drowning)
-THEME_SIGNS: dict[str, re.Pattern[str]] = {tag: rx(phrases(text)) for tag, text in {
-    "fire": """* tongues; tongues of; ~roar orange/red/yellow; lantern/torch/candle/lamp ~tip/~fall/
-        ~topple into the straw/hay/thatch/tinder/kindling; ~lick up/at/along/over; ~catch and ~flare; the thatch/straw/
-        roof/rafters/curtain/cloth/tinder/hair ~catch; ~go up like; ~crackle; ~roar up; heat
-        ~pour/~roll/~wash off; orange/red glow; ~glow orange/red; ~smolder; ~blacken and ~curl""",
-    "drowning": """water ~close over; ~fill your/her/his/their lungs; water in your/her/his lungs; ~close over your/her/his/their head; lungs ~burn/~ache for
-        air; ~burn for air; ~gasp for air; ~breathe water; ~swallow water; ~go under;
-        ~pull/~drag * under; beneath/under the surface; ~sink like a stone; no air""",
-    "blood": """~well red; ~run red; red ~well/~run/~seep/~drip; ~soak red; a red stain; ~stain
-        red; crimson; scarlet; gore; red smear/smears/streak/streaks/drops/droplets/spatter/trail/
-        stains/beads/runnels; smears/streaks/drops/beads of red; knuckles/lip/lips/skin/palm
-        ~split/~tear/~open""",
-    "spiders": """too many legs; eight/many legs; ~spin a/its web; ~scuttle; ~skitter; silk
-        threads/strands""",
-    "insects": """~crawl with; ~boil out; ~swarm; ~buzz; ~hum of wings; ~squirm; maggots;
-        grubs; larvae; ~heave/~seethe/~writhe/~squirm/~teem with; small white bodies""",
-    "hanging": """~swing from a/the rope/branch/beam; rope around * neck; noose; gallows;
-        ~dangle from""",
-    "children": """small/little hands/feet/shoes/voice/boy/girl; a child; children""",
-}.items()}
-
-
-# a body named in passing is not body horror ("the cold gets into your fingers"); a body made
-# wrong is ("fingers stitched together", "a face that peels")
-_BODY = word_set("""finger fingers face faces mouth mouths teeth tooth jaw jaws bone bones skin
-limb limbs hand hands eye eyes skull knuckles lips lip""")
-_WRONG_BODY = re.compile(r"\b(?:stitch\w*|sewn|skinless|flay\w*|peel\w*|split\w*|bulg\w*|"
-                         r"twist\w*|fus\w*|melt\w*|slough\w*|too many|extra|grow\w*|sprout\w*|"
-                         r"burst\w*|rott?\w*|writh\w*|inside out|wrong|hollow\w*|swoll\w*|"
-                         r"torn|tear\w*|gnaw\w*|unravel\w*|crawl\w*|wears?|wearing|"
-                         r"where (?:the|her|his|your) \w+ should)\b", re.IGNORECASE)
-
-
-def _ordinary_body(text: str, words: Sequence[str], context: NarrationContext) -> bool:
-    """True when the only words ``screen`` found are body parts named plainly (and no line or
-    veil names them itself)."""
-    named = _line_words((*context.safety.lines, *context.safety.veils))
-    if not words or any(w.lower() not in _BODY or _stem(w) in named for w in words):
-        return False
-    return _WRONG_BODY.search(text) is None
-
-
-
-
 # each reading of one sentence, in the order its reason is given
 SENTENCE_READINGS = (mechanics, readings.fates, readings.monster, readings.outcome,
                      readings.hits, people.choices, feelings, people.others, company,
@@ -219,7 +125,7 @@ class Judge:
             return "it speaks as the assistant, not as the narrator"
         if _MARKUP.search(sentence) or _MARKUP.search(text):  # a list's "1." starts a line
             return "it uses markup (Markdown or HTML); a narration is plain text"
-        return (_safety(sentence, context)
+        return (lines_and_veils(sentence, context)
                 or numbers(sentence, context, self.cast.settled)
                 or read(sentence.strip(), self._before, context, self.cast))
 
@@ -261,7 +167,7 @@ def check_items(beat: str, context: NarrationContext, items: Sequence[str]) -> s
     """
     settled = settled_of(context)
     for item in items:
-        reason = _safety(item, context) or numbers(item, context, settled, any_digit=False)
+        reason = lines_and_veils(item, context) or numbers(item, context, settled, any_digit=False)
         if reason:
             return reason
     return None

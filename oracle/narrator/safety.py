@@ -39,7 +39,9 @@ THEMES: dict[str, Theme] = {t.tag: t for t in (
            "leggy things, things with legs, arachnids",
            "spider, arachnid, many-legged, many legged, eight-legged, eight legged, web, "
            "cobweb, sticky strand, silk, silken, egg sac, spinneret, tarantula, scorpion, "
-           "eight legs, eight eyes, leggy, weaver, skitter, skittering, scuttle, scuttling"),
+           "eight legs, eight eyes, leggy, weaver, skitter, skittering, scuttle, scuttling, "
+           "hairy legs, eight hairy legs, huntsman spider, wolf spider, orb-weaver, "
+           "abdomen, fangs dripping"),
     _theme("insects", "insect, bug, creepy crawly, creepy crawlies, crawly, crawlies, swarm, "
            "maggot, worm, centipede, cockroach, roach, beetle, wasp, hornet, bee, ant, fly, "
            "flies, larva, moth, locust, bugs and insects, spiders and insects, lice, tick, "
@@ -48,7 +50,21 @@ THEMES: dict[str, Theme] = {t.tag: t for t in (
            "hornet, moth, locust, swarm, chitin, mandible, carapace, antennae, grub, flies, "
            "lice, tick, worm, worms, crawling things, buzzing, skitter, skittering, scuttle, "
            "scuttling, hive, ants, bees, fly, leech, leeches, crawl with, crawling with, "
-           "writhe, writhing, creeping things, vermin, weevil, termite, mite"),
+           "writhe, writhing, creeping things, vermin, weevil, termite, mite, silverfish, "
+           "roach, roaches, earwig, woodlouse, woodlice, flea, fleas, gnat, gnats, midge, "
+           "midges, mosquito, aphid, bedbug, bedbugs, louse, nit, nits, cricket, crickets, "
+           "grasshopper, dragonfly, hornet, mayfly, cicada, scarab, carrion beetle, botfly, "
+           "dung beetle, wireworm, mealworm, bloodworm"),
+    _theme("rats", "rat, rats, rodent, rodents, mice, mouse, vermin, musophobia, rats and "
+           "mice, rodents and vermin",
+           "rat, ratty, rodent, mouse, mice, vermin, whisker, whiskers, naked tail, pink tail, "
+           "rat-king, rat king, gnawing, squeaking, squeak, burrow, nest of rats, dormouse, "
+           "vole, shrew"),
+    _theme("heights", "heights, height, high places, falling, fall from height, falls from "
+           "height, vertigo, acrophobia, cliffs, sheer drops, fear of heights",
+           "vertigo, dizzying, sheer drop, long drop, precipice, a long way down, "
+           "the drop below, edge of the cliff, cliff edge, plummet, plummets, plunge, "
+           "plunges, freefall, free fall"),
     _theme("children", "child, children, kid, kids, baby, babies, infant, harm to children, "
            "child death, dead children, minor, minors, toddler, orphan, youngster, boy, girl",
            "child, children, childish, kid, baby, babies, infant, cradle, crib, toddler, "
@@ -94,7 +110,10 @@ THEMES: dict[str, Theme] = {t.tag: t for t in (
     _theme("self_harm", "self-harm, self harm, suicide, cutting, self injury, self-injury, "
            "suicidal, killing oneself, hurting oneself, self-inflicted",
            "self-harm, cuts themself, cut themself, their own blade, against their own skin, "
-           "suicide, end it all, take their own life, own wrist, wrists"),
+           "suicide, end it all, take their own life, own wrist, wrists, own forearm, "
+           "own arm, own skin, own flesh, own throat, own blood, against her own, against his "
+           "own, into her own, into his own, across her own, across his own, at her own, at his "
+           "own"),
     _theme("hanging", "hanging, hangings, hanged, hang, noose, nooses, gallows, gibbet, "
            "strangling, strangulation, lynching, hangman",
            "hang, hanged, hanging, hangs, hung, noose, gallows, gibbet, hangman, strangle, "
@@ -103,7 +122,10 @@ THEMES: dict[str, Theme] = {t.tag: t for t in (
            "dead, death, corpse, corpses, grave, graves, body, bodies, skeleton, bones, "
            "funeral, cadaver, coffin, tomb"),
     _theme("torture", "torture, torment, cruelty, pain, sadism",
-           "torture, torment, rack, thumbscrew, flayed, flaying, pincers, branding, hooks in"),
+           "torture, torment, rack, thumbscrew, flayed, flaying, pincers, branding, hooks in, "
+           "skinning knife, skinning knives, hot irons, branding iron, red-hot iron, "
+           "interrogation, tormentor, torturer, the wheel, iron maiden, strappado, "
+           "thumbscrews, bone saw, bonesaw"),
     _theme("snakes", "snake, snakes, serpent, reptile, ophidiophobia",
            "snake, serpent, adder, viper, scales, coil, coiled, fangs, hiss, slither"),
     _theme("darkness", "claustrophobia, enclosed spaces, buried alive, confinement, trapped",
