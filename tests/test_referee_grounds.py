@@ -154,6 +154,8 @@ HERON = "the Reed Heron"
     "A rusted sentinel blocks the blow and shoves her back.",
     "The blow glances off the Lamp Bishop's crozier.",
     "The drowned jailer catches the blade in a fist of weed.",
+    "The tin wasp darts in at Ilka's eyes and away again.",
+    "The reed-father's long arms sweep her off the causeway.",
 ])
 def test_a_being_the_story_does_not_hold_is_another_foe(text: str) -> None:
     context = ctx(FIGHT, monster=HERON, place="the reed beds")
@@ -167,6 +169,8 @@ def test_a_being_the_story_does_not_hold_is_another_foe(text: str) -> None:
     "The thing's beak snaps shut an inch from her face; it still stands.",
     "Reeds close over the carving of an old abbot as the heron wades on.",
     "The beast shakes off the cut as the bell of the drowned chapel tolls.",
+    "A beetle crawls over the causeway stones as the heron wades on.",
+    "The heron wades on, unhurt, just as the causeway lamps gutter.",
 ])
 def test_the_storys_foe_and_the_worlds_likenesses_pass(text: str) -> None:
     context = ctx(FIGHT, monster=HERON, place="the reed beds")

@@ -45,7 +45,7 @@ _TOGETHER = re.compile(r"\b(?:together|between\s+them|side\s+by\s+side|in\s+step
 
 def _known(word: str, cast: Cast) -> bool:
     low = word.lower().removesuffix("'s")
-    return low in cast.known or low.rstrip("s") in cast.known
+    return low in cast.known or low.rstrip("s") in cast.known or low in cast.foe
 
 
 def _joined(words: Sequence[Word], cast: Cast) -> str | None:
@@ -54,8 +54,8 @@ def _joined(words: Sequence[Word], cast: Cast) -> str | None:
         if word.low != "and" or i == 0 or cast.who(words[i - 1].text) is not Who.CHARACTER:
             continue
         for j in range(i + 1, min(i + 4, len(words))):
-            low = words[j].low.removesuffix("'s")
-            if low in PERSONS and not _known(low, cast):
+            low = words[j].low.removesuffix("'s").split("-")[-1]
+            if low in PERSONS and not _known(low, cast) and not _known(words[j].low, cast):
                 return " ".join(w.text for w in words[i - 1:j + 1])
             if low not in _DETS and j > i + 1:
                 break
@@ -77,8 +77,8 @@ def _beside(sentence: str, words: Sequence[Word], cast: Cast) -> str | None:
         near = [w for w in words if w.start < match.start()][-6:]
         near += [w for w in words if w.start >= match.end()][:3]
         for word in near:
-            low = word.low.removesuffix("'s")
-            if low in PERSONS and not _known(low, cast):
+            low = word.low.removesuffix("'s").split("-")[-1]
+            if low in PERSONS and not _known(low, cast) and not _known(word.low, cast):
                 return f"{word.text} ... {match.group()}"
     for match in _SERVING.finditer(sentence):
         if _characters(match.group(1), cast) and not _known(match.group(2), cast):

@@ -36,9 +36,11 @@ mage warlock soldier guard sentry sentinel archer bandit brigand raider assassin
 hangman butcher jailer gaoler huntsman widow bride maiden keeper gatekeeper abbot monk nun
 friar hermit ogre troll goblin orc giant ghoul wraith ghost spectre specter lich vampire
 zombie skeleton revenant wight mummy demon devil imp fiend djinn jinn elemental homunculus
-scarecrow puppet marionette doll effigy-man mannequin statue-thing champion duelist
-swordsman""")
-BEINGS = frozenset(f for w in _PERSON_FOES | {b for b in BEASTS if not b.endswith("s")}
+scarecrow puppet marionette doll mannequin champion duelist swordsman mother father matron
+patriarch""")
+# the small life of a scene, a foe only when made one ("the copper beetle", not "a beetle")
+_SMALL = word_set("""beetle mantis scorpion centipede crab wasp hornet spider rat moth""")
+BEINGS = frozenset(f for w in _PERSON_FOES | _SMALL | {b for b in BEASTS if not b.endswith("s")}
                    for f in (w, w + "s", w + "es", w.replace("man", "men")))
 # the foe's own generic words, and words of a being that never name another one
 _GENERIC = word_set("""thing things beast creature monster foe shape it figure horror brute""")
@@ -96,7 +98,8 @@ def _kinds(words: Sequence[Word], story: set[str]) -> str | None:
         head = _head(word)
         if head in BEINGS and head not in _GENERIC and head not in story and \
                 head.rstrip("s") not in story and _with_article(words, i) and \
-                not _as_likeness(words, i):
+                not _as_likeness(words, i) and not (
+                    head.rstrip("s") in _SMALL and (i == 0 or words[i - 1].low in _ARTICLE)):
             start = max(0, i - 2)
             return " ".join(w.text for w in words[start:i + 1])
     return None
