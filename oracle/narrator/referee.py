@@ -7,11 +7,13 @@ not a death), negation before or after. The readings (:mod:`.readings`, :mod:`.o
 attempt (no "It works" on a failure, no "the slab grinds inward" on a failed prying), deaths
 and losses in any words ("breathes her last", "never moves again", "the last anyone sees of her")
 of a character the result spares, the foe's state, the character's feelings and choices, others
-in solo play, a foe other than the story's, dice faces in words; and numbers (Ruin, tokens,
-totals, any digit the result does not hold), the oracle's answer first, and the campaign's lines
-and veils by theme (:func:`oracle.narrator.safety.screen`) as well as by word. Over the whole
-reply: a death the result settles is voiced, an accepted Devil's Bargain is voiced, the text is
-plain (no Markdown or HTML) and no longer than :data:`MAX_CHARS`.
+in solo play and company in other words (:mod:`.company`), a being the story does not hold
+(:mod:`.ground`), dice faces and their arithmetic in numbers, right or wrong (:mod:`.numbers`);
+and numbers (Ruin, tokens, totals, any digit the result does not hold), the oracle's answer
+first, and the campaign's lines and veils by theme and by what a theme does (:mod:`.veils`) as
+well as by word. Over the whole reply: a death the result settles is voiced, an accepted Devil's
+Bargain is voiced by its own things in any system (:mod:`.bargains`), the text is plain (no
+Markdown or HTML) and no longer than :data:`MAX_CHARS`.
 
 :class:`Judge` reads a reply while it streams: each sentence is judged as soon as it is complete,
 so it can be shown at once; :meth:`Judge.finish` then reads the whole. Each rejection is one
