@@ -38,6 +38,7 @@ _SERVING = re.compile(r"\b(her|his|their|your|[A-Z][\w-]*'s)\s+(?:\w+\s+)?(guide
                       r"hirelings|porter|porters|squire|servant|servants|companion|retainer|"
                       r"bodyguard|apprentice|page|mate|comrade|shield-bearer|torchbearer|"
                       r"lantern-bearer|linkboy|bearer|bearers|men|crew)\b")
+_ANYONE = word_set("""someone somebody""")
 _DETS = word_set("""the a an her his your their one some another""")
 _TOGETHER = re.compile(r"\b(?:together|between\s+them|side\s+by\s+side|in\s+step|as\s+one)\b",
                        re.IGNORECASE)
@@ -62,17 +63,22 @@ def _joined(words: Sequence[Word], cast: Cast) -> str | None:
     return None
 
 
-def _characters(owner: str, cast: Cast) -> bool:
+def _characters(owner: str, cast: Cast, said: Sequence[Word]) -> bool:
+    """Whether ``owner`` ("her", "Brom's") is a character (a pronoun by the words before)."""
     low = owner.lower().removesuffix("'s")
-    return low in ("her", "him", "them", "you", "his", "their", "your") or \
-        cast.who(low) is Who.CHARACTER
+    who = cast.who(low)
+    if who is None:
+        return cast.resolve(said) is Who.CHARACTER
+    return who is Who.CHARACTER
 
 
-def _beside(sentence: str, words: Sequence[Word], cast: Cast) -> str | None:
+def _beside(sentence: str, words: Sequence[Word], before: Sequence[Word],
+            cast: Cast) -> str | None:
     """A person named near words of the character's side ("the tinker walking beside her",
     "the hireling behind Brom", "behind her someone cheers")."""
     for match in _SIDE.finditer(sentence):
-        if not _characters(match.group(1) or match.group(2), cast):
+        if not _characters(match.group(1) or match.group(2), cast,
+                           [*before, *(w for w in words if w.start < match.start())]):
             continue
         near = [w for w in words if w.start < match.start()][-6:]
         near += [w for w in words if w.start >= match.end()][:3]
@@ -81,7 +87,9 @@ def _beside(sentence: str, words: Sequence[Word], cast: Cast) -> str | None:
             if low in PERSONS and not _known(low, cast) and not _known(word.low, cast):
                 return f"{word.text} ... {match.group()}"
     for match in _SERVING.finditer(sentence):
-        if _characters(match.group(1), cast) and not _known(match.group(2), cast):
+        if _characters(match.group(1), cast,
+                       [*before, *(w for w in words if w.start < match.start())]) and \
+                not _known(match.group(2), cast):
             return match.group()
     return None
 
@@ -96,9 +104,10 @@ def company(sentence: str, words: Sequence[Word], before: Sequence[Word],
             if not _known(match.group(1), cast):
                 return (f"it says {match.group()!r} in solo play; nobody else is with the "
                         "character")
-    found = _joined(words, cast) or _beside(sentence, words, cast)
+    found = _joined(words, cast) or _beside(sentence, words, before, cast)
     if found is None and _TOGETHER.search(sentence) and any(
-            w.low.removesuffix("'s") in PERSONS and not _known(w.low, cast) for w in words):
+            w.low.removesuffix("'s") in PERSONS - _ANYONE and not _known(w.low, cast)
+            for w in words):
         found = _TOGETHER.search(sentence).group()  # type: ignore[union-attr]
     if found:
         return f"it brings in company ({found!r}) in solo play; nobody else is with the character"

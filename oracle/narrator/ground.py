@@ -31,16 +31,18 @@ __all__ = ["BEINGS", "other_foe"]
 # people a foe could be, and monsters besides the beasts (singular; plurals are read too)
 _PERSON_FOES = word_set("""knight abbot abbess bishop prior prioress warden automaton construct
 golem captain chieftain chief warlord witch hag crone judge king queen prince princess lord
-lady duke baron count countess priest priestess cultist sorcerer sorceress wizard necromancer
-mage warlock soldier guard sentry sentinel archer bandit brigand raider assassin executioner
+lady duke baron countess priest priestess cultist sorcerer sorceress wizard necromancer
+mage warlock soldier sentry sentinel archer bandit brigand raider assassin executioner
 hangman butcher jailer gaoler huntsman widow bride maiden keeper gatekeeper abbot monk nun
 friar hermit ogre troll goblin orc giant ghoul wraith ghost spectre specter lich vampire
 zombie skeleton revenant wight mummy demon devil imp fiend djinn jinn elemental homunculus
 scarecrow puppet marionette doll mannequin champion duelist swordsman mother father matron
-patriarch""")
+patriarch deacon vicar verger canon cardinal sexton gravedigger undertaker magistrate reeve
+sheriff bailiff steward chamberlain herald jester beggar matriarch margrave baroness""")
 # the small life of a scene, a foe only when made one ("the copper beetle", not "a beetle")
-_SMALL = word_set("""beetle mantis scorpion centipede crab wasp hornet spider rat moth""")
-BEINGS = frozenset(f for w in _PERSON_FOES | _SMALL | {b for b in BEASTS if not b.endswith("s")}
+_SMALL = word_set("""beetle mantis scorpion centipede crab wasp hornet""")
+BEINGS = frozenset(f for w in _PERSON_FOES | _SMALL | {b for b in BEASTS if not b.endswith("s")
+                                                       and b != "shade"}
                    for f in (w, w + "s", w + "es", w.replace("man", "men")))
 # the foe's own generic words, and words of a being that never name another one
 _GENERIC = word_set("""thing things beast creature monster foe shape it figure horror brute""")
@@ -51,8 +53,14 @@ effigy tapestry mural fresco icon old-time story stories tale tales rhyme song l
 _REMAINS = word_set("""tomb tombs grave graves bones bone skull skulls statue effigy portrait
 name names crown helm helmet mitre sword blade shield banner armour armor coat cloak ring
 seal chair throne hall house keep tower chapel shrine altar ledger book story song rhyme
-corpse body remains ghost""")
+corpse body remains ghost hut cottage door window cell bed table home camp fire boat grave
+garden field cart pot hearth""")
 _ARTICLE = word_set("""the a an""")
+# what a being newly come does to the character ("a sentinel blocks the blow")
+_ATTACKS = re.compile(r"(?:lunges?|charges?|attacks?|strikes?|bites?|claws?|blocks?|seizes?|"
+                      r"grabs?|drags?|parries|parry|catches|springs at|leaps at|comes for|"
+                      r"bears down|rakes?|gores?|pounces?|shoves?|steps between)\b",
+                      re.IGNORECASE)
 _OWNERS = word_set("""its his her their your my our""")
 _SKIP_CAPS = word_set("""the a an i god gods lord lady saint ruin death night day""")
 
@@ -89,17 +97,26 @@ def _as_likeness(words: Sequence[Word], i: int) -> bool:
 
 
 def _with_article(words: Sequence[Word], i: int) -> bool:
-    """An article within the three words before (its modifiers between): "the drowned knight"."""
-    return any(w.low in _ARTICLE for w in words[max(0, i - 3):i])
+    """Brought in as present: "the" within the three words before (its modifiers between: "the
+    drowned knight"), or "a"/"an" with an attack right after ("a sentinel lunges"); "a lord's
+    arms", "a priest in town" are kinds of people, not someone here."""
+    window = [w.low for w in words[max(0, i - 3):i]]
+    if "the" in window and not (window[-1:] == ["the"] and words[i].low.rstrip("s") in _SMALL):
+        return True
+    if ("a" in window or "an" in window) and not words[i].low.endswith("'s"):
+        return _ATTACKS.match(" ".join(w.text for w in words[i + 1:i + 3])) is not None
+    return False
 
 
 def _kinds(words: Sequence[Word], story: set[str]) -> str | None:
     for i, word in enumerate(words):
         head = _head(word)
+        if head == "giant" and i + 1 < len(words) and words[i + 1].text.islower() and \
+                not words[i + 1].low.endswith(("s", "ed")):
+            continue  # "the giant face carved into the cliff": giant as a size
         if head in BEINGS and head not in _GENERIC and head not in story and \
                 head.rstrip("s") not in story and _with_article(words, i) and \
-                not _as_likeness(words, i) and not (
-                    head.rstrip("s") in _SMALL and (i == 0 or words[i - 1].low in _ARTICLE)):
+                not _as_likeness(words, i):
             start = max(0, i - 2)
             return " ".join(w.text for w in words[start:i + 1])
     return None
@@ -117,7 +134,12 @@ def _names(words: Sequence[Word], story: set[str]) -> str | None:
             named.append(following)
         fresh = [w for w in named if _head(w) not in story and w.low.removesuffix("'s")
                  not in story]
-        if fresh and (len(named) >= 2 or _head(named[-1]) in BEINGS):
+        if not named:
+            continue
+        after = words[i + 1 + len(named)] if i + 1 + len(named) < len(words) else None
+        acts = named[-1].low.endswith("'s") or (after is not None and after.text.islower() and
+                                                 after.low.endswith(("s", "ed")))
+        if fresh and (_head(named[-1]) in BEINGS or (len(named) >= 2 and acts)):
             return " ".join(w.text for w in [word, *named])
     return None
 

@@ -105,7 +105,7 @@ _WHOSE = r"(?:(?:the\s+)?(?:[\w-]+\s+){0,3}[\w-]+'s\s+|its\s+|her\s+|his\s+|thei
          r"my\s+|the\s+|a\s+|an\s+)"
 # English words of the arithmetic of dice games, in any system
 _TERMS = (r"(?:points?|pts|hp|hit\s+points?|damage|dmg|wounds?|endurance|defen[cs]e|"
-          r"armou?r(?:\s+class)?|ac|dc|difficulty|ep|wp|health|modifier|bonus|penalty)")
+          r"armou?r(?:\s+class)?|ac|dc|difficulty|ep|wp|health|modifier|bonus|penalty|successes|failures|hits)")
 MECHANICS = re.compile("|".join((
     # a face: "a natural one", "a roll of two", "the dark five", "a six on the hunt"
     rf"\bnatural\s+(?:a\s+)?{_N}\b", rf"\b(?:a|the|her|his|your|their|its|my)\s+roll\s+of\s+(?:a\s+|an\s+)?{_N}\b",

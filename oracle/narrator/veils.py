@@ -109,6 +109,13 @@ THEME_SIGNS: dict[str, re.Pattern[str]] = {tag: rx(phrases(text)) for tag, text 
     "heights": """long/sheer/straight drop; the drop; a long way down; ~look down past; world
         ~tilt/~spin/~sway/~lurch; far below her/him/them/you; dizzy; vertigo""",
     "children": """small/little hands/feet/shoes/voice/boy/girl; a child; children""",
+    "snakes": """forked tongue; scaled/scaly coils; ~coil around/round; ~hiss and ~slide;
+        ~slither; ~shed * skin; legless""",
+    "darkness": """walls ~press/~close in; no room to turn; ~wedge/~jam fast; the lid ~close
+        over; ~buried alive; air ~run out""",
+    "eyes": """empty sockets; ~gouge; ~put out * eyes; eyeless; milky eyes; ~pop""",
+    "animals": """~yelp and ~die; ~whimper and ~lie still; dead dog/horse/cat/hound/fox;
+        ~kick the dog/hound; ~beat the dog/horse/mule""",
 }.items()}
 
 
