@@ -85,7 +85,8 @@ WRONG = [
     (re.compile(r"\{['\"]|['\"]\w+['\"]: |\bdict\(|\bNone\b|\bTrue\b|\bFalse\b"), "a key dump"),
     (re.compile(r"Traceback|Something went wrong inside the app|Error:"), "an error"),
     (re.compile(r"\b[a-z]+,? (?:and|or|but|to|of|into|at|from|reaches|in|by|with) "
-                r"(?:The|A|An) [a-z]"), "a capital mid-sentence"),
+                r"(?:The|A|An) [a-z]|\b(?:the|an?|old|young) [A-Z][a-z]+-[a-z]+\b"),
+     "a capital mid-sentence"),
     (re.compile(r"Total of the two highest: \d+\b(?!.*\d)"), "a total of two dice with one"),
 ]
 
@@ -484,8 +485,8 @@ class TrophyEvening(Evening):
         page.fill(".oracle-betrayal input", "I pocket the map and say it was lost in the mud")
         page.fill(".oracle-reduction-face input", "6")
         self.click("button.oracle-reduction-roll")
-        page.wait_for_selector(".oracle-reduction-choice button:visible, "
-                               ".oracle-ruin-view .oracle-outcome:visible")
+        page.wait_for_selector("button.oracle-keep-ruin:visible, "
+                               ".oracle-reduction-dice .oracle-outcome")
         keep = page.locator("button.oracle-keep-ruin:visible")
         if keep.count():
             keep.click()
@@ -496,7 +497,10 @@ class TrophyEvening(Evening):
         self.click("button.oracle-correct-open")
         page.wait_for_selector(".oracle-correct-form", state="visible")
         page.select_option(".oracle-correct-who select", SECOND)
+        wait_text(page, ".oracle-correct-now", SECOND)  # the form refills for his sheet
         page.select_option(".oracle-correct-what select", label="Ruin")
+        wait_text(page, ".oracle-correct-now", "Ruin is")
+        page.wait_for_timeout(500)
         number(page, ".oracle-correct-to", 5)
         page.fill(".oracle-correct-reason input", "the dark 1 in the Contest was mine, not his")
         self.click("button.oracle-correct-apply")

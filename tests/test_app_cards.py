@@ -172,3 +172,22 @@ def test_a_roll_that_loses_someone_never_shows_the_last_rolls_words_in_its_card(
     app.session.narration.wait()
     app.refresh()
     assert "top of the page" not in str(line.value)
+
+
+def test_exploration_answers_show_under_their_question_not_only_in_the_journal() -> None:
+    """The evening at 390 px: "What lies beyond the ford?" answered only in the journal, three
+    screens below the button; in every system the answers now stream under the question."""
+    from tests.test_app_moments import quick
+
+    for app in (quick(), die_trying()):
+        if app.tabs.children:  # Trophy: the Oracle tab is the one in view
+            app.tabs.selected_index = app._titles.index("Oracle")
+        view = app.view("Oracle") if app.tabs.children else app
+        fill(view, "oracle-explore", "What lies beyond the ford?")
+        click(view, "oracle-explore-ask")
+        app.session.narration.wait()
+        lines = [line for line in find_all(app, "oracle-told")
+                 if "beyond the ford" in html.unescape(str(line.value))]
+        assert len(lines) == 1
+        said = html.unescape(re.sub(r"<[^>]+>", "", str(lines[0].value))).strip()
+        assert said == newest_narration(app) and len(said) > 40

@@ -748,6 +748,29 @@ def test_a_reduction_roll_at_or_above_ruin_asks_whether_to_remove_anyway() -> No
     assert "someone notices" in read(app.view("Ruin"), "oracle-reduction-dice")
 
 
+def test_a_reduction_choice_left_open_is_never_settled_on_another_character() -> None:
+    """The evening at 390 px: Oswin's Reduction die waited on its choice; once Maud was played,
+    "Keep the Ruin" still showed, and would have settled his die on her sheet."""
+    app = ready_app()
+    moves = trophy_moves(app.session)
+    hero = moves.character().name
+    moves.add_character({"name": "Mara", "occupation": "Priest", "starting_ruin": 4})
+    app.refresh()
+    fill(app.side, "oracle-active", "Mara")
+    view = app.view("Ruin")
+    fill(view, "oracle-ruin-face", "6")
+    click(view, "oracle-ruin-roll")  # Ruin 4 -> 5: the Reduction opens
+    assert not find(view, "oracle-reduction-roll").disabled
+    fill(view, "oracle-reduction-face", "6")
+    click(view, "oracle-reduction-roll")
+    assert find(view, "oracle-reduction-choice").layout.display == ""
+    fill(app.side, "oracle-active", hero)  # another one played before choosing
+    app.refresh()
+    assert find(view, "oracle-reduction-choice").layout.display == "none"
+    click(view, "oracle-keep-ruin")  # a stray click settles nothing
+    assert not [e for e in app.session.require().entries if e.type == "reduction_rolled"]
+
+
 def test_a_reload_shows_the_open_roll_and_still_offers_the_push() -> None:
     app = ready_app()
     fill(app.view("Risk"), "oracle-intent", "Slip past the sentries")

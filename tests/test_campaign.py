@@ -9,6 +9,7 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import re
 import signal
 import sqlite3
 import subprocess
@@ -625,7 +626,10 @@ def test_export_markdown_reads_as_a_journal(camp: Campaign) -> None:
     assert "System: Tally (a test system)" in text
     assert "### The ruined chapel" in text
     assert "Mara: roll (faces 2 5) -> complication; Mara Ruin 1 -> 2" in text  # numbers, never a list
-    assert "> The lid gives &lt;way> &amp; dust falls." in text  # text is data, never HTML
+    assert "The lid gives &lt;way> &amp; dust falls." in text  # text is data, never HTML
+    # every entry shown is numbered, narration too: no number a reader sees is skipped
+    numbers = [int(n) for n in re.findall(r"^(?:~~)?(?:> )?\*\*#(\d+)\*\*", text, re.MULTILINE)]
+    assert numbers == list(range(1, len(numbers) + 1)) and len(numbers) > 5, numbers
     assert "offline narrator; fell back: no API key" in text
     assert "Oracle: Is anyone watching? → No, but..." in text
     assert "~~**#7**" in text and "*(undone)*" in text
@@ -915,7 +919,7 @@ def test_trophy_risk_roll_is_journaled_with_its_faces_and_replays() -> None:
         assert entry.result["outcome"] in line
         for face in [*event["light"], *event["dark"], event["helpers"][0]["die"]]:
             assert str(face) in line  # the journal shows the faces rolled
-        assert "> The rope frays." in markdown
+        assert "The rope frays." in markdown
         assert "@ Climb the bell tower" in export(camp, "lonelog")
 
 

@@ -132,7 +132,11 @@ def test_a_ruin_roll_voices_what_the_player_sees() -> None:
     for seed in range(30):
         text = say("ruin", result, seed, intent="my brother, standing in the river")
         assert text.startswith("Mara Vell sees it: \u201cmy brother, standing in the river.\u201d")
-        assert text.endswith("It stays: Ruin 3 to 4.")
+        assert text.endswith(" Marked: Ruin 3 to 4.")
+        assert "It stays. It stays" not in text  # the evening's Ruin Roll said it twice
+    # every reaction card, the one that is "It stays." included, ends before the Ruin is said
+    texts = {say("ruin", result, seed, intent="a face in the water") for seed in range(200)}
+    assert not [t for t in texts if "stays. It stays" in t or "stays: Ruin" in t]
 
 
 def test_a_solo_game_invents_no_companions() -> None:
@@ -199,3 +203,32 @@ def test_the_picked_complication_happens_on_a_failure_or_complication(outcome: s
     text = say("outcome", {"roll": "risk", "outcome": outcome},
                could_go_wrong="The rope frays.")
     assert ("What could go wrong does: \u201cThe rope frays.\u201d" in text) is voiced
+
+
+def test_a_monster_strikes_before_it_falls_never_after() -> None:
+    """The evening: "The blows come to 7: enough, and the Moss-Wife goes down. It finds Oswin
+    Lantern's weak point" told a blow struck by a monster already down."""
+    result = {"roll": "combat", "total": 7, "endurance": 4, "defeated": True, "dark": [5, 2],
+              "characters": [{"name": "Oswin Lantern", "matches": 1, "armor_used": True},
+                             {"name": "Maud Gallows", "matches": 1, "ruin_before": 2,
+                              "ruin_after": 3}]}
+    for seed in range(20):
+        text = say("monster", result, seed, monster="the Moss-Wife")
+        down = text.index("goes down")
+        assert 0 < text.index("Oswin Lantern's weak point, and armor takes the blow") < down
+        assert 0 < text.index("weak point: Ruin 2 to 3") < down
+        assert text.endswith("enough, and the Moss-Wife goes down.")
+
+
+def test_an_occupation_mid_sentence_loses_the_sheets_capital() -> None:
+    """The evening at 390 px: "The old Tax-collector's instinct itches" (the generated
+    sheet's "Tax-collector" spliced as it is into the middle of a sentence)."""
+    from oracle.narrator.offline import weave_vars
+
+    def trade(occupation: str) -> str:
+        people = [{"name": "Maud Gallows", "occupation": occupation}]
+        return weave_vars(NarrationContext.build(result={}, characters=people))["occupation"]
+
+    assert trade("Tax-collector") == "tax-collector"
+    assert trade("Defrocked priest") == "defrocked priest"
+    assert trade("GM") == "GM"  # an acronym keeps its capitals

@@ -105,6 +105,7 @@ class OracleView:
             self._odds, c.row(self._face, self._ask), self._answer,
             shell.told("oracle"),  # the narrator's colour, under the answer (by its beat)
             c.row(self._explore, self._explore_ask),
+            shell.told("explore"),  # the answers, under the question (not only in the journal)
             c.html("<h3>Meaning tables</h3>"), self.meaning.widget,
             c.html("<h3>A new scene</h3>"), self._scene_title, self._expected,
             self._scene_odds, c.row(self._scene_start), self._verdict,
@@ -232,7 +233,10 @@ class OracleView:
         self.shell.refresh()
 
     def _do_explore(self, _button: object = None) -> None:
-        self.shell.answer(self._explore.value)
+        from oracle.app.told import voiced_in
+
+        with voiced_in(self.session, "explore"):
+            self.shell.answer(self._explore.value)
 
     def _do_scene(self, _button: object = None) -> None:
         scene = self.session.solo.scene(self._scene_title.value, self._expected.value)

@@ -67,8 +67,8 @@ class Told:
         ``refers_to`` is the roll voiced. A loss is told on its own screen: a roll that only
         loses someone leaves its card a pointer there, never the words of the roll before.
         """
-        if not key and self._aimed is not None:  # a tabless panel: the card it rolled in
-            key = self._aimed
+        if self._aimed is not None and (not key or self._aimed in self._lines):
+            key = self._aimed  # a tabless panel's card, or a tab's own second line (explore)
         # a tab with two rolls has a line for one of them by its beat (Ruin's "reduction")
         line = self._lines.get(beat) or self._lines.get(key or "")
         if line is None:

@@ -115,7 +115,8 @@ class Markdown(LineRenderer):
             return self.on_rules(system, entry)
         out = [f"### {self.escape(one_line(entry.data.get('title', '')))}", ""]
         extra = scene_extra(entry.data).strip()
-        return [*out, f"*{self.escape(one_line(extra))}*", ""] if extra else out
+        number = f"**{number_of(entry.seq)}**"  # numbered as the app shows it
+        return [*out, f"{number} *{self.escape(one_line(extra))}*" if extra else number, ""]
 
     def on_narration(self, system: System, entry: Entry) -> list[str]:
         if entry.undone:
@@ -125,6 +126,8 @@ class Markdown(LineRenderer):
         out = [f"> *Asked: {self.escape(one_line(asked))}*"] if isinstance(asked, str) else []
         out += [f"> {md_block(self.escape(line))}" if line.strip() else ">"
                 for line in body.splitlines() or [""]]
+        # its number, as the app shows it: "#24" then "#26" read as an entry lost
+        out[0] = f"> **{number_of(entry.seq)}** {out[0][2:]}".rstrip()
         voice = entry.data.get("narrator")
         if voice and not entry.struck:
             reason = entry.data.get("fallback_reason")

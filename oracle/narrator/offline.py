@@ -76,7 +76,7 @@ def weave_vars(context: NarrationContext) -> dict[str, str]:
     return {
         "name": FULL,
         "Name": FULL,
-        "occupation": str(first.get("occupation") or trade).strip(),
+        "occupation": _trade_word(str(first.get("occupation") or trade)),
         "place": place,
         "Place": _cap(place),
         "said": quoted(context.intent),
@@ -85,6 +85,13 @@ def weave_vars(context: NarrationContext) -> dict[str, str]:
         "monster": foe,
         "Monster": _cap(foe),
     }
+
+
+def _trade_word(occupation: str) -> str:
+    """An occupation mid-sentence, as every table uses it ("the old tax-collector's"): the
+    sheet's capital goes ("Tax-collector"), an acronym's stays ("GM")."""
+    text = occupation.strip()
+    return text[:1].lower() + text[1:] if text[1:2].islower() else text
 
 
 def known_names(context: NarrationContext) -> tuple[str, ...]:

@@ -140,7 +140,8 @@ def ruin(context: NarrationContext, deal: Deal, name: str) -> str:
     parts = [f"{name} sees it: {_said(sight)}"] if _said(sight) else deal("disturbing")
     parts += deal("ruin_reaction", grade="marked" if result.get("ruin_marked") else "held")
     if result.get("ruin_marked"):
-        parts.append(f"It stays: {ruin_change(result.get('ruin_before'), result.get('ruin_after'))}"
+        # not "It stays: ...": a reaction card may end "It stays." ("It stays. It stays: ...")
+        parts.append(f"Marked: {ruin_change(result.get('ruin_before'), result.get('ruin_after'))}"
                      ".")
     return " ".join(parts)
 
@@ -167,6 +168,9 @@ def monster(context: NarrationContext, deal: Deal, name: str = "") -> str:
     roller = str(first.get("name") or "")
     parts = deal("monsters")
     foe = in_sentence(context.monster) or "the monster"  # mid-sentence: "the Drowned Choir"
+    # the monster's blows first, then how the fight stands: "goes down. It finds Oswin's weak
+    # point" told a blow struck after the fall
+    parts += _weak_points(result, roller, name)
     if result.get("roll_required") is False:
         parts.append(f"Outmatched before a single die is needed, {foe} falls.")
     elif result.get("defeated"):
@@ -174,6 +178,12 @@ def monster(context: NarrationContext, deal: Deal, name: str = "") -> str:
     elif result.get("total") is not None:
         parts.append(f"The blows come to {result.get('total')}: not enough, and {foe} is "
                      "still standing.")
+    return " ".join(parts)
+
+
+def _weak_points(result: Mapping[str, Any], roller: str, name: str) -> list[str]:
+    """Each fighter whose Weak Point the dice hit: armor took it, or the Ruin it cost."""
+    parts: list[str] = []
     for fighter in result.get("characters") or []:
         if not isinstance(fighter, Mapping) or not fighter.get("matches"):
             continue
@@ -187,7 +197,7 @@ def monster(context: NarrationContext, deal: Deal, name: str = "") -> str:
             parts.append(f"It finds {who}'s weak point: "
                          f"{ruin_change(fighter.get('ruin_before'), fighter.get('ruin_after'))}"
                          f"{lost}.")
-    return " ".join(parts)
+    return parts
 
 
 def contest(result: Mapping[str, Any]) -> str:

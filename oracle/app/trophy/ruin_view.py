@@ -44,6 +44,7 @@ class RuinView:
         self._town_error = c.error_line()
         self._town_said = c.html("", "oracle-town-said")  # what the incursion came to
         self._pending: int | None = None
+        self._pending_for: str | None = None  # whose Reduction die waits on the choice
         self._rolls = 0
         self._ruin_roll.on_click(c.guard(self._ruin_error, self._do_ruin))
         self._red_roll.on_click(c.guard(self._red_error, self._do_reduction))
@@ -77,6 +78,12 @@ class RuinView:
         self._red_face.layout.display = "" if physical else "none"
         ready = session.campaign is not None and session.active is not None
         self._ruin_roll.disabled = not ready
+        if self._pending is not None and session.active != self._pending_for:
+            # the die was another character's (lost, or another one played): its choice goes,
+            # never to be settled on the one played now
+            self._pending = self._pending_for = None
+            self._choice.layout.display = "none"
+            self._red_dice.value = ""
         note = ("Once you have marked 5 Ruin you may shed it by acting against the group: roll "
                 "one light die; below your Ruin, remove 1 unnoticed; otherwise you choose. Never "
                 "below your starting Ruin.")
@@ -149,7 +156,7 @@ class RuinView:
             self._settle(False, face)
             return
         # SRD 1.2, Reduction Roll: equal or higher, the player decides (and is noticed if so).
-        self._pending = face
+        self._pending, self._pending_for = face, self.session.active
         self._choice.layout.display = ""
         self._red_roll.disabled = True
 
