@@ -80,7 +80,7 @@ def test_a_contest_is_told_in_words_with_every_losers_ruin() -> None:
         {"name": "Bryn", "ruin": 1, "light": [6], "dark": [1, 3]}]})
     text = narrate_resolved({"roll": "contest"}, result)["text"]
     assert "Contest:" not in text and "winner:" not in text
-    assert text.startswith("Ash takes it over Bryn")
+    assert text.startswith("Ash comes out ahead of Bryn")  # no stake named: nothing is "taken"
     assert "Bryn pays for the struggle: Ruin 1 to 2." in text
     assert "Ash wins, and still pays: Ruin 2 to 3." in text
 

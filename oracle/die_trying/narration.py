@@ -132,10 +132,15 @@ def check_facts(result: Mapping[str, Any], name: str, foe: str) -> str:
         hit = degree in ("success", "critical_success")
         return (f"{'A hit on' if hit else 'A miss against'} {foe}"
                 f"{_versus(result, 'DC')}.")
-    what = "the save" if result.get("kind") == "save" else "it"
+    skill = str(result.get("skill") or "").strip().title()
     verb = _PASSED.get(degree, "rolls")
-    tail = " at" if verb.startswith(("succeeds", "fails")) and what == "the save" else ""
-    return f"{name} {verb}{tail}{' ' + what if tail else ''}{_versus(result, 'DC')}."
+    if result.get("kind") == "save":
+        save = f"the {skill} save" if skill else "the save"
+        said = f"{verb} at {save}" if verb != "rolls" else f"rolls {save}"
+        return f"{name} {said}{_versus(result, 'DC')}."
+    if skill:
+        return f"{name}'s {skill} check {verb}{_versus(result, 'DC')}."
+    return f"{name} {verb}{_versus(result, 'DC')}."
 
 
 def spell_facts(result: Mapping[str, Any], name: str, foe: str) -> str:
@@ -180,11 +185,29 @@ _SKILLS = {"athletics": "climb", "acrobatics": "climb", "thievery": "lock", "ste
            "occultism": "lore", "religion": "lore"}
 
 
+# What a save resists, from the intent's words (else the ability it is made with).
+SAVES: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
+    (kind, re.compile(r"\b(?:" + words + r")", re.IGNORECASE)) for kind, words in (
+        ("mind_save", (r"fear|terror|spell|charm|will\b|mind|voice|dream|madness|whisper|"
+                      r"compel|enthral|illusion|curse")),
+        ("body_save", (r"poison|venom|gas|fume|sick|disease|plague|cold|heat|breath|drown|"
+                      r"choke|drink|endure|thirst|hunger|rot|spore")),
+        ("dodge_save", (r"foot|balance|fall|slip|tilt|dodge|blast|dart|arrow|block|trap|leap|"
+                       r"jump|duck|roll|collaps|avalanche|swing|pit\b|edge|ledge")),
+    ))
+_SAVE_ABILITY = {"dexterity": "dodge_save", "constitution": "body_save", "strength": "body_save",
+                 "wisdom": "mind_save", "charisma": "mind_save", "intelligence": "mind_save"}
+
+
 def attempt(intent: str, result: Mapping[str, Any]) -> str:
-    """The kind of attempt a check was: a save, or what the intent (else the skill) says;
-    ``any`` when neither says."""
+    """The kind of attempt a check was: for a save, what it resists (``dodge_save``,
+    ``body_save``, ``mind_save``, else ``save``); otherwise what the intent (else the skill)
+    says; ``any`` when neither says."""
     if result.get("kind") == "save":
-        return "save"
+        for kind, words in SAVES:
+            if words.search(intent):
+                return kind
+        return _SAVE_ABILITY.get(str(result.get("skill") or "").lower(), "save")
     for kind, words in ATTEMPTS:
         if words.search(intent):
             return kind
@@ -192,11 +215,16 @@ def attempt(intent: str, result: Mapping[str, Any]) -> str:
 
 
 def _check_cards(context: NarrationContext, deal: Deal) -> list[str]:
-    """A check's card, keyed to the attempt and its degree (an unknown kind: any)."""
+    """A check's card, keyed to the attempt and its degree (a save of an unknown sort: any
+    save; an attempt of an unknown kind: any)."""
     result = context.result
     degree = "success" if result.get("succeeded") else "failure"
-    cards = deal("dt_checks", grade=f"{attempt(context.intent, result)}_{degree}")
-    return cards or deal("dt_checks", grade=f"any_{degree}")
+    kind = attempt(context.intent, result)
+    if kind == "any":  # nothing said of the attempt: how it went, and what it left on the hands
+        return [" ".join(deal("dt_any", grade=degree))]
+    broader = "save" if kind.endswith("_save") else "any"
+    return deal("dt_checks", grade=f"{kind}_{degree}") or \
+        deal("dt_checks", grade=f"{broader}_{degree}")
 
 
 def tell(beat: str, context: NarrationContext, deal: Deal, name: str, table: str) -> str | None:

@@ -3,7 +3,8 @@
 Roll kinds (all take ``"system": "die_trying"``; see ``system.py`` for the face conventions):
 
 - ``check``: ``d10``, ``dc``, ``modifier`` (or ``ability`` + ``proficiency``; ``bonus`` adds),
-  optional ``kind`` (``skill``, ``attack``, ``save``) echoed -> ``total``, ``degree``...
+  optional ``kind`` (``skill``, ``attack``, ``save``) and ``skill`` (a skill or ability the check
+  is made with: ``athletics``, ``dexterity``...) echoed -> ``total``, ``degree``...
 - ``attack``: a Strike: the check against ``ac`` (``dodging`` adds 1), ``damage_d6``,
   ``damage_bonus``, ``trait``, ``strength``, ``twin_both``, ``target_prone``, ``target_object``,
   ``sweep_half``, ``concealed``/``hidden`` with ``concealment_d10``, ``reach`` (names in reach for a
@@ -77,11 +78,22 @@ def _check(request: Mapping[str, Any], dice: DiceSource) -> CheckResult:
     return check(fields.single_die(request, "d10", CHECK_DIE, dice), modifier, dc)
 
 
+_NAMED = tuple(s.value for s in Skill if s not in (Skill.WEAPONS, Skill.ARMOR)) + \
+    tuple(a.value for a in Ability)
+
+
 def resolve_check(request: Mapping[str, Any], dice: DiceSource) -> dict[str, Any]:
     kind = fields.text(request, "kind", "skill")
     if kind not in ("skill", "attack", "save"):
         raise RuleError(f"kind: a check is a skill check, an attack roll or a save; got {shown(kind)}.")
-    return {"kind": kind, **_check(request, dice).as_dict()}
+    named: dict[str, str] = {}
+    if "skill" in request:  # the skill or ability the check is made with, echoed for the story
+        skill = fields.text(request, "skill", "").strip().lower()
+        if skill not in _NAMED:
+            raise RequestError(f"skill: one of the skills or abilities ({', '.join(_NAMED)}); "
+                               f"got {shown(request['skill'])}.")
+        named = {"skill": skill}
+    return {"kind": kind, **named, **_check(request, dice).as_dict()}
 
 
 def _at_least_zero(request: Mapping[str, Any], field: str) -> int:
@@ -401,7 +413,7 @@ _STEALTH = _CHECK | {"concealed", "heavy_armor", "watchers"}
 _SPELL = frozenset({"magic", "instability", "miscast_d10", "spell_level", "magic_dice_available"})
 
 FIELDS: Mapping[str, frozenset[str]] = {
-    "check": _CHECK | {"dc", "kind"},
+    "check": _CHECK | {"dc", "kind", "skill"},
     "attack": _CHECK | {"ac", "dodging", "damage_d6", "damage_bonus", "trait", "strength",
                         "twin_both", "target_prone", "target_object", "sweep_half", "concealed",
                         "hidden", "concealment_d10", "reach", "reach_die", "immune",

@@ -95,6 +95,8 @@ class Part:
     text: str
     tags: frozenset[str]
     anywhere: bool = False  # a mark on the body, a sound in the head: any place's scenery
+    kinds: frozenset[str] = frozenset()  # the kinds of attempt or question it fits (none: any)
+    at: frozenset[str] = frozenset()  # where it can happen, as tagged (``#: at:indoors``)
 
     @functools.cached_property
     def where(self) -> frozenset[str]:
@@ -103,7 +105,17 @@ class Part:
         if self.anywhere:
             return frozenset()
         bare = _VAR.sub(" ", self.text)
-        return frozenset(kind for kind, pattern in WHERE.items() if pattern.search(bare))
+        return self.at | frozenset(kind for kind, pattern in WHERE.items() if pattern.search(bare))
+
+    def fits(self, kind: str | None, strict: bool = False) -> bool:
+        """Whether it may be dealt for an attempt (or a question) of ``kind``: a card tagged
+        with kinds only for one of them (or ``any``); an untagged card for every kind, unless
+        ``strict`` (then only a card tagged with ``kind`` itself)."""
+        if kind is None:
+            return True
+        if strict:
+            return kind in self.kinds
+        return not self.kinds or kind in self.kinds or "any" in self.kinds
 
     @functools.cached_property
     def keys(self) -> frozenset[str]:
@@ -131,11 +143,17 @@ def _part(line: str, anywhere: bool = False) -> Part:
     text = text.strip()
     told = frozenset(t.strip() for t in tags.split(",") if t.strip())
     anywhere = anywhere or ANYWHERE in told
-    told -= {ANYWHERE}
+    kinds = frozenset(t[5:] for t in told if t.startswith("kind:"))
+    at = frozenset(t[3:] for t in told if t.startswith("at:"))
+    told = frozenset(t for t in told if not t.startswith(("kind:", "at:"))) - {ANYWHERE}
     unknown = told - set(THEMES)
     if unknown:
         raise NarratorError(f"offline: unknown theme {noun(len(unknown), 'tag')} {sorted(unknown)} in {line!r}.")
-    return Part(text, told | tags_shown(text), anywhere)
+    unplaced = at - set(WHERE)
+    if unplaced:
+        raise NarratorError(f"offline: unknown place {noun(len(unplaced), 'tag')} "
+                            f"{sorted(unplaced)} in {line!r}.")
+    return Part(text, told | tags_shown(text), anywhere, kinds, at)
 
 
 @dataclass(frozen=True, eq=False)  # identity: loaded once, hashed often
@@ -239,8 +257,9 @@ def allowed(part: Part, barred: Barred, solo: bool) -> bool:
 
 
 def _fits(part: Part, barred: Barred, solo: bool, missing: frozenset[str],
-          away: frozenset[str]) -> bool:
-    return allowed(part, barred, solo) and not part.needs & missing and not part.where & away
+          away: frozenset[str], kind: tuple[str | None, bool] = (None, False)) -> bool:
+    return allowed(part, barred, solo) and not part.needs & missing and \
+        not part.where & away and part.fits(*kind)
 
 
 @functools.lru_cache(maxsize=65536)
@@ -265,19 +284,22 @@ def staleness(parts: tuple[Part, ...],
 
 FRESH = (0, 0, 0)  # the staleness of a card said nowhere lately
 SCAN = 400  # cards looked through for a fresh one before the least stale seen will do
-Rules = tuple[Barred, bool, frozenset[str], frozenset[str]]
-"""What a card must fit: the barred themes, solo play, missing variables, scenery away."""
+Rules = tuple[Barred, bool, frozenset[str], frozenset[str], tuple[str | None, bool]]
+"""What a card must fit: the barred themes, solo play, missing variables, scenery away, and the
+kind of attempt (with whether only cards tagged with that kind will do)."""
 
 
 def deal(table: Table, deck: Deck, count: int, barred: Barred, *, grade: str | None = None,
          solo: bool = False, missing: frozenset[str] = frozenset(),
          away: frozenset[str] = frozenset(),
-         recent: Mapping[str, int] | None = None) -> tuple[list[tuple[Part, ...]], Deck]:
+         recent: Mapping[str, int] | None = None, kind: str | None = None,
+         strict: bool = False) -> tuple[list[tuple[Part, ...]], Deck]:
     """Deal ``count`` allowed cards (no repeat before the table is used up); returns the new deck.
 
     A card with a barred theme (a line or veil), showing other people in a solo game, needing a
     variable in ``missing`` (no intent stated, no known subject), or whose scenery is ``away``
-    from the place (:func:`elsewhere`: no sky in a nave) is passed over (it still counts as
+    from the place (:func:`elsewhere`: no sky in a nave), or made for another ``kind`` of
+    attempt (:meth:`Part.fits`; with ``strict``, only cards of that kind) is passed over (it still counts as
     dealt, so the rest of the pass stays unrepeated). A card with a sentence in ``recent``
     (said within the deck's window, or earlier in this narration), or dealt whole among the
     deck's last cards, waits: the first card of the rest of the pass said nowhere lately is
@@ -285,7 +307,7 @@ def deal(table: Table, deck: Deck, count: int, barred: Barred, *, grade: str | N
     none is, the one said least lately (a whole card told again weighs more than a sentence).
     """
     recent = dict(recent or {})
-    rules: Rules = (barred, solo, missing, away)
+    rules: Rules = (barred, solo, missing, away, (kind, strict))
     cards: list[tuple[Part, ...]] = []
     for _ in range(count):
         parts, deck = _one(table, deck, grade, rules, recent)

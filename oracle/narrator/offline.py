@@ -146,14 +146,17 @@ class _Dealer:
         self.cards: list[str] = []
 
     def __call__(self, table: str, count: int = 1, grade: str | None = None,
-                 fresh: bool = False) -> list[str]:
+                 fresh: bool = False, kind: str | None = None,
+                 strict: bool = False) -> list[str]:
         """``count`` cards of ``table`` filled in; with ``fresh``, none unless every card dealt
-        was said nowhere lately (the deck then stays as it was: the caller tells it otherwise)."""
+        was said nowhere lately (the deck then stays as it was: the caller tells it otherwise);
+        with ``kind``, only cards made for that kind of attempt or question (or for any; with
+        ``strict``, for that kind only)."""
         loaded = load(table)
         grade = grade if grade in loaded.grades() else None
         cards, deck = deal(loaded, self.deck, count, self.barred, grade=grade,
                            solo=self.solo, missing=self.missing, away=self.away,
-                           recent=self.recent)
+                           recent=self.recent, kind=kind, strict=strict)
         if fresh and any(staleness(card, self.recent) is not None for card in cards):
             return []
         self.deck = deck

@@ -36,14 +36,15 @@ def _restates(meaning: str, question: str) -> bool:
 
 
 def oracle(context: NarrationContext, deal: Deal, thing: str) -> str:
-    """The question as asked, quoted; the answer; a turn about its subject only when the
-    campaign knows that subject by name; a meaning to read into it."""
+    """The question as asked, quoted; the answer; how an "and" or a "but" leans; a sign dealt
+    for what the question is about (:func:`question_kind`); a meaning to read into it."""
     answer = str(context.result.get("answer") or "yes")
     grade = answer.replace(", ", "_")
     head = said(context.question)
     parts = [f"{head} {answer.upper()}." if head else f"{answer.upper()}."]
-    parts += deal(answers_table(context.system), grade=grade if grade in (
-        "yes", "yes_and", "yes_but", "no", "no_and", "no_but") else "yes")
+    if grade in ("yes_and", "yes_but", "no_and", "no_but"):
+        parts += deal("oracle_answers", grade=grade)
+    parts += omen(context, deal)
     meanings = deal("meanings")
     if meanings and _restates(meanings[0], context.question):
         meanings = deal("meanings") or meanings  # a meaning in the question's words adds nothing
@@ -54,14 +55,62 @@ def oracle(context: NarrationContext, deal: Deal, thing: str) -> str:
     return " ".join(parts)
 
 
-def answers_table(system: str) -> str:
-    """The oracle's answers with the asked system's own omens (``oracle_answers_<system>`` in
-    its offline folder: the shared turns, then its genre's signs), or the generic table whose
-    signs fit any place."""
+def omen(context: NarrationContext, deal: Deal) -> list[str]:
+    """A sign of the asked system's genre about what the question asks (a person, a way, a
+    thing, the hour, the place), else one that fits any question."""
+    table = omens_table(context.system)
+    kind = question_kind(context.question, (context.monster, *context.party, *context.cast,
+                                            *(str(c.get("name", "")) for c in context.characters)))
+    return (deal(table, kind=kind, strict=True) if kind else []) or deal(table, kind="any")
+
+
+def omens_table(system: str) -> str:
+    """The asked system's own omens (``oracle_omens_<system>`` in its offline folder), or the
+    generic table whose signs fit any place."""
     from oracle.narrator.templates import table_path
 
-    own = f"oracle_answers_{system}"
-    return own if table_path(own).is_file() else "oracle_answers"
+    own = f"oracle_omens_{system}"
+    return own if table_path(own).is_file() else "oracle_omens"
+
+
+
+_KINDS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
+    (kind, re.compile(r"\b(?:" + words + r")\b", re.IGNORECASE)) for kind, words in (
+        ("someone", (r"who|whom|whose|any(?:one|body)|some(?:one|body)|no ?one|nobody|he|she|him|"
+                    r"her|they|them|their|hermit|clerk|ferryman|magistrate|guards?|priests?|"
+                    r"abbess|abbot|witch|man|woman|men|women|stranger|children|child|king|queen|"
+                    r"lord|lady|monk|nun|thief|thieves|hunter|goblins?|orcs?|hounds?|dogs?|"
+                    r"wolf|wolves|wyrm|dragon|monster|beast|creature|thing in|followed|"
+                    r"follow(?:ing)?|awake|asleep|sleep|sleeps|lie|lies|lying|lied|word|promise|"
+                    r"trust|betray|remember|heard|hear|see|saw|seen|watching|watched|waiting|"
+                    r"home|alive|dead|friendly|hostile|help|know|knows")),
+        ("way", (r"door|doors|gate|gates|bridge|way|path|road|passage|stairs?|exit|out|rope|"
+                r"ladder|hold|cross|crossing|open|opened|standing|collapse|floor|walls?|ice|"
+                r"glass|walk|tunnel|route|climb|reach|shortcut|safe to")),
+        ("thing", (r"treasure|gold|silver|ale|wine|drink|food|water|poison(?:ed)?|cursed?|trap|"
+                  r"lever|ring|key|box|chest|coins?|seal|book|letter|sword|blade|relic|lamp|"
+                  r"lantern|map|idol|crown|jewel|gem|bones?|body|corpse|well|fire|candle")),
+        ("hour", (r"rain|storm|snow|wind|night|nightfall|dawn|dusk|fog|mist|weather|sun|moon|"
+                 r"tide|clock|clocks|bells?|hour|time|late|soon|before|midnight|morning|"
+                 r"evening|tonight|tomorrow|running")),
+    ))
+
+
+def question_kind(question: str, known: tuple[str, ...] = ()) -> str | None:
+    """What a yes/no question is about: ``someone`` (a person, a creature, what they do or
+    know), ``way`` (a door, a bridge, a way through), ``thing`` (an object, a drink, a trap),
+    ``hour`` (weather, time, bells); None when it says none of these."""
+    if any(n.strip() and _bare_in(n, question) for n in known):
+        return "someone"
+    for kind, words in _KINDS:
+        if words.search(question):
+            return kind
+    return None
+
+
+def _bare_in(name: str, text: str) -> bool:
+    bare = re.sub(r"(?i)^(?:the|a|an)\s+", "", name.strip())
+    return len(bare) >= 3 and re.search(rf"(?i)\b{re.escape(bare)}\b", text) is not None
 
 
 def twist_sentence(twist: Mapping[str, Any]) -> str:

@@ -91,16 +91,25 @@ closing = closings({
 """The settled facts that close a Triptycho beat offline."""
 
 
-def opposed(result: Mapping[str, Any]) -> str:
-    """An opposed roll in words (ties already went to the action)."""
-    action = result.get("action_name")
-    reaction = result.get("reaction_name")
+def opposed(result: Mapping[str, Any], name: str = "", target: str = "the target",
+             place: str = "") -> str:
+    """An opposed roll in plain words: who gets their way, by the totals (a tie goes to the one
+    acting, and says so). A blow lands or misses, a climb is made or the way holds out, an
+    argument is won or the answer stays no; never the rules' labels."""
     a, r = result.get("action_total"), result.get("reaction_total")
-    if result.get("winner") == "action":
-        said = f" ({action})" if action else ""
-        return f"The action{said} carries it, {a} against {r}."
-    said = f" ({reaction})" if reaction else ""
-    return f"The reaction{said} holds, {r} against {a}."
+    who = name or "The one acting"
+    won = result.get("winner") == "action"
+    tie = ", a tie that goes to the one acting" if won and a == r else ""
+    scenario = str(result.get("scenario") or "combat")
+    if scenario == "exploration":
+        return (f"{who} makes it, {a} against {r}{tie}." if won else
+                f"{(place or 'the way')[:1].upper() + (place or 'the way')[1:]} holds out, "
+                f"{r} against {a}.")
+    if scenario == "interaction":
+        return (f"{who} wins the argument, {a} against {r}{tie}." if won else
+                f"The answer stays no, {r} against {a}.")
+    return (f"{who}'s blow lands, {a} against {r}{tie}." if won else
+            f"The blow misses; {target}'s guard holds, {r} against {a}.")
 
 
 def damage(result: Mapping[str, Any], target: str) -> str:
@@ -114,6 +123,12 @@ def damage(result: Mapping[str, Any], target: str) -> str:
     left = result.get("points_after")
     rest = f"; {left} left" if isinstance(left, int) and not isinstance(left, bool) else ""
     return f"{dealt} damage gets through to {target}{rest}."
+
+
+def _place(context: NarrationContext) -> str:
+    from oracle.wording import in_sentence
+
+    return in_sentence(context.place.strip()) if context.place.strip() else ""
 
 
 def _target(context: NarrationContext) -> str:
@@ -136,7 +151,7 @@ def tell(beat: str, context: NarrationContext, deal: Deal, name: str, table: str
         return None
     parts: list[str] = []
     if result.get("action_total") is not None:
-        parts.append(opposed(result))
+        parts.append(opposed(result, name, target, _place(context)))
     scenario = str(result.get("scenario") or "")
     winner = str(result.get("winner") or "action")
     if roll == "opposed" and scenario in ("exploration", "interaction"):

@@ -200,8 +200,9 @@ def _weak_points(result: Mapping[str, Any], roller: str, name: str) -> list[str]
     return parts
 
 
-def contest(result: Mapping[str, Any]) -> str:
-    """A Contest Roll in words: who comes out ahead, and what each loser paid."""
+def contest(result: Mapping[str, Any], staked: bool = False) -> str:
+    """A Contest Roll in words: who comes out ahead, and what each loser paid. Only a stake
+    that was named (``staked``) is "taken"; without one, the winner simply comes out ahead."""
     winner = result.get("winner")
     people = [p for p in result.get("participants") or [] if isinstance(p, Mapping)]
     said: set[str] = set()
@@ -220,8 +221,12 @@ def contest(result: Mapping[str, Any]) -> str:
     else:
         first = named(winner)
         others = [named(p.get("name")) for p in people if p.get("name") != winner]
-        beaten = (" over " + " and ".join(others)) if others else ""
-        parts = [f"{first} takes it{beaten}: what was at stake is theirs."]
+        if staked:
+            beaten = (" over " + " and ".join(others)) if others else ""
+            parts = [f"{first} takes it{beaten}: what was at stake is theirs."]
+        else:
+            beaten = (" of " + " and ".join(others)) if others else ""
+            parts = [f"{first} comes out ahead{beaten}."]
     for person in people:
         if person.get("ruin_marked"):
             lost = ", and is lost" if person.get("lost") else ""
@@ -251,8 +256,9 @@ def _contest_roll(context: NarrationContext, deal: Deal, name: str, table: str) 
         return None
     stake = _said(context.intent)
     parts = [f"At stake: {stake}"] if stake else []
-    parts += deal("contest_struggle", grade="won" if result.get("winner") else "tied")
-    return " ".join([*parts, contest(result)])
+    grade = "won" if result.get("winner") else "tied"
+    parts += deal("contest_struggle", grade=grade if stake else f"open_{grade}")
+    return " ".join([*parts, contest(result, staked=bool(stake))])
 
 
 _TELLERS: dict[str, Callable[[NarrationContext, Deal, str, str], str | None]] = {

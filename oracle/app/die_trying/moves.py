@@ -117,7 +117,9 @@ class DieTryingMoves(Moves[CampaignState]):
             if skill:
                 modifier += hero.modifier(Ability(ability), Skill(skill)) - hero.score(
                     Ability(ability))
-        return {"roll": "check", "modifier": modifier, "dc": dc, "kind": kind}
+        # the skill (else the ability) is named in the story: "Hesk's Athletics check succeeds"
+        return {"roll": "check", "modifier": modifier, "dc": dc, "kind": kind,
+                "skill": skill or ability}
 
     @staticmethod
     def odds(request: Mapping[str, object]) -> dict[str, Any]:
