@@ -301,3 +301,19 @@ def test_ends_and_blows_in_still_more_words(result: dict[str, Any], text: str) -
 ])
 def test_passing_stillness_and_ordinary_bodies_pass(result: dict[str, Any], text: str) -> None:
     assert check("roll", ctx(result), text) is None
+
+
+@pytest.mark.parametrize("result,text", [
+    (TT_NOTHING, "Ash's hatchet splits the Moss-Wife's bark shoulder and she staggers."),
+    (DT_MISS, "Ash's knife slides between two ribs of bark."),
+    (DT_HIT, "The Moss-Wife is simply not there when the hatchet falls."),
+    (FAILURE, "The fen swallows Ash, never to return."),
+    (FAILURE, "That is the last breath Ash takes."),
+])
+def test_blows_and_ends_told_sideways(result: dict[str, Any], text: str) -> None:
+    assert check("roll", ctx(result), text) is not None
+
+
+def test_a_defeat_told_by_a_light_going_out_is_told() -> None:
+    assert check("roll", ctx(TT_DOWN), "The Moss-Wife goes to her knees, and the green light in "
+                 "her eyes goes out.") is None

@@ -49,6 +49,7 @@ DEATH = rx(
         ~draw/~take * last breath; ~give up the ghost; ~breathe no more; ~be no more;
         ~go under and ~be gone; ~be gone for good/forever; ~slip away for good/forever;
         ~be a corpse/carcass; ~be beyond/past saving/help; then not/never again;
+        never to return/wake/rise; never to be seen again; never to come back;
         ~not see the morning/dawn/sunrise/spring/sun; never ~see the morning/dawn/sunrise/spring;
         and then not/never again"""),
     # "will not be climbing out of it, not ever", "never wakes", "does not get up again"
@@ -103,6 +104,7 @@ _BODY = r"(?:heart|pulse|breath|breathing|chest|eyes|heartbeat|breaths|light|lif
 _OWNED = re.compile(
     r"\b(?:(\w+)'s|(your|her|his|their|its))(?: \w+)? " + _BODY + r"\b[^.;]{0,50}?"
     r"\b(?:" + _BODY_END + r")|\bwhat is left of (\w+)\b|"
+    r"\bthe last breath (\w+) (?:takes|draws|breathes|will take|will draw)\b|"
     r"\b(?:find|found|finds|recovers?|recovered|bury|buries|buried|carry|carries|carried|pull|"
     r"pulls|pulled|drag|drags|dragged) (?:(\w+)'s|(his|her|your|their)) (?:body|corpse|bones)\b|"
     r"\b(?:(\w+)'s|(his|her|your|their)) (?:story|tale|road|journey|days) (?:ends?|ended|is over|"

@@ -104,7 +104,8 @@ COMES_ON = rx(phrases("""~circle/~come/~turn/~rise/~lunge/~charge/~rear/~close/~
 DEFEAT_TOLD = rx(BEATEN.pattern, BEATEN_ANY.pattern, LETHAL.pattern, ANY_DEATH.pattern,
                  r"down|falls?|fell|fallen|apart|pieces|still|ends?|ended|over|no more|never|"
                  r"limp|slack|ruin|gone|spent|broken|beaten|undone|finished|flees?|fled|"
-                 r"retreats?|routed|nothing of|belly-up|heap|into (?:ash|dust|smoke|mist|water|"
+                 r"retreats?|routed|nothing of|belly-up|heap|(?:goes|go|went) out|knees|"
+                 r"into (?:ash|dust|smoke|mist|water|"
                  r"mud|leaves)|"
                  + verbs("""fold crumple crumble collapse sink sag slump dissolve disperse scatter
                  unravel dwindle melt fade shrivel wither burst break shatter topple tumble drop
@@ -223,6 +224,10 @@ HIT = rx(r"(?:crunch|bite|cut|sink|smash|slam|bur(?:y|ie))(?:s|es)? into", r"fin
          r"staves?|staved|punch(?:es|ed)?|lays?|laid) (?:the |its |her |his )?(?:[\w'-]+ ){0,3}"
          r"(?:hide|shell|plates?|armou?r|skin|carapace|chest|side|flank|belly|back) (?:wide )?"
          r"open\b",
+         r"(?:splits?|cracks?|cracked|smash(?:es|ed)?|shatter(?:s|ed)?|breaks?|broke|crush(?:es|ed)?"
+         r"|gash(?:es|ed)?|slash(?:es|ed)?|cuts?|stabs?|stabbed|pierces?|pierced|slides?|slid|"
+         r"slips?|slipped) (?:between |into )?(?:the |its |her |his )?(?:[\w'-]+ ){0,2}(?:"
+         + _PARTS + r"|plates|scales|ribs)\b",
          # a blow placed on the body ("takes the chieftain high in the shoulder")
          r"(?:takes?|took|catch(?:es)?|caught|strikes?|struck|hits?|stabs?|pierces?|spears?|"
          r"skewers?|clips?|clipped|stabbed|pierced) (?:[\w'-]+ ){1,4}?(?:high |low |square |full |"
@@ -242,7 +247,8 @@ MISS = rx(r"miss(?:es|ed)?", r"goes? wide", r"swings? wide", r"whistles? past", 
               never where; ~turn * aside; too slow; a moment too late; a hair too late;
               ~clang/~bounce/~scrape/~skid/~rebound off; without leaving? a mark/scratch/dent;
               not a mark/scratch/dent on; ~whip/~whistle/~hiss/~sing/~flash/~whip past;
-              ~go nowhere; instead; ~hit/~strike/~find/~bite the floor/ground/wall/air/water"""),
+              ~go nowhere; instead; ~hit/~strike/~find/~bite the floor/ground/wall/air/water;
+              where it had been"""),
           r"\w+ (?:through|into|at|only) (?:the )?(?:empty |thin |open |cold |damp |still |clear "
           r"|night |morning )?air\b")
 # the foe evades or turns the blow ("turns Teodor's blow aside", "steps inside his swing")
@@ -252,7 +258,8 @@ EVADES = rx(r"(?:turn|knock|bat|brush|sweep|push|fend|ward|parr(?:y|ie)|slap|swa
             r"(?= and| with|,))",
             phrases("""~dodge; ~sidestep; ~duck under/beneath/aside; ~twist/~step/~slip/~lean/
                 ~jerk/~sway/~dance aside/away/clear/back; ~twist/~step/~slip/~lean/~jerk/~sway/
-                ~dance out of the way; ~step inside/under/past/around"""))
+                ~dance out of the way; ~step inside/under/past/around; ~be not there when/as;
+                ~be simply/just/already not there; ~be no longer there"""))
 
 _SCENERY = re.compile(r"\s+(?:the|a|an)\s+(?:\w+\s+)?(?:wall|beam|floor|stone|stones|door|post|"
                       r"pillar|tree|trunk|ground|earth|wood|timber|dirt|mud|table|rafter|"
