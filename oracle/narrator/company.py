@@ -77,10 +77,12 @@ def _beside(sentence: str, words: Sequence[Word], before: Sequence[Word],
     """A person named near words of the character's side ("the tinker walking beside her",
     "the hireling behind Brom", "behind her someone cheers")."""
     for match in _SIDE.finditer(sentence):
-        if not _characters(match.group(1) or match.group(2), cast,
-                           [*before, *(w for w in words if w.start < match.start())]):
-            continue
         near = [w for w in words if w.start < match.start()][-6:]
+        # whose side: not the one standing there, nor the foe (an "it")
+        said = [w for w in (*before, *(w for w in words if w.start < match.start()))
+                if w not in near and cast.who(w.text) is not Who.FOE]
+        if not _characters(match.group(1) or match.group(2), cast, said):
+            continue
         near += [w for w in words if w.start >= match.end()][:3]
         for word in near:
             low = word.low.removesuffix("'s").split("-")[-1]
