@@ -100,3 +100,21 @@ def test_a_spell_that_does_not_miscast_takes_hold() -> None:
 def test_more_outcomes_in_words_of_their_kind(result: dict[str, Any], intent: str,
                                              text: str) -> None:
     assert check("outcome", ctx(result, intent=intent), text) is not None
+
+
+@pytest.mark.parametrize("result,intent,text", [
+    (FAILURE, "coax the miller into talking", "The miller sighs and tells Ash everything."),
+    (SUCCESS, "coax the miller into talking", "The miller looks at the fire and says nothing."),
+    (SUCCESS, "climb onto the granary roof",
+     "The gutter rips loose in her hand and she lands on her back."),
+    (SUCCESS, "find the hidden stair", "Ash knocks on every panel and finds only solid oak."),
+])
+def test_words_said_and_hands_that_lose_their_hold(result: dict[str, Any], intent: str,
+                                                   text: str) -> None:
+    assert check("outcome", ctx(result, intent=intent), text) is not None
+
+
+def test_a_thing_taken_that_comes_away_in_the_hand_is_taken() -> None:
+    assert check("outcome", ctx(COMPLICATION, intent="climb the pear tree to the last pear"),
+                 "The pear comes away in her hand, and the branch scrapes her on the way down.") \
+        is None

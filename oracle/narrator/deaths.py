@@ -112,7 +112,7 @@ _OWNED = re.compile(
     r"\b(?:stills?|stilled|stops?|stopped|ends?|ended|claims?|claimed|steals?|stole) (?:(\w+)'s|"
     r"(his|her|your|their)) (?:heart|breath|pulse|life|last breath)\b(?!\s+(?:away|for a|a "
     r"moment|short))|"
-    r"\bnothing (?:of|left of|more of|remains of) (\w+)\b(?!['\u2019]s)|"
+    r"\bnothing (?:of|left of|more of|remains of|is left of (?:the )?) ?(\w+)\b(?!['\u2019]s)|"
     r"\bthe end of (\w+)\b(?!['\u2019]s)(?!\s+(?:road|path|rope|light|day|night|food|water|"
     r"oil|wick|bread|candle|line|trail|world))|"
     r"\bthe last of (him|her|them|you)\b(?=\s*[.,;!])|"
@@ -183,6 +183,8 @@ _UNMADE = re.compile(
     r"\b(?:is|are|was|were) lost to the (?:[\w'-]+ ){1,3}?(?:for good|forever)\b|"
     r"\b(?:climbs?|crawls?|slides?|seeps?|pours?|settles?|moves?) into (\w+)\b(?!['\u2019]s)|"
     r"\bno longer (?:his|her|your|their) own\b|"
+    r"\bsomething (?:else )?(?:walks?|wears?|looks? out|speaks?|moves?) (?:with |through |from |"
+    r"behind |out of )?(?:his|her|your|their) (?:face|eyes|voice|skin|body)\b|"
     r"\b(?:forgets?|forgot|forgotten|loses?|lost) (?:his|her|your|their) (?:own )?(?:name|face|self|"
     r"mind)\b|"
     r"\b(?:he|she|they|you) (?:will|shall|would) (?:not|never) (?:leave|come back|return)\b|"
@@ -212,7 +214,7 @@ _KEPT = re.compile(
     r"feet\b|\bon (?:his|her|your|their) feet again\b|\b(?:comes?|came) back to "
     r"(?:him|her|your|them)sel(?:f|ves)\b", re.IGNORECASE)
 # one the result kills, told as living on ("pulls through", "will live")
-_LIVES = re.compile(r"\beyes? (?:flutters?|flickers?|snaps?|fly|flies|blinks?) open|keeps? "
+_LIVES = re.compile(r"\band lives\b|,\s*lives\b|\beyes? (?:flutters?|flickers?|snaps?|fly|flies|blinks?) open|keeps? "
                     r"(?:beating|breathing)|\b(?:he|she|they|you) lives?\b(?!\s+(?:in|on|with|"
                     r"at|by|near|under|inside|to|out))|\b(?:survives?|survived|pulls? through|"
                     r"pulled through|will live|lives? "

@@ -58,6 +58,8 @@ BEATEN = rx(r"die[sd]?", r"collapses?", r"crumples?", r"crumbles?", r"topples?",
                 ~lie/~fall/~be/~slump/~collapse in a heap/pile;
                 ~float/~hang/~drift/~lie there * unmoving/motionless/lifeless/limp"""),
             r"^\W*it(?:'s| is| was) (?:over|done|finished)\b",
+            r"(?:settles?|settled|sinks?|sank|sags?|sagged|slumps?|slumped|lies|lay|goes|went|"
+            r"falls?|fell|stills?|stilled|stops?|stopped) (?:[\w'-]+ ){0,4}?for good",
             r"(?:breaks?|broke|crumbles?|collapses?|dissolves?|turns?|falls?|fell|bursts?) "
             r"(?:in)?to (?:\w+ )?(?:dust|ash|ashes|powder|smoke|cinders|rubble|shards|splinters)",
             r"(?:drops?|dropped|falls?|fell|sinks?|sank|collapses?) (?:down )?dead",
@@ -226,6 +228,7 @@ HIT = rx(r"(?:crunch|bite|cut|sink|smash|slam|bur(?:y|ie))(?:s|es)? into", r"fin
          r"open\b",
          r"(?:splits?|cracks?|cracked|smash(?:es|ed)?|shatter(?:s|ed)?|breaks?|broke|crush(?:es|ed)?"
          r"|gash(?:es|ed)?|slash(?:es|ed)?|cuts?|stabs?|stabbed|pierces?|pierced|slides?|slid|"
+         r"caves? in|caved in|staves? in|staved in|"
          r"slips?|slipped) (?:between |into )?(?:the |its |her |his )?(?:[\w'-]+ ){0,2}(?:"
          + _PARTS + r"|plates|scales|ribs)\b",
          # a blow placed on the body ("takes the chieftain high in the shoulder")
@@ -248,7 +251,8 @@ MISS = rx(r"miss(?:es|ed)?", r"goes? wide", r"swings? wide", r"whistles? past", 
               ~clang/~bounce/~scrape/~skid/~rebound off; without leaving? a mark/scratch/dent;
               not a mark/scratch/dent on; ~whip/~whistle/~hiss/~sing/~flash/~whip past;
               ~go nowhere; instead; ~hit/~strike/~find/~bite the floor/ground/wall/air/water;
-              where it had been"""),
+              where it had been; ~come/~crash/~slam down on empty; empty flagstones/floor/ground/
+              stone"""),
           r"\w+ (?:through|into|at|only) (?:the )?(?:empty |thin |open |cold |damp |still |clear "
           r"|night |morning )?air\b")
 # the foe evades or turns the blow ("turns Teodor's blow aside", "steps inside his swing")
@@ -259,7 +263,8 @@ EVADES = rx(r"(?:turn|knock|bat|brush|sweep|push|fend|ward|parr(?:y|ie)|slap|swa
             phrases("""~dodge; ~sidestep; ~duck under/beneath/aside; ~twist/~step/~slip/~lean/
                 ~jerk/~sway/~dance aside/away/clear/back; ~twist/~step/~slip/~lean/~jerk/~sway/
                 ~dance out of the way; ~step inside/under/past/around; ~be not there when/as;
-                ~be simply/just/already not there; ~be no longer there"""))
+                ~be simply/just/already not there; ~be no longer there;
+                ~be already behind/past/gone"""))
 
 _SCENERY = re.compile(r"\s+(?:the|a|an)\s+(?:\w+\s+)?(?:wall|beam|floor|stone|stones|door|post|"
                       r"pillar|tree|trunk|ground|earth|wood|timber|dirt|mud|table|rafter|"

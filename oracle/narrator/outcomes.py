@@ -73,7 +73,8 @@ FAMILIES: tuple[Family, ...] = (
         run flee outrun vault mount ascend get make outpace race swing"""),
            success=rx(phrases("""~reach/~gain/~crest/~top the top/summit/crest/ledge/parapet/
                rim/roof/landing/shore/far/other/lip/bottom/floor/foot/base/end;
-               ~surface/~climb/~come out on the far/other;
+               ~surface/~climb/~come out on the far/other; ~swing a leg over;
+               ~be up among/on/onto the;
                * is/are under your palms/hands/fingers/feet;
                ~haul/~pull/~drag/~heave/~swing/~hoist yourself/herself/himself up? onto/over/up;
                with you aboard; you are across/over/aboard; you're across/over/aboard;
@@ -97,6 +98,7 @@ FAMILIES: tuple[Family, ...] = (
                where you/she/he/they/it set out;
                all the way back/down; back to the ground/floor/bottom/bank/start/foot/shore;
                ~drop/~fall the rest of the way; then ~lose it; then ~lose * grip/hold;
+               ~tear/~break/~rip away/loose in * hand/hands/grip; ~land on * back/backside;
                ~fall/~come/~land/~drop/~stop a/an/one * short; ~be dragged/swept/carried/pulled/
                pushed/driven back; where you/she/he/they went/came in; ~find nothing to stand/
                hold/grip/grab; nothing to stand/hold on; a hold that ~be not there; a hold that isn't there; ~misjudge;
@@ -115,7 +117,7 @@ FAMILIES: tuple[Family, ...] = (
                trail/track/tracks/prints/scent/spoor/footprints ~break off;
                before you/she/he/they ever ~see/~spot/~notice/~find;
                ~blunder/~walk/~stumble/~step straight? into it/the; no * anywhere;
-               nowhere to be found; not a sign"""))),
+               nowhere to be found; not a sign; ~find only"""))),
     Family("persuade", _lemmas("""talk persuade convince bribe ask beg charm trick deceive lie
         intimidate bargain haggle barter plead coax threaten fool bluff sweet-talk win"""),
            success=rx(phrases("""with you aboard; ~let you pass/through/by/in/go/cross/aboard;
@@ -127,6 +129,7 @@ FAMILIES: tuple[Family, ...] = (
                ~take/~pocket/~accept/~pocket the/his/her/their/your coin/coins/money/silver/
                offer/bribe/purse; ~push/~pole/~row/~cast off with; ~fish out * keys;
                ~swing/~throw/~fling the * wide/open; ~swing/~throw/~fling * wide;
+               ~tell you/him/her/them everything/all; ~tell * everything;
                ~knock * off; ~settle on; a deal""")),
            failure=rx(phrases("""~shake his/her/their/its head; ~refuse; ~see through;
                ~turn you away/back; ~laugh at you; not fooled; ~send you away; no deal;
@@ -136,7 +139,8 @@ FAMILIES: tuple[Family, ...] = (
                will not hear; won't hear; ~turn * back on; ~turn her/his/its/their back;
                leaving you/her/him/them on/behind; ~pole/~row/~walk/~ride/~stalk away
                without; ~bar/~shut/~slam/~close * against/on you/him/her/them;
-               ~bar/~shut/~slam/~close the * against/on; ~slam * in * face"""))),
+               ~bar/~shut/~slam/~close the * against/on; ~slam * in * face; ~say nothing;
+               not one/a word"""))),
     Family("sneak", _lemmas("""sneak slip creep hide avoid evade pass steal tiptoe skulk
         crawl edge lose shake elude"""),
            success_of=rx(phrases("""~go/~ride/~walk/~thunder/~march/~pass/~move/~file/~trot
