@@ -33,8 +33,10 @@ CALL = re.compile(r"(\{pyodideUrl:(\w+),indexUrl:(\w+)\}=\w+;.{0,200}?"
 AFTER = ("this._pyodide._api.on_fatal=",
          ("self.oracleLitePyodide=this._pyodide,"
           "Object.assign(this._pyodide.loadedPackages,self.oracleLitePackages||{}),"
-          # a restored interpreter's random module would repeat the snapshot's sequence
-          "self.oracleLiteSnapshot&&this._pyodide.runPython('import random\\nrandom.seed()'),"
+          # a restored interpreter's random module would repeat the snapshot's sequence, and
+          # its time module would tell the build machine's time zone
+          "self.oracleLiteSnapshot&&this._pyodide.runPython('import random,time\\n"
+          "random.seed()\\ngetattr(time,\"tzset\",int)()'),"
           "this._pyodide._api.on_fatal="))
 # If restoring the snapshot fails, the ordinary start (its archive already fetched).
 RETRY = ("((load)=>(o)=>load(o).catch((error)=>{if(!self.oracleLiteSnapshot){throw error;}"

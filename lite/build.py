@@ -497,8 +497,9 @@ def main() -> None:
     from archive import patch_worker
 
     say("memory snapshot for return visits (Pyodide's CPython under Node)")
-    snapshot = subprocess.run(["node", str(LITE / "snapshot.mjs"), str(site / "pyodide")],
-                              check=True, capture_output=True, text=True).stdout.split()[-1]
+    snapshot = subprocess.run(["node", str(LITE / "snapshot.mjs"), str(site / "pyodide"),
+                               str(LITE / "startup-modules.txt")],
+                              check=True, stdout=subprocess.PIPE, text=True).stdout.split()[-1]
     patch_worker(site / KERNEL_STATIC, merged, digests, snapshot)
     from web import finish  # lite/web.py: service worker, manifest, icons, start page
 

@@ -1,11 +1,10 @@
 // A memory snapshot of the browser edition's interpreter, made at build time by the very
 // Pyodide the site ships (npm's core, under Node), for return visits (lite/web/site-packages.js):
-//   node lite/snapshot.mjs SITE_PYODIDE_DIR
+//   node lite/snapshot.mjs SITE_PYODIDE_DIR lite/startup-modules.txt
 // It starts CPython with the site's packages archive written into site-packages (as the
 // kernel's worker does), imports what the kernel's start imports (pyodide_kernel, which sets
-// up IPython's shell, and ipywidgets), and writes the interpreter's memory, gzipped, as
-// snapshot.bin.gz beside it; its SHA-256 goes to stdout. The app's own modules are not in it:
-// they read the edition's environment (ORACLE_HOME...) as they are imported.
+// up IPython's shell, and ipywidgets) and then the modules the app's start imports, and writes
+// the interpreter's memory, gzipped, as snapshot.bin.gz beside it; its SHA-256 goes to stdout.
 import { createRequire } from 'node:module';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -45,6 +44,28 @@ const pyodide = await loadPyodide({
   stdout: () => {}, stderr: (text) => console.error(text),
 });
 pyodide.runPython('import pyodide_kernel\nimport ipywidgets');
+// Then every module the start imports (lite/startup-modules.txt), the app's too: their imports
+// read nothing of the edition's environment (boot() sets it), and sqlite3 may be imported now
+// (it looks SQLite up when first used); IPython, imported above, found no sqlite3, as in the page.
+globalThis.oracleSqliteLater = true;
+pyodide.FS.writeFile('/tmp/startup-modules.txt', fs.readFileSync(process.argv[3]));
+const failed = pyodide.runPython(`
+import importlib, sys
+failed = []
+for line in open("/tmp/startup-modules.txt").read().splitlines():
+    if not line.strip() or line.startswith("#"):
+        continue
+    name = line.strip().removeprefix("python313.zip/").removesuffix(".py")
+    name = name.removesuffix("/__init__").replace("/", ".")
+    if name not in sys.modules:
+        try:
+            importlib.import_module(name)
+        except Exception as error:
+            failed.append(f"{name}: {error!r}")
+"\\n".join(failed)
+`);
+if (failed) { console.error(`not in the snapshot (they failed to import under Node):\n${failed}`); }
+delete globalThis.oracleSqliteLater;
 // Pyodide lists the packages it found installed; a snapshot must hold an empty list (the
 // worker marks the archive's packages as loaded again once restored).
 for (const name of Object.keys(pyodide.loadedPackages)) { delete pyodide.loadedPackages[name]; }

@@ -11,7 +11,9 @@ when another connection has committed to the same file since), and written back 
 file, in place, whenever a write leaves autocommit mode: after ``COMMIT``, or after a write
 outside a transaction. ``PRAGMA data_version`` counts the commits of other connections, as
 SQLite's does. The module can only be imported after ``oracle_lite.boot()`` loaded SQLite;
-before that it is missing (IPython then keeps its history in memory, as without sqlite3).
+before that it is missing (IPython then keeps its history in memory, as without sqlite3),
+except while the build makes the edition's memory snapshot (``lite/snapshot.mjs`` sets
+``oracleSqliteLater``, once IPython is imported): then SQLite is looked up when first used.
 """
 
 from __future__ import annotations
@@ -23,18 +25,41 @@ from typing import Any
 from urllib.parse import parse_qs, unquote, urlparse
 
 import js  # type: ignore[import-not-found]
-
-_SQL = getattr(js.globalThis, "oracleSqlite", None)
-if _SQL is None:
-    raise ModuleNotFoundError("sqlite3 is loaded by oracle_lite.boot()", name="sqlite3")
-
 from pyodide.ffi import to_js  # type: ignore[import-not-found]
+
+
+class _Later:
+    """sqlite.org's module, looked up in the page when first used (no JavaScript object may be
+    held by a memory snapshot, which imports this module before SQLite is loaded)."""
+
+    def __getattr__(self, name: str) -> Any:
+        global _SQL
+        found = getattr(js.globalThis, "oracleSqlite", None)
+        if found is None:
+            raise ModuleNotFoundError("sqlite3 is loaded by oracle_lite.boot()", name="sqlite3")
+        _SQL = found
+        return getattr(found, name)
+
+
+_SQL: Any = _Later()
+if getattr(js.globalThis, "oracleSqlite", None) is None and not getattr(
+        js.globalThis, "oracleSqliteLater", False):
+    raise ModuleNotFoundError("sqlite3 is loaded by oracle_lite.boot()", name="sqlite3")
 
 apilevel = "2.0"
 paramstyle = "qmark"
 threadsafety = 1
-sqlite_version = str(_SQL.version)
-sqlite_version_info = tuple(int(part) for part in sqlite_version.split(".")[:3])
+
+
+def __getattr__(name: str) -> Any:
+    """``sqlite_version`` and ``sqlite_version_info``, asked of SQLite when first read."""
+    version = str(_SQL.version)
+    if name == "sqlite_version":
+        return version
+    if name == "sqlite_version_info":
+        return tuple(int(part) for part in version.split(".")[:3])
+    raise AttributeError(f"module 'sqlite3' has no attribute {name!r}")
+
 PARSE_DECLTYPES = 1
 PARSE_COLNAMES = 2
 
