@@ -132,7 +132,7 @@ def main() -> None:
             for label in options.visits.split(","):
                 load = Path("/proc/loadavg").read_text().split()[:3]
                 marks, seen = visit(context, url)
-                modules = seen or modules
+                modules = modules or seen  # the first visit's: a return visit restores a snapshot
                 print(f"{label} visit (load average {' '.join(load)}):")
                 last = 0.0
                 for at, what in marks:
