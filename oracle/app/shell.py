@@ -16,6 +16,7 @@ import ipywidgets as widgets  # type: ignore[import-untyped]
 
 from oracle.app import controls as c
 from oracle.app.journal_view import JournalView
+from oracle.app.models import share_models
 from oracle.app.narration import Voiced
 from oracle.app.render import esc, stylesheet
 from oracle.app.session import Session
@@ -29,6 +30,8 @@ from oracle.narrator.beats import BEATS
 from oracle.systems import SYSTEMS, installed
 
 log = logging.getLogger("oracle.app")
+
+share_models()  # layouts and styles alike share one browser model (fewer models to load)
 
 # The preference that keeps Quick start's first roll offered across a reload.
 FIRST_ROLL = "first_roll"

@@ -1,0 +1,85 @@
+"""Layouts and styles share one browser model per look (``oracle.app.models``), and a change to
+one widget's layout reaches that widget only."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Any
+
+import ipywidgets as widgets  # type: ignore[import-untyped]
+from ipywidgets.widgets.widget import _instances  # type: ignore[import-untyped]
+
+from oracle.app import build
+from oracle.app.models import Shared, share_models
+
+share_models()
+
+
+def _model(widget: Any, name: str) -> str:
+    reference: str = widget.get_state(name)[name]
+    assert reference.startswith("IPY_MODEL_")
+    return reference.removeprefix("IPY_MODEL_")
+
+
+def _state(model_id: str) -> dict[str, Any]:
+    model = _instances[model_id]
+    state: dict[str, Any] = model.get_state()
+    return state
+
+
+def test_widgets_alike_share_one_layout_model_and_one_style_model() -> None:
+    first, second = widgets.HTML("a"), widgets.HTML("b")
+    assert isinstance(first.layout, Shared) and first.layout is not second.layout
+    assert _model(first, "layout") == _model(second, "layout")
+    assert _model(first, "style") == _model(second, "style")
+    # the shared objects open no model of their own
+    layout: Any = first.layout
+    style: Any = first.style
+    assert layout.comm is None and style.comm is None
+
+
+def test_a_changed_layout_names_the_model_of_its_new_values_for_that_widget_only() -> None:
+    shown, hidden = widgets.VBox([]), widgets.VBox([])
+    before = _model(shown, "layout")
+    sent: list[Any] = []
+    hidden.comm.send = lambda data=None, **_: sent.append(data)  # what the browser is told
+    hidden.layout.display = "none"
+    assert hidden.layout.display == "none" and shown.layout.display is None
+    assert _model(shown, "layout") == before
+    after = _model(hidden, "layout")
+    assert after != before and _state(after)["display"] == "none"
+    assert any(msg.get("state", {}).get("layout") == "IPY_MODEL_" + after for msg in sent)
+    hidden.layout.display = ""  # shown again: back to a model of those values
+    assert _state(_model(hidden, "layout"))["display"] == ""
+    other = widgets.VBox([])
+    other.layout.display = "none"  # the same look again: the same model, no new one
+    assert _model(other, "layout") == after
+
+
+def test_styles_given_as_dicts_are_shared_and_explicit_instances_are_left_alone() -> None:
+    first = widgets.Text(style={"description_width": "initial"})
+    second = widgets.Text(style={"description_width": "initial"})
+    assert _model(first, "style") == _model(second, "style")
+    assert _state(_model(first, "style"))["description_width"] == "initial"
+    own = widgets.Layout(width="3em")
+    box = widgets.Box(layout=own)
+    assert box.layout is own and _model(box, "layout") == own.model_id
+
+
+def test_the_first_view_of_a_campaign_sends_far_fewer_models_than_widgets_and_looks(
+        tmp_path: Path) -> None:
+    os.environ["ORACLE_NARRATOR"] = "offline"
+    from oracle.app.session import Session
+
+    session = Session(tmp_path)
+    session.quick_start()
+    session.close()
+    before = set(_instances)
+    app = build(tmp_path)
+    made = [_instances[key] for key in set(_instances) - before]
+    looks = [model for model in made if isinstance(model, (widgets.Layout, widgets.Style))]
+    # 142 widgets with a layout each and 87 styles were 371 models; the looks are a few now
+    assert len(looks) < 40, len(looks)
+    assert len(made) < 200, len(made)
+    assert app.root.layout.comm is None
