@@ -28,6 +28,17 @@ from ipywidgets.widgets.trait_types import InstanceDict  # type: ignore[import-u
 _MODELS: dict[tuple[type, str], Any] = {}
 _SHARED_CLASSES: dict[type, type] = {}
 _PATCHED: set[int] = set()
+_LOOKS: dict[type, tuple[str, ...]] = {}
+
+
+def _looks(klass: Any) -> tuple[str, ...]:
+    """The synced values of a layout or style class that make its look (not ``_model_name``
+    and the like), read once per class (each instance's ``keys`` is slow to make)."""
+    names = _LOOKS.get(klass)
+    if names is None:
+        names = _LOOKS[klass] = tuple(name for name in klass.class_trait_names(sync=True)
+                                      if not name.startswith("_"))
+    return names
 
 
 class Shared:
@@ -47,8 +58,12 @@ class Shared:
         if known is not None:
             return known
         base = type(self).__mro__[2]  # SharedX -> Shared -> X
-        values = {name: getattr(self, name) for name in self.keys  # type: ignore[attr-defined]
-                  if not name.startswith("_")}
+        known_values = self._trait_values  # type: ignore[attr-defined]
+        values = {}
+        for name in _looks(type(self)):
+            value = known_values[name] if name in known_values else getattr(self, name)
+            if value is not None:  # None is every layout value's default: left out
+                values[name] = value
         key = (base, json.dumps(values, sort_keys=True, default=str))
         model = _MODELS.get(key)
         if model is None:
@@ -67,7 +82,7 @@ class Shared:
     def notify_change(self, change: Any) -> None:
         self.__dict__.pop("_model", None)  # values changed: another model may stand for them
         super().notify_change(change)  # type: ignore[misc]
-        if change["name"] not in self.keys:  # type: ignore[attr-defined]
+        if change["name"] not in _looks(type(self)):
             return
         for holder, name in list(self.holders().items()):
             if getattr(holder, "comm", None) is not None and getattr(holder, name, None) is self:
