@@ -317,3 +317,10 @@ def test_blows_and_ends_told_sideways(result: dict[str, Any], text: str) -> None
 def test_a_defeat_told_by_a_light_going_out_is_told() -> None:
     assert check("roll", ctx(TT_DOWN), "The Moss-Wife goes to her knees, and the green light in "
                  "her eyes goes out.") is None
+
+
+def test_a_cold_that_settles_into_the_bones_is_no_possession() -> None:
+    assert check("outcome", ctx(FAILURE, intent="pick the lock"),
+                 "A cold settles into your bones, and the lock holds.") is None
+    assert check("outcome", ctx(FAILURE, intent="pick the lock"),
+                 "Something from the font settles into Ash, and the lock holds.") is not None
