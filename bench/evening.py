@@ -87,7 +87,6 @@ WRONG = [
     (re.compile(r"\b[a-z]+,? (?:and|or|but|to|of|into|at|from|reaches|in|by|with) "
                 r"(?:The|A|An) [a-z]|\b(?:the|an?|old|young) [A-Z][a-z]+-[a-z]+\b"),
      "a capital mid-sentence"),
-    (re.compile(r"Total of the two highest: \d+\b(?!.*\d)"), "a total of two dice with one"),
 ]
 
 

@@ -24,7 +24,12 @@ def card_of(app: OracleApp, hook: str) -> Any:
 
 def told_in(card: Any) -> str:
     [line] = find_all(card, "oracle-told")
-    return html.unescape(re.sub(r"<[^>]+>", "", str(line.value))).strip()
+    return plain(line.value)
+
+
+def plain(value: object) -> str:
+    """A line's words: its tags gone, its line breaks kept."""
+    return html.unescape(re.sub(r"<[^>]+>", "", str(value).replace("<br>", "\n"))).strip()
 
 
 def newest_narration(app: OracleApp) -> str:
@@ -189,5 +194,5 @@ def test_exploration_answers_show_under_their_question_not_only_in_the_journal()
         lines = [line for line in find_all(app, "oracle-told")
                  if "beyond the ford" in html.unescape(str(line.value))]
         assert len(lines) == 1
-        said = html.unescape(re.sub(r"<[^>]+>", "", str(lines[0].value))).strip()
-        assert said == newest_narration(app) and len(said) > 40
+        said = plain(lines[0].value)
+        assert said == newest_narration(app).strip() and len(said) > 40

@@ -281,7 +281,14 @@ def test_hunt_and_ruin_rolls_show_their_odds_from_the_core() -> None:
     trophy_moves(app.session).record({"type": "hunt_rolled", "name": hero(app), "light": [6]})
     app.refresh()
     hunt = app.view("Hunt")
-    assert "lose all 1 Hunt Tokens <b>16.7%</b>" in read(hunt, "oracle-hunt-odds")
+    said = read(hunt, "oracle-hunt-odds")
+    assert "lose your Hunt Token <b>16.7%</b>" in said  # one token: never "all 1 Hunt Tokens"
+    # the encounters in the hint's words, not the rules' keys ("encounter present 50.0%")
+    assert ("something terrible here <b>50.0%</b> · trouble at a distance <b>33.3%</b> · "
+            "nothing near <b>16.7%</b>") in said
+    trophy_moves(app.session).record({"type": "hunt_rolled", "name": hero(app), "light": [5]})
+    app.refresh()
+    assert "lose all 2 Hunt Tokens <b>16.7%</b>" in read(hunt, "oracle-hunt-odds")
 
 
 def test_a_fight_reads_with_a_lowercase_article_and_a_lost_character_is_named() -> None:

@@ -78,6 +78,7 @@ def test_the_exports_number_entries_as_the_journal_shows_them() -> None:
     # reader never sees "#24" then "#26" (the evening's export skipped each narration's number)
     shown = [e.number for e in campaign.entries if e.number]
     assert numbers == shown == list(range(1, len(shown) + 1))
+    assert re.search(r"^### The forest's edge\n\n\*\*#\d+\*\* \*a new scene\*$", text, re.MULTILINE)
     assert "undone by" not in text and "*(undone)*" in text
     count = sum(1 for e in campaign.entries if e.number)
     assert f"- Entries: {count} (" in text
@@ -321,10 +322,16 @@ def test_an_exploration_question_is_journalled_with_its_answers() -> None:
     hunt = app.view("Hunt")
     fill(hunt, "oracle-hunt-question", "What hangs from the old oak?")
     click(hunt, "oracle-hunt-ask")
+    from oracle.app.render import esc
+
     markup = journal(app)
     entry = next(e for e in app.session.require().entries if e.type == "narration")
     assert entry.data.get("question") == "What hangs from the old oak?"
     assert "<b>Asked:</b> What hangs from the old oak?<br>" in markup
+    # the answers are a list: each on its own line, in the journal as in the exports (the
+    # evening read "... shows: - The signs are there ... - Something small stands out ...")
+    answers = str(entry.data["text"]).strip().splitlines()
+    assert len(answers) > 2 and "<br>".join(esc(a) for a in answers) in markup
     campaign = app.session.require()
     assert re.search(r"^> \*\*#\d+\*\* \*Asked: What hangs from the old oak\?\*$",
                      export(campaign, "markdown"), re.MULTILINE)
@@ -367,3 +374,17 @@ def test_a_hunt_that_keeps_the_tokens_says_nothing_of_them_and_the_oracle_says_i
     said = oracle_extra({"likelihood": "even", "dread": 3, "answer": "yes",
                          "odds": {"yes": 0.25}})
     assert said == " (even, dread 3, 25.0% chance of yes)"
+
+
+def test_an_oracle_answer_reads_oracle_in_the_apps_journal_as_in_the_exports() -> None:
+    """The evening: the app's journal read "? Is the ferryman still waiting at the ford? → no"
+    (Lonelog's notation), the Markdown export "Oracle: ...": a reader sees "Oracle:" in both."""
+    app = quick()
+    view = app.view("Oracle")
+    fill(view, "oracle-question", "Is the ferryman still waiting?")
+    click(view, "oracle-ask")
+    app.session.narration.wait()
+    markup = journal(app)
+    assert "<b>Oracle:</b> Is the ferryman still waiting? → <b>" in markup
+    assert "? Is the ferryman" not in markup
+    assert "Oracle: Is the ferryman still waiting? → " in export(app.session.require(), "markdown")

@@ -76,16 +76,23 @@ def line_html(line: Any) -> str:
     return "".join(out)
 
 
+def lines_html(text: str) -> str:
+    """Narration as HTML, escaped, its line breaks kept (exploration answers are a list)."""
+    return "<br>".join(esc(line) for line in text.strip().splitlines())
+
+
 def _meta_line(kind: str, data: Mapping[str, Any]) -> str | None:
     """The app's own rendering of a journal's meta entries (no system words them)."""
     if kind == "narration":
         asked = data.get("question")
         return ((f"<b>Asked:</b> {esc(asked)}<br>" if isinstance(asked, str) and asked else "")
-                + esc(data.get("text", "")))
+                + lines_html(str(data.get("text", ""))))
     if kind == "oracle":
         from oracle.journal.render import oracle_extra
 
-        return (f"? {esc(data.get('question', ''))} → <b>{esc(data.get('answer', ''))}"
+        # "Oracle:", as the exports say it ("? question" is Lonelog's notation, not a reader's)
+        return (f"<b>Oracle:</b> {esc(data.get('question', ''))} → "
+                f"<b>{esc(data.get('answer', ''))}"
                 f"</b> <span class='when'>{esc(oracle_extra(data))}</span>")
     if kind == "scene":
         from oracle.journal.render import scene_extra

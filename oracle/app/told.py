@@ -16,7 +16,7 @@ from typing import Any
 
 from oracle.app import controls as c
 from oracle.app.narration import Voiced, joined
-from oracle.app.render import esc
+from oracle.app.render import esc, lines_html
 from oracle.errors import RequestError
 
 SPEAKING = ('<div class="oracle-told-text"><span class="oracle-spinner"></span>'
@@ -30,7 +30,8 @@ LOST_ELSEWHERE = ('<div class="oracle-told-text oracle-hint">The narrator tells 
 def told_html(text: str, streaming: bool = False) -> str:
     """The line's HTML: the words as a narration entry (escaped), a spinner while they stream."""
     spinner = '<span class="oracle-spinner"></span>' if streaming else ""
-    return f'<div class="oracle-told-text oracle-entry narration">{spinner}{esc(text)}</div>'
+    return (f'<div class="oracle-told-text oracle-entry narration">{spinner}{lines_html(text)}'
+            '</div>')
 
 
 class Told:

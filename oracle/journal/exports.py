@@ -116,7 +116,8 @@ class Markdown(LineRenderer):
         out = [f"### {self.escape(one_line(entry.data.get('title', '')))}", ""]
         extra = scene_extra(entry.data).strip()
         number = f"**{number_of(entry.seq)}**"  # numbered as the app shows it
-        return [*out, f"{number} *{self.escape(one_line(extra))}*" if extra else number, ""]
+        said = self.escape(one_line(extra)) if extra else "a new scene"  # never a bare number
+        return [*out, f"{number} *{said}*", ""]
 
     def on_narration(self, system: System, entry: Entry) -> list[str]:
         if entry.undone:

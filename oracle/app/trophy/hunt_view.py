@@ -24,6 +24,8 @@ ENCOUNTER = {
     "distant": "Take a Hunt Token, but something terrible stirs at a distance.",
     "none": "Take a Hunt Token. The way is quiet, for now.",
 }
+ODDS_WORDS = {"present": "something terrible here", "distant": "trouble at a distance",
+              "none": "nothing near"}
 
 
 class HuntView:
@@ -152,15 +154,18 @@ class HuntView:
             odds = odds_for_request({"roll": "hunt", "light": 1 + int(self._skill.value),
                                      "tokens": who.hunt_tokens})
             enc = odds.get("encounter", {})
-            parts = [f"{k} <b>{percent(v['value'])}</b>" for k, v in enc.items()
-                     if isinstance(v, Mapping)]
+            # the rules' keys in the hint's words ("encounter present" read as a raw key)
+            parts = [f"{ODDS_WORDS.get(k, k)} <b>{percent(v['value'])}</b>"
+                     for k, v in enc.items() if isinstance(v, Mapping)]
             gained = odds.get("token_gained", {})
             gain = percent(gained["value"]) if isinstance(gained, Mapping) else "?"
             lost = odds.get("tokens_lost", {})
             # SRD 1.2, Hunt Roll: a 1 loses every Hunt Token (only matters with some to lose)
-            losing = (f"; lose all {who.hunt_tokens} Hunt Tokens <b>{percent(lost['value'])}"
-                      "</b>" if who.hunt_tokens and isinstance(lost, Mapping) else "")
-            self._odds.value = (f"<b>Odds</b>: encounter {' · '.join(parts)}; "
+            held = ("your Hunt Token" if who.hunt_tokens == 1  # not "all 1 Hunt Tokens"
+                    else f"all {who.hunt_tokens} Hunt Tokens")
+            losing = (f"; lose {held} <b>{percent(lost['value'])}</b>"
+                      if who.hunt_tokens and isinstance(lost, Mapping) else "")
+            self._odds.value = (f"<b>Odds</b>: {' · '.join(parts)}; "
                                 f"gain a token <b>{gain}</b>{losing}")
         except Exception as exc:  # noqa: BLE001 - shown as a sentence, never a traceback
             self._odds.value = f'<span class="oracle-hint">{esc(exc)}</span>'
