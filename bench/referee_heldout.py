@@ -92,7 +92,7 @@ HERE = Path(__file__).resolve().parents[1]
 DATA = HERE / "bench" / "referee_heldout.json"
 BATCHES = [HERE / "bench" / name for name in (
     "referee_heldout.json", "referee_heldout2.json", "referee_heldout3.json",
-    "referee_heldout4.json")]
+    "referee_heldout4.json", "referee_heldout5.json")]
 
 
 def _narrator(url: str) -> Any:
@@ -256,9 +256,14 @@ def _cell(text: str) -> str:
 def table(paths: list[Path], timed: bool = True) -> str:
     """One markdown table, a column per batch: caught per kind and per system, all caught, good
     rejected, caught only after streaming, first text shown."""
-    found = [figures(timed=timed, path=path) for path in paths]
-    head = "| kind | " + " | ".join(f"batch {i + 1}" for i in range(len(paths))) + " |"
-    rows = [head, "|---|" + "---|" * len(paths)]
+    return markdown([figures(timed=timed, path=path) for path in paths])
+
+
+def markdown(found: list[dict[str, Any]]) -> str:
+    """The table of ``table`` from each batch's ``figures``."""
+    timed = any("first_over_whole_at_40_tokens_per_second" in f for f in found)
+    head = "| kind | " + " | ".join(f"batch {i + 1}" for i in range(len(found))) + " |"
+    rows = [head, "|---|" + "---|" * len(found)]
     kinds = sorted({k for f in found for k in f["caught_by_kind"]})
     for kind in kinds:
         rows.append(f"| {kind} | " + " | ".join(
