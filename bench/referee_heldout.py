@@ -67,6 +67,11 @@ A fourth batch (``bench/referee_heldout4.json``: 108 bad, 56 good; Isaura, Brom,
 the 'outside2' helper under the same rules) was measured first at 919a44a (04:51 UTC) and landed
 with that measure: **58 of 108 caught (53.7%), 8 of 56 good rejected**.
 
+A fifth batch (``bench/referee_heldout5.json``: 108 bad, 52 good; Hollis, Sefa, Tamsin, in
+another spirit) was kept off main until the final measure at 98cfb24 (06:10 UTC): **75 of 108
+caught (69.4%), 9 of 52 good rejected**, while batches 1-4, all readable by then, gave 97.3%,
+98.8%, 98.0% and 99.1% with none rejected.
+
 ``--all`` measures every batch in ``BATCHES`` and prints one markdown table (a column per batch),
 the one in ``bench/referee_heldout.md``.
 """
