@@ -125,12 +125,14 @@ def die_trying(rng: random.Random) -> Iterator[Roll]:
         if kind == "attack":
             yield {**base, "roll": "attack", "d10": d10(), "modifier": 3, "ac": 6 + index % 3,
                    "damage_d6": rng.randint(1, 6), "attempt": "drive the spear home"}
-        elif kind == "check":
+        elif kind == "check":  # the skill named as the app sends it (issue 16: Die Trying skill)
+            attempt = DT_CHECKS[index * len(DT_PLACES) // 20][index % 2]
+            skill = "perception" if attempt.startswith(("find", "read")) else "athletics"
             yield {**base, "roll": "check", "d10": d10(), "modifier": 2, "dc": 6,
-                   "attempt": DT_CHECKS[index * len(DT_PLACES) // 20][index % 2]}
+                   "attempt": attempt, "skill": skill}
         elif kind == "save":
             yield {**base, "roll": "check", "kind": "save", "d10": d10(), "modifier": 1, "dc": 5,
-                   "attempt": "keep footing as the floor tilts"}
+                   "attempt": "keep footing as the floor tilts", "skill": "dexterity"}
         elif kind == "spell":
             yield {**base, "roll": "spell", "magic": [rng.randint(1, 6), rng.randint(1, 6)],
                    "instability": [rng.randint(1, 6)], "miscast_d10": d10(),
@@ -187,7 +189,7 @@ def _given(request: Roll) -> str:
     """The request in one line: the roll and its settled keys, then the context."""
     keep = ("roll", "ruin", "light", "dark", "tokens", "endurance", "d10", "modifier", "dc", "ac",
             "damage_d6", "magic", "instability", "action", "reaction", "damage", "defense",
-            "points", "hp", "amount", "scenario", "kind")
+            "points", "hp", "amount", "scenario", "kind", "skill")
     dice = ", ".join(f"{k} {json.dumps(request[k])}" for k in keep if k in request)
     story = "; ".join(f"{k}: {request[k] if isinstance(request[k], str) else json.dumps(request[k])}"
                       for k in ("attempt", "place", "party") if k in request)

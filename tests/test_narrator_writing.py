@@ -9,6 +9,8 @@ import re
 from collections.abc import Iterator
 from pathlib import Path
 
+import pytest
+
 from oracle.narrator.compose import Part, Table, load
 
 ROOT = Path(__file__).resolve().parents[1] / "oracle"
@@ -67,3 +69,132 @@ def test_no_card_is_generic_filler() -> None:
     found = [f"{name}: {part.text}" for name, part in parts()
              if any(p.search(part.text) for p in FILLER)]
     assert not found, "\n".join(found)
+
+
+def _told(request: dict[str, object]) -> str:
+    from oracle.dice import SeededDice
+    from oracle.narrator import NarrationContext, OfflineNarrator, beat_for_result
+    from oracle.systems import find_system
+
+    system = str(request.get("system", "trophy"))
+    result = find_system(system).resolve(request, SeededDice(1))
+    context = NarrationContext.build(result=result, system=system,
+                                     intent=str(request.get("attempt", "")),
+                                     characters=[{"name": "Ilse Varro"}],
+                                     monster=str(request.get("monster", "")))
+    return OfflineNarrator(seed="writing").narrate(beat_for_result(system, result), context).text
+
+
+def test_a_card_of_a_lid_or_a_hinge_is_dealt_only_for_a_thing_that_opens() -> None:
+    from oracle.trophy.telling import attempt_kind
+
+    opened = re.compile(r"\b(?:lid|hinge|shut|open|locked)\b|\bopens,", re.IGNORECASE)
+    table = load("risk_open")
+    for _, slot in table.slots[1:]:
+        for _, part in slot:
+            if opened.search(part.text):
+                assert part.kinds == {"container"}, part.text
+    assert attempt_kind("prise the abbess's ring off her finger") == ("carry", "any")
+    assert attempt_kind("pry the sword from the rusted rack") == ("carry", "any")
+    assert attempt_kind("break the seal on the pantry door") == ("open", "container")
+    assert attempt_kind("heave the stone aside") == ("open", "loose")
+
+
+def test_coaxing_a_thing_is_not_talking_a_person_round() -> None:
+    from oracle.trophy.telling import attempt_kind
+
+    assert attempt_kind("coax the well-rope up without a sound") == ("persuade", "thing")
+    assert attempt_kind("talk the gatekeeper round") == ("persuade", "person")
+    assert attempt_kind("coax the Abbot", ("the Abbot",)) == ("persuade", "person")
+    cards = [part for name, slot in load("risk_persuade").slots if name == "body"
+             for _, part in slot]
+    worded = [p for p in cards if re.search(r"\b(?:word|words|trick|listening|fashion)\b", p.text)]
+    assert worded and all("person" in p.kinds for p in worded)
+
+
+@pytest.mark.parametrize("place,away", [
+    ("the sunken stair", "outdoors"), ("the shepherd's hut", "outdoors"),
+    ("the burned chapel", "outdoors"), ("the market of masks", "wild"),
+    ("the clocktower of Sankt Veil", "outdoors"), ("the goblin warrens", "outdoors"),
+    ("the lich's larder", "outdoors"), ("the misty moor", "town"), ("the black mere", "indoors"),
+    ("the frozen millpond", "indoors"),
+])
+def test_the_place_keeps_out_the_scenery_it_cannot_hold(place: str, away: str) -> None:
+    from oracle.narrator.compose import elsewhere
+
+    assert away in elsewhere(place)
+
+
+@pytest.mark.parametrize("text,where", [
+    ("An avalanche of rotten logs comes thundering down the gully.", "outdoors"),
+    ("Every crow on the ridge lifts at once, shouting the news.", "wild"),
+    ("There is writing on the underside of the bridge.", "outdoors"),
+    ("The village well-water tastes of pennies and smoke.", "outdoors"),
+    ("Shutters bang all down the street.", "town"),
+])
+def test_a_card_carries_where_it_can_happen(text: str, where: str) -> None:
+    assert where in Part(text, frozenset()).where
+
+
+def test_every_card_naming_open_country_or_a_street_is_kept_from_places_without_it() -> None:
+    """Tagging is complete: a card that names a gully, a ridge, a bridge, a village or a
+    street carries that scenery (unless it is a mark on the body, dealt anywhere)."""
+    named = re.compile(r"\b(?:gull(?:y|ies)|ridges?|crags?|bridges?|village|streets?|"
+                       r"market|moor)\b", re.IGNORECASE)
+    untagged = [f"{name}: {part.text}" for name, part in parts()
+                if named.search(part.text) and not part.anywhere and not part.where]
+    assert not untagged, "\n".join(untagged)
+
+
+@pytest.mark.parametrize("question,kind", [
+    ("Is the bridge still standing?", "way"), ("Does the hermit lie to us?", "someone"),
+    ("Is anyone home?", "someone"), ("Can the door be opened from this side?", "way"),
+    ("Will it rain before nightfall?", "hour"), ("Is the treasure cursed?", "thing"),
+    ("Is the ale poisoned?", "thing"), ("Are the bells ringing for us?", "hour"),
+    ("Did the clerk see my face?", "someone"), ("who lit the fire here?", "someone"),
+])
+def test_an_asked_question_gets_a_sign_about_what_it_asks(question: str, kind: str) -> None:
+    from oracle.narrator.telling import question_kind
+
+    assert question_kind(question) == kind
+    for system in ("oracle_omens", "oracle_omens_trophy", "oracle_omens_die_trying",
+                   "oracle_omens_triptycho"):
+        made = [p for _, slot in load(system).slots for _, p in slot if kind in p.kinds]
+        assert len(made) >= 2, (system, kind)
+
+
+def test_a_question_asked_of_no_scene_gets_no_scenery() -> None:
+    from oracle.narrator import NarrationContext, OfflineNarrator
+    from oracle.narrator.compose import WHERE
+
+    narrator = OfflineNarrator(seed="no-scene")
+    for index in range(60):
+        context = NarrationContext.build(result={"roll": "oracle", "answer": "yes"},
+                                         question=f"Is it so, number {index}?")
+        text = narrator.narrate("oracle", context).text
+        assert not any(p.search(text) for p in WHERE.values()), text
+
+
+def test_a_contest_with_no_stake_takes_nothing() -> None:
+    text = _told({"roll": "contest", "participants": [
+        {"name": "Ilse Varro", "ruin": 1, "light": [6], "dark": [1]},
+        {"name": "Bertil", "ruin": 1, "light": [2], "dark": [1]}]})
+    assert "takes it" not in text and "at stake" not in text and "comes out ahead" in text
+
+
+@pytest.mark.parametrize("scenario", ["combat", "exploration", "interaction"])
+def test_triptycho_tells_an_opposed_roll_in_words_not_labels(scenario: str) -> None:
+    for action, reaction in (([6, 6], [2]), ([1, 1], [8])):
+        text = _told({"system": "triptycho", "roll": "opposed", "scenario": scenario,
+                      "action": action, "reaction": reaction, "attempt": "try it"})
+        assert not re.search(r"\((?:hit|miss|inflict|endure|argue|rebuttal)\)|The action|"
+                             r"The reaction", text), text
+
+
+def test_a_die_trying_check_names_its_skill_or_ability() -> None:
+    text = _told({"system": "die_trying", "roll": "check", "kind": "save", "skill": "dexterity",
+                  "d10": 8, "modifier": 1, "dc": 5, "attempt": "keep footing as the floor tilts"})
+    assert "the Dexterity save" in text and "poison" not in text
+    text = _told({"system": "die_trying", "roll": "check", "skill": "athletics", "d10": 8,
+                  "modifier": 1, "dc": 5})
+    assert "Athletics check succeeds" in text

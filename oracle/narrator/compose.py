@@ -51,10 +51,21 @@ WHERE: dict[str, re.Pattern[str]] = {
         r"clearing|trees?|treetops?|forest|woods|meadow|fields?|hilltops?|hillside|"
         r"horizon|birdsong|branch(?:es)?|bark|moss|undergrowth|thicket|boughs?|"
         r"ferns?|snow|breeze|grass|crows?|ravens?|hedge|brambles?|orchard|sap|pines?|oaks?|"
-        r"birch|acorns?|thorns?|glade|grove|copse|open air)\b", re.IGNORECASE),
+        r"birch|acorns?|thorns?|glade|grove|copse|open air|gull(?:y|ies)|ridges?|crags?|"
+        r"boulders?|skyline|bridges?|village|moor|heather|rain|"
+        r"rooftops?|cobbles?|cobblestones?|hedgerows?|ditch|fences?|haystacks?|meadows?)\b",
+        re.IGNORECASE),
+    # the wild, away from any town (no ridge in a market); the town, away from the wild
+    "wild": re.compile(
+        r"\b(?:gull(?:y|ies)|ridges?|crags?|boulders?|moor|heather|undergrowth|thicket|"
+        r"wolf|wolves|deer|stag|foxes|fox|wilderness|scree|tarn)\b", re.IGNORECASE),
+    "town": re.compile(
+        r"\b(?:streets?|cobbles?|cobblestones?|shutters?|shopfronts?|stalls?|gutters?|"
+        r"chimney pots?|carts?|lamplighters?|market|alleys?|townsfolk)\b", re.IGNORECASE),
     "indoors": re.compile(
         r"\b(?:ceilings?|corridors?|rafters|hallways?|staircases?|stairwells?|flagstones?|"
-        r"floorboards?|chandeliers?|pews?|cellar|chamber|attic)\b", re.IGNORECASE),
+        r"floorboards?|chandeliers?|pews?|cellar|chamber|attic|hearth|fireplace|"
+        r"windowsill|doorframe)\b", re.IGNORECASE),
 }
 # A place under a roof or underground (no sky), and one in the open (no ceiling); water places
 # are in the open unless a roof is named too ("the flooded nave", "the sunken crypt").
@@ -66,7 +77,12 @@ _INDOOR_PLACE = re.compile(
     r"manor|abbey|monastery|barrows?|undercroft|mausoleums?|attic|shrines?|palace|prison|"
     r"gaol|kitchen|stairs?|basement|hovel|hut|cabin|lodge|mill|forge|smithy|workshop|barn|"
     r"warehouse|granary|armou?ry|treasury|gallery|galleries|infirmary|asylum|hold|burrow|"
-    r"lair|den|labyrinth|underground|underworld|undercity|indoors|inside)\b", re.IGNORECASE)
+    r"lair|den|labyrinth|underground|underworld|undercity|indoors|inside|warrens?|larder|"
+    r"pantry|kennels?|stables?|vestry|sacristy|scriptorium|refectory|dormitor(?:y|ies)|"
+    r"bathhouse|brewery|bakery|shop|parlou?r|study|sanctum|apse|chancel|theatre|factory|"
+    r"foundry|workhouse|orphanage|courthouse|bank|archive|museum|clocktower|belltower|"
+    r"watchtower|lighthouse|windmill|observatory|garret|loft|nursery|chapterhouse|"
+    r"counting-house|pit|shaft|sump|well)\b", re.IGNORECASE)
 _OUTDOOR_PLACE = re.compile(
     r"\b(?:forest|woods?|clearing|fields?|meadow|moor|marsh|swamp|bog|fen|mire|river|stream|"
     r"brook|creek|ford|pond|lake|lagoon|sea|bay|cove|reef|island|waterfall|road|street|alley|"
@@ -74,18 +90,37 @@ _OUTDOOR_PLACE = re.compile(
     r"desert|dunes?|steppe|tundra|glacier|jungle|plains?|glade|grove|copse|shore|beach|"
     r"coast|village|garden|courtyard|orchard|heath|valley|farm|pasture|graveyard|"
     r"cemetery|churchyard|battlefield|wilds|wilderness|rooftops?|camp|bridge|wastes?|"
-    r"outdoors|outside)\b", re.IGNORECASE)
+    r"outdoors|outside|mere|tarn|loch|downs|wold|fell|scree|quarry|dell|woodland|lane|"
+    r"highway|causeway|wharf|docks?|harbou?r|pier|quay|jetty|crossroads|millpond|"
+    r"oak|yew|ash tree|rooftops?|city|town|riverbank|shallows|reeds)\b", re.IGNORECASE)
+# Settled places (no wild ridge or gully), and the wild (no street or shopfront).
+_TOWN_PLACE = re.compile(
+    r"\b(?:market|street|square|alley|village|town|city|lane|quay|wharf|docks?|harbou?r|"
+    r"inn|tavern|shop|courthouse|bank|manor|house|palace|gaol|prison|orphanage|workhouse|"
+    r"theatre|factory|clocktower)\b", re.IGNORECASE)
+_WILD_PLACE = re.compile(
+    r"\b(?:forest|woods?|woodland|moor|marsh|swamp|bog|fen|mire|hills?|mountains?|cliffs?|"
+    r"crags?|ridge|peak|pass|canyon|gorge|ravine|desert|dunes?|steppe|tundra|glacier|jungle|"
+    r"heath|mere|tarn|glade|grove|copse|wilds|wilderness|caves?|caverns?|barrows?|warrens?|"
+    r"mines?|catacombs?|dungeons?|lair|den|burrow)\b", re.IGNORECASE)
 
 
 def elsewhere(place: str) -> frozenset[str]:
-    """The kinds of scenery that contradict ``place``: a nave has no sky, a moor no ceiling
-    (nothing when the place does not say, or says both)."""
+    """The kinds of scenery that contradict ``place``: a nave has no sky, a moor no ceiling, a
+    market no ridge or gully, a moor no street (nothing when the place does not say, or says
+    both)."""
     inside, outside = bool(_INDOOR_PLACE.search(place)), bool(_OUTDOOR_PLACE.search(place))
+    town, wild = bool(_TOWN_PLACE.search(place)), bool(_WILD_PLACE.search(place))
+    away: set[str] = set()
     if inside and not outside:
-        return frozenset({"outdoors"})
+        away.add("outdoors")
     if outside and not inside:
-        return frozenset({"indoors"})
-    return frozenset()
+        away.add("indoors")
+    if town and not wild:
+        away.add("wild")
+    if wild and not town:
+        away.add("town")
+    return frozenset(away)
 
 
 @dataclass(frozen=True, eq=False)  # identity: loaded once, hashed often

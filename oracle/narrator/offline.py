@@ -26,7 +26,7 @@ from oracle.narrator.base import (
     unnamed,
 )
 from oracle.narrator.beats import find_beat, owner_of
-from oracle.narrator.compose import card_keys, deal, elsewhere, fill, load, staleness
+from oracle.narrator.compose import WHERE, card_keys, deal, elsewhere, fill, load, staleness
 from oracle.narrator.deck import Deck
 from oracle.narrator.safety import barred
 from oracle.narrator.weave import in_sentence, known_subject, quoted
@@ -134,13 +134,17 @@ def is_solo(context: NarrationContext) -> bool:
 class _Dealer:
     """Deals filled-in cards for one narration, advancing one deck."""
 
-    def __init__(self, deck: Deck, context: NarrationContext, variables: dict[str, str]) -> None:
+    def __init__(self, deck: Deck, context: NarrationContext, variables: dict[str, str],
+                 beat: str = "") -> None:
         self.deck = deck
         self.barred = barred(context.safety)
         self.solo = is_solo(context)
         self.variables = variables
         self.missing = frozenset(k for k, v in variables.items() if not v)
         self.away = elsewhere(variables["place"])
+        if beat == "oracle" and not context.place.strip():  # a question asked of no scene:
+            self.away = frozenset(WHERE)  # no scenery it could contradict, no place to name
+            self.missing |= {"place", "Place"}
         self.recent = deck.recent()  # what the last narrations said; this one's own at age 0
         self.said: list[str] = []
         self.cards: list[str] = []
@@ -205,7 +209,7 @@ class OfflineNarrator(Narrator):
         spec = find_beat(beat)
         variables = weave_vars(context)
         deck = context.deck if context.deck is not None else self._deck
-        dealer = _Dealer(deck, context, variables)
+        dealer = _Dealer(deck, context, variables, beat)
         first = context.characters[0] if context.characters else {}
         name = str(first.get("name") or unnamed(context.system)[0]).strip() or \
             unnamed(context.system)[0]

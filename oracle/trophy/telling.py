@@ -9,6 +9,7 @@ theirs: the betrayal of a Reduction, the sight of a Ruin Roll, the choice when a
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -69,13 +70,49 @@ def can_improve(result: Mapping[str, Any]) -> bool:
         result.get("highest") != 6 and not result.get("lost") and not result.get("dies")
 
 
+# A thing that opens (a card of a lid or a hinge fits it); a person the attempt works on.
+_CONTAINER = re.compile(
+    r"\b(?:doors?|lids?|chests?|box(?:es)?|gates?|grates?|grilles?|seals?|locks?|latch|coffins?|"
+    r"reliquar(?:y|ies)|trapdoors?|hatch(?:es)?|casks?|barrels?|shutters?|windows?|cages?|jars?|"
+    r"tombs?|vaults?|sarcophag\w*|caskets?|cupboards?|drawers?|doorway|portcullis)\b",
+    re.IGNORECASE)
+_PERSON = re.compile(
+    r"\b(?:him|her|them|his|their|he|she|they|guards?|hermit|priests?|abbess|abbot|witch|man|"
+    r"woman|stranger|ferryman|keeper|gatekeeper|monk|nun|child|king|queen|lord|lady|"
+    r"merchant|thief|hunter|soldiers?|captain|villagers?|innkeeper|beggar|pilgrim|"
+    r"talk|persuade|convince|bribe|beg|charm|deceive|lie to|intimidate|bargain|haggle|"
+    r"barter|plead|threaten|fool|bluff|sweet-talk)\b", re.IGNORECASE)
+_TAKEN_OFF = re.compile(r"\b(?:off|from|out of|away from)\b", re.IGNORECASE)
+
+
+def attempt_kind(intent: str, known: tuple[str, ...] = ()) -> tuple[str, str] | None:
+    """The family of the attempt (the referee's: go unseen, open, reach, find, persuade, read,
+    fight, carry, endure) and what it works on (``container``, ``loose``, ``person``,
+    ``thing``), or None when the verb names no family. A thing prised off or taken out of
+    something that is not a lid or a door is carried, not opened; coaxing a thing is not
+    talking a person round."""
+    families = [f.name for f in families_of(intent)]
+    if not families:
+        return None
+    family = families[0]
+    if family == "open" and _TAKEN_OFF.search(intent) and not _CONTAINER.search(intent):
+        family = "carry"
+    if family == "open":
+        return family, "container" if _CONTAINER.search(intent) else "loose"
+    if family == "persuade":
+        person = _PERSON.search(intent) or any(
+            n.strip() and re.search(rf"(?i)\b{re.escape(n.strip())}\b", intent) for n in known)
+        return family, "person" if person else "thing"
+    return family, "any"
+
+
 def attempted(context: NarrationContext, deal: Deal, kind: str) -> list[str]:
-    """The outcome told for the kind of attempt the intent's verb names (the referee's
-    families: go unseen, open, reach, find, persuade, read, fight, carry, endure), from
-    ``risk_<family>``; nothing when the verb names no family (the outcome tables' own cards)."""
-    families = families_of(context.intent)
+    """The outcome told for the kind of attempt the intent names (:func:`attempt_kind`), from
+    ``risk_<family>``, only from cards made for what it works on; nothing when the verb names
+    no family (the outcome tables' own cards)."""
+    found = attempt_kind(context.intent, (context.monster, *context.party, *context.cast))
     # a family's card said lately gives way to the outcome tables (no echo in an evening)
-    return deal(f"risk_{families[0].name}", grade=kind, fresh=True) if families else []
+    return deal(f"risk_{found[0]}", grade=kind, fresh=True, kind=found[1]) if found else []
 
 
 def outcome(context: NarrationContext, deal: Deal, name: str) -> str:
