@@ -135,8 +135,8 @@ def test_the_place_kinds_read_from_its_words() -> None:
     from oracle.narrator.compose import elsewhere
 
     assert elsewhere("the flooded nave") == {"outdoors"}
-    assert elsewhere("the misty moor") == {"indoors"}
-    assert elsewhere("the crypt under the forest") == frozenset()
+    assert elsewhere("the misty moor") == {"indoors", "town"}  # no ceiling, no street
+    assert elsewhere("the crypt under the forest") == {"town"}
     assert elsewhere("somewhere strange") == frozenset()
 
 

@@ -50,6 +50,10 @@ FILLER = tuple(re.compile(p, re.IGNORECASE) for p in (
 ))
 
 
+FOREST = re.compile(r"\b(?:forest|woods|trees?|canopy|clearing|undergrowth|thicket)\b",
+                    re.IGNORECASE)
+
+
 def tables() -> Iterator[Table]:
     """Every offline table a beat deals (pools, ``_*.txt``, come in through their tables)."""
     for folder in FOLDERS:
@@ -163,16 +167,17 @@ def test_an_asked_question_gets_a_sign_about_what_it_asks(question: str, kind: s
         assert len(made) >= 2, (system, kind)
 
 
-def test_a_question_asked_of_no_scene_gets_no_scenery() -> None:
+@pytest.mark.parametrize("system", ["die_trying", "triptycho"])
+def test_a_question_asked_of_no_scene_names_no_place_and_no_forest(system: str) -> None:
     from oracle.narrator import NarrationContext, OfflineNarrator
-    from oracle.narrator.compose import WHERE
-
+    from oracle.narrator.base import unnamed
     narrator = OfflineNarrator(seed="no-scene")
+    default = unnamed(system)[2]
     for index in range(60):
         context = NarrationContext.build(result={"roll": "oracle", "answer": "yes"},
-                                         question=f"Is it so, number {index}?")
+                                         system=system, question=f"Is it so, number {index}?")
         text = narrator.narrate("oracle", context).text
-        assert not any(p.search(text) for p in WHERE.values()), text
+        assert default not in text and not FOREST.search(text), text
 
 
 def test_a_contest_with_no_stake_takes_nothing() -> None:

@@ -60,7 +60,7 @@ WHERE: dict[str, re.Pattern[str]] = {
         r"\b(?:gull(?:y|ies)|ridges?|crags?|boulders?|moor|heather|undergrowth|thicket|"
         r"wolf|wolves|deer|stag|foxes|fox|wilderness|scree|tarn)\b", re.IGNORECASE),
     "town": re.compile(
-        r"\b(?:streets?|cobbles?|cobblestones?|shutters?|shopfronts?|stalls?|gutters?|"
+        r"\b(?:streets?|cobbles?|cobblestones?|shutters?|shopfronts?|stalls?|"
         r"chimney pots?|carts?|lamplighters?|market|alleys?|townsfolk)\b", re.IGNORECASE),
     "indoors": re.compile(
         r"\b(?:ceilings?|corridors?|rafters|hallways?|staircases?|stairwells?|flagstones?|"
@@ -82,7 +82,7 @@ _INDOOR_PLACE = re.compile(
     r"bathhouse|brewery|bakery|shop|parlou?r|study|sanctum|apse|chancel|theatre|factory|"
     r"foundry|workhouse|orphanage|courthouse|bank|archive|museum|clocktower|belltower|"
     r"watchtower|lighthouse|windmill|observatory|garret|loft|nursery|chapterhouse|"
-    r"counting-house|pit|shaft|sump|well)\b", re.IGNORECASE)
+    r"counting-house)\b", re.IGNORECASE)
 _OUTDOOR_PLACE = re.compile(
     r"\b(?:forest|woods?|clearing|fields?|meadow|moor|marsh|swamp|bog|fen|mire|river|stream|"
     r"brook|creek|ford|pond|lake|lagoon|sea|bay|cove|reef|island|waterfall|road|street|alley|"

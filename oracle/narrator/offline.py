@@ -26,7 +26,7 @@ from oracle.narrator.base import (
     unnamed,
 )
 from oracle.narrator.beats import find_beat, owner_of
-from oracle.narrator.compose import WHERE, card_keys, deal, elsewhere, fill, load, staleness
+from oracle.narrator.compose import card_keys, deal, elsewhere, fill, load, staleness
 from oracle.narrator.deck import Deck
 from oracle.narrator.safety import barred
 from oracle.narrator.weave import in_sentence, known_subject, quoted
@@ -143,8 +143,7 @@ class _Dealer:
         self.missing = frozenset(k for k, v in variables.items() if not v)
         self.away = elsewhere(variables["place"])
         if beat == "oracle" and not context.place.strip():  # a question asked of no scene:
-            self.away = frozenset(WHERE)  # no scenery it could contradict, no place to name
-            self.missing |= {"place", "Place"}
+            self.missing |= {"place", "Place"}  # no place named (the genre's signs still fit)
         self.recent = deck.recent()  # what the last narrations said; this one's own at age 0
         self.said: list[str] = []
         self.cards: list[str] = []

@@ -61,7 +61,8 @@ def omen(context: NarrationContext, deal: Deal) -> list[str]:
     table = omens_table(context.system)
     kind = question_kind(context.question, (context.monster, *context.party, *context.cast,
                                             *(str(c.get("name", "")) for c in context.characters)))
-    return (deal(table, kind=kind, strict=True) if kind else []) or deal(table, kind="any")
+    return (deal(table, kind=kind, strict=True, fresh=True) if kind else []) or \
+        deal(table, kind="any")
 
 
 def omens_table(system: str) -> str:
