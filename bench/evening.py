@@ -441,7 +441,7 @@ class TrophyEvening(Evening):
 
     def combat_won(self) -> None:
         page = self.page
-        if "defeated" not in self.text(".oracle-combat-dice"):  # a low Endurance falls at once
+        if "monster is defeated" not in self.text(".oracle-combat-dice"):  # a low one falls at once
             page.fill(".oracle-combat-faces input", "6 6 1")
             self.click("button.oracle-combat-roll")
             page.wait_for_function("() => document.querySelector('.oracle-combat-dice')"

@@ -196,3 +196,19 @@ def test_exploration_answers_show_under_their_question_not_only_in_the_journal()
         assert len(lines) == 1
         said = plain(lines[0].value)
         assert said == newest_narration(app).strip() and len(said) > 40
+
+
+def test_a_die_trying_attack_with_the_weapons_skill_is_rolled_not_refused() -> None:
+    """The evening on main 05:47: an attack check with the Weapons skill the picker offers was
+    refused ("skill: one of the skills or abilities (...); got 'weapons'.") and nothing rolled."""
+    app = die_trying()
+    fill(app, "oracle-dt-who", "Brakka")
+    fill(app, "oracle-dt-ability", "strength")
+    fill(app, "oracle-dt-skill", "weapons")
+    fill(app, "oracle-dt-kind", "attack")
+    before = len(app.session.require().entries)
+    click(app, "oracle-dt-roll-check")
+    assert read(app, "oracle-dt-check-error") == ""
+    rolled = app.session.require().entries[before]
+    assert rolled.result is not None and rolled.result["kind"] == "attack"
+    assert rolled.result["skill"] == "weapons"

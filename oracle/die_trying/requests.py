@@ -78,8 +78,8 @@ def _check(request: Mapping[str, Any], dice: DiceSource) -> CheckResult:
     return check(fields.single_die(request, "d10", CHECK_DIE, dice), modifier, dc)
 
 
-_NAMED = tuple(s.value for s in Skill if s not in (Skill.WEAPONS, Skill.ARMOR)) + \
-    tuple(a.value for a in Ability)
+# every skill the sheet knows (an attack is made with Weapons), and every ability
+_NAMED = tuple(s.value for s in Skill) + tuple(a.value for a in Ability)
 
 
 def resolve_check(request: Mapping[str, Any], dice: DiceSource) -> dict[str, Any]:
