@@ -203,3 +203,15 @@ def test_a_die_trying_check_names_its_skill_or_ability() -> None:
     text = _told({"system": "die_trying", "roll": "check", "skill": "athletics", "d10": 8,
                   "modifier": 1, "dc": 5})
     assert "Athletics check succeeds" in text
+
+
+def test_a_wading_is_not_told_as_a_climb_nor_a_climb_as_a_wading() -> None:
+    from oracle.trophy.telling import attempt_kind
+
+    assert attempt_kind("wade across to the far landing") == ("reach", "water")
+    assert attempt_kind("Can I climb the bell tower?") == ("reach", "climb")
+    climbing = re.compile(r"\b(?:ledge|top|hold|foothold|handhold|climb)\b", re.IGNORECASE)
+    for _, slot in load("risk_reach").slots[1:]:
+        for _, part in slot:
+            if climbing.search(part.text):
+                assert part.fits("climb") and not part.fits("water"), part.text

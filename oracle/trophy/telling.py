@@ -83,6 +83,10 @@ _PERSON = re.compile(
     r"talk|persuade|convince|bribe|beg|charm|deceive|lie to|intimidate|bargain|haggle|"
     r"barter|plead|threaten|fool|bluff|sweet-talk)\b", re.IGNORECASE)
 _TAKEN_OFF = re.compile(r"\b(?:off|from|out of|away from)\b", re.IGNORECASE)
+_WATER = re.compile(r"\b(?:wade|wading|swim|swimming|ford|river|stream|water|mere|lake|pool|"
+                    r"flood\w*|current|across)\b", re.IGNORECASE)
+_CLIMB = re.compile(r"\b(?:climb\w*|scale|scaling|ascend\w*|descend\w*|up|down|tower|wall|"
+                    r"cliff|ledge|roof|rope|ladder|chain)\b", re.IGNORECASE)
 
 
 def attempt_kind(intent: str, known: tuple[str, ...] = ()) -> tuple[str, str] | None:
@@ -99,6 +103,9 @@ def attempt_kind(intent: str, known: tuple[str, ...] = ()) -> tuple[str, str] | 
         family = "carry"
     if family == "open":
         return family, "container" if _CONTAINER.search(intent) else "loose"
+    if family == "reach":  # a crossing of water is not a climb, nor a climb a wading
+        return family, ("climb" if _CLIMB.search(intent) else
+                        "water" if _WATER.search(intent) else "any")
     if family == "persuade":
         person = _PERSON.search(intent) or any(
             n.strip() and re.search(rf"(?i)\b{re.escape(n.strip())}\b", intent) for n in known)
