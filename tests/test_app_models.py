@@ -83,3 +83,22 @@ def test_the_first_view_of_a_campaign_sends_far_fewer_models_than_widgets_and_lo
     assert len(looks) < 40, len(looks)
     assert len(made) < 200, len(made)
     assert app.root.layout.comm is None
+
+
+def test_the_sheet_correction_makes_its_fields_when_first_opened(tmp_path: Path) -> None:
+    from oracle.app.session import Session
+    from tests.app_driver import click, find, find_all, shown
+
+    os.environ["ORACLE_NARRATOR"] = "offline"
+    session = Session(tmp_path)
+    session.quick_start()
+    session.close()
+    app = build(tmp_path)
+    # shut and empty at first: the page loads no field it does not show
+    assert not shown(app.side, "oracle-correct-form")
+    assert find(app.side, "oracle-correct-form").children == ()
+    assert find_all(app.side, "oracle-correct-reason") == []
+    click(app.side, "oracle-correct-open")
+    assert shown(app.side, "oracle-correct-form")
+    assert find(app.side, "oracle-correct-who").value == app.session.active
+    assert "Ruin is <b>" in find(app.side, "oracle-correct-now").value

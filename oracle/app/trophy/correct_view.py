@@ -36,10 +36,28 @@ class SheetCorrection:
         self.moves = trophy_moves(session)
         self._toggle = c.button("Correct the sheet", css="oracle-correct-open",
                                 tooltip="Put a number or a Condition right, saying why")
+        self._followed: str | None = None  # the played character the box last followed
+        self._error = c.error_line()
+        self._error.add_class("oracle-correct-error")
+        self._done = c.html("", "oracle-correct-done")
+        # the form's fields are made when it is first opened (most pages never open it, and
+        # each field is a widget the page loads): the box is there, shut, from the start
+        self._form = c.column(css="oracle-correct-form")
+        self._form.layout.display = "none"
+        self._built = False
+        self.widget = c.column(self._toggle, self._form, self._done,
+                               css="oracle-correct oracle-panel")
+        self._seen: int | None = None  # the value shown when the form was last filled
+        self._done_key: tuple[Any, ...] | None = None  # the sheet the done line speaks of
+        self._filling = False  # the options are being set: no refill per change
+        self._key: tuple[Any, ...] | None = None
+        self._toggle.on_click(c.guard(self._error, self._do_toggle))
+
+    def _build(self) -> None:
+        """Make the form's fields (the first time it opens)."""
         # whose sheet: the one played, or anyone's (a fallen companion's tokens, say)
         self._who = c.dropdown(options=[], description="Whose sheet")
         self._who.add_class("oracle-correct-who")
-        self._followed: str | None = None  # the played character the box last followed
         self._what = c.dropdown(options=LABELS, value="ruin", description="Correct")
         self._what.add_class("oracle-correct-what")
         self._to = c.number(value=1, min=-999, max=999, description="to")  # the rules refuse, in words
@@ -52,20 +70,10 @@ class SheetCorrection:
         self._now = c.html("", "oracle-correct-now")
         self._reason = c.text("Why (e.g. misread the dark die)", css="oracle-correct-reason")
         self._apply = c.button("Correct", css="oracle-correct-apply", style="warning")
-        self._error = c.error_line()
-        self._error.add_class("oracle-correct-error")
-        self._done = c.html("", "oracle-correct-done")
-        self._form = c.column(self._who, c.row(self._what, self._to, self._now), self._condition,
-                              self._held, self._reason, c.row(self._apply), self._error,
-                              css="oracle-correct-form")
-        self._form.layout.display = "none"
-        self.widget = c.column(self._toggle, self._form, self._done,
-                               css="oracle-correct oracle-panel")
-        self._seen: int | None = None  # the value shown when the form was last filled
-        self._done_key: tuple[Any, ...] | None = None  # the sheet the done line speaks of
-        self._filling = False  # the options are being set: no refill per change
-        self._key: tuple[Any, ...] | None = None
-        self._toggle.on_click(c.guard(self._error, self._do_toggle))
+        self._form.children = (self._who, c.row(self._what, self._to, self._now),
+                               self._condition, self._held, self._reason, c.row(self._apply),
+                               self._error)
+        self._built = True
         for box in (self._what, self._who):
             box.observe(c.guard(self._error, lambda _ch: self._fill(force=True)),
                         names="value")
@@ -75,7 +83,7 @@ class SheetCorrection:
         """Follow the played character (their numbers and Conditions as the journal has them)."""
         has = self.session.campaign is not None and self.session.active is not None
         self.widget.layout.display = "" if has else "none"
-        if not has:
+        if not has or not self._built:
             return
         self._filling = True
         try:
@@ -89,6 +97,9 @@ class SheetCorrection:
 
     def _do_toggle(self, _button: Any = None) -> None:
         opening = self._form.layout.display == "none"
+        if opening and not self._built:
+            self._build()
+            self.refresh()
         self._form.layout.display = "" if opening else "none"
         self._toggle.description = "Close the correction" if opening else "Correct the sheet"
         self._error.value = ""
