@@ -539,6 +539,7 @@ class TrophyEvening(Evening):
         page = self.page
         self.click("button.oracle-fate-death")
         page.wait_for_selector(".oracle-lost-screen", state="hidden")
+        wait_text(page, ".oracle-journal", f"{SECOND} is lost and dies")  # the Fate's entry
         last = page.locator(".oracle-journal .oracle-entry").last.inner_text()
         self.click("button.oracle-undo")
         page.wait_for_selector(".oracle-journal .oracle-entry.struck")
