@@ -6,9 +6,25 @@ promise). :func:`broken` says why a narration mistreats what the player typed, o
 
 from __future__ import annotations
 
+import importlib.util
 import itertools
 import re
 import unicodedata
+from pathlib import Path
+from types import ModuleType
+
+
+def _load_fresh() -> ModuleType:
+    """``narrative_fresh.py`` beside this file (the bench is not a package)."""
+    path = Path(__file__).with_name("narrative_fresh.py")
+    spec = importlib.util.spec_from_file_location("bench_narrative_fresh", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+fresh = _load_fresh()
 
 VERBS = ["pick the lock", "climb the bell tower", "open the door", "cross the river",
          "search the crypt", "talk my way past the ferryman", "pry open the reliquary",
@@ -42,7 +58,7 @@ def phrasings() -> list[str]:
     out = [t.format(v=v, V=v.capitalize(), p=p) for t, v, p in
            itertools.product(PERSONS, VERBS, PAST[:1])]
     out += [t.format(v=VERBS[0], V=VERBS[0].capitalize(), p=p) for t in PERSONS for p in PAST]
-    return list(dict.fromkeys(out + ODDITIES))
+    return list(dict.fromkeys(out + ODDITIES + [i for i in fresh.INTENTS if i.strip()]))
 
 
 NOUNS = ["the hermit", "the bridge", "the old well", "the ferryman", "the lantern",
@@ -67,7 +83,7 @@ def questions() -> list[str]:
     """Over two hundred questions: twenty-one forms over ten subjects, and oddities."""
     out = [f.format(n=n, N=n[:1].upper() + n[1:], NU=n.upper())
            for f, n in itertools.product(QUESTION_FORMS, NOUNS)]
-    return list(dict.fromkeys(out + QUESTION_ODDITIES))
+    return list(dict.fromkeys(out + QUESTION_ODDITIES + [q for q in fresh.QUESTIONS if q.strip()]))
 
 
 BROKEN_FORMS = re.compile(
@@ -75,6 +91,11 @@ BROKEN_FORMS = re.compile(
     r"don't|do|is|are|should|what|she|he|they|let's|i'm|to)\b|\bthe attempt to\b|"
     r"\b(?:comes to|go for) (?:i|we|you)\b|\b(?:tries|sets out) to (?-i:[A-Z]{2,})",
     re.IGNORECASE)
+# a question that asks what, who, where, how... (or for a description) is not answered by a
+# bare "YES." or "NO." after it: "Who is knocking?" NO. reads as nonsense
+OPEN_QUESTION = re.compile(r"(?:what|who|whom|whose|where|why|how|when|which|describe)\b",
+                           re.IGNORECASE)
+BARE_ANSWER = re.compile(r"\u201d\s+(?:YES|NO)(?:, (?:AND|BUT))?\.")
 _QUOTE = re.compile("\u201c[^\u201c\u201d]*\u201d|\"[^\"]*\"")
 _GLUE = frozenset(["will", "would", "could", "should", "shall", "must", "have", "been", "were", "they", "them", "their", "there", "then", "than", "that", "this", "what", "with", "from", "into", "onto", "over", "under", "just"])
 
@@ -104,6 +125,9 @@ def broken(text: str, typed: str, known: list[str]) -> str | None:
     campaign knows. Whether the words were kept at all is :func:`kept_whole`."""
     if text.count("\u201c") != text.count("\u201d") or text.count('"') % 2:
         return "an unbalanced quotation"
+    if OPEN_QUESTION.match(typed.strip().lstrip("\u00bf\u00a1\"'")) and \
+            BARE_ANSWER.search(text):
+        return "an open question answered with a bare yes or no"
     outside = _QUOTE.sub(" | ", text)
     found = BROKEN_FORMS.search(outside)
     if found:

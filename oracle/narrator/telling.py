@@ -41,7 +41,9 @@ def oracle(context: NarrationContext, deal: Deal, thing: str) -> str:
     answer = str(context.result.get("answer") or "yes")
     grade = answer.replace(", ", "_")
     head = said(context.question)
-    parts = [f"{head} {answer.upper()}." if head else f"{answer.upper()}."]
+    told = f"The first guess that comes to mind: {answer.upper()}." \
+        if open_question(context.question) else f"{answer.upper()}."
+    parts = [f"{head} {told}" if head else told]
     if grade in ("yes_and", "yes_but", "no_and", "no_but"):
         parts += deal("oracle_answers", grade=grade)
     parts += omen(context, deal)
@@ -53,6 +55,28 @@ def oracle(context: NarrationContext, deal: Deal, thing: str) -> str:
     if isinstance(twist, Mapping):
         parts.append(twist_sentence(twist))
     return " ".join(parts)
+
+
+# A question the dice cannot answer with a bare yes or no: it asks what, who, where, how...
+# (in English, French, German or Spanish), asks for a description, or offers a choice
+# ("the bronze bell or the iron one?"). The dice then answer the first guess that comes to
+# mind, and the narration says so rather than "Who is knocking? NO."
+_OPEN = re.compile(
+    r"^\W*(?:(?:and|so|but|then|ok|okay|well|now)\W+)?(?:[A-Z][\w'-]*,\s+)?"
+    r"(?:what|what's|whats|who|who's|whom|whose|where|where's|why|how|how's|when|which|"
+    r"describe|tell me|show me|look around|explain|name|list|"
+    r"qui|que|quoi|o\u00f9|pourquoi|comment|quand|quel|quelle|quels|qu'est|"
+    r"wer|wo|warum|wieso|wie|wann|welche[rsmn]?|"
+    r"qu\u00e9|qui\u00e9n|d\u00f3nde|por qu\u00e9|c\u00f3mo|cu\u00e1ndo|cu\u00e1l)(?!\w)",
+    re.IGNORECASE)
+_CHOICE = re.compile(r"\w\s+or\s+(?!not\b|no\b|nay\b)\w[^?]*\?\W*$", re.IGNORECASE)
+
+
+def open_question(question: str) -> bool:
+    """Whether a question asks for more than yes or no (what, who, where, how..., a
+    description, or a choice between two things): the dice then answer the first guess."""
+    text = question.strip().lstrip("\u00bf\u00a1\"'\u201c\u2018")
+    return bool(_OPEN.match(text) or _CHOICE.search(text))
 
 
 def omen(context: NarrationContext, deal: Deal) -> list[str]:
