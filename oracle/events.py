@@ -45,6 +45,7 @@ class Narration(TypedDict):
     refers_to: int | None
     deck: NotRequired[Mapping[str, Any]]
     question: NotRequired[str]  # what was asked, when the narration answers a question
+    about: NotRequired[list[str]]  # whom it was voiced about (a lost helper, not the roller)
 
 
 class Note(TypedDict):
@@ -78,15 +79,20 @@ class Undo(TypedDict):
 
 def narration(text: str, *, narrator: str | None, beat: str | None,
               fallback_reason: str | None = None, refers_to: int | None = None,
-              deck: Mapping[str, Any] | None = None, question: str = "") -> Narration:
+              deck: Mapping[str, Any] | None = None, question: str = "",
+              about: Sequence[str] = ()) -> Narration:
     """Prose voicing a result (data, never rules); ``deck`` is the offline narrator's deck;
-    ``question`` what the narration answers (an exploration question), kept with it."""
+    ``question`` what the narration answers (an exploration question), kept with it;
+    ``about`` whom it was voiced about (the words voiced again by the X-card, or read by the
+    lost screen after a reload, are about them, whoever is played by then)."""
     event = Narration(type=NARRATION, text=text, narrator=narrator,
                       fallback_reason=fallback_reason, beat=beat, refers_to=refers_to)
     if deck is not None:
         event["deck"] = deck
     if question.strip():
         event["question"] = question.strip()
+    if about:
+        event["about"] = [str(name) for name in about]
     return event
 
 

@@ -160,6 +160,9 @@ class SystemMoves(Protocol):
 
     def people(self, names: Sequence[str]) -> list[object]: ...
 
+    def voiced_result(self, beat: str, result: Mapping[str, Any], who: Sequence[str]
+                      ) -> Mapping[str, Any]: ...
+
 
 S = TypeVar("S")
 
@@ -262,3 +265,10 @@ class Moves(Generic[S]):
     def people(self, names: Sequence[str]) -> list[object]:
         """The characters the narrator should know about, by name (those that exist)."""
         return []
+
+    def voiced_result(self, beat: str, result: Mapping[str, Any], who: Sequence[str]
+                      ) -> Mapping[str, Any]:
+        """What ``beat`` voiced about ``who`` of the recorded ``result`` (the X-card voices
+        it again after a reload, or in another tab): the result itself, unless a system
+        voices one person's part of it on its own (a helper lost on another's roll)."""
+        return result

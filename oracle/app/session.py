@@ -310,8 +310,7 @@ class Session:
         self.record(events.x_card(entry.seq))
         self.changed()
         refers = entry.data.get("refers_to") if isinstance(entry.data.get("refers_to"), int) else None
-        beat, result, intent, who = self._voiced.get(
-            entry.seq, (str(entry.data.get("beat") or "roll"), {}, "", self._roller(refers)))
+        beat, result, intent, who = self._voiced.get(entry.seq) or self._recorded(entry, refers)
 
         def done(voiced: Voiced) -> None:
             if on_done is not None:
@@ -323,15 +322,25 @@ class Session:
                    on_done=done, who=who)
         return entry.seq
 
-    def _roller(self, seq: int | None) -> tuple[str, ...]:
-        """Who made the roll entry ``seq`` (a narration's subject after a reload)."""
-        if seq is None or self.campaign is None:
-            return ()
-        try:
-            name = self.campaign.entry(seq).data.get("name")
-        except Exception:  # noqa: BLE001 - an entry that is gone names nobody
-            return ()
-        return (name,) if isinstance(name, str) and name else ()
+    def _recorded(self, entry: Entry, refers: int | None
+                  ) -> tuple[str, Mapping[str, object], str, tuple[str, ...]]:
+        """What narration ``entry`` voiced, read from the journal (after a reload, or words
+        another tab recorded): its beat, the result of the entry it voices, and whom it was
+        about (``about``; else that entry's roller)."""
+        beat = str(entry.data.get("beat") or "roll")
+        voiced: Entry | None = None
+        if refers is not None and self.campaign is not None:
+            try:
+                voiced = self.campaign.entry(refers)
+            except Exception:  # noqa: BLE001 - an entry that is gone voices nothing
+                voiced = None
+        about = entry.data.get("about")
+        who = tuple(n for n in about if isinstance(n, str)) if isinstance(about, list) else ()
+        if not who and voiced is not None:
+            name = voiced.data.get("name")
+            who = (name,) if isinstance(name, str) and name else ()
+        result = dict(voiced.result or {}) if voiced is not None else {}
+        return beat, self.moves.voiced_result(beat, result, who), "", who
 
     def undo_last(self) -> int:
         """Undo the newest player's move (a roll with its narration); returns the roll's entry."""
@@ -423,7 +432,8 @@ class Session:
                     text, narrator=said.narrator, beat=beat,
                     fallback_reason=said.fallback_reason, refers_to=refers_to,
                     deck=None if said.deck is None else said.deck.to_dict(),
-                    question=question if beat == "answer" else "")  # an exploration question
+                    question=question if beat == "answer" else "",  # an exploration question
+                    about=who)
                 seq, _state = campaign.append(event)
                 self._voiced[seq] = (beat, dict(result), intent, who)
             return Voiced(text=text, narrator=said.narrator, beat=beat,

@@ -150,7 +150,7 @@ class OracleApp:
         """Voice a beat in the background, streaming into the journal's live line (and the
         result card of the tab in view)."""
         self.journal.streaming(beat)
-        listeners = [self.side.voicing(beat) if self.side is not None else None,
+        listeners = [self.side.voicing(beat, who) if self.side is not None else None,
                      self._told.listen(self._selected() or "", beat, refers_to)]
         extras = [extra for extra in listeners if extra is not None]
 

@@ -39,8 +39,9 @@ class Side(Protocol):
 
     def refresh(self) -> None: ...
 
-    def voicing(self, beat: str) -> tuple[Any, Any] | None:
-        """(on_text, on_done) extra listeners for a narration of ``beat``, or None."""
+    def voicing(self, beat: str, who: tuple[str, ...] = ()) -> tuple[Any, Any] | None:
+        """(on_text, on_done) extra listeners for a narration of ``beat`` about ``who``, or
+        None."""
 
 
 class Offering(Protocol):

@@ -8,7 +8,8 @@ Their vocabulary (every event is a JSON object with a ``"type"``; more fields ar
 kept)::
 
     {"type": "narration", "text": str, "narrator": str | None, "fallback_reason": str | None,
-     "beat": str | None, "refers_to": seq | None}     # prose voicing a result (data, not rules)
+     "beat": str | None, "refers_to": seq | None, "about": [str, ...]?}
+                                  # prose voicing a result (data, not rules), and about whom
     {"type": "note", "text": str, "refers_to": seq | None}              # a player's note
     {"type": "oracle", "question": str, "answer": str, "likelihood": str | None,
      "faces": [int, ...] | None, "refers_to": seq | None}              # a yes/no oracle
@@ -138,6 +139,15 @@ def _check_oracle_faces(faces: object) -> None:
         and all(isinstance(f, int) and not isinstance(f, bool) for f in faces)
     ):
         raise RequestError("oracle: faces must be a list of whole numbers.")
+
+
+def _check_about(kind: str, about: object) -> None:
+    """A narration's ``about``: the names it was voiced about (a short list of names)."""
+    if about is None:
+        return
+    if (not isinstance(about, list) or len(about) > 20
+            or not all(isinstance(n, str) and n.strip() and len(n) <= 200 for n in about)):
+        raise RequestError(f"{kind}: about is a list of up to 20 names; got {shown(about)}.")
 
 
 def _check_safety(data: Mapping[str, Any]) -> None:
@@ -304,6 +314,7 @@ class Fold:
             for key in ("narrator", "fallback_reason", "beat", "question"):
                 _text(data, key, required=False)
             _ref(data, "refers_to", seq, self.by_seq)
+            _check_about(kind, data.get("about"))
         elif kind == "oracle":
             _text(data, "question")
             _text(data, "answer")

@@ -109,8 +109,7 @@ class CombatMoves:
         """Fighters the newest Combat Roll hit who may still mark armor for it (SRD 1.2: after
         the dice): (name, piece, Ruin before, Ruin after the hits)."""
         state = self.state
-        if (state.combat_roll is None or not state.last_result
-                or state.combat_roll is getattr(self, "_armor_declined", None)):
+        if state.combat_roll is None or not state.last_result or self._armor_settled():
             return []
         before = state.combat_roll.before
         choices = []
@@ -131,9 +130,30 @@ class CombatMoves:
         state = opened.before if opened is not None else self.state
         return [p.name for p in state.character(name).usable_armor] if state.has(name) else []
 
+    def _newest_move(self) -> tuple[int | None, bool]:
+        """The newest rules entry still standing, and whether a narration voices it."""
+        campaign = self.session.campaign
+        voiced: set[int] = set()
+        for entry in reversed(campaign.entries if campaign is not None else ()):
+            if entry.undone:
+                continue
+            if not entry.meta:
+                return entry.seq, entry.seq in voiced
+            refers = entry.data.get("refers_to")
+            if entry.type == "narration" and isinstance(refers, int):
+                voiced.add(refers)
+        return None, False
+
+    def _armor_settled(self) -> bool:
+        """Whether the newest Combat Roll's armor question is settled: declined here, or
+        already voiced (the app voices a hit only once armor is decided), so a redo, a
+        reload or another tab does not ask again after the loss was told."""
+        seq, voiced = self._newest_move()
+        return voiced or (seq is not None and seq == getattr(self, "_armor_declined", None))
+
     def decline_armor(self) -> None:
         """The fighters the newest Combat Roll hit take its Ruin: no more armor question."""
-        self._armor_declined = self.state.combat_roll
+        self._armor_declined = self._newest_move()[0]
         self.changed()
 
     def mark_armor(self, name: str, piece: str | None = None) -> Rolled:

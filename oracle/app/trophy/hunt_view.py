@@ -12,7 +12,7 @@ from oracle.app.render import esc, percent
 from oracle.app.session import Session
 from oracle.app.shell_api import Shell
 from oracle.app.trophy.cards import Cards
-from oracle.app.trophy.moves import trophy_moves
+from oracle.app.trophy.moves import trophy_moves, whose
 from oracle.app.trophy.render import Die, dice_row
 from oracle.errors import RequestError
 from oracle.trophy.events import TOKENS_SPENT
@@ -191,7 +191,7 @@ class HuntView:
                               + "<br>".join(lines) + "</div>")
         self._cards.put(rolled.seq, self._dice, self._result)
         self.shell.voice("encounter", result, intent=self._exploring.value,
-                         refers_to=rolled.seq)
+                         refers_to=rolled.seq, who=whose(result))
         self.shell.refresh()
 
     def _do_ask(self, _button: Any = None) -> None:

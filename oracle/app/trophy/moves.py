@@ -28,7 +28,7 @@ from oracle.trophy.words import accepted
 if TYPE_CHECKING:
     from oracle.app.session import Session
 
-__all__ = ["Rolled", "Shown", "TrophyMoves", "lost_in", "trophy_moves"]
+__all__ = ["Rolled", "Shown", "TrophyMoves", "lost_in", "trophy_moves", "whose"]
 
 Shown = Callable[[Rolled], None]  # draws a roll while it is written
 
@@ -51,6 +51,14 @@ def lost_in(result: Mapping[str, Any], roller: str | None = None) -> list[dict[s
              row.get("ruin_before"), "ruin_after": row.get("ruin_after"), "ruin_marked": True,
              "lost": True}
             for row in rows if row.get("lost") is True and row.get("name") != roller]
+
+
+def whose(result: Mapping[str, Any]) -> tuple[str, ...]:
+    """Whom a roll's words are about: the roller the result names (never whoever the page
+    plays by the time the narrator speaks: a push or a late help may come after the picker
+    moved on, and one who is lost leaves play)."""
+    name = result.get("name")
+    return (name,) if isinstance(name, str) and name else ()
 
 
 def trophy_moves(session: Session) -> TrophyMoves:
@@ -102,6 +110,15 @@ class TrophyMoves(CombatMoves, Moves[TrophyState]):
     def people(self, names: Sequence[str]) -> list[Any]:
         state = self.state
         return [state.character(n) for n in names if state.has(n)]
+
+    def voiced_result(self, beat: str, result: Mapping[str, Any], who: Sequence[str]
+                      ) -> Mapping[str, Any]:
+        """A loss voiced about someone the roll listed (a helper, a fighter, a contestant) is
+        voiced from their own row of it (``lost_in``), as it was the first time."""
+        if beat != "lost" or not who or result.get("name") == who[0]:
+            return result
+        rows = [row for row in lost_in(result) if row["name"] == who[0]]
+        return rows[0] if rows else result
 
     def set_active(self, name: str | None) -> None:
         if name is not None:

@@ -15,7 +15,7 @@ from oracle.app import controls as c
 from oracle.app.render import esc, percent
 from oracle.app.session import Session
 from oracle.app.shell_api import Shell
-from oracle.app.trophy.moves import Rolled, Shown, lost_in, trophy_moves
+from oracle.app.trophy.moves import Rolled, Shown, lost_in, trophy_moves, whose
 from oracle.app.trophy.render import dice_row, odds_bar, risk_dice, risk_outcome
 from oracle.app.wire import send_now
 from oracle.background import spawn
@@ -403,9 +403,12 @@ class RiskView:
         from oracle.narrator.beats import beat_for_result
 
         beat = beat_for_result("trophy", rolled.result)
-        roller = self.session.active
+        # the roll's own roller, not whoever is played now (a push or a late help may come
+        # after the picker moved on to someone else)
+        who = whose(rolled.result) or ((self.session.active,) if self.session.active else ())
         self.shell.voice(beat, rolled.result, intent=self._intent.value, refers_to=rolled.seq,
-                         who=(roller,) if roller else ())
+                         who=who)
+        roller = who[0] if who else None
         for lost in lost_in(rolled.result, roller):  # a helper lost too, voiced about them
             self.shell.voice("lost", lost, refers_to=rolled.seq, who=(lost["name"],))
 

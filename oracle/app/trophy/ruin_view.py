@@ -9,7 +9,7 @@ from oracle.app.render import esc, percent
 from oracle.app.session import Session
 from oracle.app.shell_api import Shell
 from oracle.app.trophy.cards import Cards
-from oracle.app.trophy.moves import trophy_moves
+from oracle.app.trophy.moves import trophy_moves, whose
 from oracle.app.trophy.render import Die, dice_row
 
 
@@ -145,7 +145,7 @@ class RuinView:
         from oracle.narrator.beats import beat_for_result
 
         self.shell.voice(beat_for_result("trophy", result), result, intent=self._reason.value,
-                         refers_to=rolled.seq)
+                         refers_to=rolled.seq, who=whose(result))
         self.shell.refresh()
 
     def _do_reduction(self, _button: Any = None) -> None:
@@ -178,7 +178,8 @@ class RuinView:
                                 + f'<div class="oracle-outcome">{esc(text)} Ruin '
                                 f'{result.get("ruin_before")} → {result.get("ruin_after")}</div>')
         self._cards.put(rolled.seq, self._red_dice)
-        self.shell.voice("reduction", result, intent=self._betrayal.value, refers_to=rolled.seq)
+        self.shell.voice("reduction", result, intent=self._betrayal.value, refers_to=rolled.seq,
+                         who=whose(result))
         self.shell.refresh()
 
     def _do_town(self, _button: Any = None) -> None:
@@ -188,3 +189,4 @@ class RuinView:
         said = town_line({}, self.moves.state.last_result or {}).plain()
         self._town_said.value = f"<div class='oracle-hint'>{esc(said)}</div>"
         self.shell.refresh()
+

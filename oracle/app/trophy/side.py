@@ -33,6 +33,7 @@ class TrophySide:
         self._switched = c.html("", "oracle-warning oracle-switched")
         self._last_active: str | None = None
         self._gone: str | None = None  # who left play, as the switch sentence says
+        self._switched_to: str | None = None  # whom the page played instead
         self._switched_in: str | None = None  # the campaign it was said in
         self._cond_prompt = c.html("", "oracle-warning oracle-condition-prompt")
         self._cond_offers = widgets.VBox([])
@@ -85,12 +86,15 @@ class TrophySide:
         self._refreshing = True
         try:
             names = self._playable()
+            self._bring_back(names)
             self._active.options = names
             if session.active in names:
                 self._active.value = session.active
             elif names:
                 session.active = names[0]
                 self._active.value = names[0]
+            else:  # the last one left play: nobody is offered a roll (the sentence says so)
+                session.active = None
         finally:
             self._refreshing = False
         self._say_switch(session.active, names)
@@ -104,9 +108,13 @@ class TrophySide:
         self._refresh_condition()
         self._refresh_lost()
 
-    def voicing(self, beat: str) -> tuple[Any, Any] | None:
-        """The lost screen streams the narration of a character's loss."""
+    def voicing(self, beat: str, who: tuple[str, ...] = ()) -> tuple[Any, Any] | None:
+        """The lost screen streams the narration of a character's loss: of the one it shows
+        (two lost on one roll: the second's words wait in the journal for their own screen)."""
         if beat != "lost":
+            return None
+        shown = self._lost_name or next(iter(self._waiting_fate()), None)
+        if who and shown is not None and who[0] != shown:
             return None
 
         def on_text(piece: str) -> None:
@@ -127,6 +135,15 @@ class TrophySide:
         deciding = [name for name, *_ in self.moves.armor_choices() if name not in names]
         return names + deciding
 
+    def _bring_back(self, names: list[str]) -> None:
+        """The one who left play is back (the loss undone, here or in another tab) while the
+        page still plays whom it switched to: play them again, as before the move."""
+        campaign = self.session.campaign
+        if (self._gone is not None and self._gone in names and campaign is not None
+                and campaign.id == self._switched_in
+                and self.session.active == self._switched_to):
+            self.session.active = self._gone
+
     def _say_switch(self, active: str | None, names: list[str]) -> None:
         """Never switch characters silently: say who left play and who is played now; the
         sentence goes once the one who left is back (armor, undo, another tab)."""
@@ -143,7 +160,7 @@ class TrophySide:
             self._switched.value = ""  # back in play (armor, undo), or another campaign
             self._gone = None
         if old is not None and old != active and old not in names and state.has(old):
-            self._gone = old
+            self._gone, self._switched_to = old, active
         if self._gone is None:
             return
         # worded anew each time: the Fate chosen after the switch changes what it says
@@ -159,6 +176,7 @@ class TrophySide:
         if self._refreshing or not name or name == self.session.active:
             return
         self._switched.value = ""
+        self._gone = None  # the player chose whom to play: an undo later does not choose again
         self.moves.set_active(name)
         self.shell.refresh()
 
@@ -234,17 +252,21 @@ class TrophySide:
                 f'<p class="oracle-entry narration">{esc(narration)}</p>'
                 "<div>Choose: a monster in the service of the forest, or death.</div>")
 
-    def _refresh_lost(self) -> None:
+    def _waiting_fate(self) -> list[str]:
+        """Who is lost and has not chosen their Fate (the armor question settled), in order."""
         deciding = {name for name, *_ in self.moves.armor_choices()}
-        lost = [ch for ch in self.moves.characters()
+        return [ch.name for ch in self.moves.characters()
                 if ch.lost and ch.fate is None and ch.name not in deciding]
+
+    def _refresh_lost(self) -> None:
+        lost = self._waiting_fate()
         if not lost:
             self.screen.layout.display = "none"
             self._lost_name = None
             return
-        said = self._lost_narration()
-        if self._lost_name != lost[0].name:
-            self._lost_name = lost[0].name
+        said = self._lost_narration(lost[0])
+        if self._lost_name != lost[0]:
+            self._lost_name = lost[0]
             self._lost_said = said
             self._lost_text.value = self._lost_html(said)
         elif said != self._lost_said:  # landed after the screen opened, or struck (X-card)
@@ -252,17 +274,20 @@ class TrophySide:
             self._lost_text.value = self._lost_html(said)
         self.screen.layout.display = ""
 
-    def _lost_narration(self) -> str:
-        """The moment's narration from the journal: it may be recorded before this screen opens
-        (the offline narrator is that fast), and it must still be there after a reload."""
+    def _lost_narration(self, name: str) -> str:
+        """The narration of ``name``'s loss from the journal: it may be recorded before this
+        screen opens (the offline narrator is that fast), it must still be there after a
+        reload, and when two are lost on one roll each screen tells its own."""
         campaign = self.session.campaign
         if campaign is None:
             return ""
         for entry in reversed(campaign.entries):
-            if entry.type == "fate_chosen" and not entry.undone:
-                break  # an earlier loss, already settled
+            if entry.undone:
+                continue
+            if entry.type == "fate_chosen" and entry.data.get("name") == name:
+                break  # an earlier loss of theirs, already settled (then undone and lost again)
             if (entry.type == "narration" and entry.data.get("beat") == "lost"
-                    and not entry.undone and not entry.struck):
+                    and not entry.struck and _about(entry.data, name)):
                 return str(entry.data.get("text", ""))
         return ""
 
@@ -271,3 +296,12 @@ class TrophySide:
             return
         self.moves.choose_fate(fate, bool(self._co_gm.value), self._lost_name)
         self.shell.refresh()
+
+
+def _about(data: dict[str, Any], name: str) -> bool:
+    """Whether a recorded narration was voiced about ``name`` (``about``; a narration
+    recorded before it was kept names them in its words)."""
+    about = data.get("about")
+    if isinstance(about, list):
+        return name in about
+    return name in str(data.get("text", "")) or name.split()[0] in str(data.get("text", ""))
