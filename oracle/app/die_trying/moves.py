@@ -66,6 +66,21 @@ class DieTryingMoves(Moves[CampaignState]):
     def character(self, name: str) -> Character:
         return self.state.character(name)
 
+    def able(self) -> list[str]:
+        """Who can act: alive and above 0 HP (at 0 or below a character drops, unable to act,
+        and only makes death saves)."""
+        return [c.name for c in self.state.characters if not c.dead and c.hp > 0]
+
+    def acting(self, name: str, field: str = "who") -> Character:
+        """``name``, refused in one sentence when they cannot act (dead, or down at 0 HP)."""
+        hero = self.character(name)
+        if hero.dead:
+            raise RuleError(f"{field}: {hero.name} is dead and rolls no more.")
+        if hero.hp <= 0:
+            raise RuleError(f"{field}: {hero.name} is down (HP {hero.hp}) and unable to act"
+                            f"{'; only death saves, until they are stable' if hero.dying else ''}.")
+        return hero
+
     def in_play(self) -> list[str]:
         """The living characters, in the order they were made (the first becomes active; the
         others are the party the narrator is told is present)."""
@@ -127,7 +142,9 @@ class DieTryingMoves(Moves[CampaignState]):
 
     def check(self, request: Mapping[str, object], who: str | None, typed: str = ""
               ) -> dict[str, Any]:
-        """Roll (or read) the d10 of a check, journal it, voice it."""
+        """Roll (or read) the d10 of a check, journal it, voice it (never by the dead)."""
+        if who:
+            self.acting(who)
         result = self.resolve(request, typed)
         seq = self.keep({"type": "roll", "name": who,
                          "request": {**request, "d10": result["d10"]}})
@@ -139,7 +156,7 @@ class DieTryingMoves(Moves[CampaignState]):
     def caster(self, name: str | None) -> Character:
         if not name:
             raise RuleError("caster: create a character before casting.")
-        return self.character(name)
+        return self.acting(name, "caster")
 
     def cast_request(self, name: str | None, magic: int, level: int, improvised: bool,
                      skill: str, ability: str) -> dict[str, int | str]:
@@ -188,7 +205,7 @@ class DieTryingMoves(Moves[CampaignState]):
         if stabilize:
             if not healer or healer == hero.name:
                 raise RuleError("healer: someone else, holding a Medicine Kit, stabilizes.")
-            helping = self.character(healer)
+            helping = self.acting(healer, "healer")
             if helping.medicine_uses < 1:
                 raise RuleError(f"healer: {helping.name} has no Medicine Kit use left.")
             request["modifier"] = helping.modifier(Ability.WISDOM, Skill.MEDICINE)

@@ -404,6 +404,9 @@ class DieTryingView:
 
     def _show_save_odds(self) -> None:
         self._save_odds.value = self.save_odds_html()
+        patient = self._patient.value
+        dying = bool(patient) and self.moves.character(patient).dying
+        self._save.disabled = self._stabilize.disabled = not dying  # no save for the dead
 
     def _do_save(self, stabilize: bool) -> None:
         with voiced_in(self._source, "dt-save"):
@@ -420,9 +423,9 @@ class DieTryingView:
         """Redraw the party and the choices from the journal's state."""
         state = self.moves.state
         names = [ch.name for ch in state.characters]
-        living = [ch.name for ch in state.characters if not ch.dead]
-        for box, options, blank in ((self._who, names, True), (self._caster, living, False),
-                                    (self._patient, names, False), (self._healer, living, False)):
+        able = self.moves.able()  # the dead and the fallen are offered no roll
+        for box, options, blank in ((self._who, able, True), (self._caster, able, False),
+                                    (self._patient, names, False), (self._healer, able, False)):
             keep = box.value
             box.options = ([("(anyone: bonus only)", "")] if blank else []) + [
                 (n, n) for n in options]

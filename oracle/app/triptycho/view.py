@@ -212,6 +212,12 @@ class TriptychoView:
     def _show_odds(self) -> None:
         # the request is read here, on the widget thread; the odds are counted off it
         request, target = self.request(), self._target.value
+        if target is None:
+            standing = self._attacker.value
+            alone = (f'<span class="oracle-hint">Only {esc(standing)} is left standing: '
+                     "nobody to attack.</span>" if standing else "")
+            self._odds_job.ask(lambda: alone)  # after any odds still being counted
+            return
         points = self.moves.target_points(target)
         self._odds_job.ask(lambda: self.odds_markup(request, target, points))
 
@@ -273,13 +279,20 @@ class TriptychoView:
         """Redraw the tracker and the choices from the journal's state."""
         state = self.moves.state
         info = summary(state)
-        names = [p["name"] for p in info["combatants"]]
-        for box in (self._who, self._attacker, self._target):
+        everyone = [p["name"] for p in info["combatants"]]
+        # the defeated are out of the scenario: they attack nobody and nobody attacks them
+        # (they still recover, heal and take Injuries: ``who``)
+        names = [n for n in everyone if not (state.kind is not None and state.defeated(n))]
+        for box, offered in ((self._who, everyone), (self._attacker, names),
+                             (self._target, names)):
             keep = box.value
-            box.options = names
-            box.value = keep if keep in names else (names[0] if names else None)
+            box.options = offered
+            box.value = keep if keep in offered else (offered[0] if offered else None)
         if (self._target.value == self._attacker.value and len(names) > 1):
             self._target.value = names[1]
+        if len(names) == 1 and state.kind is not None:  # the last one standing attacks nobody
+            self._target.options = []
+        self._roll.disabled = self._target.value is None
         act, react = OPPOSED_NAMES[state.kind or ScenarioKind.COMBAT]
         for box, label in ((self._accuracy, act), (self._evasion, react), (self._dmg, "damage"),
                            (self._defense, "defense")):
