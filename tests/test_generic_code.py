@@ -47,6 +47,7 @@ ENGLISH: dict[str, frozenset[str]] = {
     "oracle/narrator/lexicon.py": frozenset({"draw", "hit", "strike", "take", "wake"}),
     "oracle/narrator/outcomes.py": frozenset({"endure", "reach", "sneak"}),
     "oracle/narrator/readings.py": frozenset({"reach"}),  # the family of verbs of reaching
+    "oracle/narrator/polarity.py": frozenset({"reach", "sneak"}),  # families of attempt verbs
 }
 
 def _vocabulary() -> dict[str, str]:

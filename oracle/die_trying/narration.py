@@ -274,6 +274,13 @@ def settled(result: Mapping[str, Any]) -> Settled:
         verdict = "success"  # the spell takes hold; a miscast is its own story
     if result.get("roll") == "death_save":
         verdict = ""  # a death save is no attempt: its fate (dead, dying, stable) is the story
+    improvised = result.get("improvised_check")
+    if result.get("roll") == "improvised_spell" and result.get("miscast") is False and \
+            isinstance(improvised, Mapping):
+        verdict = improvised.get("degree")  # the improvised effect works as its check went
+    act = ""
+    if result.get("roll") == "hide":
+        verdict, act = _hidden(result), "hide"
     return Settled(
         verdict=verdict if isinstance(verdict, str) else "",
         dies=result.get("dies") is True or result.get("fate") == "dead"
@@ -286,4 +293,12 @@ def settled(result: Mapping[str, Any]) -> Settled:
         # at 0 HP or below a character is prone and unable to act until they regain one
         down=result.get("roll") == "death_save" and result.get("dead") is not True
         and not (isinstance(result.get("hp_after"), int) and result["hp_after"] > 0),
-        totals=values_under(result, ("miscast_total",)))
+        totals=values_under(result, ("miscast_total",)), act=act)
+
+
+def _hidden(result: Mapping[str, Any]) -> str:
+    """A hide roll's verdict: a success when every watcher loses the hider, a failure when
+    every one sees them, none when the watchers differ."""
+    watchers = [w for w in result.get("watchers") or () if isinstance(w, Mapping)]
+    hidden = {w.get("hidden") is True for w in watchers}
+    return "" if len(hidden) != 1 else "success" if hidden == {True} else "failure"

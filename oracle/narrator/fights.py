@@ -67,6 +67,34 @@ BEATEN = rx(r"die[sd]?", r"collapses?", r"crumples?", r"crumbles?", r"topples?",
             r"(?:is|was) (?:not|never) seen again",
             r"(?:does|do|did|will|would|can)\s+not\s+(?:get up|rise|stand up|stand again|get "
             r"back up)|(?:doesn't|won't|can't|cannot|never)\s+(?:get up|rise|stand up|get back up)")
+# an end-state of a body said with its own words between ("lies in a thousand green pieces")
+BROKEN_UP = re.compile(r"\b(?:" + verbs("lie fall be clatter crash come go break burst shatter "
+                       "scatter end crumble collapse tumble spill") + r")\s+(?:in|into|to)\s+"
+                       r"(?:a |an )?(?:[\w-]+,?\s+){0,3}?(?:pieces|shards|fragments|splinters|"
+                       r"heap|ruins|rubble|slag|cinders|ash|ashes|dust)\b", re.IGNORECASE)
+# the light, fire or life in a foe going out ("its fires gutter and go out")
+_GLOW = r"(?:fires?|flames?|light|lights|glow|embers|eyes|candles?|lanterns?|spark|furnace|lamp)"
+GOES_OUT = re.compile(r"\b(?:(?P<owner>[A-Z][\w-]*)'s|(?P<its>its))\s+(?:[\w-]+\s+){0,2}?"
+                      + _GLOW + r"\s+(?:[\w-]+\s+){0,3}?(?:(?:" + verbs("go blink wink gutter "
+                      "sputter snuff flicker burn") + r")\s+out|(?:" + verbs("die fade dim") +
+                      r")(?:\s+(?:away|to nothing|out))?\b(?!\s+(?:down|a little|for a)))",
+                      re.IGNORECASE)
+# a foe told spent mid-sentence ("it kneels, spent, on the casting floor")
+_SPENT = re.compile(r",\s*(?:spent|lifeless|dead|finished|unmoving|motionless|broken|done)\s*,",
+                    re.IGNORECASE)
+# an end said as something a body will not do again ("does not gather itself again")
+NOT_AGAIN = re.compile(r"\b(?:(?:does|do|did|will|would|can|could)\s+not|doesn't|don't|didn't|"
+                       r"won't|wouldn't|can't|never)\s+(?!(?:make|try|miss|fall for|be fooled|"
+                       r"hesitate|repeat|underestimate|forget|let|give)\b)(?:[\w-]+\s+){1,3}?"
+                       r"again\b|\b(?:will|would) not be back\b|\bwon't be back\b",
+                       re.IGNORECASE)
+# a foe getting away whole ("flutters off over the market roofs")
+ESCAPES = rx(phrases("""~escape; ~get away; ~slip away/off/free/loose; ~make off; ~make good
+    its/her/his escape; ~fly/~flutter/~flap/~scuttle/~slink/~sidle/~lope/~bound/~dart/~skitter/
+    ~scurry/~slither/~soar/~wing/~sail away/off; ~vanish/~disappear/~melt into the/a;
+    ~be gone into the; ~fly/~flutter/~soar/~climb up and away"""))
+
+
 # a blow that ends a foe, wherever it lands ("splits the thing's skull", "takes its head")
 LETHAL = re.compile(r"\b(?:" + verbs("split crush cave smash cleave sever shatter crack pierce "
                     "open cut stave take lop hack chop strike") + r"|(?:goes|went|passes|passed|"
@@ -166,7 +194,40 @@ def _beaten(sentence: str, words: Sequence[Word], before: Sequence[Word],
                       if index_at(words, m.end()) < len(words) and person_after(
                           words, index_at(words, m.end()), cast, before) is Who.FOE), None)
     return found or _lethal(sentence, words, cast, before) or owned(sentence, words, before,
-                                                                     cast)
+                                                                     cast) or _ended(
+        sentence, words, before, cast)
+
+
+def _last_named(said: Sequence[Word], cast: Cast) -> Who:
+    """Whom the last person, foe or "it" named refers to."""
+    for i in range(len(said) - 1, -1, -1):
+        who = cast.who(said[i].text)
+        if who is None:
+            return cast.resolve(said[:i])
+        if who is not Who.THING:
+            return who
+    return Who.THING
+
+
+def _ended(sentence: str, words: Sequence[Word], before: Sequence[Word],
+           cast: Cast) -> tuple[str, Who] | None:
+    """The foe's body broken up, its light gone out, or it told spent, in words of its own."""
+    found = said_of(BROKEN_UP, sentence, words, cast, before)
+    if found is not None and not _passing(sentence, sentence.find(found[0])):
+        return found
+    for match in GOES_OUT.finditer(sentence):
+        owner = match.group("owner")
+        if (cast.who(owner) if owner else Who.FOE) is Who.FOE and \
+                not _passing(sentence, match.start()) and not negated(sentence, match.end()):
+            return match.group(), Who.FOE
+    found = said_of(NOT_AGAIN, sentence, words, cast, before)
+    if found is not None and found[1] is Who.FOE and not STANDS.search(sentence):
+        return found
+    for match in _SPENT.finditer(sentence):
+        if _last_named([*before, *[w for w in words if w.start < match.start()]],
+                       cast) is Who.FOE:
+            return match.group().strip(" ,"), Who.FOE
+    return None
 
 
 def monster(sentence: str, words: Sequence[Word], before: Sequence[Word],
@@ -187,12 +248,18 @@ def monster(sentence: str, words: Sequence[Word], before: Sequence[Word],
         if any_word:
             return f"it says {any_word.group()!r}, but the monster is not defeated"
         return None
-    word = STANDS.search(sentence)
+    word = next((m for m in STANDS.finditer(sentence) if not negated(sentence, m.start())),
+                None)  # "does not rise again" is no rising
     if word:
         return f"it says {word.group()!r}, but the monster is defeated"
     again = said_of(COMES_ON, sentence, words, cast, before)
-    if again is not None and again[1] is Who.FOE:
+    if again is not None and again[1] is Who.FOE and not negated(sentence,
+                                                                 sentence.find(again[0])):
         return f"it says {again[0]!r}, but the monster is defeated"
+    away = said_of(ESCAPES, sentence, words, cast, before)
+    if away is not None and away[1] is Who.FOE and not BEATEN.search(sentence) and \
+            not HURT.search(sentence):
+        return f"it says {away[0]!r}: the monster gets away whole, but it is defeated"
     return None
 
 
@@ -275,6 +342,11 @@ hammer club fist shot point edge pick staff spell iron steel pin hook cut thrust
 knuckles hatchet sabre saber rapier glaive halberd cudgel""")
 
 
+# what a glancing blow that still landed leaves ("takes a sliver with it", "draws blood")
+_MARKED = re.compile(r"\b(?:takes?|took|tears?|tore|chips?|chipped|draws?|drew|leaves?|left|"
+                     r"opens?|opened|bites?)\s+(?:a|an|some|first)?\s*(?:[\w-]+\s+)?(?:sliver|"
+                     r"chip|nick|scratch|dent|blood|gash|cut|piece|chunk|strip|flake|shaving)s?\b",
+                     re.IGNORECASE)
 _ON_FOE = word_set("""him her it its them flesh hide meat body bone bones""")
 
 
@@ -288,9 +360,46 @@ def _elsewhere(after: str, cast: Cast) -> bool:
                    re.fullmatch(_PARTS, w.lower()) for w in said[1:])
 
 
+_BODY = (_PARTS + "|ribs|jaw|plates?|scales|shell|carapace|brass|glass|skull|brow|temple|"
+         "cheek|mouth|snout|hide|pelt|flesh|arm|hand|wrist|hip|breast|antlers?|horns?|wings?")
+# a foe's body part named by its owner ("the ghoul's ribs", "its molten face")
+_FOE_PART = re.compile(r"\b(?:(?P<owner>[A-Za-z][\w-]*)'s|(?P<its>its))\s+(?:[\w-]+\s+){0,2}?"
+                       rf"(?P<part>{_BODY})\b")
+_MARKS = word_set("crack cracks gash gashes wound wounds rent cut cuts dent dents gouge blood "
+                  "split tear rip furrow groove notch scar welt bruise")
+_AIMED = re.compile(r"\b(?:at|for|toward|towards|past|over|by|above|beside|near|around|behind|"
+                    r"wide of|short of|from|off|under|beneath|below|an inch from)\s+(?:the\s+)?$",
+                    re.IGNORECASE)
+
+
+def _contact(sentence: str, words: Sequence[Word], before: Sequence[Word],
+             cast: Cast) -> str | None:
+    """A weapon, the character, or a wound on the foe's body ("the sword finds the ghoul's
+    ribs", "a crack runs up its molten face"), on a blow that missed."""
+    for match in _FOE_PART.finditer(sentence):
+        owner = match.group("owner")
+        if owner and cast.who(owner) is not Who.FOE:
+            continue
+        clause = re.split(r"[;:,\u2014.]|\b(?:and|but|then|as|while)\b",
+                          sentence[:match.start()])[-1]
+        doers = [w.lower().removesuffix("'s") for w in re.findall(r"[A-Za-z][\w'-]*", clause)]
+        if _AIMED.search(clause) or NEGATION.search(clause) or MISS.search(clause) or \
+                MISS.search(sentence, match.end()) or \
+                not doers:
+            continue
+        if any(d in _WEAPONS or d in _MARKS or d in cast.characters for d in doers[:4]):
+            return f"{clause.strip()} {match.group()}".strip()
+    return None
+
+
 def _blow(sentence: str, words: Sequence[Word], before: Sequence[Word], cast: Cast,
           hit: bool) -> str | None:
     """A phrase of the other outcome said of a weapon or of a character."""
+    touched = None if hit else _contact(sentence, words, before, cast)
+    if touched:
+        return touched
+    if hit and HIT.search(" ".join(w.text for w in before)):
+        return None  # the blow was told landing: what the foe does after is its reaction
     for match in (MISS if hit else HIT).finditer(sentence):
         i = index_at(words, match.start())
         if not hit and (_SCENERY.match(sentence, match.end()) or re.search(
@@ -298,11 +407,14 @@ def _blow(sentence: str, words: Sequence[Word], before: Sequence[Word], cast: Ca
                 sentence[match.end():], cast)):
             continue  # "bites into a wooden beam": the blow found the room, not the foe
         if (head_word(words, i) in _WEAPONS or subject(words, i, cast, before) is Who.CHARACTER) \
-                and not NEGATION.search(sentence[max(0, match.start() - 20):match.start()]):
-            return match.group()
+                and not NEGATION.search(sentence[max(0, match.start() - 20):match.start()]) \
+                and not (hit and (_MARKED.search(sentence, match.end())
+                                  or HIT.search(sentence, match.end()))):
+            return match.group()  # "rings off its shoulder and takes a sliver": it landed
     found = said_of(EVADES if hit else HURT, sentence, words, cast, before)
     if found is not None and found[1] is Who.FOE and not negated(
-            sentence, sentence.find(found[0])):
+            sentence, sentence.find(found[0])) and not (
+            hit and HIT.search(sentence[:sentence.find(found[0])])):  # a flinch after the bite
         return found[0]
     return None
 

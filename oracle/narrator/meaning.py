@@ -169,7 +169,7 @@ _CLAUSE_START = frozenset({",", ";", ":", "\u2014", "and", "then", "but", "as", 
 def _person_before(words: Sequence[Word], i: int, cast: Cast, before: Sequence[Word]) -> Who:
     """The subject of a coordinated verb ("Ash kneels in the ferns and dies"): the last person
     or foe named before it in its clause, else a thing."""
-    for j in range(i, max(i - 9, -1), -1):
+    for j in range(i, max(i - 14, -1), -1):
         low = words[j].low
         if low in (";", ":", "\u2014"):
             break

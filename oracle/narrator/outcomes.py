@@ -140,7 +140,9 @@ FAMILIES: tuple[Family, ...] = (
                leaving you/her/him/them on/behind; ~pole/~row/~walk/~ride/~stalk away
                without; ~bar/~shut/~slam/~close * against/on you/him/her/them;
                ~bar/~shut/~slam/~close the * against/on; ~slam * in * face; ~say nothing;
-               not one/a word"""))),
+               not one/a word; the alarm; ~raise the alarm/hue; ~reach/~go/~make/~lunge/~grab for the
+               alarm/bell/whistle/horn; ~call/~shout/~bellow/~whistle/~yell for the guard/guards/
+               watch/captain"""))),
     Family("sneak", _lemmas("""sneak slip creep hide avoid evade pass steal tiptoe skulk
         crawl edge lose shake elude"""),
            success_of=rx(phrases("""~go/~ride/~walk/~thunder/~march/~pass/~move/~file/~trot
@@ -214,6 +216,18 @@ _CLAUSE_END = re.compile(r"[;:\u2014.]|\bbut\b", re.IGNORECASE)
 _NOT_JUST = re.compile(r"(?:\bnot|n't|\bnever) (?:just|only|merely|simply)\b", re.IGNORECASE)
 
 
+# a thing's history, not the attempt's result ("hinges that have not moved in a lifetime")
+_HISTORY = re.compile(r"\b(?:that|which|who)\s+(?:\w+\s+){0,2}$|^[\w\s]{0,12}\b(?:in|for)\s+(?:a|an)?"
+                      r"\s*(?:lifetime|age|ages|years|decades|centuries|century|generations?|"
+                      r"living memory|long time)\b|^[\w\s]{0,12}\bsince\b", re.IGNORECASE)
+
+
+def history(sentence: str, start: int, end: int) -> bool:
+    """The phrase tells what a thing has (not) done before ("that have not moved in years")."""
+    return _HISTORY.search(sentence[max(0, start - 30):start]) is not None or \
+        _HISTORY.match(sentence[end:end + 30]) is not None
+
+
 def _negated(sentence: str, start: int, end: int) -> bool:
     before = sentence[max(0, start - 26):start]
     before = _NOT_JUST.sub(" ", _CLAUSE_END.split(before)[-1])  # "doesn't just give": more
@@ -284,9 +298,35 @@ def family_claim(sentence: str, families: Sequence[Family], targets: set[str],
                 return match.group()
         for match in opposite.finditer(sentence) if opposite else ():
             if _of_target(sentence, match.start(), targets, own) and _negated(
+                    sentence, match.start(), match.end()) and not history(
                     sentence, match.start(), match.end()):  # "the lock does not hold"
                 return f"not {match.group()}"
+        denied = None if failed else _denied(sentence, family, targets, own)
+        if denied:
+            return denied
     return None
+
+
+_IT = re.compile(r"\b(?:it|they|them|none|one|each|any)\W+(?:\w+\W+){0,2}$", re.IGNORECASE)
+
+
+def _denied(sentence: str, family: Family, targets: set[str],
+            own: frozenset[str]) -> str | None:
+    """On a success, the family's own words of success denied of what the attempt works on
+    ("not one of them comes loose", "the lid does not lift")."""
+    for pattern in (family.success, family.success_of):
+        for match in pattern.finditer(sentence) if pattern else ():
+            said_of = _of_target(sentence, match.start(), targets, own) or _IT.search(
+                sentence[max(0, match.start() - 24):match.start()])
+            if said_of and _negated(sentence, match.start(), match.end()) and not history(
+                    sentence, match.start(), match.end()) and not _NOT_ONLY.search(
+                    sentence[max(0, match.start() - 20):match.start()]):
+                return f"not {match.group()}"
+    return None
+
+
+_NOT_ONLY = re.compile(r"\bnot only\b|\bnothing but\b|\bno sooner\b|\bnever\s+(?:\w+\s+)?"
+                       r"(?:so|as|more|quite)\b", re.IGNORECASE)
 
 
 _WITHOUT = re.compile(r"\bwithout\s+(?:being\s+|getting\s+)?([a-z]+)", re.IGNORECASE)
@@ -337,12 +377,13 @@ def outcome_words(sentence: str, words: Sequence[Word], before: Sequence[Word],
                   failed: bool) -> str | None:
     """The family reading of one sentence (see :func:`family_claim`), and on an attempt that
     holds, what it meant to avoid told as happening (:func:`avoided`)."""
+    intent = context.intent or cast.settled.act
     if not failed:
-        said = _avoided_claim(sentence, context.intent, targets)
+        said = _avoided_claim(sentence, intent, targets)
         if said:
             return said
-    families = families_of(context.intent)
+    families = families_of(intent)
     if not families:
         return None
-    own = frozenset(w for w in re.findall(r"[a-z]+", context.intent.lower()) if w not in _LEMMA_OF)
+    own = frozenset(w for w in re.findall(r"[a-z]+", intent.lower()) if w not in _LEMMA_OF)
     return family_claim(sentence, families, targets, failed, own)

@@ -26,6 +26,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from oracle.narrator import polarity
 from oracle.narrator.base import NarrationContext
 from oracle.narrator.deaths import (
     ANY_DEATH,
@@ -142,7 +143,8 @@ def fates(sentence: str, words: Sequence[Word], before: Sequence[Word],
     return f"it says {undone!r} of a character who is not lost" if undone else None
 
 
-SUCCESS_ANY = rx(r"(?:is|are) yours", r"waves? \w+ (?:through|past|on)",
+SUCCESS_ANY = rx(r"(?:is|are) yours", r"waves? (?:\w+ ){1,3}?(?:through|past|on)\b(?! (?:the|a|an|his|her|its|their) "
+                 r"(?:air|dark|wind))",
                  r"lets? \w+ (?:pass|through|by)", r"(?:reach(?:es|ed)?|gain(?:s|ed)?|makes? it "
                  r"to) the (?:top|other side|far side|far bank)", r"onto the top",r"unseen", r"unnoticed", r"undetected",
                  r"none of them (?:so much as )?(?:notices?|sees?|turns?|looks?|hears?)",
@@ -238,16 +240,25 @@ def outcome(sentence: str, words: Sequence[Word], before: Sequence[Word],
             context: NarrationContext, cast: Cast) -> str | None:
     """Words of success on a failure, or of failure on a success, whatever the words."""
     settled = cast.settled.verdict
+    swapped = polarity.contest(sentence, cast)
+    if swapped:
+        return f"it says {swapped!r}, but {cast.settled.winner} won the contest"
+    hunted = polarity.presence(sentence, cast)
+    if hunted:
+        return hunted
     if settled not in ("failure", "critical_failure", "success", "critical_success",
                        "complication"):
         return None
-    targets = (content_words(context.intent) - _ATTEMPT) | _OBSTACLES
-    if {f.name for f in families_of(context.intent)} == {"reach"}:
+    intent = context.intent or cast.settled.act
+    targets = (content_words(intent) - _ATTEMPT) | _OBSTACLES
+    if {f.name for f in families_of(intent)} == {"reach"}:
         targets = set()  # a climb's rope that gives is its failure, not its success
     failed = settled in ("failure", "critical_failure")
     sentence = _unquoted(sentence, context.intent)
     claim = _claimed(sentence, words, before, cast, targets, failed) or outcome_words(
-        sentence, words, before, context, cast, targets, failed)
+        sentence, words, before, context, cast, targets, failed) or polarity.claim(
+        sentence, words, before, context, cast,
+        frozenset(f.name for f in families_of(intent)), failed)
     return f"it says {claim!r} on a {settled.replace('_', ' ')}" if claim else None
 
 

@@ -127,7 +127,10 @@ class Settled:
     ``people``: the names of everyone the result lists;
     ``totals``: the totals it holds (prose may say "a total of 9"), and ``total_words`` the
     words besides "total" that name one; ``counts``: its other numbers prose may state;
-    ``down``: the character is down and unable to act (dying or unconscious, not dead).
+    ``down``: the character is down and unable to act (dying or unconscious, not dead);
+    ``act``: what the roll itself attempts, in a verb, when the player types no attempt for it
+    (a hide roll: ``"hide"``); ``winner``: the name of a contest's winner (empty: none);
+    ``presence``: what a hunt found, ``"present"``, ``"distant"`` or ``"none"`` (empty: no hunt).
     """
 
     verdict: str = ""
@@ -141,6 +144,9 @@ class Settled:
     total_words: tuple[str, ...] = ()
     counts: tuple[Count, ...] = ()
     down: bool = False
+    act: str = ""
+    winner: str = ""
+    presence: str = ""
 
 
 def values_under(result: object, keys: Sequence[str] | frozenset[str]) -> frozenset[int]:

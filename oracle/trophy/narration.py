@@ -332,6 +332,8 @@ def settled(result: Mapping[str, Any]) -> Settled:
         against_foe=result.get("foe") == "monster",
         people=tuple(str(e.get("name", "")) for e in listed),
         totals=values_under(result, ("endurance",)), total_words=("endurance",),
+        winner=str(result["winner"]) if isinstance(result.get("winner"), str) else "",
+        presence=str(result.get("encounter") or "") if result.get("roll") == "hunt" else "",
         counts=(Count(RUIN_SAID, ruin, "it gives Ruin {said}, but Ruin is {values}",
                       open_when_empty=True),
                 Count(RUIN_MOVES, ruin, "it gives Ruin {said}, but Ruin is {values}",

@@ -1,0 +1,357 @@
+"""The polarity of a result clause, by class: which way the attempt went, whatever the words.
+
+Each reading here takes the outcome the result settled and looks for a clause that tells the
+other one, by what the clause does rather than by a phrase of it:
+
+- :func:`perceived`: a watcher's perception landing on the character ("its eyes settle on her
+  hiding place", "the mage sees her") when the hide worked, or missing them ("the gaze slides
+  right over her", "never notices him") when it failed;
+- :func:`arrived`: the character told inside the place the attempt was to reach ("surfaces in
+  the inner crypt") when it failed;
+- :func:`found`: the thing sought told there, unhidden ("a narrow stair drops away"), when the
+  search failed;
+- :func:`undone`: on a success, the attempt's labour told as futile ("nothing to show for it"),
+  the thing worked on going on unchanged ("as they always have"), the person talked round acting
+  against it all the same ("nails it up anyway", "drops the bar across the door");
+- :func:`contest`: a contest's loser told getting there first, or its winner second.
+
+Everything is deterministic word work over one sentence (with the words before it, for "she").
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from oracle.narrator.base import NarrationContext
+from oracle.narrator.lexicon import phrases, rx, verbs
+from oracle.narrator.meaning import Cast, Who, Word, _person_before, word_set
+from oracle.narrator.spans import index_at, negated
+
+__all__ = ["arrived", "claim", "contest", "found", "goal_of", "perceived", "undone"]
+
+# --- perception: a watcher's senses landing on the character, or passing them by -------------
+
+_PERCEIVER = r"(?:gaze|eyes?|look|glance|stare|lantern|lamp|light|beam|torch|head|nose|snout|" \
+             r"attention|ears?|lamplight|torchlight)"
+_LANDING = verbs("settle fall fix lock land rest stop linger find meet fasten catch snap light "
+                 "swing turn come")
+LANDS = re.compile(rf"\b{_PERCEIVER}\b(?:\s+[\w'-]+,?){{0,6}}?\s+(?:{_LANDING})\s+"
+                   r"(?:right |straight |squarely |full |directly |at once |back )?"
+                   r"(?:to rest |to a stop |to a halt )?(?:on|upon|onto|to)\s+", re.IGNORECASE)
+_PASSING = verbs("slide slip skim sweep drift move glide skate pass go travel wander flick look "
+                 "stare")
+PASSES = re.compile(rf"\b{_PERCEIVER}\b(?:\s+[\w'-]+,?){{0,4}}?\s+(?:{_PASSING})\s+"
+                    r"(?:right |straight |clean |harmlessly |blindly |idly )?"
+                    r"(?:over|past|across|through|by)\s+", re.IGNORECASE)
+SEES = rx(verbs("see spot notice smell hear mark sense") + r"|sniffs? out|sniffed out|"
+          r"(?:catch|catches|caught) sight of|(?:catch|catches|caught) the scent of|"
+          r"(?:pick|picks|picked) out|(?:find|finds|found|discover|discovers|discovered)")
+# the watcher moving on past the hider ("pads past the press without slowing")
+_GOES_BY = re.compile(r"\b[a-z]+(?:s|ed)\s+(?:right\s+|straight\s+|on\s+)?(?:past|by)\b"
+                      r"(?=[^.;]*\bwithout\b|\s+(?:the|her|him|you|them|where)\b)",
+                      re.IGNORECASE)
+_HIDING = word_set("hiding hiding-place hideout nook")
+_SEEN_OBJECT = frozenset({"her", "him", "them", "you"})
+
+
+def _at_character(words: Sequence[Word], j: int, cast: Cast) -> bool:
+    """The words from ``words[j]`` name the character or their hiding place."""
+    said = [w.low.removesuffix("'s") for w in words[j:j + 4]]
+    if said and (said[0] in _SEEN_OBJECT or said[0] in cast.characters):
+        return not (len(said) > 1 and said[0] == "her" and said[1] not in _HIDING
+                    and said[1] not in (",", "and", "where", "as", "at", "in", "there"))
+    return bool(_HIDING & set(said))
+
+
+def _watcher_is_character(sentence: str, start: int, cast: Cast,
+                          before: Sequence[Word]) -> bool:
+    """'her gaze', 'Sefa's eyes': the perception is the character's own."""
+    prior = re.findall(r"[A-Za-z][\w'-]*", sentence[max(0, start - 30):start])
+    if not prior:
+        return False
+    owner = prior[-1].lower().removesuffix("'s")
+    if owner in cast.characters or owner in ("your", "my"):
+        return True
+    return owner in ("her", "his") and cast.resolve(before) is Who.CHARACTER and \
+        not any(w.lower().removesuffix("'s") in cast.foe for w in prior[:-1])
+
+
+def perceived(sentence: str, words: Sequence[Word], before: Sequence[Word], cast: Cast,
+              failed: bool) -> str | None:
+    """A watcher's senses told landing on the hider when they went unseen (``failed`` False),
+    or passing them by when they were seen."""
+    landed = [] if failed else [*LANDS.finditer(sentence)]
+    for match in landed + ([*PASSES.finditer(sentence)] if failed else []):
+        j = index_at(words, match.end())
+        if _at_character(words, j, cast) and not negated(sentence, match.start()) and \
+                not _watcher_is_character(sentence, match.start(), cast, before):
+            return match.group().strip()
+    if failed and not LANDS.search(sentence):
+        for match in _GOES_BY.finditer(sentence):
+            i = index_at(words, match.start())
+            if _person_before(words, i, cast, before) in (Who.FOE, Who.PERSON) and \
+                    not negated(sentence, match.start()) and not SEES.search(sentence):
+                return match.group()
+    for match in SEES.finditer(sentence):
+        j = index_at(words, match.end())
+        i = index_at(words, match.start())
+        if not _at_character(words, j, cast):
+            continue
+        if _person_before(words, i - 1, cast, before) is Who.CHARACTER:
+            continue  # "Sefa sees him": the hider's own eyes
+        denied = negated(sentence, match.start())
+        if denied == failed:  # "never sees her" on a failure; "sees her" on a success
+            return ("never " if denied else "") + match.group()
+    return None
+
+
+# --- arrival: the character inside the place the attempt was to reach -----------------------
+
+_GOAL_AFTER = re.compile(r"\b(?:to|into|onto|inside|reach|gain|up to|over to|across to)\s+"
+                         r"(?:the|a|an|its|her|his|their|your)?\s*((?:[a-z'-]+\s+){0,3}[a-z'-]+)",
+                         re.IGNORECASE)
+_NOT_GOAL = word_set("""top bottom far other side way end there here it them safety""")
+
+
+def goal_of(intent: str) -> str:
+    """The place an attempt means to reach: the head noun after its last 'to', 'into',
+    'onto' ('swim the passage to the inner crypt': crypt), or empty."""
+    found = [m.group(1).split()[-1].lower() for m in _GOAL_AFTER.finditer(intent)]
+    found = [w for w in found if w not in _NOT_GOAL and len(w) > 2]
+    return found[-1] if found else ""
+
+
+_ARRIVAL = re.compile(r"\b(?:in|into|onto|inside|atop|on top of|up on|out on|out onto|"
+                      r"out into|through into|at)\s+(?:the|a|an|its|her|his|their)\s+"
+                      r"(?P<goal>(?:[\w'-]+\s+){0,3}[\w'-]+)\b", re.IGNORECASE)
+_SHORT_OF = re.compile(r"\b(?:toward|towards|short of|below|beneath|under|far from|back|"
+                       r"down|out of reach)\W*$", re.IGNORECASE)
+_SHORT = re.compile(r"\b(?:peer|peers|peered|stare|stares|stared|look|looks|looked|glimpse|"
+                    r"glimpses|gaze|gazes|try|tries|tried|trying|hope|hopes|means? to|"
+                    r"would|could|might|almost|nearly|if|until)\b", re.IGNORECASE)
+
+
+def arrived(sentence: str, words: Sequence[Word], before: Sequence[Word], cast: Cast,
+            intent: str) -> str | None:
+    """On a failed attempt to get somewhere, the character told arrived in it."""
+    goal = goal_of(intent)
+    if not goal:
+        return None
+    for match in _ARRIVAL.finditer(sentence):
+        said = [w.rstrip("s") for w in match.group("goal").lower().split()]
+        if goal.rstrip("s") not in said:
+            continue
+        clause = re.split(r"[;:\u2014]|\bbut\b|\bthough\b", sentence[:match.start()])[-1]
+        if _SHORT.search(clause) or _SHORT_OF.search(clause) or negated(sentence, match.start()) or \
+                re.match(r"\s*(?:still|out of reach|beyond)", sentence[match.end():]):
+            continue
+        i = index_at(words, match.start())
+        if _person_before(words, i - 1, cast, before) is Who.CHARACTER:
+            return match.group()
+    return None
+
+
+# --- finding: the thing sought, there -------------------------------------------------------
+
+_OBJECT = re.compile(r"^\W*(?:\w+\s+){0,2}?(?:find|search for|look for|seek|spot|locate|"
+                     r"discover|uncover|track down|track|trace|hunt for|hunt down)\s+"
+                     r"(?:the|a|an|its|her|his|their|your|some|any)?\s*((?:[a-z'-]+\s+){0,4}?"
+                     r"[a-z'-]+)(?=\s+(?:behind|in|on|under|beneath|at|inside|among|near|"
+                     r"of|that|which|where|before|for|to|from|across|through|over|into|along|around|past|"
+                     r"up|down|beyond|between|so|and|while|without|with)\b|\s*$)", re.IGNORECASE)
+_SOUGHT = re.compile(r"\b(?:for|after|any|some|no|if|whether|what|whatever|wherever|hope|"
+                     r"hopes|seek|seeks|sought|search|searches|searching|look|looks|looking|"
+                     r"hunt|hunts|hunting|must|might|may|should|would|could|perhaps|somewhere|"
+                     r"sign|trace|without|nor|not|never|nothing|none|n't)\b|n't\b",
+                     re.IGNORECASE)
+_KEPT_HIDDEN = rx(phrases("""~stay/~remain hidden/secret/lost/out of sight; ~keep * secret/
+    secrets; ~keep its/their secret/secrets; ~elude; ~escape; ~hide; ~be not; ~be nowhere;
+    ~be gone; ~be lost; ~be hidden"""))
+
+
+def found(sentence: str, intent: str) -> str | None:
+    """On a failed search, the thing sought told there ('a narrow stair drops away')."""
+    sought = _OBJECT.match(intent)
+    if not sought:
+        return None
+    head = sought.group(1).split()[-1].lower()
+    for match in re.finditer(rf"\b{re.escape(head.rstrip('s'))}(?:s|es|case|way)?\b", sentence,
+                             re.IGNORECASE):
+        clause = re.split(r"[;:,\u2014.]|\bbut\b|\band\b", sentence[:match.start()])[-1]
+        after = sentence[match.end():match.end() + 40]
+        if _SOUGHT.search(clause) or _KEPT_HIDDEN.match(after.strip()) or \
+                re.match(r"\s*(?:\w+\s+){0,2}(?:is|are|was|were|stays?|remains?)\s+"
+                         r"(?:not|nowhere|gone|hidden|lost)\b", after):
+            continue
+        if re.search(r"\b(?:a|an|the|its)\s+(?:[\w'-]+\s+){0,2}$", clause) or \
+                re.match(r"\s*(?:\w+\s+)?(?:is|are|was|were|lies|lie|waits?|opens?|drops?)\b",
+                         after):
+            return f"the {match.group()} there"
+    return None
+
+
+# --- a success undone: futile labour, the thing unchanged, the person unmoved -----------------
+
+# the attempt beaten by the thing itself ("the strongbox is too heavy"), unless it is overcome
+_TOO = re.compile(r"\b(?:is|are|was|were|proves?|proved|far|much|simply|just|still)\s+too\s+"
+                  r"(?:heavy|high|far|deep|strong|thick|steep|tight|stiff|slick|slippery|wide|"
+                  r"narrow|fast|quick|late|rusted|swollen|big|large|small|much|old|hard|"
+                  r"sheer|smooth|weak|stubborn|clever|wary|sharp)\b", re.IGNORECASE)
+_OVERCOME = re.compile(r"\b(?:but|yet|still|somehow|anyway|even so|nevertheless|until)\b",
+                       re.IGNORECASE)
+# the attempt's work going wrong in any verb ("the light flares wrong"), or landing elsewhere
+_WRONG = re.compile(r"\b(?:" + verbs("go come flare burn land turn twist fire set curdle catch "
+                    "sound break take fall") + r")\s+(?:all\s+|badly\s+|horribly\s+)?wrong\b",
+                    re.IGNORECASE)
+_INSTEAD = re.compile(r"\binstead of (?:the|its|her|his|their|your|a|an)\s+(?:[\w'-]+\s+){0,2}?"
+                      r"(?P<thing>[\w'-]+)\b", re.IGNORECASE)
+# the thing worked on going back where it was ("slides back off the sill and sinks")
+_BACK = rx(phrases("""~slide/~slip/~fall/~drop/~sink/~tumble/~roll/~settle back off/into/down/
+    out/under/to/onto/where; ~slip from * grasp/grip/fingers/hands; ~slip out of * grasp/grip/
+    fingers/hands; ~slip/~wriggle/~twist out of it/them"""))
+# a complication told as costing nothing ("without so much as a wet boot")
+COSTLESS = rx(r"without (?:so much as|a single|even|the least|any) (?!doubt\b)",
+              r"not so much as a", r"(?:hardly|barely|never even) (?:notices?|looks? up|stirs?)",
+              r"none the worse", r"no harm done", r"at no cost", r"free of charge",
+              r"asks? (?:for )?nothing", r"costs? (?:her|him|you|them|it) nothing",
+              r"without a (?:scratch|hitch|sound|cost|price)")
+
+
+def _failing(sentence: str, targets: frozenset[str]) -> str | None:
+    """On a success: the attempt beaten by the thing, gone wrong, landed on something else, or
+    the thing slipping back."""
+    too = _TOO.search(sentence)
+    if too and not _OVERCOME.search(sentence, too.end()) and not negated(sentence, too.start()):
+        return too.group()
+    wrong = _WRONG.search(sentence)
+    if wrong and not negated(sentence, wrong.start()):
+        return wrong.group()
+    for match in _INSTEAD.finditer(sentence):
+        if match.group("thing").lower().rstrip("s") in {t.rstrip("s") for t in targets}:
+            return match.group()
+    back = _BACK.search(sentence)
+    if back and not negated(sentence, back.start()):
+        return back.group()
+    return None
+
+
+FUTILE = rx(phrases("""nothing to show for; nothing to show but; all for nothing;
+    ~come to nothing; ~come of nothing; none of it ~come back/~make/~help/~work/~take/~hold;
+    none of it ~come to; nothing ~come back; nothing ~change; nothing has changed"""),
+            r"as (?:it|they|he|she) always (?:has|have|had|did|does|do)\b",
+            r"(?:goes|go|grind|grinds|turn|turns|run|runs|flow|flows|burn|burns) on,? "
+            r"(?:\w+,? )?as (?:before|ever|always)",
+            r"unchanged", r"no different", r"just as (?:it|they) (?:was|were)")
+_ANYWAY = re.compile(r"\b(?:anyway|all the same|regardless|even so|nonetheless|nevertheless|"
+                     r"just the same|in any case)\b", re.IGNORECASE)
+# "grumbles, but spares the orchard all the same": the objection given way to
+_CONCEDED = re.compile(r"\b(?:but|though|although|yet)\b", re.IGNORECASE)
+# a way shut against the character by someone else ("drops the bar across the loft door")
+SHUTS = rx(phrases("""~drop/~slide/~shoot/~throw/~slam/~set/~put the/a bar/bars/bolt/bolts/
+    latch/lock across/home/into/on/over; ~bar/~bolt/~lock/~shut/~slam/~seal/~latch the/a/its/
+    his/her/their * door/gate/way/shutters/hatch/doors/gates/grille/portcullis/shutter;
+    ~bar/~bolt/~lock/~shut/~slam/~seal/~latch the/a/its/his/her/their door/gate/way/shutters/
+    hatch/doors/gates/grille/portcullis/shutter"""))
+
+
+def undone(sentence: str, words: Sequence[Word], before: Sequence[Word], cast: Cast,
+           persuading: bool, targets: frozenset[str] = frozenset()) -> str | None:
+    """On a success: the labour futile, the thing unchanged, the person talked round acting
+    against the character all the same, or barring their way."""
+    for match in FUTILE.finditer(sentence):
+        if not negated(sentence, match.start()):
+            return match.group()
+    if cast.settled.verdict == "complication":
+        free = COSTLESS.search(sentence)
+        if free:
+            return f"{free.group().strip()} (a complication has its cost)"
+    failing = _failing(sentence, targets)
+    if failing:
+        return failing
+    if not persuading:
+        return None
+    anyway = _ANYWAY.search(sentence)
+    if anyway and not _CONCEDED.search(sentence[:anyway.start()]) and _person_before(words, index_at(words, anyway.start()), cast,
+                                 before) is not Who.CHARACTER:
+        return anyway.group()
+    for match in SHUTS.finditer(sentence):
+        i = index_at(words, match.start())
+        if not negated(sentence, match.start()) and \
+                _person_before(words, i - 1, cast, before) is not Who.CHARACTER:
+            return match.group()
+    return None
+
+
+# --- a contest's winner ------------------------------------------------------------------------
+
+_FIRST = re.compile(r"\b(?:a (?:heartbeat|moment|breath|second|step|stride|hair|beat|"
+                    r"finger's width) (?:before|ahead of)|before|ahead of|first|faster|"
+                    r"quicker|swifter|sooner|nimbler|beats?|beat|outpaces?|wins?|won)\b",
+                    re.IGNORECASE)
+_LATE = re.compile(r"\b(?:too late|a (?:heartbeat|moment|breath|second|step) (?:too late|"
+                   r"behind|after)|second|behind|loses?|lost|beaten)\b", re.IGNORECASE)
+
+
+def contest(sentence: str, cast: Cast) -> str | None:
+    """A contest's loser told ahead ('Amarante's fingers close on it a heartbeat before
+    Hollis's'), or its winner told behind."""
+    winner = cast.settled.winner.strip()
+    if not winner:
+        return None
+    losers = [p for p in cast.settled.people if p.strip() and p.strip() != winner]
+    names = {n: re.compile(rf"\b{re.escape(n.split()[0])}(?:'s)?\b", re.IGNORECASE)
+             for n in [winner, *losers]}
+    for clause in re.split(r"[;:.\u2014]|\bbut\b", sentence):
+        first = _FIRST.search(clause)
+        if first:
+            ahead, behind = clause[:first.start()], clause[first.end():]
+            if any(names[n].search(ahead) for n in losers) and not names[winner].search(ahead):
+                return f"{first.group()} (of {losers[0]}, whom the contest beat)"
+            if names[winner].search(behind) and not names[winner].search(ahead) and \
+                    any(names[n].search(ahead) for n in losers):
+                return f"{first.group()} {winner}"
+        late = _LATE.search(clause)
+        if late and names[winner].search(clause[:late.start()]) and \
+                not any(names[n].search(clause[:late.start()]) for n in losers):
+            return f"{winner} ... {late.group()}"
+    return None
+
+
+# --- a hunt's encounter: the foe here, at a distance, or nowhere ---------------------------
+
+ABSENT = rx(r"a long way off", r"far (?:off|away)", r"in the (?:far )?distance", r"distant",
+            phrases("""nothing ~hunt/~stir/~come/~move/~follow/~wait/~lurk; no sign of;
+                not hunting; ~be alone; all is quiet; nothing here; nothing near; no one
+                ~come; nothing * tonight/today"""))
+NEAR = rx(phrases("""~be here; right here; upon you/her/him/them; at your/her/his/their back/
+    heels/shoulder/elbow; close behind; right behind; just behind; ~find you/her/him/them;
+    its/the breath ~be? on; within reach; an arm's length; a stride away; a step away"""))
+
+
+def presence(sentence: str, cast: Cast) -> str | None:
+    """A hunt's encounter told otherwise: the foe present told away or absent, a distant one
+    told here or nowhere, none told here or near."""
+    encounter = cast.settled.presence
+    told = {"present": ABSENT, "distant": NEAR, "none": NEAR}.get(encounter)
+    for match in told.finditer(sentence) if told else ():
+        if not negated(sentence, match.start()):
+            return f"it says {match.group()!r}, but the hunt's encounter is {encounter}"
+    return None
+
+
+def claim(sentence: str, words: Sequence[Word], before: Sequence[Word],
+          context: NarrationContext, cast: Cast, families: frozenset[str],
+          failed: bool) -> str | None:
+    """A clause telling the other outcome than the settled one, by the classes above."""
+    intent = context.intent or cast.settled.act
+    if "sneak" in families and cast.settled.verdict != "complication":  # seen: its cost
+        said = perceived(sentence, words, before, cast, failed)
+        if said:
+            return said
+    if failed:
+        return (arrived(sentence, words, before, cast, intent) if "reach" in families
+                or "sneak" in families else None) or (
+            found(sentence, intent) if "find" in families else None)
+    targets = frozenset(re.findall(r"[a-z]{3,}", intent.lower()))
+    return undone(sentence, words, before, cast, "persuade" in families, targets)

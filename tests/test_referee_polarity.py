@@ -1,0 +1,216 @@
+"""The outcome, the foe's state and the blow, read by the polarity of a clause rather than by a
+phrase (oracle/narrator/polarity.py, oracle/narrator/fights.py):
+
+- a hide: a watcher's senses landing on the hider when they went unseen, or passing them by when
+  they were seen (a Die Trying hide roll is read as the attempt "hide" it is);
+- getting somewhere: the character told inside the place they failed to reach;
+- finding: the thing sought told there on a failed search;
+- a success undone: futile labour, the thing unchanged, "too heavy", going wrong, landing on
+  something else, the thing slipping back, the person talked round acting all the same or
+  barring the way; the attempt's own words of success denied; a complication told as costless;
+- a contest's loser told first; a hunt's encounter told otherwise;
+- the foe: broken up in words of its own, its light going out, told spent, "will not ... again"
+  while it stands; getting away whole when it is defeated;
+- a missed blow told touching the foe's body, or leaving a mark on it.
+
+Each with look-alikes that pass. The phrasings are this file's own.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from oracle.narrator import NarrationContext
+from oracle.narrator.referee import check
+from tests.test_referee_lexicon import FAILURE, STANDS, SUCCESS, ctx
+
+COMPLICATION = {**SUCCESS, "outcome": "complication", "highest_is_dark": True}
+DEFEATED = {**STANDS, "defeated": True, "total": 12}
+MISSED = {"roll": "attack", "system": "die_trying", "hit": False, "degree": "failure",
+          "damage": 0}
+LANDED = {**MISSED, "hit": True, "degree": "success", "damage": 4}
+
+
+def _hide(hidden: bool) -> dict[str, Any]:
+    return {"roll": "hide", "system": "die_trying", "d10": 7, "modifier": 0, "total": 7,
+            "watchers": [{"name": "the warden", "dc": 5, "hidden": hidden,
+                          "degree": "success" if hidden else "failure"}]}
+
+
+def _dt(result: dict[str, Any], **kw: Any) -> NarrationContext:
+    return NarrationContext.build(result=result, system="die_trying",
+                                  characters=[{"name": "Wren"}], **kw)
+
+
+@pytest.mark.parametrize("text", [
+    "The warden's lamp swings round and its light comes to rest on Wren's corner.",
+    "Wren folds into the alcove, and the warden's eyes fix straight on her hiding place.",
+    "The warden stops, sniffs, and picks out Wren among the barrels.",
+])
+def test_a_hide_that_worked_is_not_told_seen(text: str) -> None:
+    assert check("roll", _dt(_hide(True), monster="the warden"), text) is not None
+
+
+@pytest.mark.parametrize("text", [
+    "The warden's lamp skims right over her and on down the corridor.",
+    "Wren holds her breath; the warden never notices her at all.",
+    "The warden shuffles past the barrels without a pause, humming.",
+])
+def test_a_hide_that_failed_is_not_told_unseen(text: str) -> None:
+    assert check("roll", _dt(_hide(False), monster="the warden"), text) is not None
+
+
+@pytest.mark.parametrize("hidden,text", [
+    (True, "Wren's eyes settle on the warden's keys as he shuffles by."),
+    (True, "The warden's lamp sweeps the far wall; Wren breathes out slowly."),
+    (False, "The warden's lamp lands on Wren and stays there."),
+    (False, "The warden turns, and his eyes settle on her hiding place."),
+])
+def test_a_hide_told_as_it_went_passes(hidden: bool, text: str) -> None:
+    assert check("roll", _dt(_hide(hidden), monster="the warden"), text) is None
+
+
+@pytest.mark.parametrize("intent,text", [
+    ("wade the sluice to the old boathouse", ("Ash kicks off the wall and climbs out into the "
+                                               "old boathouse, dripping.")),
+    ("climb the scaffold to the belfry", "Rung by rung, and Ash stands at last in the belfry."),
+    ("find the smugglers' buried cask", ("Ash's shovel knocks on wood: the cask, right there "
+                                         "under the roots.")),
+])
+def test_a_failed_attempt_is_not_told_arrived_or_found(intent: str, text: str) -> None:
+    assert check("outcome", ctx(FAILURE, intent=intent), text) is not None
+
+
+@pytest.mark.parametrize("intent,text", [
+    ("wade the sluice to the old boathouse", ("The current shoves Ash back, and the old "
+                                               "boathouse stays out of reach.")),
+    ("climb the scaffold to the belfry", ("Ash gets halfway and peers up toward the belfry, "
+                                          "then the plank gives.")),
+    ("find the smugglers' buried cask", ("Ash digs until dusk; if there is a cask here, the "
+                                         "roots keep it.")),
+])
+def test_a_failed_attempt_told_short_passes(intent: str, text: str) -> None:
+    assert check("outcome", ctx(FAILURE, intent=intent), text) is None
+
+
+@pytest.mark.parametrize("result,intent,text", [
+    (SUCCESS, "drag the anchor up onto the jetty", ("The anchor is too heavy, and Ash lets it "
+                                                    "go.")),
+    (SUCCESS, "file through the shackle", ("Ash files until dawn with nothing to show for it "
+                                           "but a dull rasp.")),
+    (SUCCESS, "make the weathervane spin backwards", ("The weathervane creaks round the way it "
+                                                      "always has, as it always has.")),
+    (SUCCESS, "lay a charm on the well rope", ("The charm sputters wrong and settles on a "
+                                               "bucket instead of the rope.")),
+    (SUCCESS, "lift the grain sack onto the cart", ("The sack slides back off the tailboard "
+                                                    "into the mud.")),
+    (SUCCESS, "prise the hinge pins out of the gate", ("Ash works and works, and not one of "
+                                                       "them comes loose.")),
+    (SUCCESS, "convince the reeve to spare the orchard", ("The reeve nods along, then marks "
+                                                          "every tree for felling anyway.")),
+    (SUCCESS, "sweet-talk the porter into opening the gate", ("The porter smiles and shoots "
+                                                              "the bolt home behind him.")),
+    (COMPLICATION, "ford the mill race", ("Ash is across without so much as a splash, and "
+                                         "nothing follows.")),
+])
+def test_a_success_is_not_told_undone(result: dict[str, Any], intent: str, text: str) -> None:
+    assert check("outcome", ctx(result, intent=intent), text) is not None
+
+
+@pytest.mark.parametrize("result,intent,text", [
+    (SUCCESS, "drag the anchor up onto the jetty", ("The anchor is too heavy for one, but Ash "
+                                                    "gets it up onto the planks.")),
+    (SUCCESS, "lever the lid off the cistern", ("The lid grinds aside; the hinges have not "
+                                                "moved in a lifetime.")),
+    (SUCCESS, "lever the lid off the cistern", ("The lid comes away, though the grime on her "
+                                                "hands does not come off.")),
+    (SUCCESS, "convince the reeve to spare the orchard", ("The reeve grumbles, but spares "
+                                                          "the orchard all the same.")),
+    (COMPLICATION, "ford the mill race", ("Ash is across, but the far bank is crawling with "
+                                         "the miller's dogs.")),
+])
+def test_a_success_told_whole_passes(result: dict[str, Any], intent: str, text: str) -> None:
+    assert check("outcome", ctx(result, intent=intent), text) is None
+
+
+CONTEST = {"roll": "contest", "winner": "Ash",
+           "participants": [{"name": "Ash", "ruin_before": 1, "ruin_after": 1},
+                            {"name": "Bryn", "ruin_before": 2, "ruin_after": 2}]}
+
+
+@pytest.mark.parametrize("text,bad", [
+    ("Bryn is nimbler by a stride and takes the rope first.", True),
+    ("Bryn's hand closes on the rope a breath before Ash's does.", True),
+    ("Ash is a heartbeat too late.", True),
+    ("Ash's hand closes on the rope a breath before Bryn's does.", False),
+    ("Bryn lunges, but Ash gets there first.", False),
+])
+def test_a_contest_is_told_with_its_winner(text: str, bad: bool) -> None:
+    context = NarrationContext.build(result=CONTEST, party=["Ash", "Bryn"])
+    assert (check("roll", context, text) is not None) is bad
+
+
+def _hunt(encounter: str) -> dict[str, Any]:
+    return {"roll": "hunt", "highest": 3, "tokens_before": 2, "tokens_after": 2,
+            "tokens_lost": False, "encounter": encounter, "light": [3]}
+
+
+@pytest.mark.parametrize("encounter,text,bad", [
+    ("present", "Whatever it was, it is a long way off now.", True),
+    ("present", "Nothing stirs in the reeds tonight.", True),
+    ("none", "Its breath is on your neck before you hear it.", True),
+    ("present", "It is here, and it has been here all along.", False),
+    ("none", "The reeds are empty and the water is still.", False),
+    ("distant", "Far off, something calls once and is answered.", False),
+])
+def test_a_hunt_is_told_with_its_encounter(encounter: str, text: str, bad: bool) -> None:
+    context = NarrationContext.build(result=_hunt(encounter), characters=[{"name": "Ash"}])
+    assert (check("encounter", context, text) is not None) is bad
+
+
+@pytest.mark.parametrize("text", [
+    "Ash's blow lands, and the Moss-Wife lies in a hundred wet pieces on the bank.",
+    "The Moss-Wife's lanterns flicker and go out, one by one.",
+    "It sinks to the mud, spent, among the reeds.",
+    "The Moss-Wife sags into the water and does not lift itself again.",
+])
+def test_a_standing_foe_is_not_broken_up_nor_put_out(text: str) -> None:
+    assert check("monster", ctx(STANDS, monster="the Moss-Wife"), text) is not None
+
+
+@pytest.mark.parametrize("text", [
+    "The Moss-Wife's lanterns gutter for a moment, then burn brighter.",
+    "Ash's torch goes out in the wind; the Moss-Wife laughs.",
+    "The Moss-Wife will not make that mistake again.",
+])
+def test_a_standing_foe_near_broken_words_passes(text: str) -> None:
+    assert check("monster", ctx(STANDS, monster="the Moss-Wife"), text) is None
+
+
+def test_a_defeated_foe_does_not_get_away_whole() -> None:
+    context = ctx(DEFEATED, monster="the Moss-Wife")
+    assert check("monster", context, "The Moss-Wife shrugs, laughs, and scuttles off into "
+                                     "the reeds.") is not None
+    assert check("monster", context, "The Moss-Wife, cut to ribbons, scuttles off into the "
+                                     "reeds and does not rise again.") is None
+
+
+@pytest.mark.parametrize("text,bad", [
+    ("Wren's hatchet finds the ogre's ribs and scrapes along them.", True),
+    ("Wren misses, but a long gash opens across its brow all the same.", True),
+    ("Wren's hatchet whistles past the ogre's ear.", False),
+    ("Wren swings for the ogre's knee and hits only the table.", False),
+    ("The ogre rubs its jaw and grins at her.", False),
+])
+def test_a_missed_blow_does_not_touch_the_foe(text: str, bad: bool) -> None:
+    assert (check("roll", _dt(MISSED, monster="the ogre"), text) is not None) is bad
+
+
+@pytest.mark.parametrize("text", [
+    "Wren's hatchet rings off the ogre's shoulder and takes a sliver of hide with it.",
+    "The hatchet bites deep. The ogre jerks away from her, bellowing.",
+])
+def test_a_landed_blow_may_glance_or_draw_a_flinch(text: str) -> None:
+    assert check("roll", _dt(LANDED, monster="the ogre"), text) is None
