@@ -1,7 +1,7 @@
 """The referee: a model's text is checked against the settled result before it is shown.
 
-Rules tested: numbers of Ruin, tokens and totals must be the result's own (and no invented
-digit); no words of success on a failure nor of failure on a success; the oracle's answer first
+Rules tested: no number of Ruin, tokens or totals, right or wrong (a wrong one says so), and no
+invented digit; no words of success on a failure nor of failure on a success; the oracle's answer first
 and unchanged; nobody dies or is lost whom the result spares, a death the result settles is
 voiced, a lost character's end is left to the player; a monster still standing is not beaten;
 a campaign's line is never named. Over real HTTP: a fake that contradicts the dice is asked
@@ -51,13 +51,15 @@ CASES: list[tuple[str, dict[str, Any], str, str | None]] = [
     ("outcome", FAILURE, "A clean success, against the odds.", "it says 'success' on a failure"),
     ("outcome", SUCCESS, "The ledge holds and the climb is quiet.", None),
     ("outcome", SUCCESS, "Ash fails to find a grip.", "it says 'fails' on a success"),
-    ("outcome", MARKED, "Ruin rises to 3 as the door gives.", None),
+    # a count the result settles is refused even when right: the numbers are shown beside it
+    ("outcome", MARKED, "Ruin rises to 3 as the door gives.", "it tells the dice in numbers"),
     ("outcome", MARKED, "Ruin rises to 4 as the door gives.", "it gives Ruin 4"),
     ("outcome", MARKED, "The door gives; Ruin stands at five now.", "it gives Ruin five"),
     ("outcome", FAILURE, "Seven crows watch; 7 of them caw.", "it gives the number 7"),
-    ("encounter", HUNT, "Three tokens now, and a bell far off.", None),
+    ("encounter", HUNT, "Three tokens now, and a bell far off.", "it tells the dice in numbers"),
     ("encounter", HUNT, "Four tokens now, and a bell far off.", "it counts Four tokens"),
-    ("monster", COMBAT, "Their total of 6 is not enough: it still stands.", None),
+    ("monster", COMBAT, "Their total of 6 is not enough: it still stands.",
+     "it tells the dice in numbers"),
     ("monster", COMBAT, "A total of 9 drives it back.", "it gives a total of 9"),
     ("monster", COMBAT, "It takes 9 wounds and keeps coming.", "it gives the number 9"),
     ("monster", COMBAT, "The beast is slain in the mud.", "it says 'is slain', but the monster"),

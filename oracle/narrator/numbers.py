@@ -26,12 +26,13 @@ from oracle.narrator.base import NarrationContext
 from oracle.narrator.meaning import Cast, Word
 from oracle.systems.base import Count, Settled, values_under
 
-__all__ = ["NUMBER_WORDS", "mechanics", "numbers"]
+__all__ = ["NUMBER_WORDS", "counted", "mechanics", "numbers"]
 
 NUMBER_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
-                "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "zero": 0,
-                "none": 0, "first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5,
-                "sixth": 6, "seventh": 7, "eighth": 8, "ninth": 9, "tenth": 10}
+                "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13,
+                "fourteen": 14, "fifteen": 15, "sixteen": 16, "seventeen": 17, "eighteen": 18,
+                "nineteen": 19, "twenty": 20, "zero": 0, "none": 0, "first": 1, "second": 2,
+                "third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7, "eighth": 8, "ninth": 9, "tenth": 10}
 _NUM = r"(\d+|" + "|".join(NUMBER_WORDS) + r")"
 _TOTAL_SAID = (r"\b(?:<words>)\W+(?:(?:of|is|was|at|reaches)\W+){0,2}<n>\b|"
                r"\b(?:adds?|added|adding) up to\W+<n>\b|\b(?:comes?|came|amounts?|amounted|"
@@ -71,12 +72,6 @@ def _counts(settled: Settled, result: Mapping[str, Any]) -> Iterator[Count]:
     yield Count(_TOTAL_SAID.replace("<words>", words),
                 settled.totals | values_under(result, _TOTALS),
                 "it gives a total of {said}, but the totals are {values}")
-
-
-def _held_counts(text: str, settled: Settled, result: Mapping[str, Any]) -> list[range]:
-    """Where ``text`` states a count the result settles (those spans are the count's)."""
-    return [range(m.start(), m.end()) for count in _counts(settled, result)
-            for m in _said(count.pattern).finditer(text)]
 
 
 def numbers(text: str, context: NarrationContext, settled: Settled,
@@ -140,15 +135,37 @@ MECHANICS = re.compile("|".join((
 )), re.IGNORECASE | re.MULTILINE)
 
 
+# a number near a word of the rules, in either order, with no mark between them: "two fresh
+# scars of Ruin", "your Ruin creeps up to five", "a power of nine", "the token count to three".
+# "one" and "first" are left to MECHANICS ("one by one", "the dark die lands first").
+_COUNTED = (r"(?:\d+|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|"
+            r"fifteen|sixteen|seventeen|eighteen|nineteen|twenty|zero|second|third|fourth|fifth|"
+            r"sixth|seventh|eighth|ninth|tenth|eleventh|twelfth)")
+_RULES = (r"(?:(?-i:Ruin)|tokens?|totals?|power|damage|dmg|points?|pts|hp|hit\s+points?|dice|"
+          r"(?:the|a|an|your|her|his|their|its|my|light|dark|hunt|helper's|each|every|that|this|"
+          r"same|other)\s+die|d\d+|rolls?|rolled|modifier|bonus|penalty|dc|ac|armou?r\s+class|"
+          r"defen[cs]e|margin|instability|endurance|ep|wp|successes)")
+_NEAR = r"(?:\s+[\w'-]+){0,4}?\s+"  # up to four words, no mark between
+TIED = re.compile(rf"\b{_COUNTED}\b{_NEAR}{_RULES}\b|\b{_RULES}{_NEAR}{_COUNTED}\b",
+                  re.IGNORECASE)
+
+
+def _told(said: str) -> str:
+    return (f"it tells the dice in numbers ({said.strip(' ,;:.')!r}); the dice are shown beside "
+            "the narration, the prose tells what they did")
+
+
 def mechanics(sentence: str, words: Sequence[Word], before: Sequence[Word],
               context: NarrationContext, cast: Cast) -> str | None:
-    """The dice or their arithmetic told in words (a count the result settles, stated as the
-    system allows, aside: "a total of 9", "Ruin sits at four")."""
-    held = _held_counts(sentence, cast.settled, context.result)
-    for match in MECHANICS.finditer(sentence):
-        if any(match.start() in span or match.end() - 1 in span for span in held):
-            continue
-        said = match.group().strip(" ,;:.")
-        return (f"it tells the dice in numbers ({said!r}); the dice are shown beside the "
-                "narration, the prose tells what they did")
-    return None
+    """The dice or their arithmetic told in words, right or wrong: a face, a sum, a number
+    joined to a rules term ("a natural one", "nine against seven", "four damage")."""
+    found = MECHANICS.search(sentence)
+    return _told(found.group()) if found else None
+
+
+def counted(sentence: str, words: Sequence[Word], before: Sequence[Word],
+            context: NarrationContext, cast: Cast) -> str | None:
+    """A number near a word of the rules, right or wrong ("a total of 9", "Ruin sits at four",
+    "two scars of Ruin", "a power of nine"): the numbers are shown beside the narration."""
+    found = TIED.search(sentence)
+    return _told(found.group()) if found else None

@@ -33,7 +33,7 @@ from oracle.narrator.company import company
 from oracle.narrator.feelings import feelings
 from oracle.narrator.ground import other_foe
 from oracle.narrator.meaning import Cast, Word, settled_of, tokens
-from oracle.narrator.numbers import mechanics, numbers
+from oracle.narrator.numbers import counted, mechanics, numbers
 from oracle.narrator.readings import ANY_DEATH, DEFEAT_TOLD
 from oracle.narrator.streaming import split
 from oracle.narrator.veils import lines_and_veils
@@ -53,7 +53,7 @@ _MARKUP = re.compile(r"\*\*|__|`|(?<![\w_])_[^_\s][^_\n]*_(?![\w_])|^\s{0,3}#{1,
 # each reading of one sentence, in the order its reason is given
 SENTENCE_READINGS = (mechanics, readings.fates, readings.monster, readings.outcome,
                      readings.hits, people.choices, feelings, people.others, company,
-                     people.foe, other_foe, readings.dice)
+                     people.foe, other_foe, readings.dice, counted)
 
 
 def read(sentence: str, before: Sequence[Word], context: NarrationContext,
