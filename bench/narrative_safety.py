@@ -47,6 +47,22 @@ PLAYER_LINES: list[tuple[str, str, str]] = [
     ("drowning", "veil", DROWNING),
     ("clowns", "line", r"\bclowns?\b"),
     ("wolves", "line", r"\bwol(?:f|ves)\b"),
+    # written fresh (bench/narrative_fresh.py): slang, plurals, several words, misspellings
+    ("spidery things", "line", SPIDERS),
+    ("spyders", "line", SPIDERS),
+    ("anything with needles", "line", r"needle|syringe|\bpins?\b|quill|stitch|thorns?|spines?"),
+    ("drowning/being underwater", "line", DROWNING),
+    ("kids in danger", "line", KIDS),
+    ("creepy crawlies", "line", CRAWLING),
+    ("insects crawling on skin", "line", CRAWLING),
+    ("rats and mice", "line", r"\brats?\b|rodent|\bmice\b|\bmouse\b"),
+    ("blood n guts", "line", BLOOD),
+    ("hangings", "line", r"\bhang|\bhung\b|noose|gallows|gibbet"),
+    ("burning", "line", FIRE),
+    ("teeth", "line", r"teeth|tooth|fangs?|molars?"),
+    ("dead babies", "line", r"\bbab(?:y|ies)\b|infant|cradle|stillborn|newborn"),
+    ("maggots", "line", r"maggot|\bgrubs?\b|larva"),
+    ("corpses", "veil", r"corpse|dead bod|cadaver|carcass"),
 ]
 
 

@@ -190,6 +190,26 @@ class Figures:
         return self.values.get(row) or f"{self.bad[row]} of {self.seen[row]}"
 
 
+# The fresh campaigns' places (bench/narrative_fresh.py): a town, a ship, a desert, a tomb, a
+# forest and a mine; what a reader would call scenery against each of the open and the aboard.
+FRESH_PLACES = {"trophy": ("the cobbled square of Marrowgate", "the deck of the Grey Heron"),
+                "die_trying": ("the salt flats", "the tomb of the Ninth Queen"),
+                "triptycho": ("the birch wood", "the mine shaft")}
+BUILT = re.compile(r"\b(?:the room|doorframes?|doorways?|braziers?|rafters|ceilings?|corridors?|"
+                   r"flagstones?|floorboards?|staircases?|chandeliers?|clocks?|barrels?|"
+                   r"wooden beam)\b", re.IGNORECASE)
+LAND = re.compile(r"\b(?:the ground|trees?|moss|birdsong|standing stones?|undergrowth|soil|"
+                  r"the clearing|forest floor)\b", re.IGNORECASE)
+
+
+def _against(place: str) -> re.Pattern[str] | None:
+    if "nave" in place:
+        return OUTDOORS
+    if re.search(r"flats|birch wood", place):
+        return BUILT
+    return LAND if "deck" in place else None
+
+
 def campaign(system: str, seed: int, place: str, solo: bool, figures: Figures,
              count: int = 40) -> list[str]:
     """One campaign through the offline narrator, one deck; every row its narrations touch."""
@@ -221,8 +241,9 @@ def campaign(system: str, seed: int, place: str, solo: bool, figures: Figures,
         if system != "trophy":
             figures.count("forest imagery in Die Trying / Triptycho", bool(FOREST.search(own)),
                           text)
-        if "nave" in place:
-            figures.count("scenery against the place", bool(OUTDOORS.search(own)), text)
+        against = _against(place)
+        if against is not None:
+            figures.count("scenery against the place", bool(against.search(own)), text)
         figures.count("key dumps", bool(KEY_DUMP.search(text)), text)
         _system_rows(system, result, text, name, figures)
     window: list[list[str]] = []
@@ -351,6 +372,8 @@ def main() -> int:
                                       (3, "the flooded nave", False)):
                 texts = campaign(system, seed, place, solo, figures)
                 samples.setdefault(system, texts[:20])
+            for seed, place in enumerate(FRESH_PLACES[system], 4):
+                campaign(system, seed, place, True, figures)
         ask_and_inspire(figures)
         safety(figures)
     table_sizes(figures)
@@ -366,7 +389,7 @@ def main() -> int:
             "sentences reused within 40 narrations (per campaign)", "list tables (cards)",
             "Ruin sight table (cards)"]
     rows += sorted(r for r in figures.seen if r.startswith("safety:"))
-    print("issue 16's table (offline narrator; 9 new 40-roll campaigns, 3 per system)")
+    print("issue 16's table (offline narrator; 15 40-roll campaigns, 5 per system)")
     for row in rows:
         print(f"  {row:55} {figures.row(row)}")
     from bench import referee  # the Claude referee over HTTP and the local prompt's size

@@ -108,6 +108,33 @@ def test_every_roll_kind_is_voiced_in_its_own_words(
             assert not FOREST.search(text), (kind, place, text)
 
 
+WILD = ("the salt flats", "the birch wood", "a camp in the dunes", "the high moor")
+SHIP = ("the deck of the Grey Heron", "the bilge", "the crow's nest", "the captain's cabin")
+BUILT = re.compile(r"\b(?:the room|doorframes?|doorways?|braziers?|rafters|ceilings?|corridors?|"
+                   r"flagstones?|floorboards?|staircases?|chandeliers?|clocks?|barrels?|"
+                   r"wooden beam)\b", re.IGNORECASE)
+LAND = re.compile(r"\b(?:the ground|trees?|moss|birdsong|standing stones?|undergrowth|soil|"
+                  r"the clearing|forest floor)\b", re.IGNORECASE)
+
+
+@pytest.mark.parametrize(("name", "kind"), KINDS, ids=[f"{n}-{k}" for n, k in KINDS])
+def test_scenery_follows_the_place_in_the_wild_and_aboard(
+        name: str, kind: str, monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """No room, door, brazier or clock in the salt flats or a birch wood; no ground, trees or
+    standing stones on a ship's deck or in its bilge (issue 16, item 2)."""
+    monkeypatch.setenv("ORACLE_NARRATOR", "offline")
+    monkeypatch.setenv("ORACLE_HOME", str(tmp_path))
+    system = next(s for s in installed() if s.name == name)
+    request = _resolvable(system, kind)
+    if request is None:
+        pytest.skip(f"{name} {kind}: no request built from the pool")
+    for seed in range(16):
+        place, words = (WILD[seed % 4], BUILT) if seed % 2 else (SHIP[seed % 4], LAND)
+        text = _narrate({**request, "seed": seed, "place": place, "attempt": "press on"})
+        found = words.search(text.replace(place, ""))
+        assert not found, (kind, place, found.group(0), text)
+
+
 QUESTIONS = ("Has the Choir of Teeth heard us?", "Is anyone home?", "Will it rain before nightfall?",
              "Does the clerk keep his word?", "Is the ale poisoned?", "Can the door be opened?")
 
@@ -185,3 +212,93 @@ def test_every_attempt_card_passes_the_referee_for_its_own_outcome(
                                              characters=[{"name": "Mara Quell"}])
             text = f"Mara Quell goes for it: \u201c{attempt}.\u201d {part.text}"
             assert check("outcome", context, text) is None, (grade, part.text)
+
+
+SWIMS = [f"{who}{verb} {where}" for who in ("", "I ", "we try to ", "Hesk will ")
+         for verb in ("swim", "wade", "dive", "paddle")
+         for where in ("down to the drowned bell", "across the cistern", "up the flooded shaft",
+                       "through the sunken passage")]
+HEALS = [f"{who}{verb} {what}" for who in ("", "I ", "Hesk tries to ")
+         for verb in ("bandage", "stitch", "splint", "treat", "tend to")
+         for what in ("Oren's leg", "the cut on my arm", "the wound")]
+CUTS = [f"{who}{verb} {what}" for who in ("", "I ") for verb in ("cut", "sever", "saw through")
+        for what in ("the rope bridge", "the ladder's ropes", "the chain")]
+CLIMBING = re.compile(r"\b(?:ledge|rungs?|handholds?|chalk|up and over|the climb|climbs?)\b",
+                      re.IGNORECASE)
+
+
+def _dt_cards(grade: str) -> set[str]:
+    from oracle.narrator.compose import load
+
+    return {part.text for _, parts in load("dt_checks").slots for g, part in parts
+            if g == grade}
+
+
+@pytest.mark.parametrize(("attempts", "kind"), [(SWIMS, "water"), (HEALS, "heal"),
+                                                 (CUTS, "force")])
+@pytest.mark.parametrize("d10", [2, 9])
+def test_a_die_trying_check_is_told_as_the_attempt_it_was(
+        attempts: list[str], kind: str, d10: int, monkeypatch: pytest.MonkeyPatch,
+        tmp_path: Path) -> None:
+    """Swimming is not told as a climb, cutting a rope bridge is not a climb, and binding a
+    wound is not a shrug of "it works" (issue 16: true to the attempt)."""
+    monkeypatch.setenv("ORACLE_NARRATOR", "offline")
+    monkeypatch.setenv("ORACLE_HOME", str(tmp_path))
+    cards = _dt_cards(f"{kind}_{'success' if d10 > 5 else 'failure'}")
+    wrong = []
+    for seed, attempt in enumerate(attempts):
+        text = _narrate({"roll": "check", "system": "die_trying", "d10": d10, "modifier": 1,
+                         "dc": 5, "attempt": attempt, "place": "the sunken stair",
+                         "seed": seed, "name": "Hesk"})
+        if not any(card in text for card in cards):
+            wrong.append((attempt, text))
+    assert wrong == []
+
+
+@pytest.mark.parametrize("light", [2, 4, 6])
+def test_a_trophy_swim_is_never_told_as_a_climb(light: int, monkeypatch: pytest.MonkeyPatch,
+                                                 tmp_path: Path) -> None:
+    monkeypatch.setenv("ORACLE_NARRATOR", "offline")
+    monkeypatch.setenv("ORACLE_HOME", str(tmp_path))
+    wrong = []
+    for seed, attempt in enumerate(SWIMS):
+        text = _narrate({"roll": "risk", "ruin": 1, "light": [light], "dark": [1],
+                         "attempt": attempt, "place": "the sunken stair", "seed": seed,
+                         "name": "Odile Marsh"})
+        found = CLIMBING.search(text.replace(attempt, ""))
+        if found:
+            wrong.append((attempt, found.group(0), text))
+    assert wrong == []
+
+
+SHOTS = [f"{who}{verb} {what}" for who in ("", "I ", "Hesk tries to ")
+         for verb in ("shoot", "loose an arrow at", "throw a knife at", "fire the crossbow at",
+                      "hurl a javelin at")
+         for what in ("it", "the ghoul's eye", "the sentry on the wall")]
+BLOWS = [f"{who}{verb} {what}" for who in ("", "I ")
+         for verb in ("stab", "cleave", "club", "hack at", "swing my axe at", "punch")
+         for what in ("it", "the ghoul", "its knees")]
+
+
+IN_HAND = re.compile(r"\b(?:mace|blade|edge|haft|stab|swing|hilt|axe|knuckles|pommel)\b",
+                     re.IGNORECASE)
+LOOSED = re.compile(r"\b(?:bolt|arrow|shot|sling-stone|shaft|fletching)\b", re.IGNORECASE)
+
+
+@pytest.mark.parametrize(("attempts", "other"), [(SHOTS, IN_HAND), (BLOWS, LOOSED)])
+@pytest.mark.parametrize("d10", [1, 3, 9, 10])
+def test_a_die_trying_attack_is_told_with_the_weapon_it_was_made_with(
+        attempts: list[str], other: re.Pattern[str], d10: int,
+        monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """A shot is never told as a mace coming down, nor a stab as a bolt in the shoulder."""
+    monkeypatch.setenv("ORACLE_NARRATOR", "offline")
+    monkeypatch.setenv("ORACLE_HOME", str(tmp_path))
+    wrong = []
+    for seed, attempt in enumerate(attempts):
+        text = _narrate({"roll": "attack", "system": "die_trying", "d10": d10, "modifier": 1,
+                         "ac": 5, "damage_d6": 3, "attempt": attempt, "monster": "the ghoul",
+                         "place": "the crypt", "seed": seed, "name": "Hesk"})
+        found = other.search(text)
+        if found:
+            wrong.append((attempt, found.group(0), text))
+    assert wrong == []

@@ -32,6 +32,31 @@ def test_a_place_that_says_both_or_neither_bars_nothing(place: str) -> None:
     assert elsewhere(place) & {"outdoors", "indoors"} == frozenset()
 
 
+@pytest.mark.parametrize("place", [
+    "the salt flats", "the dunes west of Qarn", "the birch wood", "a clearing of standing stones",
+    "the charcoal burners' camp", "the high moor", "a salt pan at noon", "the pine forest",
+    "the badlands", "the glacier's tongue",
+])
+def test_the_open_wild_has_no_room_door_or_brazier(place: str) -> None:
+    assert "built" in elsewhere(place)
+
+
+@pytest.mark.parametrize("place", [
+    "the hunter's cabin in the woods", "the ruined chapel in the forest",
+    "the ruined caravanserai", "the market square", "the flooded nave", "somewhere strange",
+])
+def test_a_building_or_a_town_keeps_its_walls_and_doors(place: str) -> None:
+    assert "built" not in elsewhere(place)
+
+
+@pytest.mark.parametrize("place", [
+    "the deck of the Grey Heron", "the bilge", "the crow's nest", "the captain's cabin",
+    "aboard the barge", "the ship's hold", "the quarterdeck in a squall",
+])
+def test_aboard_a_ship_there_is_no_ground_no_trees_no_street(place: str) -> None:
+    assert {"land", "wild", "town"} <= elsewhere(place)
+
+
 def test_a_mark_on_the_body_can_be_dealt_in_any_place() -> None:
     """A condition is a mark the character carries: bark for fingertips, moss for hair, a pull
     toward the trees are not scenery, and are dealt under a roof too."""
@@ -44,7 +69,11 @@ def test_a_mark_on_the_body_can_be_dealt_in_any_place() -> None:
 
 @pytest.mark.parametrize("text,where", [
     ("Rain falls from an open sky.", {"outdoors"}),
-    ("Under the floorboards, a hoard of buttons.", {"indoors"}),
+    ("Under the floorboards, a hoard of buttons.", {"indoors", "built"}),
+    ("The point pins its sleeve to the doorframe.", {"indoors", "built"}),
+    ("A shield rim knocks a brazier; sparks go everywhere.", {"built"}),
+    ("The trees creak as if they were taking sides.", {"outdoors", "land"}),
+    ("The ground opens: a pit lined with sharpened antlers.", {"land"}),
     ("A column of bats boils up out of the stairwell.", {"indoors"}),
     ("The mushrooms release a cloud of spores.", set()),
     ("The sound wakes the sleeper under the hill.", set()),

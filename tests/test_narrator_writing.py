@@ -215,3 +215,28 @@ def test_a_wading_is_not_told_as_a_climb_nor_a_climb_as_a_wading() -> None:
         for _, part in slot:
             if climbing.search(part.text):
                 assert part.fits("climb") and not part.fits("water"), part.text
+
+
+NAMES = ["the stranger", "a hooded woman", "Ash", "Mara Vell", "the Antlered Man", "an old rival",
+         "Brother Oswin", "the ferryman's daughter"]
+
+
+@pytest.mark.parametrize("staked", [True, False])
+def test_a_contest_names_everyone_as_the_table_did_and_starts_each_sentence_with_a_capital(
+        staked: bool) -> None:
+    """"the stranger takes it over Wenna" starts a sentence in lower case, and "the stranger"
+    said again is never shortened to "the"."""
+    import itertools
+
+    from oracle.trophy.telling import contest
+
+    for one, two in itertools.permutations(NAMES, 2):
+        for winner in (one, two, None):
+            result = {"winner": winner, "participants": [
+                {"name": one, "ruin_marked": 1, "ruin_before": 1, "ruin_after": 2},
+                {"name": two, "ruin_marked": 1, "ruin_before": 2, "ruin_after": 3}]}
+            text = contest(result, staked)
+            starts = re.findall(r"(?:^|[.!?]\s+)(\w+)", text)
+            assert all(word[:1].isupper() or word[:1].isdigit() for word in starts), text
+            assert not re.search(r"\b(?:the|a|an) (?:pays|wins|takes|comes)\b", text,
+                                 re.IGNORECASE), text

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import io
 import json
+import re
 from typing import Any
 
 import pytest
@@ -56,3 +57,54 @@ def test_narration_leaves_the_result_as_the_rules_settled_it() -> None:
     voiced = narrate(request)
     voiced.pop("narration")
     assert voiced == json.loads(plain.getvalue())
+
+
+TALK_VERBS = ["argue with", "persuade", "convince", "bribe", "haggle with", "plead with",
+              "talk down", "bluff", "threaten", "calm", "reason with", "ask", "lie to",
+              "sweet-talk", "beg"]
+GOING_VERBS = ["climb", "cross", "swim across", "pick the lock on", "search", "sneak past",
+               "jump over", "squeeze through", "outrun", "wade through", "follow the tracks to",
+               "hide behind", "pry open"]
+WHOM = ["the magistrate", "the foreman", "them", "Mara", "the ticket clerk"]
+WHAT = ["the gate", "the flooded gallery", "the rooftops", "the old bridge", "the crates"]
+FORMS = ["{v} {o}", "I {v} {o}", "we try to {v} {o}", "{V} {o}!", "Ilse will {v} {o}"]
+
+
+def _opposed_text(intent: str, winner_faces: tuple[int, int], scenario: str | None = None) -> str:
+    request: dict[str, Any] = {"roll": "opposed", "system": "triptycho", "name": "Ilse",
+                               "action": [winner_faces[0]], "reaction": [winner_faces[1]],
+                               "attempt": intent, "place": "the mine", "seed": intent}
+    if scenario:
+        request["scenario"] = scenario
+    return str(narrate(request)["narration"]["text"])
+
+
+@pytest.mark.parametrize("faces", [(5, 2), (2, 5)])
+def test_an_opposed_roll_with_no_scenario_is_told_as_the_attempt_says(
+        faces: tuple[int, int]) -> None:
+    """Words are an argument won or lost, a way is made or holds out: never "Ilse's blow lands"
+    for talking a clerk round or crossing a bridge (the rules' default scenario is a fight, and
+    it is told so only when nothing else is said or the request names it)."""
+    wrong = []
+    for form in FORMS:
+        for verb in TALK_VERBS:
+            for whom in WHOM[:2]:
+                text = _opposed_text(form.format(v=verb, V=verb.capitalize(), o=whom), faces)
+                if "blow" in text or "makes it" in text or "holds out" in text:
+                    wrong.append(text)
+        for verb in GOING_VERBS:
+            for what in WHAT[:2]:
+                text = _opposed_text(form.format(v=verb, V=verb.capitalize(), o=what), faces)
+                if "blow" in text or "argument" in text or "answer stays" in text:
+                    wrong.append(text)
+    assert wrong == []
+    assert "blow" in _opposed_text("", faces) and "blow" in _opposed_text("swing at it", faces)
+    assert "blow" in _opposed_text("argue with the clerk", faces, scenario="combat")
+
+
+def test_a_fight_card_never_speaks_of_words() -> None:
+    from oracle.narrator.compose import load
+
+    talk = re.compile(r"\b(?:word|words|question|answer|reply|argument|said|says)\b", re.IGNORECASE)
+    parts = [p.text for _, slot in load("tt_clashes").slots for _, p in slot]
+    assert [t for t in parts if talk.search(t)] == []

@@ -166,11 +166,15 @@ _CARDS: dict[str, Callable[[Mapping[str, Any]], str]] = {"attack": lambda r: "dt
 # "pick the lock" is a lock before it is forcing anything) or else the check's skill.
 ATTEMPTS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
     (kind, re.compile(r"\b(?:" + words + r")", re.IGNORECASE)) for kind, words in (
+        ("heal", (r"bandag|stitch|splint|sew (?:up|shut)|suture|tend|treat|heal|set the (?:broken|"
+                 r"\w+ )?(?:arm|leg|bone)|stop the bleed|first aid|poultice|salve|dress the")),
+        ("water", r"swim|wad(?:e|ing)|dive|ford\b|paddl|row\b|rowing|float|underwater"),
         ("lock", r"pick|lock|unlock|disarm|traps?\b|latch|key"),
         ("sneak", r"sneak|hid(?:e|ing)|creep|slip|tiptoe|skulk|stealth|unseen|quiet"),
         ("talk", (r"talk|persuad|convinc|bargain|haggl|barter|lie\b|lying|bluff|charm|threat|"
                  r"intimidat|plead|negotiat|beg\b|flatter|ask\b")),
-        ("climb", (r"climb|scal(?:e|ing)|clamber|descend|ladder|rope|jump|leap|swim|wad(?:e|ing)|"
+        ("force", r"(?:cut|sever|saw|slice|hack) (?:through |down |loose )?(?:the|a|an|its|that)\b"),
+        ("climb", (r"climb|scal(?:e|ing)|clamber|descend|ladder|rope|jump|leap|"
                   r"cross|balanc|ledge|vault")),
         ("force", (r"forc|break|smash|bash|pr(?:y|ise|ies)|lift|push|shov|kick|bend|heav|"
                   r"open|drag|pull|haul|wrench|batter")),
@@ -182,6 +186,7 @@ ATTEMPTS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
 _SKILLS = {"athletics": "climb", "acrobatics": "climb", "thievery": "lock", "stealth": "sneak",
            "persuasion": "talk", "deception": "talk", "intimidation": "talk", "insight": "talk",
            "perception": "search", "survival": "search", "nature": "lore", "arcana": "lore",
+           "medicine": "heal",
            "occultism": "lore", "religion": "lore"}
 
 
@@ -227,6 +232,14 @@ def _check_cards(context: NarrationContext, deal: Deal) -> list[str]:
         deal("dt_checks", grade=f"{broader}_{degree}")
 
 
+_RANGED = re.compile(r"\b(?:shoot|shoots|shot|fire|fires|loose|looses|bow|crossbow|bolt|arrow|"
+                     r"sling|throw|throws|hurl|hurls|toss|dart|javelin)\b", re.IGNORECASE)
+def weapon_kind(intent: str) -> str:
+    """``ranged`` for a shot or a throw, else ``melee`` (a blow struck in hand, as a crawl's
+    fights mostly are: a bolt is told only when the attack says it was loosed)."""
+    return "ranged" if _RANGED.search(intent) else "melee"
+
+
 def tell(beat: str, context: NarrationContext, deal: Deal, name: str, table: str) -> str | None:
     """A Die Trying roll in the words of a dungeon crawl: a card of how it goes, then the facts
     (hit or miss, the degree, the damage and to whom). Never the result's keys."""
@@ -238,12 +251,15 @@ def tell(beat: str, context: NarrationContext, deal: Deal, name: str, table: str
     choose = _CARDS.get(roll)
     grade = "success" if result.get("succeeded") else "failure"
     own = told.CARDS.get(roll)
-    if beat == "critical":
+    blow = roll == "attack" or (roll == "check" and result.get("kind") == "attack")
+    if beat == "critical" and blow and choose:  # a critical blow is told as a blow
+        cards = deal(choose(result), grade=grade, kind=weapon_kind(context.intent))
+    elif beat == "critical":
         cards = deal(table)
     elif roll == "check" and result.get("kind") != "attack":
         cards = _check_cards(context, deal)
     elif choose:
-        cards = deal(choose(result), grade=grade)
+        cards = deal(choose(result), grade=grade, kind=weapon_kind(context.intent) if blow else None)
     elif own:
         own_table, own_grade = own(result)
         cards = deal(own_table, grade=own_grade)

@@ -142,6 +142,8 @@ class _Dealer:
         self.variables = variables
         self.missing = frozenset(k for k, v in variables.items() if not v)
         self.away = elsewhere(variables["place"])
+        if not context.place.strip():  # the system's own ground (Trophy's forest hides ruins):
+            self.away -= {"built"}  # only a place the table names keeps walls and doors out
         if beat == "oracle" and not context.place.strip():  # a question asked of no scene:
             self.missing |= {"place", "Place"}  # no place named (the genre's signs still fit)
         self.recent = deck.recent()  # what the last narrations said; this one's own at age 0

@@ -64,7 +64,8 @@ def oracle(context: NarrationContext, deal: Deal, thing: str) -> str:
 _OPEN = re.compile(
     r"^\W*(?:(?:and|so|but|then|ok|okay|well|now)\W+)?(?:[A-Z][\w'-]*,\s+)?"
     r"(?:what|what's|whats|who|who's|whom|whose|where|where's|why|how|how's|when|which|"
-    r"describe|tell me|show me|look around|explain|name|list|"
+    r"describe|tell me|show me|look around|look at|explain|name|list|search|explore|examine|"
+    r"investigate|inspect|"
     r"qui|que|quoi|o\u00f9|pourquoi|comment|quand|quel|quelle|quels|qu'est|"
     r"wer|wo|warum|wieso|wie|wann|welche[rsmn]?|"
     r"qu\u00e9|qui\u00e9n|d\u00f3nde|por qu\u00e9|c\u00f3mo|cu\u00e1ndo|cu\u00e1l)(?!\w)",

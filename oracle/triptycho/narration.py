@@ -4,6 +4,7 @@ opposed roll told under the generic beat."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
@@ -135,6 +136,54 @@ def _target(context: NarrationContext) -> str:
     return str(context.result.get("target") or context.monster or "").strip() or "the target"
 
 
+# The kinds of attempt (the narrator's families of verbs) that are not a blow: words are an
+# interaction; going, opening, finding, hiding, carrying, knowing, enduring are exploration.
+_SCENARIO_OF_FAMILY = {"persuade": "interaction", "reach": "exploration", "open": "exploration",
+                       "find": "exploration", "sneak": "exploration", "carry": "exploration",
+                       "know": "exploration", "endure": "exploration", "fight": "combat"}
+
+
+_WORDS = re.compile(
+    r"\b(?:argue|debate|reason with|calm|soothe|sing|negotiate|demand|insist|flatter|"
+    r"apologi[sz]e|explain|ask|tell|say|shout|whisper|warn|order|command|question|"
+    r"interrogate|console|comfort|appeal|swear|promise|lie to|persuade|convince|bribe|"
+    r"haggle|barter|bargain|plead|bluff|threaten|intimidate|sweet-talk|charm|beg|talk|"
+    r"deceive|trick|fool|coax|cajole|placate)\b", re.IGNORECASE)
+_BLOW = re.compile(
+    r"\b(?:swing|strike|hit|stab|slash|cut|punch|kick|shoot|attack|lunge|parry|bash|club|"
+    r"spear|skewer|behead|fight|duel|grapple|tackle|wrestle (?:it|him|her|them)|smash (?:it|him|"
+    r"her|them|its|his|her)|drive the \w+ home|at (?:it|him|her|them|its|his)\b)",
+    re.IGNORECASE)
+_GOING = re.compile(
+    r"\b(?:hide|hidden|hiding|dodge|duck|squeeze|crawl|balance|cross|wade|swim|dash|sprint|"
+    r"escape|search|look|listen|track|follow|open|unlock|disarm|repair|mend|fix|bandage|"
+    r"stitch|heal|tend|treat|light|douse|steer|navigate|ride|row|sail|dig|lift|push|pull|"
+    r"drag|climb|jump|leap|run|flee|outrun|outpace|read|decipher|study|brew|cook|forge|"
+    r"sneak|slip|creep|tiptoe|pick|force|break|pry|prise|unbar|scale|vault|descend)\b",
+    re.IGNORECASE)
+
+
+def scenario_of(context: NarrationContext) -> str:
+    """The scenario an opposed roll is told in: the one the request names; else what the
+    attempt says ("argue the magistrate down" is an interaction, "outpace the hounds" an
+    exploration: never "Ash's blow lands"); else a fight, as the rules default."""
+    named = context.request.get("scenario")
+    if isinstance(named, str) and named in ("combat", "exploration", "interaction"):
+        return named
+    from oracle.narrator.outcomes import families_of
+
+    if _WORDS.search(context.intent):
+        return "interaction"
+    if _BLOW.search(context.intent):
+        return "combat"
+    for family in families_of(context.intent):
+        if family.name in _SCENARIO_OF_FAMILY:
+            return _SCENARIO_OF_FAMILY[family.name]
+    if _GOING.search(context.intent):
+        return "exploration"
+    return str(context.result.get("scenario") or "combat")
+
+
 def tell(beat: str, context: NarrationContext, deal: Deal, name: str, table: str) -> str | None:
     """A Triptycho roll in words: an opposed roll's winner, the damage and to whom, a card of
     how it looks; a defeat names the defeated (the target, never the one who struck)."""
@@ -149,6 +198,8 @@ def tell(beat: str, context: NarrationContext, deal: Deal, name: str, table: str
         return " ".join([*card, told.FACTS[str(roll)](result, name)])
     if beat != "roll" or roll not in ("opposed", "damage", "attack"):
         return None
+    if roll == "opposed":
+        result = {**result, "scenario": scenario_of(context)}
     parts: list[str] = []
     if result.get("action_total") is not None:
         parts.append(opposed(result, name, target, _place(context)))

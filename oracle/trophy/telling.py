@@ -85,6 +85,8 @@ _PERSON = re.compile(
 _TAKEN_OFF = re.compile(r"\b(?:off|from|out of|away from)\b", re.IGNORECASE)
 _WATER = re.compile(r"\b(?:wade|wading|swim|swimming|ford|river|stream|water|mere|lake|pool|"
                     r"flood\w*|current|across)\b", re.IGNORECASE)
+_SWIM = re.compile(r"\b(?:swim\w*|wad(?:e|es|ed|ing)|dive|dives|diving|dove|paddl\w*|"
+                   r"ford|fording)\b", re.IGNORECASE)  # in the water, whichever way it goes
 _CLIMB = re.compile(r"\b(?:climb\w*|scale|scaling|ascend\w*|descend\w*|up|down|tower|wall|"
                     r"cliff|ledge|roof|rope|ladder|chain)\b", re.IGNORECASE)
 
@@ -96,15 +98,16 @@ def attempt_kind(intent: str, known: tuple[str, ...] = ()) -> tuple[str, str] | 
     something that is not a lid or a door is carried, not opened; coaxing a thing is not
     talking a person round."""
     families = [f.name for f in families_of(intent)]
-    if not families:
-        return None
+    if not families:  # a swim or a wade the families do not list is still a crossing
+        return ("reach", "water") if _SWIM.search(intent) else None
     family = families[0]
     if family == "open" and _TAKEN_OFF.search(intent) and not _CONTAINER.search(intent):
         family = "carry"
     if family == "open":
         return family, "container" if _CONTAINER.search(intent) else "loose"
     if family == "reach":  # a crossing of water is not a climb, nor a climb a wading
-        return family, ("climb" if _CLIMB.search(intent) else
+        return family, ("water" if _SWIM.search(intent) else
+                        "climb" if _CLIMB.search(intent) else
                         "water" if _WATER.search(intent) else "any")
     if family == "persuade":
         person = _PERSON.search(intent) or any(
@@ -131,11 +134,12 @@ def outcome(context: NarrationContext, deal: Deal, name: str) -> str:
         parts.append(f"A Risk Roll to kill a monster is paid for with a life: {name} dies.")
     elif kind in OUTCOME_WORDS and (own := attempted(context, deal, kind)):
         parts += own
-    elif kind == "success":
-        parts += deal("outcome_success", grade="cost" if result.get("ruin_marked") else "clean")
+    elif kind == "success":  # a card made for one kind of attempt (a climb, a lid) waits
+        parts += deal("outcome_success", grade="cost" if result.get("ruin_marked") else "clean",
+                      kind="any")
     else:
         table = "outcome_failure" if kind == "failure" else "outcome_complication"
-        parts += deal(table, grade=_ruin_grade(result))
+        parts += deal(table, grade=_ruin_grade(result), kind="any")
     quote = _said(context.intent)
     if quote and not any(quote in part for part in parts):  # the player's words, always kept
         frame = deal("intent_frames") or [f"{name} tries it:"]
@@ -251,13 +255,14 @@ def contest(result: Mapping[str, Any], staked: bool = False) -> str:
     people = [p for p in result.get("participants") or [] if isinstance(p, Mapping)]
     said: set[str] = set()
 
-    def named(who: object) -> str:  # full name once, then the first name
-        full = str(who)
-        short = full.split()[0] if len(full.split()) > 1 else full
+    def named(who: object) -> str:  # full name once, then the first name (a sentence's
+        full = str(who)  # start capitalised; "the stranger" is never shortened to "the")
+        words = full.split()
+        short = words[0] if len(words) > 1 and words[0][:1].isupper() else full
         if full in said:
-            return short
+            return short[:1].upper() + short[1:]
         said.add(full)
-        return full
+        return full[:1].upper() + full[1:]
 
     if winner is None:
         parts = [("Nobody comes out ahead: the dice match all the way down, and the stakes "
@@ -266,10 +271,10 @@ def contest(result: Mapping[str, Any], staked: bool = False) -> str:
         first = named(winner)
         others = [named(p.get("name")) for p in people if p.get("name") != winner]
         if staked:
-            beaten = (" over " + " and ".join(others)) if others else ""
+            beaten = (" over " + " and ".join(in_sentence(o) for o in others)) if others else ""
             parts = [f"{first} takes it{beaten}: what was at stake is theirs."]
         else:
-            beaten = (" of " + " and ".join(others)) if others else ""
+            beaten = (" of " + " and ".join(in_sentence(o) for o in others)) if others else ""
             parts = [f"{first} comes out ahead{beaten}."]
     for person in people:
         if person.get("ruin_marked"):
