@@ -240,3 +240,29 @@ def test_a_contest_names_everyone_as_the_table_did_and_starts_each_sentence_with
             assert all(word[:1].isupper() or word[:1].isdigit() for word in starts), text
             assert not re.search(r"\b(?:the|a|an) (?:pays|wins|takes|comes)\b", text,
                                  re.IGNORECASE), text
+
+
+@pytest.mark.parametrize("dark", [[4, 2], [4, 4], [2, 4], [4, 6]])
+@pytest.mark.parametrize("endurance", [3, 7, 12])
+def test_a_character_lost_in_combat_hands_the_choice_to_the_player(
+        dark: list[int], endurance: int, monkeypatch: pytest.MonkeyPatch,
+        tmp_path: Path) -> None:
+    """Ruin 6 from a Weak Point in combat: lost, and the player says what becomes of them, as
+    the lost beat says it (issue 16, item 4)."""
+    import io
+    import json
+
+    from oracle.cli import main
+
+    monkeypatch.setenv("ORACLE_NARRATOR", "offline")
+    monkeypatch.setenv("ORACLE_HOME", str(tmp_path))
+    for seed in range(4):
+        out = io.StringIO()
+        main(["resolve", "--narrate"], stdin=io.StringIO(json.dumps({
+            "roll": "combat", "endurance": endurance, "dark": dark, "seed": seed,
+            "characters": [{"name": "Wenna Holt", "ruin": 5, "weak_points": [4],
+                            "armor": False}]})), out=out)
+        answer = json.loads(out.getvalue())
+        assert answer["characters"][0]["lost"] is True
+        assert "Wenna's player" in answer["narration"]["text"] or \
+            "Wenna Holt's player" in answer["narration"]["text"], answer["narration"]["text"]

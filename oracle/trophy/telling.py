@@ -241,7 +241,8 @@ def _weak_points(result: Mapping[str, Any], roller: str, name: str) -> list[str]
         if fighter.get("armor_used"):
             parts.append(f"It finds {who}'s weak point, and armor takes the blow.")
         else:
-            lost = f", and {who} is lost" if fighter.get("lost") else ""
+            lost = (f", and {who} is lost; monster or death, the choice and the last acts "
+                    f"belong to {who}'s player") if fighter.get("lost") else ""
             parts.append(f"It finds {who}'s weak point: "
                          f"{ruin_change(fighter.get('ruin_before'), fighter.get('ruin_after'))}"
                          f"{lost}.")
