@@ -335,3 +335,29 @@ def test_the_last_one_lost_leaves_nobody_offered_a_roll() -> None:
     click(app, "oracle-undo")  # the Ruin Roll
     app.refresh()
     assert app.session.active == hero and read(app.side, "oracle-switched") == ""
+
+
+@pytest.mark.parametrize("seat", SEATS)
+def test_a_loss_made_in_another_tab_is_shown_here_about_the_one_lost(seat: int) -> None:
+    fake = Naming()
+    there, names = party(fake)
+    lost = names[seat]
+    here = build()  # the same campaign in a second tab, playing the one about to be lost
+    again = Naming()
+    here.session.narrator = again
+    play(here, lost)
+    ruin_roll(there, names, lost)
+    there.session.narration.wait()
+    here.session.refresh()  # what the watcher does every two seconds
+    here.refresh()
+    assert here.side is not None and here.side.screen.layout.display == ""
+    banner = read(here.side, "oracle-lost-text")
+    assert f"{lost} loses themself" in banner and f"The lost of {lost}." in banner
+    assert here.session.active != lost
+    assert read(here.side, "oracle-switched").startswith(f"<b>{lost}</b> has lost themself")
+    click(here, "oracle-x-card")  # struck here, voiced again here: still about them
+    here.session.narration.wait()
+    here.refresh()
+    assert f"The lost of {lost}." in read(here.side, "oracle-lost-text")
+    (beat, context), = again.history
+    assert beat == "lost" and [c.get("name") for c in context.characters] == [lost]
