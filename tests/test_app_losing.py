@@ -20,7 +20,7 @@ from oracle.app.shell import OracleApp
 from oracle.journal.exports import export
 from oracle.narrator.base import NarrationContext, NarrationResult, OnText
 from oracle.narrator.fake import FakeNarrator
-from tests.app_driver import click, fill, find_all, read, trophy_moves
+from tests.app_driver import click, fill, find_all, read, shown, trophy_moves
 
 SEATS = (0, 1, 2)
 
@@ -327,6 +327,7 @@ def test_the_last_one_lost_leaves_nobody_offered_a_roll() -> None:
                                                  "left to play.")
     risk = app.view("Risk")
     assert find_all(risk, "oracle-risk-roll")[0].disabled
+    assert not shown(app.side, "oracle-active")  # no empty "Playing" picker
     click(app.side, "oracle-fate-death")
     app.refresh()
     assert read(app.side, "oracle-switched") == f"<b>{hero}</b> is dead: nobody is left to play."
@@ -335,6 +336,7 @@ def test_the_last_one_lost_leaves_nobody_offered_a_roll() -> None:
     click(app, "oracle-undo")  # the Ruin Roll
     app.refresh()
     assert app.session.active == hero and read(app.side, "oracle-switched") == ""
+    assert shown(app.side, "oracle-active")
 
 
 @pytest.mark.parametrize("seat", SEATS)

@@ -195,9 +195,11 @@ class DieTryingView:
     def _tidy(self) -> None:
         """Widths that fit the dark theme's rows; labels never squeeze their inputs."""
         widths = {
-            "_size": "7em", "_item": "17em", "_trait": "12em", "_dmg_type": "9em",
-            "_who": "17em", "_ability": "9em", "_skill": "10em", "_kind": "7em",
-            "_caster": "14em", "_cast_skill": "9em", "_cast_ability": "9em", "_patient": "13em",
+            # a select's width holds its label and its longest choice ("intelligence",
+            # "intimidation", "bludgeoning"): a choice is never cut
+            "_size": "10em", "_item": "17em", "_trait": "12em", "_dmg_type": "15em",
+            "_who": "17em", "_ability": "13em", "_skill": "14em", "_kind": "9em",
+            "_caster": "14em", "_cast_skill": "13em", "_cast_ability": "14em", "_patient": "13em",
             "_healer": "14em", "_target": "14em", "_md": "10em", "_qty": "5em",
             "_bonus": "7em", "_dc": "6em", "_magic": "10em", "_level": "9em", "_amount": "9em",
             "_points": "8em",

@@ -95,6 +95,7 @@ class TrophySide:
                 self._active.value = names[0]
             else:  # the last one left play: nobody is offered a roll (the sentence says so)
                 session.active = None
+            self._active.layout.display = "" if names else "none"  # no empty picker
         finally:
             self._refreshing = False
         self._say_switch(session.active, names)
