@@ -71,8 +71,8 @@ def claude(fake: FakeClaude) -> ClaudeNarrator:
     return narrator
 
 
-def context(**kw: Any) -> NarrationContext:
-    return NarrationContext.build(result=FAILURE, characters=[{"name": "Ash Varga"}], **kw)
+def context(result: dict[str, Any] = FAILURE, **kw: Any) -> NarrationContext:
+    return NarrationContext.build(result=result, characters=[{"name": "Ash Varga"}], **kw)
 
 
 GOOD = ("The lock holds. The pick snaps inside it with a small bright sound, and the pieces fall "
@@ -217,3 +217,47 @@ def test_a_clause_shown_whose_sentence_then_fails_is_withdrawn(fake: FakeClaude)
     for piece in pieces:
         shown = joined(shown, piece)
     assert shown == GOOD
+
+
+KILLS = {**FAILURE, "highest": 6, "outcome": "success", "dies": True, "can_push": False}
+
+
+def _shown(pieces: list[str]) -> str:
+    shown = ""
+    for piece in pieces:
+        shown = joined(shown, piece)
+    return shown
+
+
+def test_a_later_sentence_is_shown_whole_never_a_clause_of_it_alone(fake: FakeClaude) -> None:
+    bad = ("The lock holds. The pick bends against the last ward of the old lock, and Ash "
+           "breathes her last.")
+    fake.queue(Act(text=bad), Act(text=GOOD))
+    pieces: list[str] = []
+    result = claude(fake).narrate("outcome", context(), pieces.append)
+    assert (result.narrator, _shown(pieces)) == ("claude", GOOD)
+    assert "last ward" not in "".join(pieces)  # its clause passed alone, but never showed
+
+
+def test_what_follows_the_first_words_waits_while_a_settled_death_is_untold(
+    fake: FakeClaude
+) -> None:
+    untold = ("The blade goes into the beast's throat to the hilt. Ash stands over it, "
+              "breathing hard, the forest quiet again.")
+    fake.queue(Act(text=untold), Act(text=untold))
+    pieces: list[str] = []
+    result = claude(fake).narrate("outcome", context(result=KILLS), pieces.append)
+    assert result.narrator == "offline" and "leaves out the death" in str(result.fallback_reason)
+    assert "breathing hard" not in "".join(pieces)  # held back, then never shown
+    assert _shown(pieces) == result.text
+
+
+def test_once_the_settled_death_is_told_the_held_sentences_follow(fake: FakeClaude) -> None:
+    told = ("The blade goes into the beast's throat to the hilt. Its antlers come down with it. "
+            "Ash dies under them in the ferns. The forest goes quiet.")
+    fake.queue(Act(text=told))
+    pieces: list[str] = []
+    result = claude(fake).narrate("outcome", context(result=KILLS), pieces.append)
+    assert (result.narrator, _shown(pieces)) == ("claude", told)
+    assert told.startswith(pieces[0]) and len(pieces) > 1  # the first words, then the rest
+    assert not any(isinstance(piece, Restart) for piece in pieces)

@@ -360,9 +360,14 @@ class ModelNarrator(Narrator):
 
 
 class _Judged:
-    """A narration read as it streams: each sentence the referee passes is shown at once, and
-    a clause of a long one as soon as it passes on its own (so the first words show early); the
-    first sentence that fails raises its reason (:class:`_Rejected`)."""
+    """A narration read as it streams: the first words show as soon as they pass (a clause of a
+    long first sentence, judged on its own), then each sentence once it is complete and passes
+    (a clause judged alone lacks the rest of its sentence: "Wenna, who walked out with you,"
+    before "pulls you to your feet"). While the sentences passed still leave out something the
+    result settles (a death, the foe's defeat, a bargain's price), what follows the first words
+    is held back until they tell it or the reply ends: the reply may end without it, and a
+    sentence read before then ("you stand over her, alive") cannot be vouched for. The first
+    sentence that fails raises its reason (:class:`_Rejected`)."""
 
     def __init__(self, judge: referee.Judge, put: Callable[[tuple[str, Any]], None]) -> None:
         self.judge = judge
@@ -370,27 +375,40 @@ class _Judged:
         self.cut = Sentences()
         self.shown = ""  # the start of the sentence still arriving, already shown
         self.tried = ""
+        self.started = False  # some text is shown
+        self.held = ""  # sentences passed and not yet shown (something settled is still owed)
 
     def feed(self, piece: str) -> None:
         for sentence in self.cut.feed(piece):
             self._pass(sentence)
+        if self.started:
+            return
         clause = self.cut.clause()
         if len(clause) > len(self.shown) and clause != self.tried:
             self.tried = clause  # each clause is judged once
             if self.judge.clause(clause) is None:
                 self.put(("text", clause[len(self.shown):]))  # it passes on its own
                 self.shown = clause
+                self.started = True
 
     def _pass(self, sentence: str) -> None:
         reason = self.judge.sentence(sentence)
         if reason:
             raise _Rejected(reason)
-        self.put(("text", sentence[len(self.shown):]))
+        self.held += sentence[len(self.shown):]
         self.shown = ""
+        if not self.started or not self.judge.owing():
+            self._show()
+
+    def _show(self) -> None:
+        if self.held:
+            self.put(("text", self.held))
+            self.held = ""
+            self.started = True
 
     def finish(self, reply: Any) -> None:
         """The end of the stream: a reply cut at ``max_tokens`` is unfinished; the last
-        sentence and then the whole are judged."""
+        sentence and then the whole are judged, and what was held back is shown."""
         if reply.stop_reason == "max_tokens":
             raise _Rejected("it was cut off at max_tokens, unfinished; keep it to two to "
                             "five short sentences")
@@ -400,6 +418,7 @@ class _Judged:
         reason = self.judge.finish(reply.text)
         if reason:
             raise _Rejected(reason)
+        self._show()
 
 
 class _Shown:

@@ -137,6 +137,15 @@ class Judge:
         whole = self.text if text is None else text
         if not whole.strip():
             return "it is empty"
+        return self._left_out(whole)
+
+    def owing(self) -> bool:
+        """Whether the sentences passed so far still leave out something the result settles
+        (a death, the foe's defeat, an accepted bargain's price): until they tell it, what
+        follows cannot be vouched for (the reply may end without it)."""
+        return self._left_out(self.text) is not None
+
+    def _left_out(self, whole: str) -> str | None:
         if self.cast.settled.dies and not ANY_DEATH.search(whole):
             return "it leaves out the death the result settled"
         if self.cast.settled.defeated is True and not DEFEAT_TOLD.search(whole):
