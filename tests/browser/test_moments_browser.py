@@ -150,3 +150,35 @@ def test_a_monster_defeated_then_armor_stays_defeated_with_gold_to_collect(
     page.wait_for_selector(".oracle-quarry:has-text('2 Gold to collect')")
     assert "not defeated" not in page.inner_text(".oracle-quarry")
     shot(page, "M5_gold_to_collect_1400")
+
+
+def test_on_a_phone_the_lost_screen_comes_into_view_when_a_helper_is_lost(
+        oracle_server: Server, page: Any) -> None:
+    """The helper (Teague, not the one played) is lost on Oswin's roll: on a phone the Fate
+    choice opens above the tabs, a whole form away; the page brings it into view."""
+    with Campaign.create("Lost on a phone", "trophy", home=oracle_server.home, events=[
+        events.character_created({"name": "Oswin Lantern", "occupation": "Soldier"}),
+        events.character_created({"name": "Teague Yew", "occupation": "Thief",
+                                  "starting_ruin": 5}),
+    ]):
+        pass
+    page.set_viewport_size(PHONE)
+    open_app(page, oracle_server.url)
+    page.wait_for_selector(".oracle-sheet .oracle-ruin")
+    box = page.locator(".oracle-physical input[type=checkbox]")
+    if not box.is_checked():
+        box.check()
+    page.fill(".oracle-intent input", "Wrench the chapel door off its hinges")
+    page.check(".oracle-skill input[type=checkbox]")
+    page.check(".oracle-dark-toggle input[type=checkbox]")
+    tap_name(page, "oracle-helpers", "Teague Yew")
+    page.fill(".oracle-light-faces input", "5")
+    page.fill(".oracle-dark-faces input", "3")
+    page.fill(".oracle-helper-faces input", "3")  # matches the dark die: Teague marks 6
+    page.locator("button.oracle-risk-roll").scroll_into_view_if_needed()
+    page.click("button.oracle-risk-roll")
+    page.wait_for_selector(".oracle-lost-text:has-text('Teague Yew loses themself')")
+    page.wait_for_timeout(1500)  # the card's narration lands meanwhile
+    death = page.locator("button.oracle-fate-death").bounding_box()
+    assert death is not None and 0 <= death["y"] <= PHONE["height"] - death["height"]
+    shot(page, "lost_screen_in_view_390")

@@ -73,13 +73,30 @@
       target.scrollIntoView({ block: "start", behavior: "auto" });
     }
   }
+  let lostAt = 0;  // when a lost screen opened: for a while it stays the one followed
   function landed(el) {
     if (window.innerWidth >= NARROW || Date.now() - asked > 8000) { return; }
+    if (Date.now() - lostAt < 4000) { return; }
     followed = card(el);
     until = Date.now() + 4000;
     place(followed);
   }
+  // Losing Yourself opens its screen above the tabs, a whole form away from the card on a
+  // phone: once it opens (after a move), it is the one followed, Fate choice and all.
+  let lostOpen = false;
+  function lostScreen() {
+    const lost = document.querySelector(".oracle-lost-screen");
+    const open = !!(lost && lost.offsetParent && lost.textContent.trim());
+    if (open && !lostOpen && window.innerWidth < NARROW && Date.now() - asked < 8000) {
+      followed = lost;
+      until = lostAt = Date.now();
+      until += 4000;
+      place(lost);
+    }
+    lostOpen = open;
+  }
   new MutationObserver(function (records) {
+    lostScreen();
     if (followed && Date.now() < until && records.some(function (r) {
       return followed.contains(r.target);
     })) { place(followed); }
@@ -92,5 +109,6 @@
         if (answer && node.textContent.trim()) { landed(answer); return; }
       }
     }
-  }).observe(document.body, { childList: true, subtree: true });
+  }).observe(document.body, { childList: true, subtree: true, attributes: true,
+                              attributeFilter: ["style"] });
 })();
