@@ -236,3 +236,32 @@ def test_a_feeling_or_a_choice_the_dice_did_not_settle_is_caught(text: str) -> N
 ])
 def test_words_near_feelings_pass(text: str) -> None:
     assert check("outcome", ctx(RISK, intent="force the shutter"), text) is None, text
+
+
+FERRY = {"roll": "risk", "highest": 6, "highest_is_dark": False, "outcome": "success",
+         "ruin_before": 2, "ruin_after": 2, "ruin_marked": False, "lost": False,
+         "can_push": False, "helpers": [], "dies": False, "dark": [3], "light": [6]}
+LOCKET = "the ferryman keeps Ilka's silver locket as a pledge"
+
+
+@pytest.mark.parametrize("text", [
+    "The ferryman weighs the locket in his palm and pockets it; it stays with him now.",
+    "Ilka unclasps the silver locket and he closes his fist on it. The far bank comes up grey.",
+])
+def test_a_price_told_by_its_thing_passes_without_what_it_stands_for(text: str) -> None:
+    context = ctx(FERRY, intent="talk the ferryman into crossing", place="the fog ferry",
+                  bargain=LOCKET)
+    assert check("outcome", context, text) is None, text
+
+
+@pytest.mark.parametrize("text", [
+    "She holds out the locket and the ferryman pushes it back across the bench.",
+    "At the far bank the ferryman eyes the locket: keep it, the river owes you one.",
+    "The ferryman poles her over and will not take the locket from her hand.",
+    "The far bank comes up grey, and the ferryman asks nothing for the crossing after all.",
+])
+def test_a_price_let_off_is_caught_as_it_is_said(text: str) -> None:
+    context = ctx(FERRY, intent="talk the ferryman into crossing", place="the fog ferry",
+                  bargain=LOCKET)
+    reason = check("outcome", context, text)
+    assert reason is not None and reason.startswith("it lets off the price"), (text, reason)

@@ -19,7 +19,7 @@ from oracle.narrator.beats import BEATS
 from oracle.narrator.lexicon import HAPPENINGS, kin
 from oracle.narrator.meaning import word_set
 
-__all__ = ["owed", "told"]
+__all__ = ["owed", "told", "waived"]
 
 _STOP = word_set("""take takes the die dice your you and with then that this will from into
 their there what when which while would could should have been will every are was were its
@@ -58,7 +58,10 @@ def _groups(price: str, scene: set[str]) -> list[frozenset[str]]:
     return groups
 
 
-_UNTIL = re.compile(r"\b(?:until|till|unless|for as long as)\b.*$", re.IGNORECASE)
+# how long a price lasts or what it stands for ("until the new moon", "as surety") is not its thing
+_UNTIL = re.compile(r"\b(?:until|till|unless|for as long as|as (?:a |an |the )?(?:surety|"
+                    r"pledge|payment|security|collateral|token|keepsake|forfeit|toll|fee))\b.*$",
+                    re.IGNORECASE)
 # the narration naming the price as such ("the price, paid", "as the bargain said")
 _NAMED = re.compile(r"\b(?:the|its|a|that|her|his|your|their)\s+(?:price|bargain|debt|due)\b|"
                     r"\bpaid\b|\bas\s+(?:promised|agreed|sworn)\b", re.IGNORECASE)
@@ -86,3 +89,29 @@ def owed(beat: str) -> bool:
     bargain's price, paid whatever the dice, belongs in it."""
     spec = BEATS.get(beat)
     return spec is not None and (spec.voices_bargain or not (spec.listing or spec.before_roll))
+
+
+# the price let off: handed back, waved away, asked for nothing ("keep your coin", "he will not
+# take it", "no charge tonight")
+_OBJECT = r"(?:it|them|that|this|(?:the|her|his|their|your|my)\s+[\w'-]+)"
+_WAIVED = re.compile(
+    rf"\b(?:wave|brush|push|hand|give|gave|toss|send|pass)(?:es|s|d|ed)?\s+{_OBJECT}\s+"
+    r"(?:away|off|aside|back)\b|\bkeep\s+(?:your|it|them)\b(?!\s+(?:voice|head|eyes|hands?|"
+    r"mouth|wits|feet|distance|hood|back|down|low|quiet|still|safe|close|hidden))|"
+    r"\b(?:ask|want|take|took|charge|demand)(?:s|ed)?\s+nothing\b|\bno\s+(?:charge|price|payment|fee|"
+    r"toll|cost)\b|\bfree\s+of\s+charge\b|\bfor\s+nothing\b|\b(?:won't|will\s+not|would\s+not|"
+    rf"wouldn't|refuses?\s+to|does\s+not|doesn't|did\s+not|didn't)\s+(?:take|want|accept|ask\s+for)\s+"
+    rf"{_OBJECT}\b|\b(?:price|debt|bargain)\s+(?:is\s+|was\s+)?(?:forgiven|waived|forgotten|void|"
+    r"cancelled|canceled)\b", re.IGNORECASE)
+
+
+def waived(price: str, sentence: str, context: NarrationContext) -> bool:
+    """Whether ``sentence`` lets the price off ("he waves the ring away"), naming one of its
+    things or the price itself: an accepted price is paid whatever the dice."""
+    if not _WAIVED.search(sentence):
+        return False
+    said = {_root(w) for w in _words(sentence)}
+    if re.search(r"\b(?:price|debt|bargain|payment|due)\b", sentence, re.IGNORECASE):
+        return True
+    return any(g & said for part in price.split(";") if part.strip()
+               for g in _groups(_UNTIL.sub("", part) or part, set()))

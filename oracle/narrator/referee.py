@@ -129,7 +129,16 @@ class Judge:
             return "it uses markup (Markdown or HTML); a narration is plain text"
         return (lines_and_veils(sentence, context)
                 or numbers(sentence, context, self.cast.settled)
-                or read(sentence.strip(), self._before, context, self.cast))
+                or read(sentence.strip(), self._before, context, self.cast)
+                or self._waived(sentence))
+
+    def _waived(self, sentence: str) -> str | None:
+        bargain = self.context.bargain.strip()
+        if bargain and bargains.owed(self.beat) and bargains.waived(bargain, sentence,
+                                                                     self.context):
+            return (f"it lets off the price of the Devil's Bargain accepted ({bargain[:80]!r}), "
+                    "which is paid whatever the dice")
+        return None
 
     def finish(self, text: str | None = None) -> str | None:
         """Why the whole reply may not stand: empty, a settled death or an accepted bargain
