@@ -214,3 +214,83 @@ def test_a_missed_blow_does_not_touch_the_foe(text: str, bad: bool) -> None:
 ])
 def test_a_landed_blow_may_glance_or_draw_a_flinch(text: str) -> None:
     assert check("roll", _dt(LANDED, monster="the ogre"), text) is None
+
+
+# A second set of this file's own phrasings, written after the classes above, over every system:
+# each bad one caught, each good one passed.
+TT_WIN = {"roll": "opposed", "opposed_roll": True, "action_total": 9, "reaction_total": 6, "winner": "action", "scenario": "interaction", "system": "triptycho"}
+TT_LOSE = {**TT_WIN, "winner": "reaction", "action_total": 4}
+TT_DEF = {"roll": "damage", "system": "triptycho", "hit": True, "dealt": 5, "defeated": True, "points_before": 5, "points_after": 0}
+TT_STAND = {**TT_DEF, "defeated": False, "points_after": 3, "dealt": 2}
+def tt(result: dict[str, Any], **kw: Any) -> NarrationContext:
+    return NarrationContext.build(result=result, system="triptycho",
+                                  characters=[{"name": "Odo"}], **kw)
+SECOND_BAD = [
+ ("outcome", ctx(FAILURE, intent="pick the lock on the tithe box"), "The tithe box sighs open under Ash's wire, and the coins inside glint."),
+ ("outcome", ctx(FAILURE, intent="climb the quarry face to the rim"), "Ash's boots scrape the last handhold and she rolls over onto the rim, grinning at the sky."),
+ ("outcome", ctx(FAILURE, intent="track the deer to its bed"), "The prints lead Ash straight to a hollow of flattened bracken where the deer lies dozing."),
+ ("outcome", ctx(FAILURE, intent="talk the ferryman into taking her across"), "The ferryman grunts, takes her coin, and poles her over to the far landing."),
+ ("outcome", ctx(SUCCESS, intent="pick the lock on the tithe box"), "The wire bends, the wards stay stubborn, and the tithe box stays locked."),
+ ("outcome", ctx(SUCCESS, intent="climb the quarry face to the rim"), "Halfway up the stone crumbles under her palm and Ash slithers all the way back to the quarry floor."),
+ ("outcome", ctx(SUCCESS, intent="talk the ferryman into taking her across"), "The ferryman listens, shrugs, and pushes off without her."),
+ ("outcome", ctx(SUCCESS, intent="track the deer to its bed"), "By noon the prints are gone into rock and Ash has lost the deer entirely."),
+ ("outcome", ctx(SUCCESS, intent="decipher the runes on the lintel"), "The runes are too worn; Ash can't tell one from the next."),
+ ("outcome", ctx(SUCCESS, intent="sneak past the sleeping wolves"), "A wolf lifts its head, ears pricked, and its yellow eyes find Ash among the birches."),
+ ("outcome", ctx(FAILURE, intent="sneak past the sleeping wolves"), "Not one wolf stirs as Ash slips through the birches and away."),
+ ("outcome", _dt(_hide(True), monster="the warden"), "The warden's head snaps round, and he looks Wren full in the face."),
+ ("outcome", _dt(_hide(False), monster="the warden"), "The warden peers into the gloom, sees only barrels, and moves on."),
+ ("outcome", tt(TT_LOSE, intent="persuade the Magistrate to release the prisoner"), "The Magistrate sighs and signs the release with a flourish."),
+ ("outcome", tt(TT_LOSE, intent="cross the ice to the far shore"), "Odo skates the last yards and stamps onto the far shore."),
+ ("outcome", _dt(MISSED, monster="the ogre"), "Wren's hatchet opens a red line across the ogre's forearm."),
+ ("outcome", _dt(MISSED, monster="the ogre"), "The hatchet thuds into the ogre's thigh and stays there."),
+ ("outcome", _dt(LANDED, monster="the ogre"), "The ogre leans back and Wren's hatchet hisses through the space where its head was."),
+ ("outcome", _dt(LANDED, monster="the ogre"), "Wren's hatchet skids off the ogre's iron collar and does nothing."),
+ ("monster", ctx(STANDS, monster="the Bone Heron"), "The Bone Heron folds in on itself and does not move."),
+ ("monster", ctx(STANDS, monster="the Bone Heron"), "Ash's last blow shatters the Bone Heron into a drift of white splinters."),
+ ("monster", ctx(STANDS, monster="the Bone Heron"), "The light in the Bone Heron's eyes dims and goes dark."),
+ ("monster", ctx(STANDS, monster="the Bone Heron"), "The Bone Heron wheels away over the marsh and is not seen again."),
+ ("monster", ctx(DEFEATED, monster="the Bone Heron"), "The Bone Heron shakes the water from its wings and stalks toward Ash once more."),
+ ("monster", ctx(DEFEATED, monster="the Bone Heron"), "The Bone Heron takes the blow without a sound and stands its ground."),
+ ("monster", ctx(DEFEATED, monster="the Bone Heron"), "The Bone Heron lifts off, unhurt, and is gone over the reeds."),
+ ("monster", tt(TT_STAND, monster="the Clockwork Bailiff"), "The Clockwork Bailiff's springs burst and it clatters apart on the cobbles."),
+ ("monster", tt(TT_DEF, monster="the Clockwork Bailiff"), "The Clockwork Bailiff winds itself back up and marches on."),
+ ("monster", tt(TT_DEF, monster="the Clockwork Bailiff"), "The blow lands, but the Clockwork Bailiff only ticks louder and raises its baton."),
+]
+SECOND_GOOD = [
+ ("outcome", ctx(FAILURE, intent="pick the lock on the tithe box"), "The wire snaps in the keyhole, and the tithe box stays shut."),
+ ("outcome", ctx(SUCCESS, intent="climb the quarry face to the rim"), "Hand, foot, hand, and Ash hauls herself onto the rim, dust in her teeth."),
+ ("outcome", ctx(FAILURE, intent="climb the quarry face to the rim"), "Ash gets within a body's length of the rim before her hold crumbles and she slides back to the ledge."),
+ ("outcome", ctx(SUCCESS, intent="talk the ferryman into taking her across"), "The ferryman spits, takes her coin, and poles her over without a word."),
+ ("outcome", ctx(FAILURE, intent="talk the ferryman into taking her across"), "The ferryman hears her out, then shakes his head and pushes off alone."),
+ ("outcome", ctx(SUCCESS, intent="sneak past the sleeping wolves"), "Ash steps between the sleepers; one wolf twitches in a dream, and none of them wakes."),
+ ("outcome", ctx(FAILURE, intent="track the deer to its bed"), "The prints thin out on the scree and vanish; the deer could be anywhere."),
+ ("outcome", _dt(_hide(True), monster="the warden"), "The warden's lantern swings past the barrels and on down the passage; Wren stays a shadow."),
+ ("outcome", _dt(_hide(False), monster="the warden"), "The warden stops dead, lifts his lantern, and looks straight at Wren."),
+ ("outcome", _dt(MISSED, monster="the ogre"), "Wren's hatchet whistles past the ogre's shoulder and buries itself in the doorpost."),
+ ("outcome", _dt(LANDED, monster="the ogre"), "The hatchet catches the ogre across the forearm, and it roars and backs off a step."),
+ ("monster", ctx(STANDS, monster="the Bone Heron"), "Ash's blade cracks one of the Bone Heron's ribs, and it only screams and strikes again."),
+ ("monster", ctx(DEFEATED, monster="the Bone Heron"), "The Bone Heron folds into the reeds and lies there, a heap of wet white sticks."),
+ ("monster", ctx(DEFEATED, monster="the Bone Heron"), "Ash drives the spear home and the Bone Heron goes down, thrashing, then still."),
+ ("monster", tt(TT_DEF, monster="the Clockwork Bailiff"), "Odo's blow stops the Clockwork Bailiff's mainspring, and it winds down to silence mid-stride."),
+ ("monster", tt(TT_STAND, monster="the Clockwork Bailiff"), "Odo dents the Clockwork Bailiff's casing; it staggers, ticks, and comes on."),
+ ("outcome", tt(TT_WIN, intent="persuade the Magistrate to release the prisoner"), "The Magistrate grumbles, but signs the release all the same."),
+ ("outcome", tt(TT_LOSE, intent="persuade the Magistrate to release the prisoner"), "The Magistrate hears Odo out and orders the prisoner back to the cells."),
+]
+
+
+def _beat(context: NarrationContext, kind: str) -> str:
+    if context.system != "trophy":
+        return "roll"
+    return "monster" if kind == "monster" else "outcome"
+
+
+@pytest.mark.parametrize("kind,context,text", SECOND_BAD, ids=lambda v: str(v)[:40])
+def test_a_second_set_of_contradictions_is_caught(kind: str, context: NarrationContext,
+                                                  text: str) -> None:
+    assert check(_beat(context, kind), context, text) is not None
+
+
+@pytest.mark.parametrize("kind,context,text", SECOND_GOOD, ids=lambda v: str(v)[:40])
+def test_a_second_set_of_faithful_replies_passes(kind: str, context: NarrationContext,
+                                                 text: str) -> None:
+    assert check(_beat(context, kind), context, text) is None

@@ -20,11 +20,11 @@ from collections.abc import Sequence
 from oracle.narrator.base import NarrationContext
 from oracle.narrator.deaths import ANY_DEATH, KILLS, owned
 from oracle.narrator.lexicon import phrases, rx, verbs
-from oracle.narrator.meaning import Cast, Who, Word, person_after, subject, word_set
+from oracle.narrator.meaning import Cast, Who, Word, person_after, subject, tokens, word_set
 from oracle.narrator.spans import NEGATION, head_word, index_at, negated, said_of
 
-__all__ = ["BEATEN", "BEATEN_ANY", "DEFEAT_TOLD", "HIT", "LETHAL", "MISS", "STANDS", "hits",
-           "monster"]
+__all__ = ["BEATEN", "BEATEN_ANY", "DEFEAT_TOLD", "HIT", "LETHAL", "MISS", "STANDS",
+           "defeated_told", "hits", "monster"]
 
 _LIMP = "slack/silent/unmoving/motionless/limp/lifeless/quiet/still/inert/dead"
 BEATEN = rx(r"die[sd]?", r"collapses?", r"crumples?", r"crumbles?", r"topples?", r"lies? still",
@@ -33,6 +33,14 @@ BEATEN = rx(r"die[sd]?", r"collapses?", r"crumples?", r"crumbles?", r"topples?",
             r"goes? down(?: for good)?", r"(?:is|are|was) (?:defeated|slain|dead|destroyed|"
             r"vanquished|beaten|finished|done for|killed|no more|broken)",
             r"breathes? its last", r"never (?:moves?|rises?|stirs?) again", r"stops? moving",
+            r"done for (?:this|the) (?:fight|day|night|battle)",
+            r"(?:clatters?|clattered|crumbles?|crumbled|flies|flew|splits?|shakes?|shook|"
+            r"rattles?|rattled|tears?|tore|rips?|ripped|springs?|sprang|blows?|blew|folds?|"
+            r"folded|caves?|caved|crashes?|crashed|spills?|spilled|unravels?|unravelled|"
+            r"unwinds?|unwound|comes?|came|falls?|fell|breaks?|broke|bursts?) apart",
+            r"(?:folds?|folded|caves?|caved|collapses?|collapsed|crumples?|crumpled) in on "
+            r"(?:itself|himself|herself|themselves)",
+            r"and (?:does|did) not (?:move|stir|rise|get up|twitch|breathe)(?=\s*[.;!]|\s*$)",
             r"(?:does|will) not (?:rise|get up|move) again",
             phrases("""~slump/~crash/~drop/~pitch/~sprawl/~keel over? dead/lifeless/still/limp;
                 ~go limp/slack/still; ~lie there/still/unmoving/broken; ~stop moving/breathing;
@@ -103,7 +111,9 @@ LETHAL = re.compile(r"\b(?:" + verbs("split crush cave smash cleave sever shatte
                     r"(?:the\s+)?(?:\w+\s+)?(?:(\w+)'s|(its|her|his|their))"
                     r"\s+(?:\w+\s+)?(?:skull|head|neck|spine|heart|throat)\b(?!\s+(?:a\s+)?"
                     r"(?:glancing|grazing|scratch))|\b(\w+)'s head "
-                    r"(?:rolls|comes off|flies)|\bhead (?:from|off) (its|his|her|their) shoulders\b",
+                    r"(?:rolls|comes off|flies)|\bhead (?:from|off) (its|his|her|their) shoulders\b|"
+                    r"\b(its) head (?:rolls|comes? off|came off|flies|flew|falls? away)\b|"
+                    r"\bthe head (?:rolls|comes? off|came off|flies off|flew off)\b",
                     re.IGNORECASE)
 # a body opened end to end ("splits the Hound open from throat to tail")
 OPENED = re.compile(r"\b(?:" + verbs("split rip tear slit slice gut open unzip cleave") +
@@ -209,9 +219,21 @@ def _last_named(said: Sequence[Word], cast: Cast) -> Who:
     return Who.THING
 
 
+# the foe broken up by a blow ("shatters the Bone Heron into a drift of white splinters")
+SMASHED = re.compile(r"\b(?:" + verbs("shatter smash break burst blow hack cut hew reduce grind "
+                     "crush splinter tear rip dash knock") + r")\s+(?P<whom>(?:the\s+)?[\w'-]+"
+                     r"(?:\s+[\w'-]+){0,2}?)\s+(?:in)?to\s+(?:a |an )?(?:[\w-]+\s+){0,3}?(?:of\s+)?"
+                     r"(?:[\w-]+\s+){0,2}?(?:pieces|shards|splinters|fragments|dust|ash|ashes|"
+                     r"rubble|ribbons|bits|flinders|smithereens)\b", re.IGNORECASE)
+
+
 def _ended(sentence: str, words: Sequence[Word], before: Sequence[Word],
            cast: Cast) -> tuple[str, Who] | None:
     """The foe's body broken up, its light gone out, or it told spent, in words of its own."""
+    for match in SMASHED.finditer(sentence):
+        whom = match.group("whom").split()
+        if any(cast.who(w) is Who.FOE for w in whom if w.lower() != "the"):
+            return match.group(), Who.FOE
     found = said_of(BROKEN_UP, sentence, words, cast, before)
     if found is not None and not _passing(sentence, sentence.find(found[0])):
         return found
@@ -228,6 +250,26 @@ def _ended(sentence: str, words: Sequence[Word], before: Sequence[Word],
                        cast) is Who.FOE:
             return match.group().strip(" ,"), Who.FOE
     return None
+
+
+def defeated_told(sentences: Sequence[str], cast: Cast) -> str | None:
+    """On a foe the result defeats, a reply that tells a character beaten and never the foe
+    (the defeat voiced about the wrong one), or None."""
+    if cast.settled.defeated is not True or cast.settled.dies or cast.settled.lost or \
+            cast.settled.down:
+        return None
+    before: list[Word] = []
+    beaten: list[str] = []
+    for sentence in sentences:
+        words = tokens(sentence)
+        found = _beaten(sentence, words, before, cast)
+        if found is not None and found[1] is Who.FOE:
+            return None
+        if found is not None and found[1] is Who.CHARACTER:
+            beaten.append(found[0])
+        before.extend(words)
+    return (f"it says {beaten[0]!r} of the character, but the result defeats the foe"
+            if beaten else None)
 
 
 def monster(sentence: str, words: Sequence[Word], before: Sequence[Word],
@@ -361,7 +403,11 @@ def _elsewhere(after: str, cast: Cast) -> bool:
 
 
 _BODY = (_PARTS + "|ribs|jaw|plates?|scales|shell|carapace|brass|glass|skull|brow|temple|"
-         "cheek|mouth|snout|hide|pelt|flesh|arm|hand|wrist|hip|breast|antlers?|horns?|wings?")
+         "cheek|mouth|snout|hide|pelt|flesh|arm|hand|wrist|hip|breast|antlers?|horns?|wings?|"
+         "forearm|shin|calf|hands|fingers?|ears?|nose|lips?|tail|claws?|paws?|hoof|hooves|"
+         "knuckles|heel|foot|feet|toes?|elbow|thumb|eyes?|scalp|collarbone|spine|hips|"
+         "haunches|withers|gills|fins?|tentacles?|limbs?|knees?|stomach|torso|trunk|casing|"
+         "armou?r|mail|breastplate|helm|mask|plating|carcass|body")
 # a foe's body part named by its owner ("the ghoul's ribs", "its molten face")
 _FOE_PART = re.compile(r"\b(?:(?P<owner>[A-Za-z][\w-]*)'s|(?P<its>its))\s+(?:[\w-]+\s+){0,2}?"
                        rf"(?P<part>{_BODY})\b")

@@ -115,6 +115,7 @@ FAMILIES: tuple[Family, ...] = (
                trail/track/tracks/prints/scent/spoor/footprints ~vanish/~end/~stop/~die/~fade/
                ~disappear; trail/track/tracks/prints/scent/spoor/footprints ~give/~run out;
                trail/track/tracks/prints/scent/spoor/footprints ~break off;
+               trail/track/tracks/prints/scent/spoor/footprints ~be gone/lost/cold/washed;
                before you/she/he/they ever ~see/~spot/~notice/~find;
                ~blunder/~walk/~stumble/~step straight? into it/the; no * anywhere;
                nowhere to be found; not a sign; ~find only"""))),
@@ -138,6 +139,7 @@ FAMILIES: tuple[Family, ...] = (
                ~spit over/on/at; ~hold out for; ~will not budge/bend; ~fold * arms;
                will not hear; won't hear; ~turn * back on; ~turn her/his/its/their back;
                leaving you/her/him/them on/behind; ~pole/~row/~walk/~ride/~stalk away
+               without; ~push/~cast/~pull/~set/~shove/~row/~pole/~sail/~ride/~drive/~walk off
                without; ~bar/~shut/~slam/~close * against/on you/him/her/them;
                ~bar/~shut/~slam/~close the * against/on; ~slam * in * face; ~say nothing;
                not one/a word; the alarm; ~raise the alarm/hue; ~reach/~go/~make/~lunge/~grab for the
@@ -278,6 +280,16 @@ def _of_target(sentence: str, start: int, targets: set[str], own: frozenset[str]
                for w in words)  # a tool is a target when the attempt is on it: "cut the rope"
 
 
+# a participle before its noun describes the thing, it tells no event ("the broken iron")
+_ATTRIBUTIVE = re.compile(r"\b(?:the|a|an|its|his|her|their|your|this|that)\s+$", re.IGNORECASE)
+# the verb done to something else ("the race rolls it away"): not the target giving way
+_TRANSITIVE = re.compile(r"\s+(?:it|them|him|her|me|us)\b", re.IGNORECASE)
+# a give that turns later in the sentence ("the grate shifts ... and the bar bends instead")
+_TURNS = re.compile(r"\b(?:instead|only to|that is when|until|before it|then (?:it )?(?:sticks|"
+                    r"jams|holds|stops|slams|drops|falls|snaps|breaks|settles back))\b",
+                    re.IGNORECASE)
+
+
 def family_claim(sentence: str, families: Sequence[Family], targets: set[str],
                  failed: bool, own: frozenset[str] = frozenset()) -> str | None:
     """A phrase of any of the attempt's families claiming the other outcome (``own``: the
@@ -294,16 +306,39 @@ def family_claim(sentence: str, families: Sequence[Family], targets: set[str],
             if _of_target(sentence, match.start(), targets, own) and not _negated(
                     sentence, match.start(), match.end()) and not \
                     partial(sentence, match.start(), match.end()) and not (
-                    failed and _ruined(sentence, match.start(), match.end())):
+                    failed and (_ruined(sentence, match.start(), match.end())
+                                or _TURNS.search(sentence, match.end()))) and not \
+                    _ATTRIBUTIVE.search(sentence, 0, match.start()) and not \
+                    _TRANSITIVE.match(sentence, match.end()):
                 return match.group()
         for match in opposite.finditer(sentence) if opposite else ():
             if _of_target(sentence, match.start(), targets, own) and _negated(
                     sentence, match.start(), match.end()) and not history(
                     sentence, match.start(), match.end()):  # "the lock does not hold"
                 return f"not {match.group()}"
-        denied = None if failed else _denied(sentence, family, targets, own)
+        denied = _denied(sentence, family, targets, own) if not failed else \
+            _undenied(sentence, family)
         if denied:
             return denied
+    return None
+
+
+# a denial in the phrase's own clause, right before it ("not one wolf stirs")
+_CLOSE_DENIAL = re.compile(r"\b(?:not|never|no|nobody|none|nothing)\b(?:\s+[\w']+){0,3}\s*$|"
+                           r"n't(?:\s+[\w']+){0,2}\s*$", re.IGNORECASE)
+_NEGATIVE_PHRASE = re.compile(r"^(?:no|not|never|nothing|none|nowhere|without|nobody)\b",
+                              re.IGNORECASE)
+
+
+def _undenied(sentence: str, family: Family) -> str | None:
+    """On a failure, the family's own words of failure denied ("not one wolf stirs", "the
+    ferryman does not refuse")."""
+    for match in family.failure.finditer(sentence) if family.failure else ():
+        if not _NEGATIVE_PHRASE.match(match.group()) and _CLOSE_DENIAL.search(
+                re.split(r"[,;:\u2014]|\band\b|\bbut\b", sentence[:match.start()])[-1]) and not history(
+                sentence, match.start(), match.end()) and not _NOT_ONLY.search(
+                sentence[max(0, match.start() - 20):match.start()]):
+            return f"not {match.group()}"
     return None
 
 

@@ -24,7 +24,7 @@ import re
 from collections.abc import Sequence
 
 from oracle.narrator.base import NarrationContext
-from oracle.narrator.lexicon import phrases, rx, verbs
+from oracle.narrator.lexicon import forms, phrases, rx, verbs
 from oracle.narrator.meaning import Cast, Who, Word, _person_before, word_set
 from oracle.narrator.spans import index_at, negated
 
@@ -45,12 +45,19 @@ PASSES = re.compile(rf"\b{_PERCEIVER}\b(?:\s+[\w'-]+,?){{0,4}}?\s+(?:{_PASSING})
                     r"(?:right |straight |clean |harmlessly |blindly |idly )?"
                     r"(?:over|past|across|through|by)\s+", re.IGNORECASE)
 SEES = rx(verbs("see spot notice smell hear mark sense") + r"|sniffs? out|sniffed out|"
+          r"(?:look|looks|looked|stare|stares|stared|glare|glares|glared|peer|peers|peered)"
+          r"(?: straight| right| directly)? at|(?:look|looks|looked)(?=\s+[\w']+\s+(?:\w+\s+)?"
+          r"in the (?:face|eyes?))|"
           r"(?:catch|catches|caught) sight of|(?:catch|catches|caught) the scent of|"
           r"(?:pick|picks|picked) out|(?:find|finds|found|discover|discovers|discovered)")
 # the watcher moving on past the hider ("pads past the press without slowing")
 _GOES_BY = re.compile(r"\b[a-z]+(?:s|ed)\s+(?:right\s+|straight\s+|on\s+)?(?:past|by)\b"
                       r"(?=[^.;]*\bwithout\b|\s+(?:the|her|him|you|them|where)\b)",
                       re.IGNORECASE)
+# the watcher finding only other things, or moving on ("sees only barrels, and moves on")
+_LOOKS_AWAY = rx(phrases("""~see/~find/~notice/~spot/~hear/~smell only/nothing; ~see/~find/~notice
+    nothing but; ~move/~walk/~go/~pass/~wander/~shuffle/~stump/~drift/~turn on/away/off;
+    ~go back to * post/rounds/fire/supper/dice/cards/sleep"""))
 _HIDING = word_set("hiding hiding-place hideout nook")
 _SEEN_OBJECT = frozenset({"her", "him", "them", "you"})
 
@@ -93,6 +100,11 @@ def perceived(sentence: str, words: Sequence[Word], before: Sequence[Word], cast
             if _person_before(words, i, cast, before) in (Who.FOE, Who.PERSON) and \
                     not negated(sentence, match.start()) and not SEES.search(sentence):
                 return match.group()
+    if failed:
+        past = _LOOKS_AWAY.search(sentence)
+        if past and _person_before(words, index_at(words, past.start()), cast,
+                                   before) in (Who.FOE, Who.PERSON):
+            return past.group()
     for match in SEES.finditer(sentence):
         j = index_at(words, match.end())
         i = index_at(words, match.start())
@@ -170,6 +182,10 @@ _KEPT_HIDDEN = rx(phrases("""~stay/~remain hidden/secret/lost/out of sight; ~kee
     ~be gone; ~be lost; ~be hidden"""))
 
 
+_MAYBE = re.compile(r"\s*(?:\w+\s+)?(?:could|might|may|must|would|should|can)\b|"
+                    r"[^.;]{0,20}\b(?:anywhere|nowhere|somewhere)\b", re.IGNORECASE)
+
+
 def found(sentence: str, intent: str) -> str | None:
     """On a failed search, the thing sought told there ('a narrow stair drops away')."""
     sought = _OBJECT.match(intent)
@@ -181,6 +197,7 @@ def found(sentence: str, intent: str) -> str | None:
         clause = re.split(r"[;:,\u2014.]|\bbut\b|\band\b", sentence[:match.start()])[-1]
         after = sentence[match.end():match.end() + 40]
         if _SOUGHT.search(clause) or _KEPT_HIDDEN.match(after.strip()) or \
+                _MAYBE.match(after) or \
                 re.match(r"\s*(?:\w+\s+){0,2}(?:is|are|was|were|stays?|remains?)\s+"
                          r"(?:not|nowhere|gone|hidden|lost)\b", after):
             continue
@@ -194,10 +211,12 @@ def found(sentence: str, intent: str) -> str | None:
 # --- a success undone: futile labour, the thing unchanged, the person unmoved -----------------
 
 # the attempt beaten by the thing itself ("the strongbox is too heavy"), unless it is overcome
-_TOO = re.compile(r"\b(?:is|are|was|were|proves?|proved|far|much|simply|just|still)\s+too\s+"
-                  r"(?:heavy|high|far|deep|strong|thick|steep|tight|stiff|slick|slippery|wide|"
-                  r"narrow|fast|quick|late|rusted|swollen|big|large|small|much|old|hard|"
-                  r"sheer|smooth|weak|stubborn|clever|wary|sharp)\b", re.IGNORECASE)
+_TOO = re.compile(r"\b(?:is|are|was|were|proves?|proved|far|much|simply|just|still|'s|'re)"
+                  r"\s+too\s+(?:heavy|high|far|deep|strong|thick|steep|tight|stiff|slick|"
+                  r"slippery|wide|narrow|late|rusted|rusty|swollen|big|large|small|much|old|hard|"
+                  r"sheer|smooth|weak|stubborn|wary|sharp|worn|faded|faint|dark|cold|slow|"
+                  r"tired|short|long|loose|soft|rotten|brittle|blurred|cramped|crooked|"
+                  r"tangled|deep-set|well|firmly|tightly|fast)\b", re.IGNORECASE)
 _OVERCOME = re.compile(r"\b(?:but|yet|still|somehow|anyway|even so|nevertheless|until)\b",
                        re.IGNORECASE)
 # the attempt's work going wrong in any verb ("the light flares wrong"), or landing elsewhere
@@ -340,6 +359,40 @@ def presence(sentence: str, cast: Cast) -> str | None:
     return None
 
 
+# --- a persuasion's goal done by the one persuaded ---------------------------------------
+
+_GOAL_VERB = re.compile(r"\b(?:to|into)\s+([a-z]+)", re.IGNORECASE)
+
+
+def granted(sentence: str, words: Sequence[Word], before: Sequence[Word], cast: Cast,
+            intent: str) -> str | None:
+    """On a failed persuasion, the one persuaded doing what they were asked ('signs the
+    release' on 'persuade the Magistrate to release the prisoner')."""
+    asked = _GOAL_VERB.search(intent)
+    if not asked:
+        return None
+    verb = asked.group(1).lower()
+    if verb in _NOT_VERBS:
+        return None
+    stem = verb.removesuffix("ing")
+    said = {f for base in (stem, stem + "e") for f in (*forms(base), base)} - _LIGHT_VERBS
+    for match in re.finditer(r"[A-Za-z]+", sentence):
+        if match.group().lower() not in said or negated(sentence, match.start()):
+            continue
+        i = index_at(words, match.start())
+        if _person_before(words, i - 1, cast, before) is not Who.CHARACTER and not \
+                _SHORT.search(sentence[max(0, match.start() - 30):match.start()]):
+            return match.group()
+    return None
+
+
+_NOT_VERBS = word_set("""half the a an her his their its me him them us you my your this that
+these those some any one two three all every each our whatever where what which""")
+_LIGHT_VERBS = frozenset({"be", "is", "are", "was", "were", "let", "lets", "go", "goes", "get",
+                          "gets", "do", "does", "did", "have", "has", "had", "make", "makes",
+                          "give", "gives"})
+
+
 def claim(sentence: str, words: Sequence[Word], before: Sequence[Word],
           context: NarrationContext, cast: Cast, families: frozenset[str],
           failed: bool) -> str | None:
@@ -352,6 +405,8 @@ def claim(sentence: str, words: Sequence[Word], before: Sequence[Word],
     if failed:
         return (arrived(sentence, words, before, cast, intent) if "reach" in families
                 or "sneak" in families else None) or (
-            found(sentence, intent) if "find" in families else None)
+            found(sentence, intent) if "find" in families else None) or (
+            granted(sentence, words, before, cast, intent) if "persuade" in families
+            else None)
     targets = frozenset(re.findall(r"[a-z]{3,}", intent.lower()))
     return undone(sentence, words, before, cast, "persuade" in families, targets)

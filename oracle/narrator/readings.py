@@ -176,7 +176,9 @@ FAIL_VERB = rx(r"fail(?:s|ed)?", r"miss(?:es|ed)?", r"not so much as (?:a )?(?:s
                 r"budge|turn|move|yield|come)", r"(?:doesn't|didn't|won't) (?:work|open|give|"
                 r"budge|turn|move|yield|come)", r"refuses? to (?:open|give|budge|move|turn)",
                 r"(?:cannot|can't|could not|couldn't) (?:open|reach|get|find|lift|climb|move|"
-                r"break|force|pick|make|hold)", r"holds? fast", r"slips? (?:free|away|loose)")
+                r"break|force|pick|make|hold|tell|read|follow|see|understand|remember|recall|"
+                r"decipher|work out|keep up|keep hold|budge|shift|loosen|free|cross|catch|"
+                r"persuade|convince|sway)", r"holds? fast", r"slips? (?:free|away|loose)")
 _ATTEMPT = word_set("""it attempt plan effort try work grip climb leap jump blow strike swing shot
 trick lie ruse""")
 # what an attempt most often has to open or get past: its giving way is the attempt's success

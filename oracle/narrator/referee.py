@@ -31,6 +31,7 @@ from oracle.narrator import bargains, people, readings
 from oracle.narrator.base import NarrationContext
 from oracle.narrator.company import company
 from oracle.narrator.feelings import feelings
+from oracle.narrator.fights import defeated_told
 from oracle.narrator.ground import other_foe
 from oracle.narrator.meaning import Cast, Word, settled_of, tokens
 from oracle.narrator.numbers import counted, mechanics, numbers
@@ -159,6 +160,9 @@ class Judge:
             return "it leaves out the death the result settled"
         if self.cast.settled.defeated is True and not DEFEAT_TOLD.search(whole):
             return "it leaves out the foe's defeat, which the result settled"
+        wrong = defeated_told([s.strip() for s in split(whole)], self.cast)
+        if wrong:
+            return wrong
         bargain = self.context.bargain.strip()
         if bargain and bargains.owed(self.beat) and not bargains.told(bargain, whole,
                                                                          self.context):
