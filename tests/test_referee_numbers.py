@@ -47,11 +47,17 @@ def ctx(result: dict[str, Any]) -> NarrationContext:
     (CHECKED, "The total came to twelve, and Wren reads the ledger plain."),
     (CHECKED, "Her roll, nine plus three, is plenty: the ledger reads plain."),
     (CHECKED, "Twelve on the check beats the mill's six; the ledger reads plain."),
+    # faces thrown or paired, faces in the plural, a Triptycho entry with its number
+    (MARKED, "A four and a five, and the hatch gives with a groan."),
+    (MARKED, "Wren throws a five, and the hatch gives with a groan."),
+    (MARKED, "The dark die turns up five and the hatch gives with a groan."),
+    (MARKED, "Both her dice show fives; the hatch gives with a groan."),
+    (CHECKED, "Her Inflict of nine tears the ledger's seal, and it reads plain."),
 ])
 def test_a_count_the_rules_keep_is_never_told_right_or_wrong(result: dict[str, Any],
                                                             text: str) -> None:
     reason = check("outcome", ctx(result), text)
-    assert reason is not None and "numbers" in reason, (text, reason)
+    assert reason is not None and ("numbers" in reason or "face" in reason), (text, reason)
 
 
 @pytest.mark.parametrize("result,text", [
@@ -63,6 +69,8 @@ def test_a_count_the_rules_keep_is_never_told_right_or_wrong(result: dict[str, A
     (SPELL, "The millstone lifts a hand's breadth, then two, and hangs there in the light."),
     (CHECKED, "Wren reads the ledger's first page, then the second, and it is all plain."),
     (CHECKED, "The ledger is plain: four names, each with a debt beside it."),
+    (CHECKED, "A boy and a dog watch her read, and the ledger is plain."),
+    (MARKED, "A trapdoor comes up two feet, and the hatch gives; something below takes note."),
 ])
 def test_numbers_of_the_world_are_not_the_dice(result: dict[str, Any], text: str) -> None:
     assert check("outcome", ctx(result), text) is None, text

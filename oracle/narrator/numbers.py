@@ -110,6 +110,11 @@ MECHANICS = re.compile("|".join((
     r"\bpips?\b(?=[^.]*\bdi(?:e|ce)\b)|\b(?:die|dice)\b[^.]*\bpips?\b|\b(?:single|lone)\s+pip\b",
     rf"\b(?:double|twin|two|three|four|five|a\s+pair\s+of)\s+{_FACE_N}\b",
     r"\bsnake\s+eyes\b|\bboxcars\b",
+    # a pair of faces, or a face thrown: "a six and a six", "rolls a nine", "comes up three"
+    rf"\b(?:a|an)\s+{_N}\s+and\s+(?:a|an)\s+{_N}\b(?!-)",
+    rf"\b(?:rolls?|rolled|rolling|scores?|scored|throws?|threw)\s+(?:a|an)\s+{_N}\b(?!-)",
+    (rf"\b(?:comes?|came|turns?|turned)\s+up\s+(?:a\s+|an\s+)?{_N}\b(?!-|\s+(?:paces|steps|"
+     r"feet|yards|miles|days|nights|hours|years|times|men|of\b|in\s+(?:a|the)\b))"),
     (rf"\b(?:your|her|his|its|their|my)\s+{_N}\s+(?:beats?|wins?|won|tops?|clears?|against|"
     r"versus|is\s+(?:not\s+)?enough|falls?\s+short|holds?|takes?\s+it)\b"),
     # numbers set against numbers: "nine against seven", "ten beats four", "nine to three,"
@@ -140,11 +145,13 @@ MECHANICS = re.compile("|".join((
 # "one" and "first" are left to MECHANICS ("one by one", "the dark die lands first").
 _COUNTED = (r"(?:\d+|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|"
             r"fifteen|sixteen|seventeen|eighteen|nineteen|twenty|zero|second|third|fourth|fifth|"
-            r"sixth|seventh|eighth|ninth|tenth|eleventh|twelfth)")
+            r"sixth|seventh|eighth|ninth|tenth|eleventh|twelfth|ones|twos|threes|fours|fives|"
+            r"sixes|sevens|eights|nines|tens)")
 _RULES = (r"(?:(?-i:Ruin)|tokens?|totals?|power|damage|dmg|points?|pts|hp|hit\s+points?|dice|"
           r"(?:the|a|an|your|her|his|their|its|my|light|dark|hunt|helper's|each|every|that|this|"
           r"same|other)\s+die|d\d+|rolls?|rolled|modifier|bonus|penalty|dc|ac|armou?r\s+class|"
-          r"defen[cs]e|margin|instability|endurance|ep|wp|successes)")
+          r"defen[cs]e|margin|instability|endurance|ep|wp|successes|"
+          r"(?-i:Hit|Inflict|Endure|Argue|Rebuttal|Action|Reaction))")
 _NEAR = r"(?:\s+[\w'-]+){0,4}?\s+"  # up to four words, no mark between
 TIED = re.compile(rf"\b{_COUNTED}\b{_NEAR}{_RULES}\b|\b{_RULES}{_NEAR}{_COUNTED}\b",
                   re.IGNORECASE)
