@@ -363,3 +363,21 @@ def test_a_loss_made_in_another_tab_is_shown_here_about_the_one_lost(seat: int) 
     assert f"The lost of {lost}." in read(here.side, "oracle-lost-text")
     (beat, context), = again.history
     assert beat == "lost" and [c.get("name") for c in context.characters] == [lost]
+
+
+@pytest.mark.parametrize(("path", "seat"), [(p, s) for p in ("helper", "combat", "contest")
+                                            for s in SEATS])
+def test_the_journal_line_and_the_exports_say_whom_the_roll_lost(path: str, seat: int) -> None:
+    """A helper, a fighter or a contestant lost: their Ruin and their loss are on the roll's
+    own line (the line said only 'the monster is still standing' or who won)."""
+    app, _fake, names, lost = lose(path, seat)
+    campaign = app.session.require()
+    roll = next(e for e in reversed(campaign.entries)
+                if e.type in ("risk_rolled", "combat_rolled", "contest_rolled"))
+    line = campaign.summary(roll)
+    assert f"{lost} Ruin 5 → 6, lost" in line
+    for name in names:
+        if name != lost:
+            assert f"{name} Ruin 5 → 6" not in line
+    for kind in ("markdown", "lonelog"):
+        assert f"{lost} Ruin 5 → 6, lost" in export(campaign, kind), kind

@@ -66,8 +66,24 @@ def faces_text(data: Mapping[str, Any]) -> str:
 
 def _ruin(outcome: Mapping[str, Any]) -> str:
     if outcome.get("ruin_marked") and "ruin_before" in outcome:
-        return f" · Ruin {outcome['ruin_before']} → {outcome['ruin_after']}"
+        lost = ", lost" if outcome.get("lost") is True else ""
+        return f" · Ruin {outcome['ruin_before']} → {outcome['ruin_after']}{lost}"
     return ""
+
+
+def _their_ruin(res: Mapping[str, Any], key: str) -> str:
+    """What the roll did to each one it lists under ``key`` (helpers, contestants, fighters):
+    `` · Mara Ruin 5 → 6, lost``, `` · Oswin's armor takes it`` (the line says who was lost)."""
+    out = ""
+    for row in res.get(key) or ():
+        if not isinstance(row, Mapping):
+            continue
+        name = str(row.get("name", ""))
+        if row.get("armor_used"):
+            out += f" · {name}'s armor takes it"
+        elif row.get("ruin_before") != row.get("ruin_after") and "ruin_before" in row:
+            out += f" · {name} " + _ruin({**row, "ruin_marked": True}).removeprefix(" · ")
+    return out
 
 
 def _said(data: Mapping[str, Any]) -> tuple[Part, ...]:
@@ -86,7 +102,7 @@ def _risk(data: Mapping[str, Any], res: Mapping[str, Any], name: str) -> Line:
             if isinstance(bargain, Mapping) else "")
     arrow = " → " if words else ""  # an undone roll has no result to show
     return Line.of("roll", who(name), verb, *_said(data), f" · {faces_text(data)}{arrow}",
-                   result(words), _ruin(res) + deal)
+                   result(words), _ruin(res) + _their_ruin(res, "helpers") + deal)
 
 
 def _hunt(data: Mapping[str, Any], res: Mapping[str, Any], name: str) -> Line:
@@ -118,13 +134,15 @@ def _contest(data: Mapping[str, Any], res: Mapping[str, Any], name: str) -> Line
     rolled = "".join(f" · {p.get('name', '')} {faces_text(p) or 'no dice'}"
                      for p in data.get("participants") or [] if isinstance(p, Mapping))
     verdict = (f" → {winner} wins" if winner else " → a full tie") if res else ""
-    return Line.of("roll", "Contest", *_said(data), rolled + verdict)
+    return Line.of("roll", "Contest", *_said(data),
+                   rolled + verdict + _their_ruin(res, "participants"))
 
 
 def _combat_roll(data: Mapping[str, Any], res: Mapping[str, Any], name: str) -> Line:
     verdict = "defeated" if res.get("defeated") else "still standing"
     return Line.of("roll", f"Combat · dark {_faces(data.get('dark', []))}" + (
-        f" · total {res.get('total')} → the monster is {verdict}" if res else ""))
+        f" · total {res.get('total')} → the monster is {verdict}"
+        + _their_ruin(res, "characters") if res else ""))
 
 
 def _combat_started(data: Mapping[str, Any], res: Mapping[str, Any], name: str) -> Line:
