@@ -62,7 +62,7 @@ def test_claude_is_chosen_by_a_key_or_by_oracle_narrator(fake: FakeClaude) -> No
     assert get_narrator(env={"ANTHROPIC_API_KEY": KEY}).name == "claude"
 
 
-def test_the_text_is_shown_sentence_by_sentence_or_clause_by_clause_once_the_referee_read_each(
+def test_the_first_words_show_by_clause_then_each_sentence_once_the_referee_read_it_whole(
     fake: FakeClaude
 ) -> None:
     chunks: list[str] = []
@@ -70,8 +70,8 @@ def test_the_text_is_shown_sentence_by_sentence_or_clause_by_clause_once_the_ref
     assert result.narrator == "claude" and result.fallback_reason is None
     assert chunks == ["Rain drips from the antlers",  # a clause, before "above the door"
                       " above the door.",
-                      " The lock gives,", " and something inside the reliquary shifts,",
-                      " awake now."]
+                      # a later sentence shows whole: a clause alone lacks the rest of it
+                      " The lock gives, and something inside the reliquary shifts, awake now."]
     assert "".join(chunks) == result.text == fake.default_text
     assert fake.requests[0].body["stream"] is True
 
