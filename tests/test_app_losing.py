@@ -381,3 +381,26 @@ def test_the_journal_line_and_the_exports_say_whom_the_roll_lost(path: str, seat
             assert f"{name} Ruin 5 → 6" not in line
     for kind in ("markdown", "lonelog"):
         assert f"{lost} Ruin 5 → 6, lost" in export(campaign, kind), kind
+
+
+def test_a_risk_roll_to_kill_a_monster_says_on_its_line_that_the_roller_dies() -> None:
+    fake = Naming()
+    app, names = party(fake)
+    play(app, names[1])
+    view = app.view("Risk")
+    fill(view, "oracle-intent", "I stab the beast in the eye")
+    fill(view, "oracle-skill", True)
+    fill(view, "oracle-foe", "monster")
+    fill(view, "oracle-foe-intent", "defeat")
+    fill(view, "oracle-confirm-death", True)
+    fill(view, "oracle-light-faces", "6")
+    click(view, "oracle-risk-roll")
+    app.session.narration.wait()
+    app.refresh()
+    campaign = app.session.require()
+    roll = next(e for e in reversed(campaign.entries) if e.type == "risk_rolled")
+    assert campaign.summary(roll).endswith(f"→ success · {names[1]} dies for it")
+    assert f"{names[1]} dies for it" in export(campaign, "markdown")
+    assert read(app.side, "oracle-switched") == (f"<b>{names[1]}</b> is dead: you now play "
+                                                 f"<b>{app.session.active}</b>.")
+    assert f"{names[1]} died, and is gone from the story." in read(app, "oracle-story")

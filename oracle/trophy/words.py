@@ -102,7 +102,8 @@ def _risk(data: Mapping[str, Any], res: Mapping[str, Any], name: str) -> Line:
             if isinstance(bargain, Mapping) else "")
     arrow = " → " if words else ""  # an undone roll has no result to show
     return Line.of("roll", who(name), verb, *_said(data), f" · {faces_text(data)}{arrow}",
-                   result(words), _ruin(res) + _their_ruin(res, "helpers") + deal)
+                   result(words), _ruin(res) + _their_ruin(res, "helpers") + deal
+                   + (f" · {name} dies for it" if res.get("dies") is True else ""))
 
 
 def _hunt(data: Mapping[str, Any], res: Mapping[str, Any], name: str) -> Line:
