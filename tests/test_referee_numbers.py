@@ -53,6 +53,12 @@ def ctx(result: dict[str, Any]) -> NarrationContext:
     (MARKED, "The dark die turns up five and the hatch gives with a groan."),
     (MARKED, "Both her dice show fives; the hatch gives with a groan."),
     (CHECKED, "Her Inflict of nine tears the ledger's seal, and it reads plain."),
+    # a number as the mark to reach or the margin
+    (CHECKED, "Wren needed a six, and the ledger reads plain."),
+    (CHECKED, "Anything six or better would do; the ledger reads plain."),
+    (CHECKED, "She clears it by six, and the ledger reads plain."),
+    (MARKED, "The hatch gives, though her luck comes up one short."),
+    (CHECKED, "Set against a six, it is plenty: the ledger reads plain."),
 ])
 def test_a_count_the_rules_keep_is_never_told_right_or_wrong(result: dict[str, Any],
                                                             text: str) -> None:
@@ -71,6 +77,8 @@ def test_a_count_the_rules_keep_is_never_told_right_or_wrong(result: dict[str, A
     (CHECKED, "The ledger is plain: four names, each with a debt beside it."),
     (CHECKED, "A boy and a dog watch her read, and the ledger is plain."),
     (MARKED, "A trapdoor comes up two feet, and the hatch gives; something below takes note."),
+    (MARKED, "The hatch gives by two inches, then by a hand; something below takes note."),
+    (CHECKED, "She reads against the two lamps on the wall, and the ledger is plain."),
 ])
 def test_numbers_of_the_world_are_not_the_dice(result: dict[str, Any], text: str) -> None:
     assert check("outcome", ctx(result), text) is None, text

@@ -110,6 +110,17 @@ MECHANICS = re.compile("|".join((
     r"\bpips?\b(?=[^.]*\bdi(?:e|ce)\b)|\b(?:die|dice)\b[^.]*\bpips?\b|\b(?:single|lone)\s+pip\b",
     rf"\b(?:double|twin|two|three|four|five|a\s+pair\s+of)\s+{_FACE_N}\b",
     r"\bsnake\s+eyes\b|\bboxcars\b",
+    # a number as a mark to reach or a margin: "seven or better", "two short", "misses by one",
+    # "needed an eight", "against a seven," (a number that ends its phrase, not "two guards")
+    rf"\b{_N}\s+or\s+(?:better|more|higher|above|less|lower|under|over)\b",
+    rf"\b{_N}\s+short(?=\s+of\b|\s*[,.;:!?\u2014]|\s*$)",
+    (rf"\b(?:beats?|beat|beaten|miss(?:es|ed)?|clears?|cleared|wins?|won|loses?|lost|falls?|fell|"
+     rf"short|makes?|made|fails?|failed)\s+(?:[\w'-]+\s+){{0,2}}by\s+(?:a\s+|an\s+)?{_N}\b"
+     r"(?!-|\s+(?:paces|steps|feet|foot|inches|yards|miles|days|nights|hours|years|heads?|"
+     r"lengths?|breaths?|heartbeats?|hands?|fingers?|widths?)\b)"),
+    rf"\b(?:needed|needs|need|needing)\s+(?:a|an)\s+{_N}\b(?!-)",
+    (rf"\b(?:beats?|beat|beating|against|versus|vs\.?)\s+(?:a|an|the|their|its|his|her|my|your)\s+"
+     rf"{_N}(?=\s*(?:[,.;:!?\u2014]|$)|\s+(?:and|but|so|yet|with|is|was)\b)"),
     # a pair of faces, or a face thrown: "a six and a six", "rolls a nine", "comes up three"
     rf"\b(?:a|an)\s+{_N}\s+and\s+(?:a|an)\s+{_N}\b(?!-)",
     rf"\b(?:rolls?|rolled|rolling|scores?|scored|throws?|threw)\s+(?:a|an)\s+{_N}\b(?!-)",
