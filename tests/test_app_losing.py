@@ -404,3 +404,19 @@ def test_a_risk_roll_to_kill_a_monster_says_on_its_line_that_the_roller_dies() -
     assert read(app.side, "oracle-switched") == (f"<b>{names[1]}</b> is dead: you now play "
                                                  f"<b>{app.session.active}</b>.")
     assert f"{names[1]} died, and is gone from the story." in read(app, "oracle-story")
+
+
+CARDS = {"helper": ("Risk", "oracle-outcome-line", "helping (5 → 6): lost"),
+         "late helper picked": ("Risk", "oracle-outcome-line", "helping (5 → 6): lost"),
+         "combat": ("Combat", "oracle-combat-dice", "Ruin 5 → 6, lost"),
+         "contest": ("Contest", "oracle-contest-result", "(5 → 6): lost")}
+
+
+@pytest.mark.parametrize(("path", "seat"), [(p, s) for p in CARDS for s in SEATS])
+def test_the_result_card_says_which_of_those_it_lists_is_lost(path: str, seat: int) -> None:
+    app, _fake, names, lost = lose(path, seat)
+    tab, hook, words = CARDS[path]
+    card = read(app.view(tab), hook)
+    assert card.count(words) == 1
+    before = card.split(words)[0]
+    assert max(names, key=before.rfind) == lost  # the name nearest the words is theirs

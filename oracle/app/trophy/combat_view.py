@@ -355,7 +355,8 @@ class CombatView:
             matches = int(person.get("matches") or 0)
             if matches:
                 what = ("armor takes it" if person.get("armor_used")
-                        else f"Ruin {person.get('ruin_before')} → {person.get('ruin_after')}")
+                        else f"Ruin {person.get('ruin_before')} → {person.get('ruin_after')}"
+                        + (", lost" if person.get("lost") is True else ""))
                 noun = "die" if matches == 1 else "dice"
                 lines.append(f"{esc(person['name'])}: {matches} dark {noun} on the Weak "
                              f"Point, {esc(what)}")

@@ -150,7 +150,8 @@ class ContestView:
             ruin = ""
             if info.get("ruin_marked"):
                 ruin = (f" · marks {info['ruin_marked']} Ruin ({info.get('ruin_before')} → "
-                        f"{info.get('ruin_after')})")
+                        f"{info.get('ruin_after')})" + (": lost" if info.get("lost") is True
+                                                        else ""))
             parts.append(f"<div><b>{esc(item['name'])}</b>{esc(ruin)}</div>{dice_row(dice)}")
         parts.append("</div>")
         self._result.value = "".join(parts)

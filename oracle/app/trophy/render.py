@@ -239,8 +239,9 @@ def risk_outcome(result: Mapping[str, Any]) -> str:
         detail.append(f"the dark die is highest and beats Ruin: Ruin {before} → {after}")
     for helper in result.get("helpers", []):
         if helper.get("ruin_marked"):
+            lost = ": lost" if helper.get("lost") is True else ""
             detail.append(f"{helper.get('name')} marks Ruin helping "
-                          f"({helper.get('ruin_before')} → {helper.get('ruin_after')})")
+                          f"({helper.get('ruin_before')} → {helper.get('ruin_after')}){lost}")
     if result.get("dies"):
         detail.append("the character dies (a Risk Roll to kill a monster)")
     if result.get("lost"):
