@@ -25,6 +25,7 @@ import pytest
 from oracle.narrator import NarrationContext
 from oracle.narrator.referee import check
 from tests.test_referee_lexicon import FAILURE, STANDS, SUCCESS, ctx
+from tests.test_referee_outcomes import SPELL
 
 COMPLICATION = {**SUCCESS, "outcome": "complication", "highest_is_dark": True}
 DEFEATED = {**STANDS, "defeated": True, "total": 12}
@@ -293,4 +294,74 @@ def test_a_second_set_of_contradictions_is_caught(kind: str, context: NarrationC
 @pytest.mark.parametrize("kind,context,text", SECOND_GOOD, ids=lambda v: str(v)[:40])
 def test_a_second_set_of_faithful_replies_passes(kind: str, context: NarrationContext,
                                                  text: str) -> None:
+    assert check(_beat(context, kind), context, text) is None
+
+
+# A third set of this file's own phrasings (holding against a force, carrying, reading, spells,
+# Triptycho exploration, the foe's workings stopping), written after the second: each bad one
+# caught, each good one passed.
+TT_EXP_WIN = {**TT_WIN, "scenario": "exploration"}
+TT_EXP_LOSE = {**TT_LOSE, "scenario": "exploration"}
+DT_CHECK_OK = {"roll": "check", "system": "die_trying", "degree": "success", "total": 12, "dc": 8}
+DT_CHECK_NO = {**DT_CHECK_OK, "degree": "failure", "total": 5}
+def dtc(result: dict[str, Any], **kw: Any) -> NarrationContext:
+    return NarrationContext.build(result=result, system="die_trying",
+                                  characters=[{"name": "Wren"}], **kw)
+THIRD_BAD = [
+ ("outcome", ctx(SUCCESS, intent="read the ledger's cipher"), "The columns swim in front of Ash's eyes and mean nothing to her."),
+ ("outcome", ctx(FAILURE, intent="read the ledger's cipher"), "Ash runs a finger down the columns and the cipher opens up to her: names, sums, a date."),
+ ("outcome", ctx(SUCCESS, intent="hold the door shut against the flood"), "The water heaves once and the door bursts inward, throwing Ash across the cellar."),
+ ("outcome", ctx(FAILURE, intent="hold the door shut against the flood"), "Ash braces, the water heaves, and the door stays shut until the flood gives up."),
+ ("outcome", ctx(SUCCESS, intent="carry the wounded boy out of the mill"), "Halfway to the door the boy slips from Ash's arms and she cannot lift him again."),
+ ("outcome", ctx(FAILURE, intent="break the chain on the well"), "Two blows with the axe and the chain parts with a bright crack."),
+ ("outcome", ctx(FAILURE, intent="jump the gap to the next roof"), "Ash lands on the next roof in a crouch, tiles skittering away under her boots."),
+ ("outcome", ctx(SUCCESS, intent="jump the gap to the next roof"), "Ash jumps, and her fingers close on empty air above the alley."),
+ ("outcome", ctx(SUCCESS, intent="convince the abbess to open the crypt"), "The abbess listens to the end, then locks the crypt and pockets the key."),
+ ("outcome", ctx(FAILURE, intent="convince the abbess to open the crypt"), "The abbess sighs, takes the key from her belt, and opens the crypt for Ash."),
+ ("outcome", dtc({**SPELL}, intent="seal the cellar door with frost"), "The frost creeps halfway across the cellar door and melts away to nothing."),
+ ("outcome", dtc(DT_CHECK_OK, intent="spot the tripwire in the corridor"), "Wren walks straight into the wire before she knows it is there."),
+ ("outcome", tt(TT_EXP_WIN, intent="find the way out of the flooded tunnels"), "Every turning brings Odo back to the same dripping junction."),
+ ("outcome", tt(TT_EXP_LOSE, intent="find the way out of the flooded tunnels"), "A draught, then daylight: Odo splashes out of the tunnels onto the riverbank."),
+ ("outcome", _dt(MISSED, monster="the ogre"), "Blood wells where Wren's hatchet grazes the ogre's cheek."),
+ ("outcome", _dt(MISSED, monster="the ogre"), "Wren's hatchet bites the ogre, and it howls."),
+ ("outcome", _dt(LANDED, monster="the ogre"), "The ogre's club knocks Wren's hatchet aside before it lands."),
+ ("outcome", _dt(_hide(True), monster="the warden"), "The warden's dog noses straight to Wren's hiding place and barks."),
+ ("outcome", _dt(_hide(False), monster="the warden"), "The warden looks everywhere but the alcove where Wren crouches."),
+ ("monster", ctx(STANDS, monster="the Salt Widow"), "The Salt Widow crumbles to a white heap on the flagstones."),
+ ("monster", ctx(STANDS, monster="the Salt Widow"), "With a last hiss the Salt Widow's lamp goes dark, and she goes with it."),
+ ("monster", ctx(STANDS, monster="the Salt Widow"), "The Salt Widow dissolves into the rain and is gone."),
+ ("monster", ctx(DEFEATED, monster="the Salt Widow"), "The Salt Widow laughs at the cut and comes at Ash again."),
+ ("monster", ctx(DEFEATED, monster="the Salt Widow"), "The Salt Widow drifts back out of reach, whole and patient, waiting for the next night."),
+ ("monster", tt(TT_STAND, monster="the Brass Hound"), "The Brass Hound keels over and its gears grind to a stop."),
+ ("monster", tt(TT_DEF, monster="the Brass Hound"), "The Brass Hound shakes itself, gears whirring, and lunges for Odo's throat."),
+ ("monster", tt(TT_DEF, monster="the Brass Hound"), "The Brass Hound bolts down the alley, unharmed, and away over the wall."),
+]
+THIRD_GOOD = [
+ ("outcome", ctx(SUCCESS, intent="read the ledger's cipher"), "It takes an hour and a candle-end, but the cipher gives way: names, sums, a date."),
+ ("outcome", ctx(FAILURE, intent="read the ledger's cipher"), "The cipher keeps its secrets; the columns swim whenever Ash looks too long."),
+ ("outcome", ctx(SUCCESS, intent="hold the door shut against the flood"), "The door bucks against Ash's shoulder, once, twice, and holds."),
+ ("outcome", ctx(FAILURE, intent="carry the wounded boy out of the mill"), "The boy is heavier than he looks; Ash gets him as far as the stair and no further."),
+ ("outcome", ctx(SUCCESS, intent="jump the gap to the next roof"), "Ash jumps, skids on the wet tiles, and stops with a knee on the ridge of the next roof."),
+ ("outcome", ctx(FAILURE, intent="jump the gap to the next roof"), "Ash jumps, and the next roof is a yard too far; she drops into the alley's rubbish."),
+ ("outcome", ctx(SUCCESS, intent="convince the abbess to open the crypt"), "The abbess frowns a long time, then opens the crypt without a word."),
+ ("outcome", dtc(DT_CHECK_OK, intent="spot the tripwire in the corridor"), "Wren stops a step short: a wire, thin as hair, across the corridor at ankle height."),
+ ("outcome", tt(TT_EXP_LOSE, intent="find the way out of the flooded tunnels"), "Every turning brings Odo back to the same dripping junction, and the water is rising."),
+ ("outcome", _dt(LANDED, monster="the ogre"), "Blood wells where Wren's hatchet opens the ogre's cheek."),
+ ("outcome", _dt(MISSED, monster="the ogre"), "The ogre's club knocks Wren's hatchet aside before it lands."),
+ ("monster", ctx(STANDS, monster="the Salt Widow"), "The Salt Widow's lamp gutters in the rain but does not go out."),
+ ("monster", ctx(DEFEATED, monster="the Salt Widow"), "The Salt Widow crumbles to a white heap on the flagstones, and the rain begins to take her."),
+ ("monster", tt(TT_DEF, monster="the Brass Hound"), "The Brass Hound keels over and its gears grind to a stop."),
+ ("monster", tt(TT_STAND, monster="the Brass Hound"), "The Brass Hound shakes itself, gears whirring, and lunges for Odo's throat."),
+]
+
+
+@pytest.mark.parametrize("kind,context,text", THIRD_BAD, ids=lambda v: str(v)[:40])
+def test_a_third_set_of_contradictions_is_caught(kind: str, context: NarrationContext,
+                                                 text: str) -> None:
+    assert check(_beat(context, kind), context, text) is not None
+
+
+@pytest.mark.parametrize("kind,context,text", THIRD_GOOD, ids=lambda v: str(v)[:40])
+def test_a_third_set_of_faithful_replies_passes(kind: str, context: NarrationContext,
+                                                text: str) -> None:
     assert check(_beat(context, kind), context, text) is None

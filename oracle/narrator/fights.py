@@ -33,7 +33,8 @@ BEATEN = rx(r"die[sd]?", r"collapses?", r"crumples?", r"crumbles?", r"topples?",
             r"goes? down(?: for good)?", r"(?:is|are|was) (?:defeated|slain|dead|destroyed|"
             r"vanquished|beaten|finished|done for|killed|no more|broken)",
             r"breathes? its last", r"never (?:moves?|rises?|stirs?) again", r"stops? moving",
-            r"done for (?:this|the) (?:fight|day|night|battle)",
+            r"done for (?:this|the) (?:fight|day|night|battle)", r"keels? over",
+            r"keeled over",
             r"(?:clatters?|clattered|crumbles?|crumbled|flies|flew|splits?|shakes?|shook|"
             r"rattles?|rattled|tears?|tore|rips?|ripped|springs?|sprang|blows?|blew|folds?|"
             r"folded|caves?|caved|crashes?|crashed|spills?|spilled|unravels?|unravelled|"
@@ -82,9 +83,18 @@ BROKEN_UP = re.compile(r"\b(?:" + verbs("lie fall be clatter crash come go break
                        r"heap|ruins|rubble|slag|cinders|ash|ashes|dust)\b", re.IGNORECASE)
 # the light, fire or life in a foe going out ("its fires gutter and go out")
 _GLOW = r"(?:fires?|flames?|light|lights|glow|embers|eyes|candles?|lanterns?|spark|furnace|lamp)"
+# the workings or breath of a foe stopping ("its gears grind to a stop")
+STOPS = re.compile(r"\b(?:(?P<owner>[A-Za-z][\w-]*)'s|(?P<its>its))\s+(?:[\w-]+\s+){0,2}?"
+                   r"(?:gears?|heart|breath|springs?|clockwork|works|engine|pulse|cogs?|"
+                   r"mainspring|wheels?)\s+(?:[\w-]+\s+){0,2}?(?:(?:grinds?|ground|winds?|wound|"
+                   r"ticks?|ticked|shudders?|shuddered|clatters?|clattered|runs?|ran|whirs?|"
+                   r"whirred|slows?|slowed)\s+(?:down\s+)?to\s+a\s+(?:stop|halt|standstill)|"
+                   r"(?:stops?|stopped|stills?|stilled|seizes?|seized)\b(?!\s+(?:for|a)\b))",
+                   re.IGNORECASE)
 GOES_OUT = re.compile(r"\b(?:(?P<owner>[A-Z][\w-]*)'s|(?P<its>its))\s+(?:[\w-]+\s+){0,2}?"
                       + _GLOW + r"\s+(?:[\w-]+\s+){0,3}?(?:(?:" + verbs("go blink wink gutter "
-                      "sputter snuff flicker burn") + r")\s+out|(?:" + verbs("die fade dim") +
+                      "sputter snuff flicker burn") + r")\s+out|(?:go|goes|went|gone)\s+dark|"
+                      r"(?:" + verbs("die fade dim") +
                       r")(?:\s+(?:away|to nothing|out))?\b(?!\s+(?:down|a little|for a)))",
                       re.IGNORECASE)
 # a foe told spent mid-sentence ("it kneels, spent, on the casting floor")
@@ -237,7 +247,7 @@ def _ended(sentence: str, words: Sequence[Word], before: Sequence[Word],
     found = said_of(BROKEN_UP, sentence, words, cast, before)
     if found is not None and not _passing(sentence, sentence.find(found[0])):
         return found
-    for match in GOES_OUT.finditer(sentence):
+    for match in (*GOES_OUT.finditer(sentence), *STOPS.finditer(sentence)):
         owner = match.group("owner")
         if (cast.who(owner) if owner else Who.FOE) is Who.FOE and \
                 not _passing(sentence, match.start()) and not negated(sentence, match.end()):
@@ -349,7 +359,11 @@ HIT = rx(r"(?:crunch|bite|cut|sink|smash|slam|bur(?:y|ie))(?:s|es)? into", r"fin
 HURT = rx(phrases("""~yelp; ~howl/~scream/~shriek/~roar in pain; ~reel back from it/the blow;
     ~reel from the blow; ~bleed; ~limp away/off; ~take the * weight/force/brunt;
     ~take the weight/force/brunt; ~reel away/back blinded/bleeding/wounded"""))
-MISS = rx(r"miss(?:es|ed)?", r"goes? wide", r"swings? wide", r"whistles? past", r"glances? off",
+# a blow stopped before it reaches the foe, whoever stops it
+_NEVER_LANDS = (r"before (?:it|the blow|the stroke|the edge|the blade|the point) "
+                r"(?:lands|connects|lands home|can land|strikes home|touches|reaches)")
+NEVER_LANDS = rx(_NEVER_LANDS)
+MISS = rx(r"miss(?:es|ed)?", r"goes? wide", _NEVER_LANDS, r"swings? wide", r"whistles? past", r"glances? off",
           r"hitting nothing", r"finds? (?:only )?(?:air|nothing)", r"falls? short",
           phrases("""~go/~swing/~sail/~fly/~pass/~cut/~slice wide; ~whistle/~sail/~hiss/~slide/
               ~sweep/~pass past; ~glance/~skid/~slide/~skitter/~bounce/~ring/~spark/~turn off;
@@ -367,7 +381,9 @@ MISS = rx(r"miss(?:es|ed)?", r"goes? wide", r"swings? wide", r"whistles? past", 
 # the foe evades or turns the blow ("turns Teodor's blow aside", "steps inside his swing")
 EVADES = rx(r"(?:turn|knock|bat|brush|sweep|push|fend|ward|parr(?:y|ie)|slap|swat|deflect)\w* "
             r"(?:\w+'s |the |her |his |its |their |your )?(?:\w+ )?(?:blow|strike|swing|thrust|cut|"
-            r"blade|sword|axe|spear|attack|stroke|point|edge|lunge)s?(?: (?:aside|away|off|wide)|"
+            r"blade|sword|axe|spear|attack|stroke|point|edge|lunge|hatchet|club|knife|dagger|mace|"
+            r"hammer|staff|pick|cleaver|sabre|saber|rapier|spike|hook|flail|maul)s?"
+            r"(?: (?:aside|away|off|wide)|"
             r"(?= and| with|,))",
             phrases("""~dodge; ~sidestep; ~duck under/beneath/aside; ~twist/~step/~slip/~lean/
                 ~jerk/~sway/~dance aside/away/clear/back; ~twist/~step/~slip/~lean/~jerk/~sway/
@@ -438,14 +454,38 @@ def _contact(sentence: str, words: Sequence[Word], before: Sequence[Word],
     return None
 
 
+_STRIKES = re.compile(r"\b(?:" + verbs("bite strike hit catch cut slash stab pierce gash wound "
+                      "graze nick clip smash crack club bash batter skewer spear impale find "
+                      "take rake slice hack chop gore") + r")\s+(?=\S)", re.IGNORECASE)
+
+
+def _struck(sentence: str, words: Sequence[Word], before: Sequence[Word],
+            cast: Cast) -> str | None:
+    """A weapon or the character striking the foe itself ('the hatchet bites the ogre')."""
+    for match in _STRIKES.finditer(sentence):
+        i, j = index_at(words, match.start()), index_at(words, match.end())
+        if j >= len(words) or person_after(words, j, cast, before) is not Who.FOE or \
+                words[j].low in ("its", "his", "her", "their") or \
+                NEGATION.search(sentence[max(0, match.start() - 20):match.start()]) or \
+                MISS.search(sentence, match.end()):
+            continue
+        if head_word(words, i) in _WEAPONS or subject(words, i, cast, before) is Who.CHARACTER:
+            return f"{match.group().strip()} {words[j].text}"
+    return None
+
+
 def _blow(sentence: str, words: Sequence[Word], before: Sequence[Word], cast: Cast,
           hit: bool) -> str | None:
     """A phrase of the other outcome said of a weapon or of a character."""
-    touched = None if hit else _contact(sentence, words, before, cast)
+    touched = None if hit else (_contact(sentence, words, before, cast)
+                                or _struck(sentence, words, before, cast))
     if touched:
         return touched
     if hit and HIT.search(" ".join(w.text for w in before)):
         return None  # the blow was told landing: what the foe does after is its reaction
+    stopped = NEVER_LANDS.search(sentence) if hit else None
+    if stopped and not negated(sentence, stopped.start()):
+        return stopped.group()
     for match in (MISS if hit else HIT).finditer(sentence):
         i = index_at(words, match.start())
         if not hit and (_SCENERY.match(sentence, match.end()) or re.search(

@@ -91,6 +91,7 @@ FAMILIES: tuple[Family, ...] = (
            failure=rx(phrases("""~fall back/short/away; ~slip back/off/down/from; no closer;
                no nearer; ~get nowhere; ~be left clinging/hanging/dangling;
                ~lose your/her/his/their grip/footing/hold; ~slide back/down; too far; never ~reach;
+               ~close/~grab/~clutch/~snatch/~catch/~find/~grasp/~meet on/at/only? empty/thin air;
                never ~make it; ~drop/~fall/~slide/~slip/~tumble/~scramble/~crawl/~climb back
                down/to/onto/into/among/toward/towards; back down among/to/onto/into; ~be thrown/
                flung/hurled/knocked back; short of the; well/just/far/yards/feet short;
@@ -181,8 +182,13 @@ FAMILIES: tuple[Family, ...] = (
         wrestle shoot duel parry club bash behead spear impale""")),
     Family("carry", _lemmas("""carry take grab snatch haul drag collect gather pocket bring
         hoist shoulder bear claim fetch pilfer loot""")),
+    # holding a thing against a force: the thing holding is the success, its giving way the
+    # failure (the opening family turned round)
     Family("endure", _lemmas("""endure resist withstand survive hold brave bear weather last
-        suffer keep stand""")),
+        suffer keep stand brace block"""),
+           success_of=rx(phrases(_HOLD)),
+           failure_of=rx(phrases(_YIELD + """; ~burst/~crash/~smash/~cave/~fly in/inward/open/
+               apart/wide"""))),
 )
 _LEMMA_OF: dict[str, str] = {form: lemma for family in FAMILIES for lemma in family.verbs
                              for form in forms(lemma)}

@@ -36,6 +36,9 @@ _PERCEIVER = r"(?:gaze|eyes?|look|glance|stare|lantern|lamp|light|beam|torch|hea
              r"attention|ears?|lamplight|torchlight)"
 _LANDING = verbs("settle fall fix lock land rest stop linger find meet fasten catch snap light "
                  "swing turn come")
+# anything heading straight for the hider ("the dog noses straight to her hiding place")
+STRAIGHT_TO = re.compile(r"\b[a-z]+s?\s+(?:straight|right|directly)\s+(?:to|for|at|toward|"
+                         r"towards)\s+", re.IGNORECASE)
 LANDS = re.compile(rf"\b{_PERCEIVER}\b(?:\s+[\w'-]+,?){{0,6}}?\s+(?:{_LANDING})\s+"
                    r"(?:right |straight |squarely |full |directly |at once |back )?"
                    r"(?:to rest |to a stop |to a halt )?(?:on|upon|onto|to)\s+", re.IGNORECASE)
@@ -56,7 +59,7 @@ _GOES_BY = re.compile(r"\b[a-z]+(?:s|ed)\s+(?:right\s+|straight\s+|on\s+)?(?:pas
                       re.IGNORECASE)
 # the watcher finding only other things, or moving on ("sees only barrels, and moves on")
 _LOOKS_AWAY = rx(phrases("""~see/~find/~notice/~spot/~hear/~smell only/nothing; ~see/~find/~notice
-    nothing but; ~move/~walk/~go/~pass/~wander/~shuffle/~stump/~drift/~turn on/away/off;
+    nothing but; ~look/~search/~peer/~poke everywhere but/except; ~move/~walk/~go/~pass/~wander/~shuffle/~stump/~drift/~turn on/away/off;
     ~go back to * post/rounds/fire/supper/dice/cards/sleep"""))
 _HIDING = word_set("hiding hiding-place hideout nook")
 _SEEN_OBJECT = frozenset({"her", "him", "them", "you"})
@@ -88,7 +91,7 @@ def perceived(sentence: str, words: Sequence[Word], before: Sequence[Word], cast
               failed: bool) -> str | None:
     """A watcher's senses told landing on the hider when they went unseen (``failed`` False),
     or passing them by when they were seen."""
-    landed = [] if failed else [*LANDS.finditer(sentence)]
+    landed = [] if failed else [*LANDS.finditer(sentence), *STRAIGHT_TO.finditer(sentence)]
     for match in landed + ([*PASSES.finditer(sentence)] if failed else []):
         j = index_at(words, match.end())
         if _at_character(words, j, cast) and not negated(sentence, match.start()) and \
@@ -134,7 +137,7 @@ def goal_of(intent: str) -> str:
     return found[-1] if found else ""
 
 
-_ARRIVAL = re.compile(r"\b(?:in|into|onto|inside|atop|on top of|up on|out on|out onto|"
+_ARRIVAL = re.compile(r"\b(?:in|into|onto|on|inside|atop|on top of|up on|out on|out onto|"
                       r"out into|through into|at)\s+(?:the|a|an|its|her|his|their)\s+"
                       r"(?P<goal>(?:[\w'-]+\s+){0,3}[\w'-]+)\b", re.IGNORECASE)
 _SHORT_OF = re.compile(r"\b(?:toward|towards|short of|below|beneath|under|far from|back|"
@@ -144,9 +147,39 @@ _SHORT = re.compile(r"\b(?:peer|peers|peered|stare|stares|stared|look|looks|look
                     r"would|could|might|almost|nearly|if|until)\b", re.IGNORECASE)
 
 
+_OUT_OF = re.compile(r"\bout of (?:the |its |her |his |their |this |that )?(?:[\w'-]+\s+){0,2}?"
+                     r"([\w'-]+)\b", re.IGNORECASE)
+
+
+def _got_out(sentence: str, words: Sequence[Word], before: Sequence[Word], cast: Cast,
+             intent: str) -> str | None:
+    """On a failed attempt to get out of a place, the character told out of it."""
+    wanted = re.search(r"\bout of\s+((?:[\w'-]+\s*)+)", intent)
+    if not wanted:
+        return None
+    phrase = re.split(r"\s+(?:to|into|onto|and|before|while|with|by|through|past)\b",
+                      wanted.group(1))[0].split()
+    place = phrase[-1].lower().rstrip("s") if phrase else ""
+    for match in _OUT_OF.finditer(sentence):
+        said = [w.lower().rstrip("s") for w in re.findall(r"[\w'-]+", sentence[
+            match.start():match.end() + 30])[2:6]]
+        if place not in said or negated(sentence, match.start()):
+            continue
+        clause = re.split(r"[;:\u2014]|\bbut\b", sentence[:match.start()])[-1]
+        if _SHORT.search(clause):
+            continue
+        i = index_at(words, match.start())
+        if _person_before(words, i - 1, cast, before) is Who.CHARACTER:
+            return match.group()
+    return None
+
+
 def arrived(sentence: str, words: Sequence[Word], before: Sequence[Word], cast: Cast,
             intent: str) -> str | None:
     """On a failed attempt to get somewhere, the character told arrived in it."""
+    out = _got_out(sentence, words, before, cast, intent)
+    if out:
+        return out
     goal = goal_of(intent)
     if not goal:
         return None
@@ -257,7 +290,9 @@ def _failing(sentence: str, targets: frozenset[str]) -> str | None:
 
 FUTILE = rx(phrases("""nothing to show for; nothing to show but; all for nothing;
     ~come to nothing; ~come of nothing; none of it ~come back/~make/~help/~work/~take/~hold;
-    none of it ~come to; nothing ~come back; nothing ~change; nothing has changed"""),
+    none of it ~come to; nothing ~come back; nothing ~change; nothing has changed;
+    ~melt/~fade/~dwindle/~thin/~peter/~shrink/~wither/~boil/~fizzle/~gutter away? to nothing;
+    ~fizzle out; back to the same; round/around in circles; in a circle"""),
             r"as (?:it|they|he|she) always (?:has|have|had|did|does|do)\b",
             r"(?:goes|go|grind|grinds|turn|turns|run|runs|flow|flows|burn|burns) on,? "
             r"(?:\w+,? )?as (?:before|ever|always)",
@@ -272,6 +307,14 @@ SHUTS = rx(phrases("""~drop/~slide/~shoot/~throw/~slam/~set/~put the/a bar/bars/
     his/her/their * door/gate/way/shutters/hatch/doors/gates/grille/portcullis/shutter;
     ~bar/~bolt/~lock/~shut/~slam/~seal/~latch the/a/its/his/her/their door/gate/way/shutters/
     hatch/doors/gates/grille/portcullis/shutter"""))
+
+
+def _closes(targets: frozenset[str]) -> re.Pattern[str]:
+    """Shutting the very thing the character asked to have opened ('locks the crypt')."""
+    things = "|".join(sorted(re.escape(t) for t in targets if len(t) > 3))
+    return re.compile(r"\b(?:" + verbs("bar bolt lock shut slam seal latch chain") +
+                      r")\s+(?:up\s+)?(?:the|its|his|her|their)\s+(?:[\w'-]+\s+)?(?:" + things +
+                      r")s?\b", re.IGNORECASE)
 
 
 def undone(sentence: str, words: Sequence[Word], before: Sequence[Word], cast: Cast,
@@ -294,6 +337,11 @@ def undone(sentence: str, words: Sequence[Word], before: Sequence[Word], cast: C
     if anyway and not _CONCEDED.search(sentence[:anyway.start()]) and _person_before(words, index_at(words, anyway.start()), cast,
                                  before) is not Who.CHARACTER:
         return anyway.group()
+    for match in _closes(targets).finditer(sentence) if targets else ():
+        i = index_at(words, match.start())
+        if not negated(sentence, match.start()) and \
+                _person_before(words, i - 1, cast, before) is not Who.CHARACTER:
+            return match.group()
     for match in SHUTS.finditer(sentence):
         i = index_at(words, match.start())
         if not negated(sentence, match.start()) and \
@@ -403,8 +451,8 @@ def claim(sentence: str, words: Sequence[Word], before: Sequence[Word],
         if said:
             return said
     if failed:
-        return (arrived(sentence, words, before, cast, intent) if "reach" in families
-                or "sneak" in families else None) or (
+        return (arrived(sentence, words, before, cast, intent) if families & {
+            "reach", "sneak", "carry", "find"} else None) or (
             found(sentence, intent) if "find" in families else None) or (
             granted(sentence, words, before, cast, intent) if "persuade" in families
             else None)
