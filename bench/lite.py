@@ -12,9 +12,12 @@ Prints, side by side, for the static site in ``build/lite`` (built first if miss
 The site is served by a small static server here that gzips what a static host gzips (text and
 WebAssembly, not the already-packed wheels and zip). Bytes are what Chromium reports per response
 (body as sent, plus headers). Targets of issue 18: first visit <= 8 s, return visit <= 4 s,
-first-visit bytes <= 12 MB. Not a test: the numbers depend on the machine and its load.
+first-visit bytes <= 12 MB. Not a test: the numbers depend on the machine and its load, so
+each run measures the builds and the server in turn and the table gives each build's ratio to
+``oracle serve`` too. ``--site DIR`` (repeated) compares builds in one run, e.g. a copy of
+``build/lite`` made before a change against the new one.
 
-    .venv/bin/python bench/lite.py [--runs 1]
+    .venv/bin/python bench/lite.py [--runs 1] [--site DIR --site DIR]
 """
 
 from __future__ import annotations
@@ -83,11 +86,11 @@ def free_port() -> int:
         return port
 
 
-def serve_site() -> tuple[ThreadingHTTPServer, str]:
+def serve_site(site: Path = SITE) -> tuple[ThreadingHTTPServer, str]:
     port = free_port()
 
     def handler(*args: Any, **kwargs: Any) -> Gzipping:
-        return Gzipping(*args, directory=str(SITE), **kwargs)
+        return Gzipping(*args, directory=str(site), **kwargs)
 
     server = ThreadingHTTPServer(("127.0.0.1", port), handler)
     threading.Thread(target=server.serve_forever, daemon=True).start()
@@ -161,36 +164,56 @@ def measure(browser: Any, url: str, lite: bool) -> dict[str, float]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=1)
+    parser.add_argument("--site", action="append", type=Path, metavar="DIR",
+                        help="a built site to measure (again for each build to compare, e.g. a "
+                             "copy of build/lite made before a change); default build/lite")
     options = parser.parse_args()
-    if not (SITE / APP).is_file():  # make lite, once
+    sites: list[Path] = options.site or [SITE]
+    if sites == [SITE] and not (SITE / APP).is_file():  # make lite, once
         subprocess.run([sys.executable, str(ROOT / "lite" / "build.py")], check=True)
     from playwright.sync_api import sync_playwright
 
-    server, lite_url = serve_site()
+    servers = {f"{site.name} ({n})" if len(sites) > 1 else "browser edition": serve_site(site)
+               for n, site in enumerate(sites, 1)}
     home = Path(tempfile.mkdtemp(prefix="oracle-bench-lite-"))
     proc, serve_url = serve_oracle(home)
-    results: dict[str, list[dict[str, float]]] = {"lite": [], "serve": []}
+    results: dict[str, list[dict[str, float]]] = {name: [] for name in [*servers, "oracle serve"]}
+    load = []
     try:
         with sync_playwright() as playwright:
             browser = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-            for _ in range(options.runs):
-                results["lite"].append(measure(browser, lite_url, lite=True))
-                results["serve"].append(measure(browser, serve_url, lite=False))
+            for _ in range(options.runs):  # the builds and the server in turn, each run
+                load.append(float(Path("/proc/loadavg").read_text().split()[0]))
+                for name, (_, url) in servers.items():
+                    results[name].append(measure(browser, url, lite=True))
+                results["oracle serve"].append(measure(browser, serve_url, lite=False))
             browser.close()
     finally:
-        server.shutdown()
+        for server, _ in servers.values():
+            server.shutdown()
         proc.terminate()
+    report(results, load)
+
+
+def report(results: dict[str, list[dict[str, float]]], load: list[float]) -> None:
+    """Medians side by side, each build's ratio to ``oracle serve`` (measured in the same run)."""
     medians = {name: {key: statistics.median(run[key] for run in runs) for key in runs[0]}
                for name, runs in results.items()}
-    print(f"{'':24}{'browser edition':>18}{'oracle serve':>16}{'target':>10}")
+    serve = medians["oracle serve"]
+    width = max(18, *(len(name) + 2 for name in medians))
+    print(f"load average (1 min) at each run's start: {', '.join(f'{x:.1f}' for x in load)}")
+    print(f"{'':24}" + "".join(f"{name:>{width}}" for name in medians) + f"{'target':>10}")
     rows = [("first visit, s", "first_s"), ("first visit, MB", "first_mb"),
             ("return visit, s", "return_s"), ("return visit, MB", "return_mb"),
             ("offline precache, MB", "precache_mb")]
     for label, key in rows:
         target = TARGETS.get(key)
-        print(f"{label:24}{medians['lite'][key]:>18.2f}{medians['serve'][key]:>16.2f}"
-              f"{'' if target is None else f'<= {target:g}':>10}")
-    print(json.dumps({"runs": options.runs, "medians": medians}, sort_keys=True))
+        print(f"{label:24}" + "".join(f"{values[key]:>{width}.2f}" for values in medians.values())
+              + f"{'' if target is None else f'<= {target:g}':>10}")
+        if key.endswith("_s"):
+            print(f"{'  x oracle serve':24}" + "".join(
+                f"{values[key] / serve[key]:>{width}.2f}" for values in medians.values()))
+    print(json.dumps({"runs": len(load), "load": load, "medians": medians}, sort_keys=True))
 
 
 if __name__ == "__main__":
