@@ -59,6 +59,10 @@ def ctx(result: dict[str, Any]) -> NarrationContext:
     (CHECKED, "She clears it by six, and the ledger reads plain."),
     (MARKED, "The hatch gives, though her luck comes up one short."),
     (CHECKED, "Set against a six, it is plenty: the ledger reads plain."),
+    # a count the rules keep, with nothing after it
+    (CHECKED, "The ledger's ward is down to three, and Wren reads it plain."),
+    (CHECKED, "The ward takes four and breaks; Wren reads the ledger plain."),
+    (CHECKED, "A six-point margin: the ledger reads plain."),
 ])
 def test_a_count_the_rules_keep_is_never_told_right_or_wrong(result: dict[str, Any],
                                                             text: str) -> None:
@@ -79,6 +83,7 @@ def test_a_count_the_rules_keep_is_never_told_right_or_wrong(result: dict[str, A
     (MARKED, "A trapdoor comes up two feet, and the hatch gives; something below takes note."),
     (MARKED, "The hatch gives by two inches, then by a hand; something below takes note."),
     (CHECKED, "She reads against the two lamps on the wall, and the ledger is plain."),
+    (CHECKED, "The lamp burns down to a stub, and the ledger is plain to the last two pages."),
 ])
 def test_numbers_of_the_world_are_not_the_dice(result: dict[str, Any], text: str) -> None:
     assert check("outcome", ctx(result), text) is None, text

@@ -119,6 +119,13 @@ MECHANICS = re.compile("|".join((
      r"(?!-|\s+(?:paces|steps|feet|foot|inches|yards|miles|days|nights|hours|years|heads?|"
      r"lengths?|breaths?|heartbeats?|hands?|fingers?|widths?)\b)"),
     rf"\b(?:needed|needs|need|needing)\s+(?:a|an)\s+{_N}\b(?!-)",
+    # a count with nothing after it, as the rules keep it: "the Golem is down to five",
+    # "it takes four, and", "a four-point blow"
+    (rf"\b(?:down|up)\s+to\s+(?:its\s+|her\s+|his\s+|their\s+|your\s+|the\s+)?(?:last\s+)?{_N}"
+     r"(?=\s*(?:[,.;:!?\u2014]|$)|\s+(?:and|but|now|left)\b)"),
+    (rf"\b(?:takes?|took|taken|loses?|lost|deals?|dealt|suffers?|suffered)\s+(?:another\s+|a\s+further\s+)?"
+     rf"{_N}(?=\s*(?:[,.;:!?\u2014]|$)|\s+(?:and|but|more)\b)"),
+    rf"\b{_N}-(?:points?|damage|hp|hits?|wounds?)\b",
     (rf"\b(?:beats?|beat|beating|against|versus|vs\.?)\s+(?:a|an|the|their|its|his|her|my|your)\s+"
      rf"{_N}(?=\s*(?:[,.;:!?\u2014]|$)|\s+(?:and|but|so|yet|with|is|was)\b)"),
     # a pair of faces, or a face thrown: "a six and a six", "rolls a nine", "comes up three"
