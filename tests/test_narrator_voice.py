@@ -135,7 +135,7 @@ def test_the_place_kinds_read_from_its_words() -> None:
     from oracle.narrator.compose import elsewhere
 
     assert elsewhere("the flooded nave") == {"outdoors"}
-    assert elsewhere("the misty moor") == {"indoors", "town"}  # no ceiling, no street
+    assert elsewhere("the misty moor") == {"indoors", "town", "built"}  # no ceiling, street, door
     assert elsewhere("the crypt under the forest") == {"town"}
     assert elsewhere("somewhere strange") == frozenset()
 
@@ -171,7 +171,12 @@ DECIDES_INSIDE = re.compile(
     r"(?:dark |old |cold |small )?in "
     r"\{\{ ?name ?\}\}(?!'s)|which sounds are real|what they were thinking|"
     r"\b(?:themselves|himself|herself) (?:a|that|it)\b|\{\{ ?[Nn]ame ?\}\} (?:cannot|can't) "
-    r"(?:say|tell|remember)|\bnone of the (?:doubt|fear|hesitation)\b", re.IGNORECASE)
+    r"(?:say|tell|remember)|\bnone of the (?:doubt|fear|hesitation)\b|"
+    # a body told how it feels about the story: "hands will shake at the memory", "the weight
+    # on Ash's chest eases"
+    r"\b(?:hands?|knees?|voice) will (?:shake|tremble|give)|\bweight on \{\{ ?name ?\}\}'s "
+    r"(?:chest|heart|shoulders) (?:eases|lifts|lightens)|\{\{ ?name ?\}\}'s heart "
+    r"(?:sinks|races|lifts|leaps|breaks)", re.IGNORECASE)
 PEOPLE = re.compile(r"\b(?:companions?|the others|the party|the hunters|everyone|everybody|"
                     r"the players|no one else|nobody else|anyone else|someone else|everyone else|friends?|each other|"
                     r"the group|the rest of them|crowd|onlookers|side by side|all of you|"
