@@ -365,3 +365,49 @@ def test_a_third_set_of_contradictions_is_caught(kind: str, context: NarrationCo
 def test_a_third_set_of_faithful_replies_passes(kind: str, context: NarrationContext,
                                                 text: str) -> None:
     assert check(_beat(context, kind), context, text) is None
+
+
+# A fourth set of this file's own phrasings (Triptycho combat, a river foe, a contest, a hunt, a
+# door opened into the place behind it): each bad one caught, each good one passed.
+TT_CHIT = {"roll": "opposed", "opposed_roll": True, "action_total": 9, "reaction_total": 6, "winner": "action", "scenario": "combat", "system": "triptycho"}
+TT_CMISS = {**TT_CHIT, "winner": "reaction", "action_total": 3}
+con = NarrationContext.build(result=CONTEST, party=["Ash", "Bryn"])
+def h(encounter: str) -> NarrationContext:
+    return NarrationContext.build(result=_hunt(encounter), characters=[{"name": "Ash"}])
+FOURTH_BAD = [
+ ("roll", tt(TT_CHIT, monster="the Pale Usher"), "The Pale Usher sways aside and Odo's sword finds only its shadow."),
+ ("roll", tt(TT_CMISS, monster="the Pale Usher"), "Odo's sword takes the Pale Usher under the arm and it reels."),
+ ("roll", tt(TT_CMISS, monster="the Pale Usher"), "Odo feints, then drives the point home into the Pale Usher's side."),
+ ("monster", ctx(STANDS, monster="the Eel Mother"), "The Eel Mother thrashes once more, then floats belly-up among the reeds."),
+ ("monster", ctx(STANDS, monster="the Eel Mother"), "By dawn the Eel Mother is a pale shape drifting downstream, her fight done."),
+ ("monster", ctx(STANDS, monster="the Eel Mother"), "The Eel Mother's last coil loosens, and the river takes her."),
+ ("monster", ctx(DEFEATED, monster="the Eel Mother"), "The Eel Mother slides back under the black water, unhurt, to wait."),
+ ("monster", ctx(DEFEATED, monster="the Eel Mother"), "Ash's blows glance off the Eel Mother's slick hide and she coils tighter."),
+ ("roll", con, "Bryn gets there first and holds the rope up, laughing."),
+ ("roll", con, "Ash reaches for the rope, but Bryn has it already."),
+ ("encounter", h("present"), "The marsh is empty tonight; whatever hunts here is elsewhere."),
+ ("encounter", h("none"), "Something is waiting in the reeds, very close, and it has seen Ash."),
+ ("outcome", ctx(COMPLICATION, intent="slip the lock on the chapel door"), "The lock slips open without a sound, and nothing stirs anywhere in the chapel."),
+ ("outcome", ctx(FAILURE, intent="slip the lock on the chapel door"), "Ash eases the bolt back and slips into the chapel."),
+]
+FOURTH_GOOD = [
+ ("roll", tt(TT_CHIT, monster="the Pale Usher"), "Odo's sword takes the Pale Usher under the arm and it reels."),
+ ("roll", tt(TT_CMISS, monster="the Pale Usher"), "The Pale Usher sways aside and Odo's sword finds only its shadow."),
+ ("monster", ctx(DEFEATED, monster="the Eel Mother"), "The Eel Mother's last coil loosens, and the river takes her."),
+ ("monster", ctx(STANDS, monster="the Eel Mother"), "The Eel Mother slides back under the black water, unhurt, to wait."),
+ ("roll", con, "Ash gets there first and holds the rope up high."),
+ ("encounter", h("none"), "The marsh is empty tonight; nothing hunts here."),
+ ("outcome", ctx(COMPLICATION, intent="slip the lock on the chapel door"), "The lock slips open, but the hinge shrieks, and somewhere in the chapel something answers."),
+]
+
+
+@pytest.mark.parametrize("beat,context,text", FOURTH_BAD, ids=lambda v: str(v)[:40])
+def test_a_fourth_set_of_contradictions_is_caught(beat: str, context: NarrationContext,
+                                                  text: str) -> None:
+    assert check(beat, context, text) is not None
+
+
+@pytest.mark.parametrize("beat,context,text", FOURTH_GOOD, ids=lambda v: str(v)[:40])
+def test_a_fourth_set_of_faithful_replies_passes(beat: str, context: NarrationContext,
+                                                 text: str) -> None:
+    assert check(beat, context, text) is None

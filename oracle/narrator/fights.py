@@ -97,6 +97,9 @@ GOES_OUT = re.compile(r"\b(?:(?P<owner>[A-Z][\w-]*)'s|(?P<its>its))\s+(?:[\w-]+\
                       r"(?:" + verbs("die fade dim") +
                       r")(?:\s+(?:away|to nothing|out))?\b(?!\s+(?:down|a little|for a)))",
                       re.IGNORECASE)
+# a foe's fight told over ("her fight done")
+_FIGHT_DONE = re.compile(r"\b([\w-]+?)(?:'s)?\s+fight\s+(?:is\s+|was\s+)?(?:done|over|ended|"
+                         r"finished|spent)\b", re.IGNORECASE)
 # a foe told spent mid-sentence ("it kneels, spent, on the casting floor")
 _SPENT = re.compile(r",\s*(?:spent|lifeless|dead|finished|unmoving|motionless|broken|done)\s*,",
                     re.IGNORECASE)
@@ -255,6 +258,12 @@ def _ended(sentence: str, words: Sequence[Word], before: Sequence[Word],
     found = said_of(NOT_AGAIN, sentence, words, cast, before)
     if found is not None and found[1] is Who.FOE and not STANDS.search(sentence):
         return found
+    for match in _FIGHT_DONE.finditer(sentence):
+        owner = match.group(1).lower()
+        said = [*before, *[w for w in words if w.start < match.start()]]
+        if (cast.who(owner) if owner not in ("her", "his", "their") else
+                _last_named(said, cast)) is Who.FOE:
+            return match.group(), Who.FOE
     for match in _SPENT.finditer(sentence):
         if _last_named([*before, *[w for w in words if w.start < match.start()]],
                        cast) is Who.FOE:

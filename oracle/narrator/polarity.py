@@ -174,13 +174,27 @@ def _got_out(sentence: str, words: Sequence[Word], before: Sequence[Word], cast:
     return None
 
 
+_WAYS = word_set("door doors gate gates hatch portcullis doorway gateway")
+_NOT_PLACE = word_set("the a an its his her their iron old great front back side oak wooden "
+                      "heavy locked barred sealed rusted stout little small big")
+
+
+def _behind(intent: str) -> str:
+    """The place behind a way the attempt would open ('the chapel door': chapel)."""
+    for found in re.finditer(r"\b([a-z'-]+)\s+(?:" + "|".join(sorted(_WAYS)) + r")\b",
+                             intent.lower()):
+        if found.group(1) not in _NOT_PLACE:
+            return found.group(1)
+    return ""
+
+
 def arrived(sentence: str, words: Sequence[Word], before: Sequence[Word], cast: Cast,
             intent: str) -> str | None:
     """On a failed attempt to get somewhere, the character told arrived in it."""
     out = _got_out(sentence, words, before, cast, intent)
     if out:
         return out
-    goal = goal_of(intent)
+    goal = goal_of(intent) or _behind(intent)
     if not goal:
         return None
     for match in _ARRIVAL.finditer(sentence):
@@ -353,7 +367,7 @@ def undone(sentence: str, words: Sequence[Word], before: Sequence[Word], cast: C
 # --- a contest's winner ------------------------------------------------------------------------
 
 _FIRST = re.compile(r"\b(?:a (?:heartbeat|moment|breath|second|step|stride|hair|beat|"
-                    r"finger's width) (?:before|ahead of)|before|ahead of|first|faster|"
+                    r"finger's width) (?:before|ahead of)|before|ahead of|first|already|faster|"
                     r"quicker|swifter|sooner|nimbler|beats?|beat|outpaces?|wins?|won)\b",
                     re.IGNORECASE)
 _LATE = re.compile(r"\b(?:too late|a (?:heartbeat|moment|breath|second|step) (?:too late|"
@@ -390,10 +404,11 @@ def contest(sentence: str, cast: Cast) -> str | None:
 ABSENT = rx(r"a long way off", r"far (?:off|away)", r"in the (?:far )?distance", r"distant",
             phrases("""nothing ~hunt/~stir/~come/~move/~follow/~wait/~lurk; no sign of;
                 not hunting; ~be alone; all is quiet; nothing here; nothing near; no one
-                ~come; nothing * tonight/today"""))
+                ~come; nothing * tonight/today; ~be empty; elsewhere; somewhere else"""))
 NEAR = rx(phrases("""~be here; right here; upon you/her/him/them; at your/her/his/their back/
     heels/shoulder/elbow; close behind; right behind; just behind; ~find you/her/him/them;
-    its/the breath ~be? on; within reach; an arm's length; a stride away; a step away"""))
+    its/the breath ~be? on; within reach; an arm's length; a stride away; a step away;
+    very close; close by; ~be waiting/watching/lurking/crouching; ~have seen you/her/him/them"""))
 
 
 def presence(sentence: str, cast: Cast) -> str | None:
@@ -452,7 +467,7 @@ def claim(sentence: str, words: Sequence[Word], before: Sequence[Word],
             return said
     if failed:
         return (arrived(sentence, words, before, cast, intent) if families & {
-            "reach", "sneak", "carry", "find"} else None) or (
+            "reach", "sneak", "carry", "find", "open"} else None) or (
             found(sentence, intent) if "find" in families else None) or (
             granted(sentence, words, before, cast, intent) if "persuade" in families
             else None)
