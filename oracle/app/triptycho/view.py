@@ -212,12 +212,13 @@ class TriptychoView:
     def _show_odds(self) -> None:
         # the request is read here, on the widget thread; the odds are counted off it
         request, target = self.request(), self._target.value
-        if target is None:
-            standing = self._attacker.value
+        standing = self._attacker.value
+        if target is None and standing:  # the last one standing: nobody to attack
             alone = (f'<span class="oracle-hint">Only {esc(standing)} is left standing: '
-                     "nobody to attack.</span>" if standing else "")
+                     "nobody to attack.</span>")
             self._odds_job.ask(lambda: alone)  # after any odds still being counted
             return
+        # with nobody in the scenario yet, the resolver still counts the odds of its entries
         points = self.moves.target_points(target)
         self._odds_job.ask(lambda: self.odds_markup(request, target, points))
 
