@@ -23,6 +23,7 @@ import re
 from collections.abc import Sequence
 
 from oracle.narrator.base import NarrationContext
+from oracle.narrator.beings import classes
 from oracle.narrator.meaning import Cast, Word, word_set
 from oracle.narrator.people import BEASTS
 
@@ -59,14 +60,29 @@ _ARTICLE = word_set("""the a an""")
 # what a being newly come does to the character ("a sentinel blocks the blow")
 _ATTACKS = re.compile(r"(?:lunges?|charges?|attacks?|strikes?|bites?|claws?|blocks?|seizes?|"
                       r"grabs?|drags?|parries|parry|catches|springs at|leaps at|comes for|"
-                      r"bears down|rakes?|gores?|pounces?|shoves?|steps between)\b",
+                      r"bears down|rakes?|gores?|pounces?|shoves?|steps between|"
+                      r"sinks? (?:its|his|her|their) (?:teeth|fangs|claws)|goes? for|"
+                      r"latch(?:es)? on|knocks? \w+ down|tackles?)\b",
                       re.IGNORECASE)
+_CLAUSE_END = frozenset({";", ":", "\u2014"})
+
+
+def _attacks_after(words: Sequence[Word], i: int) -> bool:
+    """An attack told of the being in its clause ("a badger comes out of the bracken and sinks
+    its teeth into ..."), up to twelve words on."""
+    for j in range(i + 1, min(i + 13, len(words))):
+        if words[j].low in _CLAUSE_END:
+            return False
+        if _ATTACKS.match(" ".join(w.text for w in words[j:j + 4])):
+            return True
+    return False
 _OWNERS = word_set("""its his her their your my our""")
 _SKIP_CAPS = word_set("""the a an i god gods lord lady saint ruin death night day""")
 
 
 def _story_words(context: NarrationContext, cast: Cast) -> set[str]:
     words = set(cast.known) | set(cast.characters) | set(cast.foe)
+    words |= {part for w in cast.known if "-" in w for part in w.split("-")}
     for text in (context.monster, context.journal, *context.story, *context.cast):
         words |= {w.lower().removesuffix("'s") for w in re.findall(r"[A-Za-z][\w'-]*", text)}
         words |= {part for w in re.findall(r"[a-z]+-[a-z-]+", text.lower())
@@ -81,10 +97,12 @@ def _head(word: Word) -> str:
 
 def _as_likeness(words: Sequence[Word], i: int) -> bool:
     """The being is a likeness, a remains or a belonging, not present."""
-    near = words[max(0, i - 4):i]
+    article = max((j for j in range(max(0, i - 3), i) if words[j].low in _ARTICLE), default=-1)
+    near = words[article + 1:i] if article >= 0 else words[max(0, i - 4):i]
+    if article >= 2 and words[article - 1].low == "of":  # "a carving of an abbot"
+        near = [*near, words[article - 2]]
     if {w.low for w in near} & _LIKENESS:
         return True
-    article = max((j for j in range(max(0, i - 3), i) if words[j].low in _ARTICLE), default=-1)
     if article > 0 and words[article - 1].low in _AS and (
             words[article - 1].low != "as" or words[article].low != "the"):
         return True  # "like a knight", "as the abbot might"
@@ -92,7 +110,7 @@ def _as_likeness(words: Sequence[Word], i: int) -> bool:
         return True  # "the Warden's guard", "its keeper": something of another's
     if words[i].low.endswith("'s") and i + 1 < len(words):
         following = {w.low for w in words[i + 1:i + 3]}
-        return bool(following & _REMAINS)
+        return bool(following & _REMAINS) or words[i + 1].text[:1].isupper()  # a title
     return False
 
 
@@ -104,8 +122,47 @@ def _with_article(words: Sequence[Word], i: int) -> bool:
     if "the" in window and not (window[-1:] == ["the"] and words[i].low.rstrip("s") in _SMALL):
         return True
     if ("a" in window or "an" in window) and not words[i].low.endswith("'s"):
-        return _ATTACKS.match(" ".join(w.text for w in words[i + 1:i + 3])) is not None
+        return _attacks_after(words, i)
     return False
+
+
+# the small life of a scene: a foe only when it acts against someone or is named in capitals
+_SMALL_LIFE = frozenset({"bird", "fish", "insect", "rodent", "worm", "arachnid"})
+
+
+# a person by the plainest words, who may be the character seen from outside ("the man inside
+# them is hers")
+_ANYONE = word_set("""man men woman women person people folk human humans one someone somebody
+lad lass fellow body""")
+# a blow or an attack aimed at what follows ("goes wide of the rat", "her blade finds the pike")
+_AIMED = word_set("""at of into through past hit hits strike strikes struck stab stabs cut cuts
+slash slashes miss misses missed wide swing swings blow blows blade axe sword hammer spear
+arrow bolt kill kills killed fight fights fought wound wounds wounded catches finds""")
+
+
+def _engaged(words: Sequence[Word], i: int) -> bool:
+    """The being at ``words[i]`` fights: an attack right after it, or a blow aimed at it in
+    the few words before."""
+    if _attacks_after(words, i):
+        return True
+    return any(w.low in _AIMED for w in words[max(0, i - 4):i]) and \
+        any(w.low in _AIMED - {"at", "of", "into", "through", "past"}
+            for w in words[max(0, i - 8):i])
+
+
+def _fights_as_foe(words: Sequence[Word], i: int, head: str) -> bool:
+    """A being of the inventory (not the story's lexicon of foes) stands as a foe: a monster of
+    folklore or a beast of prey by its kind; a person or another animal when it fights."""
+    kinds = classes(head)
+    if not kinds or head in _ANYONE:
+        return False
+    if kinds & {"monster", "beast"}:
+        return True
+    following = words[i + 1].low if i + 1 < len(words) else ""
+    if following and words[i + 1].text.islower() and following.endswith("s") and \
+            not following.endswith("'s") and not _ATTACKS.match(following):
+        return False  # a noun of a compound ("the cuckoo clocks") or a verb: the engaged test
+    return _engaged(words, i)
 
 
 def _kinds(words: Sequence[Word], story: set[str]) -> str | None:
@@ -114,11 +171,26 @@ def _kinds(words: Sequence[Word], story: set[str]) -> str | None:
         if head == "giant" and i + 1 < len(words) and words[i + 1].text.islower() and \
                 not words[i + 1].low.endswith(("s", "ed")):
             continue  # "the giant face carved into the cliff": giant as a size
-        if head in BEINGS and head not in _GENERIC and head not in story and \
-                head.rstrip("s") not in story and _with_article(words, i) and \
-                not _as_likeness(words, i):
+        if (head in BEINGS or _fights_as_foe(words, i, head)) and head not in _GENERIC and \
+                head not in story and head.rstrip("s") not in story and \
+                _with_article(words, i) and not _as_likeness(words, i):
             start = max(0, i - 2)
             return " ".join(w.text for w in words[start:i + 1])
+    return None
+
+
+def _monsters(words: Sequence[Word], story: set[str]) -> str | None:
+    """A monster of folklore present ("the troll in the loft", "a ghoul lunges") that the
+    story does not hold."""
+    for i, word in enumerate(words):
+        head = _head(word)
+        if head in _GENERIC or word.low.endswith("'s") or (
+                head == "giant" and i + 1 < len(words) and words[i + 1].text.islower()):
+            continue  # the foe's own words; "the Devil's Bargain"; "the giant face"
+        if "monster" in classes(head) and head not in story and head.rstrip("s") not in story \
+                and word.low.removesuffix("'s") not in story and not _as_likeness(words, i) \
+                and {w.low for w in words[max(0, i - 3):i]} & _ARTICLE:
+            return " ".join(w.text for w in words[max(0, i - 2):i + 1])
     return None
 
 
@@ -139,17 +211,23 @@ def _names(words: Sequence[Word], story: set[str]) -> str | None:
         after = words[i + 1 + len(named)] if i + 1 + len(named) < len(words) else None
         acts = named[-1].low.endswith("'s") or (after is not None and after.text.islower() and
                                                  after.low.endswith(("s", "ed")))
-        if fresh and (_head(named[-1]) in BEINGS or (len(named) >= 2 and acts)):
+        owned = any(w.low.endswith("'s") for w in named[:-1]) and \
+            not classes(_head(named[-1]))  # "the Devil's Bargain", "the King's Road": a thing
+        if fresh and not owned and (_head(named[-1]) in BEINGS or classes(_head(named[-1])) or
+                                    (len(named) >= 2 and acts)):
             return " ".join(w.text for w in [word, *named])
     return None
 
 
 def other_foe(sentence: str, words: Sequence[Word], before: Sequence[Word],
               context: NarrationContext, cast: Cast) -> str | None:
-    """A creature or person present that the story does not hold, when the story has a foe."""
-    if not context.monster.strip():
-        return None
+    """A creature or person present that the story does not hold, when the story has a foe;
+    with none, a monster of folklore the story does not hold ("the troll in the loft")."""
     story = _story_words(context, cast)
+    if not context.monster.strip():
+        found = _monsters(words, story)
+        return (f"it brings in {found!r}, a monster the story does not hold" if found
+                else None)
     found = _names(words, story) or _kinds(words, story)
     if found:
         return (f"it brings in {found!r}, a being the story does not hold; the story's foe is "

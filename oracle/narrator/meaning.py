@@ -13,7 +13,7 @@ Everything here is deterministic word work: no model is asked.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
 
@@ -86,6 +86,16 @@ def _words_of(names: Iterable[str]) -> set[str]:
     return found
 
 
+def _named_in(result: object) -> list[str]:
+    """Every ``name`` a result holds, at any depth (the watchers of a hide, a target)."""
+    if isinstance(result, Mapping):
+        found = [str(v) for k, v in result.items() if k == "name" and isinstance(v, str)]
+        return found + [n for v in result.values() for n in _named_in(v)]
+    if isinstance(result, list | tuple):
+        return [n for v in result for n in _named_in(v)]
+    return []
+
+
 def settled_of(context: NarrationContext) -> Settled:
     """What the result settles, as its system reads it (the system the result names, else the
     context's; a system not installed settles nothing the referee can read)."""
@@ -114,7 +124,8 @@ class Cast:
         names += list(settled.people)
         characters = _words_of(names)
         foe = _words_of([context.monster]) - characters
-        known = _words_of([*names, context.monster, context.place, context.intent,
+        known = _words_of([*names, *_named_in(context.result), context.monster, context.place,
+                           context.intent,
                            context.question, context.journal, context.could_go_wrong,
                            context.bargain, *context.story, *context.cast, *context.threads])
         others = len({n.strip().lower() for n in names if n.strip()})

@@ -261,7 +261,8 @@ def _beasts(words: Sequence[Word]) -> list[str]:
     found = []
     for i, word in enumerate(words):
         low = word.low.removesuffix("'s")
-        remains = word.low.endswith("'s") and i + 1 < len(words) and words[i + 1].low in _REMAINS
+        remains = word.low.endswith("'s") and i + 1 < len(words) and (
+            words[i + 1].low in _REMAINS or words[i + 1].text[:1].isupper())  # "Devil's Bargain"
         if low in BEASTS and not remains and not _NOT_THERE.search(
                 " ".join(w.low for w in words[max(0, i - 3):i]) + " "):
             found.append(low)
