@@ -300,7 +300,7 @@ def settled(result: Mapping[str, Any]) -> Settled:
     return Settled(
         verdict=verdict if isinstance(verdict, str) else "",
         dies=result.get("dies") is True or result.get("fate") == "dead"
-        or result.get("dead") is True,
+        or result.get("dead") is True or result.get("miscast_kind") == "death",
         lost=result.get("lost") is True,
         hit=hit if isinstance(hit, bool) else None,
         # an attack deals its damage; the foe's hit points are the Trapsetter's, so no roll

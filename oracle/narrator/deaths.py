@@ -19,7 +19,7 @@ from oracle.narrator.lexicon import phrases, rx, verbs
 from oracle.narrator.meaning import Cast, Who, Word, subject
 
 __all__ = ["ANY_DEATH", "DEATH", "FOREST_TAKES", "KILLS", "LIFE_OF", "LOSS", "acting", "kept",
-           "owned", "shared_end", "unmade"]
+           "owned", "remade", "shared_end", "unmade"]
 
 _POSS = r"(?:his|her|their|your|its)"
 _DEATH_PHRASES = (
@@ -56,6 +56,11 @@ DEATH = rx(
     _NEG + r"\s+(?:\w+\s+){0,2}(?:" + _COME_BACK + r")\b[^.;]{0,40}?"
     r"\b(?:again|not ever|ever again|for good|forever|any ?more)",
     r"never\s+(?:\w+\s+)?(?:wakes?|woke|surfaces?|surfaced|breathes?|breathed|stirs?|stirred)",
+    # a rising that never comes, told without "again" ("drops and never gets up")
+    r"never\s+(?:gets?|got|climbs?|climbed|struggles?|struggled) (?:back )?(?:up|to "
+    + _POSS + r" feet)\b",
+    r"never\s+(?:rises?|rose|stands? up|stood up|comes? back|came back|returns?|returned)"
+    r"(?!\s+(?:to|from|with|for|the|a|an|his|her|their|your|it)\b)",
     # "he is gone before he reaches the ground": gone, and not gone somewhere
     r"(?:not|never|n't)\s+(?:\w+\s+)?(?:come|climb|crawl|get|make it)\s+(?:out|up|back)\s+"
     r"(?:from under|from beneath|of the water|of it|of there|alive)",
@@ -71,6 +76,14 @@ KILLS = rx(r"kill(?:s|ed)?", r"slays?", r"slew", r"murders?", r"murdered", r"end
 LIFE_OF = re.compile(r"\b(?:takes?|took|ends?|ended) (\w+)'s (?:life|last breath)\b|"
                      r"\b(?:is|was) the end of (\w+)\b|\bthe life (?:goes|went|"
                      r"drains|drained|fades|faded) (?:out of|from) (\w+)\b", re.IGNORECASE)
+_MATTER = r"(?:bark|wood|moss|roots?|sap|leaves|stone|salt|glass|ash|clay|weed|wax|brass|iron)"
+_FLESH = r"(?:skin|flesh|eyes|hair|face|hands|fingers|blood|heart|veins|bones|mouth|tongue)"
+# the body remade as the place's matter: "bark where his skin was", "Ash's fingers turn to roots"
+_REMADE = re.compile(
+    r"\b" + _MATTER + r" (?:where|in place of|instead of) (?:(\w+)'s|(his|her|their|your)) "
+    + _FLESH + r"\b|\b(?:(\w+)'s|(his|her|their|your)) " + _FLESH + r" (?:\w+ )?(?:turns?|"
+    r"turned|hardens?|hardened|becomes?|became|goes?|went) (?:to |into )?" + _MATTER + r"\b",
+    re.IGNORECASE)
 LOSS = rx(
     phrases("""~be its/the creature/thing/servant/own/creation; no longer the woman/man/person/
         girl/boy/one; no longer who; ~be only/all/nothing but bark/wood/moss/root/roots/
@@ -90,7 +103,8 @@ _BODY_END = (r"last (?:stutter|shudder|beat|flutter|gasp|breath|heave|twitch)|st
              r"(?:then|and then|,? then) (?:nothing|none|silence|stillness|there is (?:none|"
              r"nothing|only)|only silence|(?:it |they )?(?:settles?|stills?|stops?|ceases?))|"
              r"and then (?:there is )?(?:none|nothing)|never (?:starts?|comes?|rises?|stirs?) "
-             r"again|goes? out of|(?:is|are|goes|go|went) (?:gone|still for good|out for good)|"
+             r"again|(?:does not|doesn't|did not|didn't|will not|won't) (?:\w+ )?(?:start|begin|"
+             r"come) (?:again|back)|goes? out of|(?:is|are|goes|go|went) (?:gone|still for good|out for good)|"
              r"(?:settles?|stills?|fails?|fades?|stops?|ceases?|empties|falls? silent|goes? "
              r"quiet|goes? still) (?:for good|forever|at last|for the last time|and (?:does|do) "
              r"not (?:start|rise|move) again)|once more(?: and then|, then)|for the last time|"
@@ -119,6 +133,17 @@ _OWNED = re.compile(
     r"\bthe (?:last )?(?:breath|life|light|warmth) (?:goes|went|gone|drains|drained|fades|faded|leaves|left)"
     r" (?:out of|from) (\w+)\b|"
     r"\bthe last (?:\w+ )?(?:sees?|saw|seen|hears?|heard) of (\w+)\b|"
+    r"\b(?:it|all|everything|life) (?:\w+ )?(?:ends?|ended|is over|was over) (?:there |here |then )?"
+    r"for (him|her|you|them|\w+)\b|"
+    r"\bthe last (?:thing|things|sound|sight|face|voice|words?) (\w+) (?:will )?ever "
+    r"(?:hears?|heard|sees?|saw|feels?|felt|knows?|knew|smells?|smelled)\b|"
+    # a wound no one lives through: through the chest, the heart opened, the neck broken
+    r"\b(?:goes?|went|gone|passes?|passed|punches?|punched|drives?|drove|runs?|ran|bursts?|"
+    r"comes? out) (?:clean |right |straight )?through (?:(\w+)'s|(his|her|your|their)) "
+    r"(?:chest|heart|throat|neck|skull|head|belly|gut|back|ribs|eye)\b|"
+    r"\b(?:pierces?|pierced|impales?|impaled|skewers?|skewered|spits?|spitted|slits?|opens?|"
+    r"opened|crushes?|crushed|caves? in|caved in|breaks?|broke|snaps?|snapped|stops?|stopped) "
+    r"(?:(\w+)'s|(his|her|your|their)) (?:heart|throat|neck|skull|windpipe)\b|"
     r"\b(?:(\w+)'s|(your|her|his|their)) (?:last|final|dying) (?:breath|gasp|words|heartbeat)\b|"
     r"\bthe (?:cold|frost|sea|water|river|current|fever|sickness|plague|wound|fall|mountain|ice|"
     r"snow|drop|dark|night) (?:takes?|took|claims?|claimed|kills?|killed) (\w+)\b|"
@@ -143,6 +168,19 @@ ANY_DEATH = rx(r"die[sd]?", r"dying", r"dead|death", r"kill\w*", r"slain", r"per
 
 _KEEPS_GOING = re.compile(r"(?:\bnot|n't|\bnever|\bno longer)\s+(?:\w+\s+)?(?:stop|still|settle|"
                           r"fail|fade|cease|go|quite)", re.IGNORECASE)
+
+
+def remade(sentence: str, words: Sequence[Word], before: Sequence[Word],
+           cast: Cast) -> tuple[str, Who] | None:
+    """A character's body told remade as the place's matter (a loss)."""
+    for match in _REMADE.finditer(sentence):
+        owner = next(g for g in match.groups() if g)
+        who = cast.who(owner)
+        if who is None or owner.lower() == "her":
+            who = cast.resolve([*before, *[w for w in words if w.start < match.start()]])
+        if who is Who.CHARACTER:
+            return match.group(), who
+    return None
 
 
 def owned(sentence: str, words: Sequence[Word], before: Sequence[Word],
@@ -215,7 +253,8 @@ _KEPT = re.compile(
     r"feet\b|\bon (?:his|her|your|their) feet again\b|\b(?:comes?|came) back to "
     r"(?:him|her|your|them)sel(?:f|ves)\b", re.IGNORECASE)
 # one the result kills, told as living on ("pulls through", "will live")
-_LIVES = re.compile(r"\band lives\b|,\s*lives\b|\beyes? (?:flutters?|flickers?|snaps?|fly|flies|blinks?) open|keeps? "
+_LIVES = re.compile(r"\band lives\b|,\s*lives\b|\b(?:but|still|yet|and|,) alive\b|"
+                    r"\b(?:is|are) still here\b|\beyes? (?:flutters?|flickers?|snaps?|fly|flies|blinks?) open|keeps? "
                     r"(?:beating|breathing)|\b(?:he|she|they|you) lives?\b(?!\s+(?:in|on|with|"
                     r"at|by|near|under|inside|to|out))|\b(?:survives?|survived|pulls? through|"
                     r"pulled through|will live|lives? "

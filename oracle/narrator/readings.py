@@ -28,6 +28,7 @@ from collections.abc import Sequence
 
 from oracle.narrator import polarity
 from oracle.narrator.base import NarrationContext
+from oracle.narrator.beings import is_being
 from oracle.narrator.deaths import (
     ANY_DEATH,
     DEATH,
@@ -38,14 +39,16 @@ from oracle.narrator.deaths import (
     acting,
     kept,
     owned,
+    remade,
     shared_end,
     unmade,
 )
 from oracle.narrator.fights import DEFEAT_TOLD, hits, monster
 from oracle.narrator.lexicon import phrases
-from oracle.narrator.meaning import Cast, Who, Word, person_after, subject, word_set
+from oracle.narrator.meaning import Cast, Who, Word, person_after, subject, tokens, word_set
 from oracle.narrator.outcomes import families_of, outcome_words, partial
 from oracle.narrator.spans import DIE_NOUN, head_word, index_at, negated, said_of
+from oracle.narrator.streaming import split
 
 __all__ = ["ANY_DEATH", "DEFEAT_TOLD", "content_words", "dice", "fates", "head_word", "hits",
            "index_at", "monster", "outcome", "rx"]
@@ -90,6 +93,7 @@ def _end(sentence: str, words: Sequence[Word], before: Sequence[Word],
         if found is None and pattern is DEATH:
             found = _killed(sentence, words, cast, before) or owned(sentence, words, before, cast)
         if found is None and pattern is LOSS:
+            found = remade(sentence, words, before, cast)
             for match in FOREST_TAKES.finditer(sentence):
                 who = person_after(words, index_at(words, match.end()), cast, before)
                 if who is Who.CHARACTER:
@@ -116,6 +120,40 @@ def _living(sentence: str, words: Sequence[Word], before: Sequence[Word],
     return None
 
 
+# the place or the foe gains one more of its own: "the drowned mill has another miller", "the
+# marsh has a second glass creature" (the character is the one it gains)
+_ONE_MORE = re.compile(r"\b(?:has|have|gains?|gained|keeps?|kept|gets?|got) (?:another|a second|a "
+                       r"third|one more|a new|its newest) ((?:[\w-]+ ){0,2}[\w-]+)",
+                       re.IGNORECASE)
+
+
+def _one_more(sentence: str, words: Sequence[Word], before: Sequence[Word],
+              cast: Cast) -> str | None:
+    for match in _ONE_MORE.finditer(sentence):
+        if not any(is_being(w) or w.lower() in ("creature", "thing", "servant", "one")
+                   for w in match.group(1).split()):
+            continue
+        said = [*before, *(w for w in words if w.start < match.start())]
+        if any(cast.who(w.text) is Who.CHARACTER for w in said):
+            return match.group()
+    return None
+
+
+def end_told(text: str, context: NarrationContext, cast: Cast) -> bool:
+    """Whether ``text`` tells a character's end in any words the readings know (a death, a
+    loss, a self undone, an end shared, one more of the place's own): what voices a death or
+    a loss the result settles."""
+    before: list[Word] = []
+    for sentence in split(text):
+        words = tokens(sentence)
+        if _end(sentence, words, before, cast) or unmade(sentence, words, before, cast) or \
+                shared_end(sentence, words, before, cast) or \
+                _one_more(sentence, words, before, cast):
+            return True
+        before.extend(words)
+    return False
+
+
 def fates(sentence: str, words: Sequence[Word], before: Sequence[Word],
           context: NarrationContext, cast: Cast) -> str | None:
     """A character's death or loss the result does not settle, a lost character's end, or a
@@ -124,6 +162,9 @@ def fates(sentence: str, words: Sequence[Word], before: Sequence[Word],
     if settled.dies:  # the death happens; whether it is voiced is read over the whole text
         return _living(sentence, words, before, cast)
     found = _end(sentence, words, before, cast)
+    if found is None:
+        gained = _one_more(sentence, words, before, cast)
+        found = (gained, True) if gained else None
     if found and settled.down and re.search(r"\bwak|\bwok", found[0], re.IGNORECASE):
         found = None  # one who is down does not wake: that is being down, not dead
     shared = None if found else shared_end(sentence, words, before, cast)

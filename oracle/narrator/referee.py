@@ -156,7 +156,8 @@ class Judge:
         return self._left_out(self.text) is not None
 
     def _left_out(self, whole: str) -> str | None:
-        if self.cast.settled.dies and not ANY_DEATH.search(whole):
+        if self.cast.settled.dies and not ANY_DEATH.search(whole) and \
+                not readings.end_told(whole, self.context, self.cast):
             return "it leaves out the death the result settled"
         if self.cast.settled.defeated is True and not DEFEAT_TOLD.search(whole):
             return "it leaves out the foe's defeat, which the result settled"
