@@ -50,7 +50,7 @@ PLAYER_LINES: list[tuple[str, str, str]] = [
     # written fresh (bench/narrative_fresh.py): slang, plurals, several words, misspellings
     ("spidery things", "line", SPIDERS),
     ("spyders", "line", SPIDERS),
-    ("anything with needles", "line", r"needle|syringe|\bpins?\b|quill|stitch|thorns?|spines?"),
+    ("anything with needles", "line", r"needle|syringe|\bpins?\b|quill|stitch"),
     ("drowning/being underwater", "line", DROWNING),
     ("kids in danger", "line", KIDS),
     ("creepy crawlies", "line", CRAWLING),

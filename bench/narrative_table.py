@@ -238,7 +238,7 @@ def campaign(system: str, seed: int, place: str, solo: bool, figures: Figures,
         figures.count("decides for the character", bool(DECIDES.search(own)), text)
         if solo:
             figures.count("others implied in solo", bool(OTHERS.search(own)), text)
-        if system != "trophy":
+        if system != "trophy" and not re.search(r"\b(?:wood|woods|forest)\b", place):
             figures.count("forest imagery in Die Trying / Triptycho", bool(FOREST.search(own)),
                           text)
         against = _against(place)

@@ -203,3 +203,23 @@ def test_every_card_holding_a_player_word_or_its_forms_is_filtered(word: str) ->
             for _, part in parts:
                 if holding.search(part.text):
                     assert not allowed(part, rules, False), (word, part.text)
+
+
+def test_a_player_s_slip_or_adjective_still_names_the_theme() -> None:
+    """"spyders", "spidery things", "maggits", "bloody stuff": a letter off in a long word, or
+    an adjective of a theme's name, names that theme (issue 16, item 6)."""
+    from oracle.narrator.safety import THEMES, themes_of
+
+    missed = []
+    for theme in THEMES.values():
+        if theme.tag == "others":
+            continue
+        plain = sorted(n for n in theme.names if n.isalpha() and len(n) >= 6
+                       and not n.endswith(("s", "y", "ing", "ed", "e")))
+        for name in plain[:6]:
+            middle = len(name) // 2
+            swapped = name[:middle] + ("a" if name[middle] != "a" else "e") + name[middle + 1:]
+            for said in (f"{swapped}s", f"no {name}y things please"):
+                if theme.tag not in themes_of(said):
+                    missed.append((theme.tag, said))
+    assert missed == []

@@ -251,7 +251,33 @@ def themes_of(item: str) -> frozenset[str]:
             f" {_normal(word)} " in said for word in getattr(theme, words))}
         if found:
             return frozenset(found)
-    return frozenset()
+    return _themes_near(item)
+
+
+def _one_edit(a: str, b: str) -> bool:
+    """``a`` and ``b`` differ by one letter changed, added or dropped ("spyder", "spider")."""
+    if abs(len(a) - len(b)) > 1 or a == b:
+        return a == b
+    if len(a) == len(b):
+        return sum(x != y for x, y in zip(a, b, strict=True)) == 1
+    short, long_ = sorted((a, b), key=len)
+    return any(long_[:i] + long_[i + 1:] == short for i in range(len(long_)))
+
+
+def _themes_near(item: str) -> frozenset[str]:
+    """The themes an item names in a form no theme lists: an adjective or a root ("spidery",
+    "bloody"), or a slip of one letter in a long word ("spyders", "maggits")."""
+    said = [w for w in _TOKEN.findall(item.lower().replace("-", " ")) if w not in _SKIP]
+    roots = {_root(w) for w in said if len(w) >= 4}
+    found = set()
+    for theme in THEMES.values():
+        if theme.tag == "others":
+            continue
+        names = {f for n in theme.names if " " not in n and len(n) >= 4 for f in (n, _stem(n))}
+        if any(root in names or any(len(n) >= 5 and _one_edit(root, n) for n in names)
+               for root in roots):
+            found.add(theme.tag)
+    return frozenset(found)
 
 
 _SKIP = _wordset("""
