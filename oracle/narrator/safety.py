@@ -264,19 +264,30 @@ def _one_edit(a: str, b: str) -> bool:
     return any(long_[:i] + long_[i + 1:] == short for i in range(len(long_)))
 
 
+@functools.cache
+def _theme_words() -> dict[str, tuple[tuple[str, str], ...]]:
+    """Each theme's one-word names and their plain forms, by first letter: ``(word, tag)``."""
+    by_letter: dict[str, set[tuple[str, str]]] = {}
+    for theme in THEMES.values():
+        if theme.tag == "others":
+            continue
+        for name in theme.names:
+            if " " not in name and len(name) >= 4:
+                for form in (name, _stem(name)):
+                    by_letter.setdefault(form[:1], set()).add((form, theme.tag))
+    return {letter: tuple(sorted(words)) for letter, words in by_letter.items()}
+
+
 def _themes_near(item: str) -> frozenset[str]:
     """The themes an item names in a form no theme lists: an adjective or a root ("spidery",
     "bloody"), or a slip of one letter in a long word ("spyders", "maggits")."""
     said = [w for w in _TOKEN.findall(item.lower().replace("-", " ")) if w not in _SKIP]
-    roots = {_root(w) for w in said if len(w) >= 4}
+    words = _theme_words()
     found = set()
-    for theme in THEMES.values():
-        if theme.tag == "others":
-            continue
-        names = {f for n in theme.names if " " not in n and len(n) >= 4 for f in (n, _stem(n))}
-        if any(root in names or any(len(n) >= 5 and _one_edit(root, n) for n in names)
-               for root in roots):
-            found.add(theme.tag)
+    for root in {form for w in said if len(w) >= 4 for form in (_stem(w), _root(w))}:
+        for name, tag in words.get(root[:1], ()):
+            if root == name or (len(name) >= 5 and len(root) >= 5 and _one_edit(root, name)):
+                found.add(tag)
     return frozenset(found)
 
 
