@@ -411,3 +411,12 @@ def test_a_fourth_set_of_contradictions_is_caught(beat: str, context: NarrationC
 def test_a_fourth_set_of_faithful_replies_passes(beat: str, context: NarrationContext,
                                                  text: str) -> None:
     assert check(beat, context, text) is None
+
+
+@pytest.mark.parametrize("text", [
+    "The grate will not come, and under the water the eel-wife turns toward Ash.",
+    "The grate stays put; the warden turns on her with a lantern raised.",
+])
+def test_someone_turning_toward_the_character_is_no_thing_giving_way(text: str) -> None:
+    assert check("outcome", ctx(FAILURE, intent="prise the grate off the eel-wife's well"),
+                 text) is None

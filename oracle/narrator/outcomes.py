@@ -289,7 +289,8 @@ def _of_target(sentence: str, start: int, targets: set[str], own: frozenset[str]
 # a participle before its noun describes the thing, it tells no event ("the broken iron")
 _ATTRIBUTIVE = re.compile(r"\b(?:the|a|an|its|his|her|their|your|this|that)\s+$", re.IGNORECASE)
 # the verb done to something else ("the race rolls it away"): not the target giving way
-_TRANSITIVE = re.compile(r"\s+(?:it|them|him|her|me|us)\b", re.IGNORECASE)
+_TRANSITIVE = re.compile(r"\s+(?:it|them|him|her|me|us|toward|towards|to face|to look|on her|"
+                         r"on him|on them|on you|upon)\b", re.IGNORECASE)
 # a give that turns later in the sentence ("the grate shifts ... and the bar bends instead")
 _TURNS = re.compile(r"\b(?:instead|only to|that is when|until|before it|then (?:it )?(?:sticks|"
                     r"jams|holds|stops|slams|drops|falls|snaps|breaks|settles back))\b",
