@@ -18,6 +18,24 @@ each run measures the builds and the server in turn and the table gives each bui
 ``build/lite`` made before a change against the new one.
 
     .venv/bin/python bench/lite.py [--runs 1] [--site DIR --site DIR]
+
+Figures, medians of 3 runs on the shared 2-core machine (its load average at each run's start in
+the first column; with the load this high only the ratios to the server, measured in the same
+run, compare, and even they move by a third from run to run):
+
+| run (28 Nov) | build | first visit | x serve | return visit | x serve | first visit, gzip |
+|---|---|---|---|---|---|---|
+| 04:59, 12-20 | main 28d57db | 44.7 s | 2.04 | 30.3 s | 1.39 | 11.38 MB |
+| 05:45, 10 / 20 / 14 | main 28d57db | 33.6 s | 2.50 | 18.2 s | 1.24 | 11.38 MB |
+| same run | page preload (289ab06) | 40.8 s | 3.04 | 20.5 s | 1.40 | 11.38 MB |
+| 06:14, 15 / 21 / 18 | page preload + SQLite early (d46c14b) | 37.7 s | 2.57 | 20.7 s | 1.89 | 11.40 MB |
+| same run | main 28d57db | 23.1 s | 1.58 | 17.9 s | 1.63 | 11.37 MB |
+
+``oracle serve`` in those runs: 21.9 / 21.7 s, 13.4 / 14.6 s, 14.7 / 11.0 s (first / return).
+The page preload (the app page compiling Pyodide's WebAssembly and fetching the standard library,
+the archive and the snapshot while its scripts load, handed to the kernel's worker) was slower in
+both runs that compared it, in either order, and was taken out again; on a quiet machine
+(load 0.8, 27 Nov 04:02) main measured 10.7 s first and 6.4 s return against 4.2 s and 4.0 s.
 """
 
 from __future__ import annotations

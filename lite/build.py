@@ -20,9 +20,7 @@ Everything comes from package registries (PyPI, npm) at exact versions, or from 
    or a CDN at run time);
 5. ``voici build`` of the edition's notebook, then every page's config is fixed (Pyodide's address,
    no PyPI fallback), the kernel's worker is given the archive, CDN links are removed, and the
-   service worker, manifest, icons and start page are written. Nothing in the output names a CDN;
-6. the app's page fetches and compiles what the kernel's worker needs while its own scripts load,
-   and hands it to that worker (``lite/preload.py``).
+   service worker, manifest, icons and start page are written. Nothing in the output names a CDN.
 """
 
 from __future__ import annotations
@@ -339,9 +337,7 @@ def pyodide_dir(site: Path, core: Path, sqlite: Path, lock: dict[str, object],
     loader = (target / "pyodide.js").read_text()
     if PYODIDE_CDN[0] not in loader:
         fail("pyodide.js does not name its CDN where this build expects it; check PYODIDE_CDN.")
-    from preload import patch_pyodide
-
-    (target / "pyodide.js").write_text(patch_pyodide(loader.replace(*PYODIDE_CDN)))
+    (target / "pyodide.js").write_text(loader.replace(*PYODIDE_CDN))
     (target / "sqlite").mkdir()
     for name in SQLITE_FILES:
         shutil.copy2(sqlite / "sqlite-wasm" / "jswasm" / name, target / "sqlite" / name)
@@ -459,7 +455,6 @@ NO_INSTALL = (json.dumps(BASE, separators=(",", ":")), "[]")
 
 
 KERNEL_STATIC = "extensions/@jupyterlite/pyodide-kernel-extension/static"
-APP_PAGE = "voici/render/app.html"
 
 
 def preload_widgets(site: Path) -> None:
@@ -506,11 +501,6 @@ def main() -> None:
                                str(LITE / "startup-modules.txt")],
                               check=True, stdout=subprocess.PIPE, text=True).stdout.split()[-1]
     patch_worker(site / KERNEL_STATIC, merged, digests, snapshot)
-    from archive import NAME, SNAPSHOT
-    from preload import patch_kernel, patch_page
-
-    patch_kernel(site / KERNEL_STATIC)
-    patch_page(site / APP_PAGE, "../../pyodide/", NAME, SNAPSHOT)
     from web import finish  # lite/web.py: service worker, manifest, icons, start page
 
     finish(site)

@@ -17,7 +17,6 @@
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import json
 import os
 from typing import Any
@@ -100,16 +99,9 @@ def _site_base() -> str:
 
 
 async def _load_sqlite() -> None:
-    """SQLite, as the kernel's worker started loading it beside Pyodide
-    (``oracleSqliteReady``, lite/web/site-packages.js), else loaded now."""
     import js
     from pyodide.code import run_js  # type: ignore[import-not-found]
 
-    early = getattr(js.globalThis, "oracleSqliteReady", None)
-    if early is not None:
-        with contextlib.suppress(Exception):  # a failed early load: loaded again below
-            js.globalThis.oracleSqlite = await early
-            return
     url = json.dumps(_site_base() + "sqlite/oracle-sqlite.mjs")
     module = await run_js(f"import({url})")
     js.globalThis.oracleSqlite = await module.load()
