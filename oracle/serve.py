@@ -124,8 +124,8 @@ def voila_arguments(notebook: Path, port: int, open_browser: bool, preheat: int,
     if preheat > 0:
         # Voila 0.5: --preheat_kernel / --pool_size (VoilaConfiguration.default_pool_size).
         # Preheating executes app.ipynb ahead of a request; oracle.app.launch() waits for the
-        # request (voila.utils.wait_for_request) before it opens the campaign, so a preheated
-        # kernel never shows a stale journal.
+        # request (oracle.app.preheat, as voila.utils.wait_for_request) before it opens the
+        # campaign, so a preheated kernel never shows a stale journal.
         args += ["--preheat_kernel=True", f"--pool_size={preheat}"]
     return args
 

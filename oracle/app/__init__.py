@@ -67,7 +67,7 @@ def launch() -> None:
     display(Javascript(page_script()))  # type: ignore[no-untyped-call]
     app.session.watch(interval=WATCH_INTERVAL)  # other tabs' rolls appear here by themselves
     if preheated:
-        from voila.utils import wait_for_request  # type: ignore[import-untyped]
+        from oracle.app.preheat import wait_for_request  # not Voila's: see oracle.app.preheat
 
         wait_for_request()
         try:
