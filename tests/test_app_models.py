@@ -4,10 +4,13 @@ one widget's layout reaches that widget only."""
 from __future__ import annotations
 
 import os
+import threading
 from pathlib import Path
 from typing import Any
 
+import comm
 import ipywidgets as widgets  # type: ignore[import-untyped]
+import pytest
 from ipywidgets.widgets.widget import _instances  # type: ignore[import-untyped]
 
 from oracle.app import build
@@ -102,3 +105,79 @@ def test_the_sheet_correction_makes_its_fields_when_first_opened(tmp_path: Path)
     assert shown(app.side, "oracle-correct-form")
     assert find(app.side, "oracle-correct-who").value == app.session.active
     assert "Ruin is <b>" in find(app.side, "oracle-correct-now").value
+
+
+class _Sent:
+    """What the widgets tell the browser from this thread (outside a kernel every comm is a
+    DummyComm); odds and export links counted off the widget thread arrive when they are done."""
+
+    def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        self.messages: list[tuple[str, dict[str, Any]]] = []
+        plain = comm.DummyComm.publish_msg
+        here = threading.get_ident()
+
+        def record(comm_self: Any, msg_type: str, data: Any = None, *args: Any,
+                   **kwargs: Any) -> None:
+            if threading.get_ident() == here:
+                self.messages.append((msg_type, dict(data or {})))
+            plain(comm_self, msg_type, data, *args, **kwargs)
+
+        monkeypatch.setattr(comm.DummyComm, "publish_msg", record)
+
+    def opened(self) -> list[dict[str, Any]]:
+        return [data for kind, data in self.messages if kind == "comm_open"]
+
+    def updates(self) -> list[dict[str, Any]]:
+        return [data for kind, data in self.messages
+                if kind == "comm_msg" and data.get("method") == "update"]
+
+
+def test_the_first_view_of_a_campaign_sends_each_model_once_and_no_update(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from oracle.app.session import Session
+
+    os.environ["ORACLE_NARRATOR"] = "offline"
+    session = Session(tmp_path)
+    session.quick_start()
+    session.close()
+    sent = _Sent(monkeypatch)
+    before = set(_instances)
+    app = build(tmp_path)
+    made = set(_instances) - before
+    # each model left the kernel once, as the page first shows it (243 updates followed before)
+    assert sent.updates() == [], [sorted(u["state"]) for u in sent.updates()]
+    assert len(sent.opened()) == len(made)
+    # ... as the view left it: the hooks added and the result card hidden after they were made
+    cards = [data["state"] for data in sent.opened()
+             if "oracle-result-card" in data["state"].get("_dom_classes", ())]
+    assert len(cards) == 1
+    assert _state(cards[0]["layout"].removeprefix("IPY_MODEL_"))["display"] == "none"
+    # a tab built later sends its own models once, then the one change that shows it
+    sent.messages.clear()
+    app.tabs.selected_index = app.tabs.titles.index("Hunt")
+    assert 0 < len(sent.opened())
+    assert len(sent.updates()) <= 3, [sorted(u["state"]) for u in sent.updates()]
+
+
+def test_a_build_opens_children_before_their_box_and_on_demand_when_named() -> None:
+    from oracle.app.whole import built_whole
+
+    opened: list[Any] = []
+    shown = widgets.VBox([])  # already in the page
+    with built_whole():
+        child = widgets.HTML("a")
+        box = widgets.VBox([])
+        box.children = (child,)
+        child.value = "b"  # changed before it is opened: no message, the state says "b"
+        assert child.comm is None and box.comm is None
+        late = widgets.HTML("late")
+        shown.children = (late,)  # an open box names it: it is opened at once
+        assert late.comm is not None
+        gone = widgets.HTML("gone")
+        gone.close()  # closed before it was opened: it never will be
+        opened.extend((child, box))
+    assert child.comm is not None and box.comm is not None and gone.comm is None
+    assert box.get_state("children")["children"] == ["IPY_MODEL_" + child.model_id]
+    assert _state(child.model_id)["value"] == "b"
+    outside = widgets.HTML("now")
+    assert outside.comm is not None  # outside a build, opened when made

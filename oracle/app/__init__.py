@@ -27,6 +27,7 @@ def build(home: Path | str | None = None, seat: Seat | None = None) -> OracleApp
     """
     from oracle.app.session import Session
     from oracle.app.shell import OracleApp
+    from oracle.app.whole import built_whole
     from oracle.errors import OracleError
 
     session = Session(home)
@@ -38,7 +39,8 @@ def build(home: Path | str | None = None, seat: Seat | None = None) -> OracleApp
     except OracleError as exc:  # a broken last campaign: the picker says why, nothing is reset
         session.campaign = None
         problem = str(exc)
-    app = OracleApp(session)
+    with built_whole():  # each widget leaves the kernel once, as the first view shows it
+        app = OracleApp(session)
     session.on_change(app.refresh)
     if problem:
         from oracle.app.controls import show_error

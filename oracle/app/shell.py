@@ -24,6 +24,7 @@ from oracle.app.start_view import StartView
 from oracle.app.systems import DEFAULT, Side, offering
 from oracle.app.table_view import OracleView, SafetyView
 from oracle.app.told import Told
+from oracle.app.whole import built_whole
 from oracle.errors import RequestError
 from oracle.events import preference
 from oracle.narrator.beats import BEATS
@@ -122,7 +123,8 @@ class OracleApp:
     def start(self) -> StartView:
         """The start screen (Quick start and the picker), built the first time it is needed."""
         if self._start is None:
-            self._start = StartView(self.session, self)
+            with built_whole():
+                self._start = StartView(self.session, self)
             self._start_box.children = (self._start.widget,)
         return self._start
 
@@ -277,10 +279,11 @@ class OracleApp:
         key = self._key(title)
         view = self._built.get(key)
         if view is None:
-            if title in GENERIC_TABS:
-                view = self._generic[title]()
-            else:
-                view = offering(str(self._mounted)).tab(title, self.session, self)
+            with built_whole():  # each of its widgets leaves the kernel once, as first shown
+                if title in GENERIC_TABS:
+                    view = self._generic[title]()
+                else:
+                    view = offering(str(self._mounted)).tab(title, self.session, self)
             self._built[key] = view
             self._holder(key).children = (view.widget,)
         return view
