@@ -34,8 +34,9 @@ CLASSES = {
 BEING = ("person", "animal", "spirit")
 # beings of folklore and games that WordNet lacks or files under another first sense
 EXTRA = {
+    "person": """halfling hobbit halflings hobbits""",
     "monster": """wraith ghost ghoul wight revenant lich banshee draugr barghest boggart bugbear
-        kobold orc gnoll halfling owlbear wyrm wyvern basilisk cockatrice manticore chimera
+        kobold orc gnoll owlbear wyrm wyvern basilisk cockatrice manticore chimera
         griffin gryphon harpy kelpie selkie siren kraken leviathan hydra ettin ogress
         troglodyte ghast shambler abomination spectre specter phantom shade golem homunculus
         automaton construct undead vampire werewolf zombie skeleton mummy treant dryad nymph
@@ -158,7 +159,7 @@ def build(folder: Path) -> dict[str, set[str]]:
             found[lemma] = classes
     for cls, words in EXTRA.items():
         for word in words.split():
-            found.setdefault(word, set()).update({cls, "spirit"})
+            found.setdefault(word, set()).update({cls, "spirit"} if cls == "monster" else {cls})
     for line in (folder / "noun.exc").read_text("latin-1").splitlines():
         plural, single = line.split()[:2]
         if single in found and plural.isalpha() and plural not in found:

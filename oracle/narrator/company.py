@@ -77,6 +77,8 @@ def _beside(sentence: str, words: Sequence[Word], before: Sequence[Word],
     """A person named near words of the character's side ("the tinker walking beside her",
     "the hireling behind Brom", "behind her someone cheers")."""
     for match in _SIDE.finditer(sentence):
+        if re.search(r"\bas (?:if|though)\b", sentence[:match.start()], re.IGNORECASE):
+            continue  # "as if someone had been chewing with them": a likeness, no one there
         near = [w for w in words if w.start < match.start()][-6:]
         # whose side: not the one standing there, nor the foe (an "it")
         said = [w for w in (*before, *(w for w in words if w.start < match.start()))

@@ -116,7 +116,7 @@ _BODY_END = (r"last (?:stutter|shudder|beat|flutter|gasp|breath|heave|twitch)|st
              r"dead|mid|cold|a\b|to\b|while|until))")
 _BODY = r"(?:heart|pulse|breath|breathing|chest|eyes|heartbeat|breaths|light|life|glow|spark)"
 _OWNED = re.compile(
-    r"\b(?:(\w+)'s|(your|her|his|their|its))(?: \w+)? " + _BODY + r"\b[^.;]{0,50}?"
+    r"\b(?:(\w+)'s|(your|her|his|their|its))(?: \w+)? " + _BODY + r"\b[^.;]{0,75}?"
     r"\b(?:" + _BODY_END + r")|\bwhat is left of (\w+)\b|"
     r"\bthe last breath (\w+) (?:takes|draws|breathes|will take|will draw)\b|"
     r"\b(?:find|found|finds|recovers?|recovered|bury|buries|buried|carry|carries|carried|pull|"

@@ -57,6 +57,8 @@ MIND = rx(phrases("""~tell/~promise/~remind/~convince/~assure yourself/herself/h
     ~set your/her/his/their jaw; ~make up your/her/his/their mind; ~raise your/her/his/their
     hands; with your/her/his/their hands raised/up; ~give yourself/herself/himself up;
     ~walk away; ~bow your/her/his/their head; ~dare not; ~dare to hope;
+    ~let/~allow yourself/herself/himself/themself/themselves; ~lose your/her/his/their
+    nerve/temper/courage/heart/head/composure; ~keep your/her/his/their nerve;
     ~be sure/certain that; ~know/~knew then; ~feel sure; ~wish you/she/he had;
     without a second thought; without a thought; without hesitation; without hesitating;
     without a backward glance; without regret; in a/an * mood/temper/humour/humor;
@@ -146,7 +148,7 @@ def _emotion(words: Sequence[Word], before: Sequence[Word], cast: Cast) -> str |
         if low in _SIGNS and _as_noun(words, i) and (_experiencer_after(words, i, cast, before)
                               or _owned_by_character(words, i, cast, before)):
             return word.text
-        felt = any(w.low in _FEEL for w in words[max(0, i - 4):i])
+        felt = any(w.low in _FEEL for w in words[max(0, i - 8):i])
         if low in EMOTION_NOUNS and i > 0 and (words[i - 1].low in ("with", "in") or felt) and \
                 _nearest_person(words, i, cast, before) is Who.CHARACTER:
             return word.text  # "Wren, trembling with excitement"
@@ -168,11 +170,22 @@ def _index(words: Sequence[Word], position: int) -> int:
     return next((i for i, w in enumerate(words) if w.start >= position), len(words))
 
 
+# an emotion verb as the manner of what follows: "Hating it, she swings again"
+_MANNER = re.compile(r"^\W*(?:" + "|".join(verb.removesuffix("e") for verb in
+                     ["hate", "love", "fear", "dread", "resent", "relish", "savour", "savor", "enjoy", "despise", "pity", "loathe", "adore", "envy", "mourn", "grieve", "regret", "rue", "yearn", "long"]) +
+                     r")ing\b[^,.;]{0,30},\s*(\w+)", re.IGNORECASE)
+
+
 def feelings(sentence: str, words: Sequence[Word], before: Sequence[Word],
              context: NarrationContext, cast: Cast) -> str | None:
     """A feeling, a belief or a settled choice given to a character."""
     stated = {w[:5] for w in re.findall(r"[a-z]{3,}", context.intent.lower())}
     found = _emotion(words, before, cast)
+    manner = _MANNER.match(sentence)
+    if manner and not found:
+        doer = next((w for w in words if w.start >= manner.start(1)), None)
+        if doer is not None and _whose(doer, before, words, cast) is Who.CHARACTER:
+            found = manner.group().split(",")[0].strip()
     organ = ORGAN.search(sentence)
     if organ and not found:
         owner = next(w for w in words if w.start >= organ.start())

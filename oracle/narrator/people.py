@@ -33,7 +33,7 @@ def _verbs(*bases: str) -> str:
 CHOICE = rx(_verbs("decide", "choose", "resolve", "vow", "promise", "refuse", "agree",
                     "hesitate", "panic", "despair", "rejoice", "pray", "beg", "laugh", "smile",
                     "grin", "weep", "sob", "scream", "shout", "yell", "curse", "whisper",
-                    "mutter", "sigh", "nod", "shrug", "wonder", "realize", "realise",
+                    "mutter", "sigh", "nod", "shrug", "wonder", "plan", "scheme", "plot",
                     "remember", "believe", "hope", "wish", "regret", "trust", "doubt", "relax",
                     "flee", "retreat", "surrender", "charge", "love", "hate"),
              r"swears?|swore|sworn|says|said|cries|cried|thinks?|thought|knows?|knew|chose|"
@@ -41,7 +41,7 @@ CHOICE = rx(_verbs("decide", "choose", "resolve", "vow", "promise", "refuse", "a
              r"loathe[sd]?|despise[sd]?|adore[sd]?|enjoy(?:s|ed)?|resent(?:s|ed)?|"
              r"prefer(?:s|red)?|admire[sd]?|longs? for|longed for|yearn(?:s|ed)?|"
              r"craves?|craved|aches? for|ached for|"
-             r"grinn(?:ed|ing)|sobb(?:ed|ing)|nodd(?:ed|ing)|begg(?:ed|ing)|regrett(?:ed|ing)|"
+             r"grinn(?:ed|ing)|sobb(?:ed|ing)|plann(?:ed|ing)|plott(?:ed|ing)|nodd(?:ed|ing)|begg(?:ed|ing)|regrett(?:ed|ing)|"
              r"gives? up|gave up|turns? back|turned back|turns? and (?:runs?|flees?)|"
              r"runs? away|ran away|steels? (?:yourself|herself|himself|themself|themselves)|"
              r"grits? (?:your|her|his|their) teeth|draws? (?:your|her|his|their) "
@@ -75,17 +75,26 @@ _MODAL = re.compile(r"\b(?:would|could|might|may|should|can|cannot|can't)\s+(?:\
                     re.IGNORECASE)
 
 
+_CLAIMED = re.compile(r"\b(?:who|what|whatever|as|than)\s+(?:you|she|he|they|[A-Z]\w*)\s+"
+                      r"(?:had\s+)?$")
+
+
 def _decided(sentence: str, words: Sequence[Word], before: Sequence[Word],
              context: NarrationContext, cast: Cast) -> str | None:
     """A verb of choosing, saying or feeling whose subject is a character."""
     stated = {w[:5] for w in content_words(context.intent)}
     for pattern in (CHOICE, FEELS):
         for match in pattern.finditer(sentence):
+            if match.group().lower() in ("says", "said", "whispers", "mutters") and re.match(
+                    r"\s+the\s+(?:words?|spell|charm|incantation|cantrip|rhyme|prayer)\b",
+                    sentence[match.end():], re.IGNORECASE):
+                continue  # "says the words": the spell cast, which the dice settle
             if match.group().split()[0].lower()[:5] in stated:
                 continue  # the player stated it: "swear an oath to the tree"
             if _MODAL.search(sentence[max(0, match.start() - 14):match.start()]):
                 continue  # "any way you would choose": a might-be, not a choice made
-            if _RELATIVE.search(sentence[:match.start()]):
+            if _RELATIVE.search(sentence[:match.start()]) or \
+                    _CLAIMED.search(sentence[max(0, match.start() - 24):match.start()]):
                 continue  # "not the path you hoped for": the wish named, not a feeling told
             if subject(words, index_at(words, match.start()), cast, before) is Who.CHARACTER:
                 return match.group()

@@ -121,6 +121,13 @@ THEMES: dict[str, Theme] = {t.tag: t for t in (
     _theme("death", "death, dying, corpse, corpses, dead bodies, graves, funerals",
            "dead, death, corpse, corpses, grave, graves, body, bodies, skeleton, bones, "
            "funeral, cadaver, coffin, tomb"),
+    _theme("cannibalism", "cannibalism, cannibal, cannibals, eating people, man-eating, "
+           "people eating, eating humans, anthropophagy",
+           "cannibal, cannibals, man-eater, man-eating, human flesh, long pig"),
+    _theme("broken_bones", "broken bones, broken bone, bone breaking, bones breaking, "
+           "fractures, fracture, snapped bones, compound fracture",
+           "fracture, fractured, compound fracture, broken bone, snapped bone, "
+           "shattered bone, splintered bone"),
     _theme("torture", "torture, torment, cruelty, pain, sadism",
            "torture, torment, rack, thumbscrew, flayed, flaying, pincers, branding, hooks in, "
            "skinning knife, skinning knives, hot irons, branding iron, red-hot iron, "

@@ -14,6 +14,7 @@ import re
 from collections.abc import Iterable, Sequence
 
 from oracle.narrator.base import NarrationContext
+from oracle.narrator.beings import classes
 from oracle.narrator.lexicon import phrases, rx
 from oracle.narrator.meaning import word_set
 from oracle.narrator.safety import screen, themes_of
@@ -26,8 +27,10 @@ _STOP = frozenset({"harm", "hurt", "with", "from", "about", "being", "things", "
 
 def _stem(word: str) -> str:
     word = word.lower()
-    for suffix in ("ies", "es", "s"):
-        if word.endswith(suffix) and len(word) - len(suffix) >= 3:
+    if word.endswith(("ches", "shes", "sses", "xes", "zes")) and len(word) >= 6:
+        return word[:-2]
+    for suffix in ("ies", "s"):
+        if word.endswith(suffix) and len(word) - len(suffix) >= 3 and not word.endswith("ss"):
             return word[: -len(suffix)]
     return word
 
@@ -60,12 +63,27 @@ def lines_and_veils(text: str, context: NarrationContext) -> str | None:
     if not verdict.ok and not _ordinary_body(told, verdict.words, context):
         return verdict.reason + ", which this campaign's safety settings keep out"
     for item in (*context.safety.lines, *context.safety.veils):
+        if "cannibalism" in themes_of(item) and _eaten_person(told):
+            return (f"it shows {item!r} (a person as food), which this campaign's safety "
+                    "settings keep out")
         for tag in themes_of(item):
             shown = THEME_SIGNS[tag].search(told) if tag in THEME_SIGNS else None
             if shown:
                 return (f"it shows {item!r} ({shown.group()!r}), which this campaign's safety "
                         "settings keep out")
     return None
+
+
+_EATING = re.compile(r"\b(?:eat|eats|ate|eaten|eating|supper|dinner|meal|feast\w*|devour\w*|"
+                     r"gnaw\w*|chew\w*|cook\w*|roast\w*|stew|larder|butcher\w*|lips)\b",
+                     re.IGNORECASE)
+
+
+def _eaten_person(text: str) -> bool:
+    """Eating told with a person (of any kind: "a halfling") in the same sentence."""
+    return any(_EATING.search(sentence) and any(
+        "person" in classes(word) for word in re.findall(r"[A-Za-z'-]+", sentence))
+        for sentence in re.split(r"(?<=[.!?;])\s+", text))
 
 
 # a theme told without its own words: what it does, how it looks ("orange tongues lick up the
@@ -77,26 +95,37 @@ THEME_SIGNS: dict[str, re.Pattern[str]] = {tag: rx(phrases(text)) for tag, text 
         ~pour/~roll/~wash off; orange/red glow; ~glow orange/red; ~smolder; ~blacken and ~curl;
         ~go up in/around/with a; ~go up in a roar/sheet/rush/blaze/whoosh; roaring sheet; sheet
         of flame/fire; ~catch light; ~catch alight; ~blister and ~blacken; ~char; ~scorch""",
-    "drowning": """water ~close over; ~fill your/her/his/their lungs; water in your/her/his lungs; ~close over your/her/his/their head; lungs ~burn/~ache for
+    "drowning": """cannot/can't/couldn't ~draw/~take/~catch * breath; cannot/can't breathe;
+        not ~draw * breath; ~pack * throat; ~fill * mouth and nose; ~stop * mouth/throat/nose;
+        ~choke; ~smother; water ~close over; ~fill your/her/his/their lungs; water in your/her/his lungs; ~close over your/her/his/their head; lungs ~burn/~ache for
         air; ~burn for air; ~gasp for air; ~breathe water; ~swallow water; ~go under;
         ~pull/~drag/~hold * under; ~pull/~drag/~hold * * under; beneath/under the surface;
         ~sink like a stone; no air; lungs ~fill; ~lung ~fill; chest/lungs/mouth/throat full of
         * water; chest/lungs/mouth/throat full of water; water ~fill her/his/their/your
         mouth/throat/lungs/chest; ~come up choking/coughing/spluttering; ~choke on * water;
         ~cough up water; ~swallow * water""",
-    "blood": """~well red; ~run red; red ~well/~run/~seep/~drip; ~soak red; a red stain; ~stain
+    "blood": """~darken and ~drip; ~soak through; breeches/sleeve/sleeves/shirt/hem/bandage/
+        trousers/tunic/cloth ~darken; clots; clotted; ~drip from the wound; ~well red; ~run red; red ~well/~run/~seep/~drip; ~soak red; a red stain; ~stain
         red; crimson; scarlet; gore; red smear/smears/streak/streaks/drops/droplets/spatter/trail/
         stains/beads/runnels; smears/streaks/drops/beads of red; knuckles/lip/lips/skin/palm
         ~split/~tear/~open; red ~sheet/~pour/~stream/~spill/~gush/~spurt/~trickle/~spread/
         ~bead/~spray/~sheet; wet and red; red and wet; white and wet; the meat of; belly/bellies
         ~open/~split; ~open * belly; its/his/her/their contents; ~spill * insides; insides""",
     "body_horror": """the meat of; white and wet; insides; its/his/her/their contents;
+        ~unhinge; past where * * ~should; keeps opening; ~keep opening; from the inside;
+        half-dissolved; ~stretch too wide/far/long; too wide; wrong way round;
         something pale ~move/~push/~squirm/~wriggle; ~push out from under/underneath""",
     "spiders": """too many legs; eight/many legs; eight * legs; too many * legs; many * legs;
         hairy legs; ~spin a/its web; ~scuttle; ~skitter; silk threads/strands""",
     "insects": """~crawl with; ~boil out; ~swarm; ~buzz; ~hum of wings; ~squirm; maggots;
         grubs; larvae; ~heave/~seethe/~writhe/~squirm/~teem with; small white bodies""",
-    "rats": """naked/pink/long/bald/scaly tails; ~heave/~seethe/~teem/~boil with vermin;
+    "broken_bones": """the bone/bones ~go/~give/~snap/~break/~crack/~splinter/~shatter;
+        bone/bones ~go/~give/~snap/~break/~crack/~splinter/~shatter; like kindling;
+        ~snap/~break/~crack/~shatter * arm/leg/wrist/ankle/shin/rib/ribs/collarbone/jaw/neck/
+        fingers/forearm/knee; arm/leg/wrist/ankle/shin/forearm ~bend the wrong way""",
+    "cannibalism": """~lick * lips; ~roast * flesh; human flesh; long pig""",
+    "rats": """small grey/gray/brown/furred/furry bodies; pink feet/paws/hands/noses;
+        ~scurry; ~scrabble; ~squeak; naked/pink/long/bald/scaly tails; ~heave/~seethe/~teem/~boil with vermin;
         ~squeal and ~scatter; ~gnaw; whiskers""",
     "hanging": """~swing from a/the rope/branch/beam; rope around * neck; noose; gallows;
         ~dangle from; round * neck and ~tighten; ~turn slowly on a/the rope""",
