@@ -97,7 +97,8 @@ HERE = Path(__file__).resolve().parents[1]
 DATA = HERE / "bench" / "referee_heldout.json"
 BATCHES = [HERE / "bench" / name for name in (
     "referee_heldout.json", "referee_heldout2.json", "referee_heldout3.json",
-    "referee_heldout4.json", "referee_heldout5.json")]
+    "referee_heldout4.json", "referee_heldout5.json", "referee_heldout6.json",
+    "referee_heldout7.json")]
 
 
 def _narrator(url: str) -> Any:
