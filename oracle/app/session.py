@@ -25,12 +25,12 @@ from oracle.app.narration import (
     items_or_lines,
     make_narrator,
     narrator_status,
-    recent_text,
     restored_deck,
 )
 from oracle.app.solo import Solo
 from oracle.app.systems import DEFAULT, offering
 from oracle.app.undo import redo_move, undo_move, undone_before_voiced
+from oracle.app.voicing import narration_context, recorded_voicing
 from oracle.background import Handle, every
 from oracle.dice import DiceSource
 from oracle.errors import RequestError, RuleError
@@ -324,23 +324,8 @@ class Session:
 
     def _recorded(self, entry: Entry, refers: int | None
                   ) -> tuple[str, Mapping[str, object], str, tuple[str, ...]]:
-        """What narration ``entry`` voiced, read from the journal (after a reload, or words
-        another tab recorded): its beat, the result of the entry it voices, and whom it was
-        about (``about``; else that entry's roller)."""
-        beat = str(entry.data.get("beat") or "roll")
-        voiced: Entry | None = None
-        if refers is not None and self.campaign is not None:
-            try:
-                voiced = self.campaign.entry(refers)
-            except Exception:  # noqa: BLE001 - an entry that is gone voices nothing
-                voiced = None
-        about = entry.data.get("about")
-        who = tuple(n for n in about if isinstance(n, str)) if isinstance(about, list) else ()
-        if not who and voiced is not None:
-            name = voiced.data.get("name")
-            who = (name,) if isinstance(name, str) and name else ()
-        result = dict(voiced.result or {}) if voiced is not None else {}
-        return beat, self.moves.voiced_result(beat, result, who), "", who
+        """What narration ``entry`` voiced (:func:`oracle.app.voicing.recorded_voicing`)."""
+        return recorded_voicing(self, entry, refers)
 
     def undo_last(self) -> int:
         """Undo the newest player's move (a roll with its narration); returns the roll's entry."""
@@ -381,27 +366,16 @@ class Session:
         """The open campaign's story memory (:mod:`oracle.journal.story`; empty with none open)."""
         return self.campaign.story if self.campaign is not None else StoryMemory()
 
+    @property
+    def deck(self) -> Deck | None:
+        """The narrator's deck as it stands (kept across beats, restored from the journal)."""
+        return self._deck
+
     def _context(self, result: Mapping[str, object], intent: str = "", question: str = "",
                  n: int = 3, who: Sequence[str] = (), beat: str = "") -> NarrationContext:
-        """The narration context: the result, the people, and the whole story memory."""
-        from oracle.app.story import story_context
-        from oracle.narrator.base import NarrationContext
-
-        names = list(who) or ([self.active] if self.active else [])
-        people = self.moves.people(names)
-        journal = ""
-        if self.campaign is not None:
-            lines = [self.campaign.summary(e) for e in self.campaign.entries[-12:]
-                     if not e.undone and not e.struck]
-            journal = recent_text(lines)
-        lists = self.solo.lists
-        return NarrationContext.build(
-            result=result, system=self.system,
-            characters=people, question=question, journal=journal, safety=self.safety, n=n,
-            deck=self._deck, threads=lists.texts("threads"), cast=lists.texts("characters"),
-            **story_context(self.story, beat, result, intent, self.moves.in_play(), names,
-                            self.system),
-        )
+        """The narration context (:func:`oracle.app.voicing.narration_context`)."""
+        return narration_context(self, result, intent=intent, question=question, n=n, who=who,
+                                 beat=beat)
 
     def voice(self, beat: str, result: Mapping[str, object], *, intent: str = "",
               question: str = "", refers_to: int | None = None, record: bool = True,
