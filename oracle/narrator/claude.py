@@ -33,6 +33,7 @@ from oracle.narrator import referee
 from oracle.narrator.base import NarrationContext, NarrationResult, Narrator, OnText
 from oracle.narrator.beats import BeatSpec, find_beat
 from oracle.narrator.breaker import DEFAULT_COOLDOWN, Breaker
+from oracle.narrator.failures import Failure, Rejected, classify
 from oracle.narrator.offline import OfflineNarrator
 from oracle.narrator.streaming import Restart, Sentences
 from oracle.narrator.templates import Prompt, render_prompt
@@ -74,81 +75,10 @@ class Secret:
         raise TypeError("an API key is never pickled or stored.")
 
 
-class _Failure(Exception):
-    """A failed attempt: ``reason`` is our own sentence (never the SDK's text).
-
-    ``retry``: worth another attempt; ``outage``: the model could not be used (opens the breaker).
-    """
-
-    def __init__(self, reason: str, retry: bool = False, outage: bool = True) -> None:
-        super().__init__(reason)
-        self.reason = reason
-        self.retry = retry
-        self.outage = outage
-
-
-class _Rejected(Exception):
-    """The referee's reason a reply (or one of its sentences) may not stand."""
-
-    def __init__(self, reason: str) -> None:
-        super().__init__(reason)
-        self.reason = reason
-
-
 @dataclass(frozen=True)
 class _Done:
     text: str
     items: tuple[str, ...]
-
-
-def _status(exc: BaseException) -> int | None:
-    """The HTTP status an SDK error carries (an ``error`` event mid-stream read as its kind)."""
-    status = getattr(exc, "status_code", None)
-    body = getattr(exc, "body", None)
-    error = body.get("error") if isinstance(body, dict) else None
-    error_type = error.get("type") if isinstance(error, dict) else None
-    if status == 200:  # an ``error`` event in the middle of a stream
-        status = {"overloaded_error": 529, "rate_limit_error": 429}.get(str(error_type), 500)
-    return status if isinstance(status, int) else None
-
-
-def _by_status(exc: BaseException, status: int | None, label: str) -> _Failure | None:
-    """The failure an HTTP status (or the SDK's class for it) says, or None."""
-    import anthropic
-
-    if isinstance(exc, anthropic.AuthenticationError) or status == 401:
-        return _Failure(f"{label} did not accept the API key (401)")
-    if isinstance(exc, anthropic.PermissionDeniedError) or status == 403:
-        return _Failure(f"{label} denied this API key access (403)")
-    if isinstance(exc, anthropic.RateLimitError) or status == 429:
-        return _Failure(f"{label} is rate-limiting requests (429)", retry=True)
-    if status == 529 or type(exc).__name__ == "OverloadedError":
-        return _Failure(f"{label} is overloaded (529)", retry=True)
-    if status is not None and status >= 500:
-        return _Failure(f"{label} had a server error ({status})", retry=True)
-    if status is not None:
-        return _Failure(f"{label} refused the request ({status})")
-    return None
-
-
-def _classify(exc: BaseException, label: str = "Claude") -> _Failure:
-    """Turn an SDK or transport error into our reason; the exception's own text is not used."""
-    import anthropic
-
-    if isinstance(exc, anthropic.APITimeoutError):
-        return _Failure(f"{label} timed out", retry=True)
-    if isinstance(exc, anthropic.APIConnectionError):
-        return _Failure(f"{label} could not be reached", retry=True)
-    by_status = _by_status(exc, _status(exc), label)
-    if by_status is not None:
-        return by_status
-    if isinstance(exc, TypeError) and "authentication" in str(exc):
-        return _Failure(f"{label} has no API key (set ANTHROPIC_API_KEY)")
-    if isinstance(exc, anthropic.AnthropicError):
-        return _Failure(f"{label} failed ({type(exc).__name__})")
-    if type(exc).__module__.split(".")[0] in ("httpx", "httpx2", "httpcore", "h11"):
-        return _Failure(f"{label}'s stream broke off ({type(exc).__name__})", retry=True)
-    return _Failure(f"{label} failed unexpectedly ({type(exc).__name__})")
 
 
 class ModelNarrator(Narrator):
@@ -237,7 +167,7 @@ class ModelNarrator(Narrator):
                 kind, payload = events.get(timeout=max(deadline - time.monotonic(), 0.0))
             except queue.Empty:
                 cancel.set()
-                kind, payload = "fail", _Failure(f"{self.label} timed out")
+                kind, payload = "fail", Failure(f"{self.label} timed out")
             if kind == "text":
                 shown.add(payload)
             elif kind == "withdraw":
@@ -249,7 +179,7 @@ class ModelNarrator(Narrator):
             shown.final(payload.text)
             return NarrationResult(text=payload.text, narrator=self.name, beat=beat,
                                    items=payload.items, deck=context.deck, model=self.model)
-        failure: _Failure = payload
+        failure: Failure = payload
         if failure.outage:
             self.breaker.failed(failure.reason)
         else:  # the model answered, if badly: it is reachable
@@ -281,7 +211,7 @@ class ModelNarrator(Narrator):
                     done = self._attempt(spec, context, prompt, deadline, cancel, note, put)
                     rejected = (referee.check_items(spec.name, context, done.items)
                                 if spec.listing else None)
-                except _Rejected as why:
+                except Rejected as why:
                     rejected = why.reason
                     put(("withdraw", None))
                 if rejected is None:
@@ -293,19 +223,19 @@ class ModelNarrator(Narrator):
                     note = (f"<referee>Your previous answer was rejected because {rejected}. "
                             "Write it again, keeping to every settled fact.</referee>")
                     continue
-                put(("fail", _Failure(f"the referee rejected {self.label}'s text twice: "
+                put(("fail", Failure(f"the referee rejected {self.label}'s text twice: "
                                       f"{rejected}", outage=False)))
                 return
-            except _Failure as failed:
+            except Failure as failed:
                 if failed.reason == self.malformed and malformed_left > 0:
                     malformed_left -= 1
                     continue
                 failure = failed
             except Exception as exc:  # noqa: BLE001 - any SDK/transport error, mid-stream too
                 try:
-                    failure = _classify(exc, self.label)
+                    failure = classify(exc, self.label)
                 except Exception:  # noqa: BLE001 # pragma: no cover - the SDK fails to import
-                    failure = _Failure("the anthropic SDK is not usable")
+                    failure = Failure("the anthropic SDK is not usable")
             failures += 1
             pause = min(0.5 * failures, (deadline - time.monotonic()) / 4)
             if not failure.retry or failures >= MAX_ATTEMPTS or cancel.is_set() or pause <= 0:
@@ -318,7 +248,7 @@ class ModelNarrator(Narrator):
                  put: Callable[[tuple[str, Any]], None]) -> _Done:
         remaining = deadline - time.monotonic()
         if remaining <= 0:
-            raise _Failure(f"{self.label} timed out")
+            raise Failure(f"{self.label} timed out")
         listing = spec.listing
         max_tokens = min(MAX_TOKENS, 120 * context.n + 120 if listing else spec.max_tokens)
         if listing and self.list_hint:
@@ -331,24 +261,24 @@ class ModelNarrator(Narrator):
         )
         judge = None if listing else _Judged(referee.Judge(spec.name, context), put)
         try:
-            reply = read_stream(stream, cancel, _Failure(f"{self.label} timed out"),
+            reply = read_stream(stream, cancel, Failure(f"{self.label} timed out"),
                                 None if judge is None else judge.feed)
         finally:
             stream.close()
         self._record(reply.usage)
         if not reply.finished:
-            raise _Failure(f"{self.label}'s answer was cut off mid-stream", retry=True)
+            raise Failure(f"{self.label}'s answer was cut off mid-stream", retry=True)
         if reply.stop_reason == "refusal":
-            raise _Failure(f"{self.label} declined to narrate this (refusal)", outage=False)
+            raise Failure(f"{self.label} declined to narrate this (refusal)", outage=False)
         if judge is None:
             items = tool_items(reply.tool_json, context.n) or text_items(reply.text, context.n)
             if items is None:
-                raise _Failure(self.malformed, outage=False)
+                raise Failure(self.malformed, outage=False)
             return _Done(text="\n".join(f"- {item}" for item in items), items=items)
         judge.finish(reply)
         text = reply.text.strip()
         if not text:
-            raise _Failure(f"{self.label} returned no text", outage=False)
+            raise Failure(f"{self.label} returned no text", outage=False)
         return _Done(text=text, items=())
 
     def _record(self, usage: Usage) -> None:
@@ -367,7 +297,7 @@ class _Judged:
     result settles (a death, the foe's defeat, a bargain's price), what follows the first words
     is held back until they tell it or the reply ends: the reply may end without it, and a
     sentence read before then ("you stand over her, alive") cannot be vouched for. The first
-    sentence that fails raises its reason (:class:`_Rejected`)."""
+    sentence that fails raises its reason (:class:`Rejected`)."""
 
     def __init__(self, judge: referee.Judge, put: Callable[[tuple[str, Any]], None]) -> None:
         self.judge = judge
@@ -394,7 +324,7 @@ class _Judged:
     def _pass(self, sentence: str) -> None:
         reason = self.judge.sentence(sentence)
         if reason:
-            raise _Rejected(reason)
+            raise Rejected(reason)
         self.held += sentence[len(self.shown):]
         self.shown = ""
         if not self.started or not self.judge.owing():
@@ -410,14 +340,14 @@ class _Judged:
         """The end of the stream: a reply cut at ``max_tokens`` is unfinished; the last
         sentence and then the whole are judged, and what was held back is shown."""
         if reply.stop_reason == "max_tokens":
-            raise _Rejected("it was cut off at max_tokens, unfinished; keep it to two to "
+            raise Rejected("it was cut off at max_tokens, unfinished; keep it to two to "
                             "five short sentences")
         rest = self.cut.finish()
         if rest.strip():
             self._pass(rest)
         reason = self.judge.finish(reply.text)
         if reason:
-            raise _Rejected(reason)
+            raise Rejected(reason)
         self._show()
 
 

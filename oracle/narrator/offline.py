@@ -26,8 +26,9 @@ from oracle.narrator.base import (
     unnamed,
 )
 from oracle.narrator.beats import find_beat, owner_of
-from oracle.narrator.compose import card_keys, deal, elsewhere, fill, load, staleness
+from oracle.narrator.compose import card_keys, deal, fill, load, staleness
 from oracle.narrator.deck import Deck
+from oracle.narrator.places import elsewhere
 from oracle.narrator.safety import barred
 from oracle.narrator.weave import in_sentence, known_subject, quoted
 from oracle.systems import DEFAULT, SYSTEMS, installed
