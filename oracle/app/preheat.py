@@ -18,7 +18,8 @@ from __future__ import annotations
 import json
 import logging
 import os
-import threading
+
+from oracle import background
 
 log = logging.getLogger("oracle.app")
 
@@ -63,9 +64,8 @@ def wait_for_request() -> None:
         except Exception:  # the page still opens, with no seat from its address
             log.warning("preheated kernel: no request info from %s", url, exc_info=True)
 
-    waiter = threading.Thread(target=run, name="oracle-preheat-wait")
-    waiter.start()
-    waiter.join()
+    # through the one seam for background work (a preheated kernel is the server's, so threads)
+    background.pool("oracle-preheat-wait").submit(run).result()
     if found[0] is not None:
         for key, value in json.loads(found[0]).items():
             os.environ[str(key)] = str(value)
