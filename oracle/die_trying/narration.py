@@ -173,6 +173,7 @@ ATTEMPTS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
         ("sneak", r"sneak|hid(?:e|ing)|creep|slip|tiptoe|skulk|stealth|unseen|quiet"),
         ("talk", (r"talk|persuad|convinc|bargain|haggl|barter|lie\b|lying|bluff|charm|threat|"
                  r"intimidat|plead|negotiat|beg\b|flatter|ask\b")),
+        # cutting through a thing is forcing it, read before "rope" below reads it as a climb
         ("force", r"(?:cut|sever|saw|slice|hack) (?:through |down |loose )?(?:the|a|an|its|that)\b"),
         ("climb", (r"climb|scal(?:e|ing)|clamber|descend|ladder|rope|jump|leap|"
                   r"cross|balanc|ledge|vault")),
