@@ -80,6 +80,23 @@ def test_a_death_save_success_at_zero_hp_makes_the_character_stable() -> None:
     assert result["unconscious_hours"] == 3 + 1  # 2d3 from two d6 halved up
 
 
+@pytest.mark.parametrize("roll", ["death_save", "stabilize"])
+@pytest.mark.parametrize(("hp", "d10"), [(-2, 1), (-2, 10), (0, 1), (0, 9), (-4, 9)])
+def test_hour_dice_rolled_ahead_are_accepted_when_the_save_does_not_need_them(
+        roll: str, hp: int, d10: int) -> None:
+    # A player with physical dice rolls the 2d6 for the hours up front; a save that kills, or
+    # that leaves them dying, does not read them, and that is no reason to refuse the request.
+    request = {"roll": roll, "system": "die_trying", "hp": hp, "d10": d10, "unconscious_d6": [3, 4]}
+    code, result = run(["resolve"], request)
+    assert code == 0, result
+    if result["unconscious"]:
+        assert result["unconscious_hours"] == 2 + 2
+    else:
+        assert result["unconscious_hours"] is None and result["unconscious_d6"] is None
+    code, refused = run(["resolve"], {**request, "unconscious_d6": [3]})
+    assert code == 2 and refused["error"].startswith("unconscious_d6: 2d3 hours takes two d6")
+
+
 @pytest.mark.parametrize(
     ("request_", "field"),
     [

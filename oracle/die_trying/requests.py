@@ -260,13 +260,16 @@ def _death(request: Mapping[str, Any], dice: DiceSource, stabilize: bool) -> dic
         raise RuleError("ability: a death saving throw adds no ability.")
     d10 = fields.single_die(request, "d10", CHECK_DIE, dice)
     save = death_save(hp, d10, modifier)
-    if save.unconscious:
+    # Physical dice rolled ahead for the hours are read (and checked) even when the save does not
+    # leave the character unconscious, as a spell's miscast_d10 is: they are simply not needed.
+    if save.unconscious or request.get("unconscious_d6") is not None:
         hours = fields.pool(request, "unconscious_d6", 6, dice, 2)
         if len(hours) != 2:
             raise RuleError(
                 f"unconscious_d6: 2d3 hours takes two d6 (each halved, rounded up); got {len(hours)}."
             )
-        save = replace(save, unconscious_d6=(hours[0], hours[1]))
+        if save.unconscious:
+            save = replace(save, unconscious_d6=(hours[0], hours[1]))
     return save.as_dict()
 
 
