@@ -91,13 +91,22 @@ WRONG = [
 
 
 class Evening:
-    """One width's evening: a page, its screenshots, and what was found wrong."""
+    """One width's evening: a page, its screenshots, and what was found wrong.
+
+    The harness both evenings share (``bench/evening_moments.py`` is the other): the page's
+    helpers, the findings, the steps every evening takes (an export downloaded, a Die Trying
+    hero made and saved from death, a Triptycho fight) and :func:`run`. A subclass gives its
+    steps in :meth:`play`, its folder in ``out`` and its timeout in ``timeout_ms``.
+    """
+
+    out = OUT
+    timeout_ms = 15_000
 
     def __init__(self, page: Any, width: int, url: str) -> None:
         self.page = page
         self.width = width
         self.url = url
-        self.folder = OUT / str(width)
+        self.folder = self.out / str(width)
         self.folder.mkdir(parents=True, exist_ok=True)
         for old in self.folder.glob("*.png"):
             old.unlink()
@@ -219,7 +228,7 @@ class Evening:
         if lost is not None and lost not in said:
             self.note(f"the lost screen does not name {lost}: {said[:160]}")
 
-    def step(self, name: str, action: Callable[[], None], lost: str | None = None) -> None:
+    def step(self, name: str, action: Callable[[], object], lost: str | None = None) -> None:
         self.step_no += 1
         print(f"[{self.width}] {self.step_no:02d} {name}", flush=True)
         began = time.monotonic()
@@ -236,6 +245,102 @@ class Evening:
         except Exception as exc:  # noqa: BLE001
             self.note(f"could not read the page: {exc}")
         self.log.append(f"{self.step_no:02d} {name} ({time.monotonic() - began:.0f} s)")
+
+    def play(self) -> None:
+        """The evening's steps, in order (each through :meth:`step`)."""
+        raise NotImplementedError
+
+    # -- steps both evenings take --------------------------------------------------------------
+
+    def x_card_on(self, words: str) -> None:
+        """The X-card on the lost screen's ``words``: wait until other words replace them."""
+        self.click("button.oracle-x-card")
+        self.page.wait_for_function(
+            "old => { const n = document.querySelector('.oracle-lost-text .narration');"
+            " return n && n.innerText.trim() !== old && n.innerText.trim().length > 20; }",
+            arg=words.strip(), timeout=60_000)
+
+    def download(self, kind: str, name: str) -> Path:
+        """Click the journal's ``kind`` export link; the file saved as ``downloads/name``."""
+        page = self.page
+        link = f".oracle-journal .oracle-export-link.oracle-export-{kind}"
+        page.wait_for_selector(link, state="attached", timeout=30_000)
+        page.locator(link).scroll_into_view_if_needed()
+        with page.expect_download() as info:
+            page.click(link)
+        target = self.downloads / name
+        info.value.save_as(str(target))
+        return target
+
+    def die_trying_campaign(self, heroes: tuple[str, ...], profs: str) -> None:
+        """A new Die Trying campaign and its heroes (rolled scores, ``profs``)."""
+        page = self.page
+        self.tab("Campaigns")
+        new_campaign(page, "The Barrow of Teeth", "Die Trying")
+        page.wait_for_selector(".oracle-die-trying .oracle-dt-create")
+        if "0 Magic Dice" in self.text(".oracle-die-trying"):
+            self.note("Die Trying speaks of 0 Magic Dice before anyone casts")
+        for name in heroes:
+            page.fill(".oracle-dt-name input", name)
+            self.click("button.oracle-dt-roll-scores")
+            page.fill(".oracle-dt-profs input", profs)
+            self.click("button.oracle-dt-create")
+            page.wait_for_selector(f".oracle-dt-party tr[data-name='{name}']")
+
+    def die_trying_down(self, name: str, beyond: int, saves: tuple[str, ...]) -> str:
+        """``name`` takes ``beyond`` more damage than their hit points and rolls ``saves``;
+        the words of the last save's result card."""
+        page = self.page
+        row = page.inner_text(f".oracle-dt-party tr[data-name='{name}']").split("\t")
+        hp = int(row[1].split("/")[0])
+        choose(page, ".oracle-dt-patient", name)
+        number(page, ".oracle-dt-amount", hp + beyond)
+        self.click("button.oracle-dt-damage")
+        wait_text(page, ".oracle-dt-save-odds", "death save")
+        card = ".oracle-result-card:has(.oracle-dt-save-result)"
+        for faces in saves:
+            page.fill(".oracle-dt-save-faces input", faces)
+            before = self.text(".oracle-dt-save-result")
+            self.click("button.oracle-dt-save")
+            page.wait_for_function("b => { const r = document.querySelector("
+                                   "'.oracle-dt-save-result'); const t = r.innerText;"
+                                   " return t !== b && t.trim().length > 0; }", arg=before)
+            self.told(card)
+        return self.text(f"{card} .oracle-told")
+
+    def triptycho(self, ogre_hp: int = 6) -> None:
+        """A Triptycho campaign: Ash (a player, 20 HP) against an Ogre, Ash's turn."""
+        page = self.page
+        new_campaign(page, "The Glass Triptych", "Triptycho")
+        page.wait_for_selector(".oracle-triptycho .oracle-tp-join")
+        join(page, "Ash", player=True, hp=20)
+        join(page, "Ogre", player=False, hp=ogre_hp)
+        choose(page, ".oracle-tp-kind", "combat")
+        self.click("button.oracle-tp-start")
+        wait_text(page, ".oracle-tp-status", "Combat · round")
+        for name in ("Ash", "Ogre"):
+            choose(page, ".oracle-tp-who", name)
+            self.click("button.oracle-tp-roll-init")
+        self.click("button.oracle-tp-draw")
+        self.click("button.oracle-tp-next")
+        wait_text(page, ".oracle-tp-status", "'s turn")
+
+    def triptycho_attack(self, faces: str) -> str:
+        """Ash attacks the Ogre with ``faces``; the words of the result card."""
+        page = self.page
+        choose(page, ".oracle-tp-attacker", "Ash")
+        choose(page, ".oracle-tp-target", "Ogre")
+        for box, dice in ((".oracle-tp-accuracy", "1d8"), (".oracle-tp-evasion", "1d4"),
+                          (".oracle-tp-damage", "1d10"), (".oracle-tp-defense", "1d6")):
+            page.fill(f"{box} input", dice)
+        page.fill(".oracle-tp-faces input", faces)
+        before = self.text(".oracle-tp-result")
+        self.click("button.oracle-tp-roll")
+        page.wait_for_function("b => document.querySelector('.oracle-tp-result')"
+                               ".innerText !== b", arg=before)
+        card = ".oracle-result-card:has(.oracle-tp-result)"
+        self.told(card)
+        return self.text(f"{card} .oracle-told")
 
 
 # -- Trophy ------------------------------------------------------------------------------------
@@ -526,12 +631,7 @@ class TrophyEvening(Evening):
         self.lost_words = told
 
     def x_card(self) -> None:
-        page = self.page
-        self.click("button.oracle-x-card")
-        page.wait_for_function(
-            "old => { const n = document.querySelector('.oracle-lost-text .narration');"
-            " return n && n.innerText.trim() !== old && n.innerText.trim().length > 20; }",
-            arg=self.lost_words.strip(), timeout=60_000)
+        self.x_card_on(self.lost_words)
         if self.lost_words.strip() in self.text(".oracle-app"):
             self.note("the struck words are still on the screen after the X-card")
 
@@ -587,15 +687,8 @@ class TrophyEvening(Evening):
         box.check()
 
     def exports(self) -> None:
-        page = self.page
         for kind, suffix in (("markdown", "md"), ("json", "json")):
-            link = f".oracle-journal .oracle-export-link.oracle-export-{kind}"
-            page.wait_for_selector(link, state="attached", timeout=30_000)
-            page.locator(link).scroll_into_view_if_needed()
-            with page.expect_download() as info:
-                page.click(link)
-            target = self.downloads / f"evening.{suffix}"
-            info.value.save_as(str(target))
+            self.download(kind, f"evening.{suffix}")
         text = (self.downloads / "evening.md").read_text(encoding="utf-8")
         for pattern, what in WRONG:
             for match in pattern.finditer(text):
@@ -632,16 +725,7 @@ class TrophyEvening(Evening):
 
     def die_trying(self) -> None:
         page = self.page
-        self.tab("Campaigns")
-        new_campaign(page, "The Barrow of Teeth", "Die Trying")
-        page.wait_for_selector(".oracle-die-trying .oracle-dt-create")
-        if "0 Magic Dice" in self.text(".oracle-die-trying"):
-            self.note("Die Trying speaks of 0 Magic Dice before anyone casts")
-        page.fill(".oracle-dt-name input", "Pip Marrow")
-        self.click("button.oracle-dt-roll-scores")
-        page.fill(".oracle-dt-profs input", "weapons: trained, stealth: expert")
-        self.click("button.oracle-dt-create")
-        page.wait_for_selector(".oracle-dt-party tr[data-name='Pip Marrow']")
+        self.die_trying_campaign(("Pip Marrow",), "weapons: trained, stealth: expert")
         choose(page, ".oracle-dt-who", "Pip Marrow")
         choose(page, ".oracle-dt-ability", "dexterity")
         choose(page, ".oracle-dt-skill", "stealth")
@@ -665,53 +749,12 @@ class TrophyEvening(Evening):
         self.told(".oracle-result-card:has(.oracle-dt-check-result)")
 
     def die_trying_defeat(self) -> None:
-        page = self.page
-        row = page.inner_text(".oracle-dt-party tr[data-name='Pip Marrow']").split("\t")
-        hp = int(row[1].split("/")[0])
-        choose(page, ".oracle-dt-patient", "Pip Marrow")
-        number(page, ".oracle-dt-amount", hp + 2)
-        self.click("button.oracle-dt-damage")
-        wait_text(page, ".oracle-dt-save-odds", "death save")
-        page.fill(".oracle-dt-save-faces input", "2")
-        self.click("button.oracle-dt-save")
-        page.wait_for_function("() => document.querySelector('.oracle-dt-save-result')"
-                               ".innerText.trim().length > 0")
-        self.told(".oracle-result-card:has(.oracle-dt-save-result)")
-
-    def triptycho(self) -> None:
-        page = self.page
-        new_campaign(page, "The Glass Triptych", "Triptycho")
-        page.wait_for_selector(".oracle-triptycho .oracle-tp-join")
-        join(page, "Ash", player=True, hp=20)
-        join(page, "Ogre", player=False, hp=6)
-        choose(page, ".oracle-tp-kind", "combat")
-        self.click("button.oracle-tp-start")
-        wait_text(page, ".oracle-tp-status", "Combat · round")
-        for name in ("Ash", "Ogre"):
-            choose(page, ".oracle-tp-who", name)
-            self.click("button.oracle-tp-roll-init")
-        self.click("button.oracle-tp-draw")
-        self.click("button.oracle-tp-next")
-        wait_text(page, ".oracle-tp-status", "'s turn")
-
-    def triptycho_attack(self, faces: str) -> None:
-        page = self.page
-        choose(page, ".oracle-tp-attacker", "Ash")
-        choose(page, ".oracle-tp-target", "Ogre")
-        for box, dice in ((".oracle-tp-accuracy", "1d8"), (".oracle-tp-evasion", "1d4"),
-                          (".oracle-tp-damage", "1d10"), (".oracle-tp-defense", "1d6")):
-            page.fill(f"{box} input", dice)
-        page.fill(".oracle-tp-faces input", faces)
-        before = self.text(".oracle-tp-result")
-        self.click("button.oracle-tp-roll")
-        page.wait_for_function("b => document.querySelector('.oracle-tp-result')"
-                               ".innerText !== b", arg=before)
-        self.told(".oracle-result-card:has(.oracle-tp-result)")
+        self.die_trying_down("Pip Marrow", 2, ("2",))
 
     # -- the whole evening ---------------------------------------------------------------------
 
     def play(self) -> None:
-        steps: list[tuple[str, Callable[[], None], str | None]] = [
+        steps: list[tuple[str, Callable[[], object], str | None]] = [
             ("start-screen", self.start_screen, None),
             ("quick-start", self.quick_start, None),
             ("second-hunter", self.second_hunter, None),
@@ -746,27 +789,29 @@ class TrophyEvening(Evening):
             self.step(name, action, lost)
 
 
-def evening(browser: Any, width: int) -> list[str]:
+def evening(browser: Any, width: int, night: type[Evening]) -> list[str]:
     """Play one width's evening against its own ``oracle serve``; what was found wrong."""
-    home = Path(tempfile.mkdtemp(prefix=f"oracle-evening-{width}-"))
+    home = Path(tempfile.mkdtemp(prefix=f"oracle-{night.out.name}-{width}-"))
     proc, server = start_server(home, home / "serve.log")
     context = browser.new_context(viewport=WIDTHS[width], accept_downloads=True)
-    context.set_default_timeout(15_000)
+    context.set_default_timeout(night.timeout_ms)
     try:
         page = context.new_page()
         page.route(re.compile(r"^https?://(?!127\.0\.0\.1)"), lambda route: route.abort())
-        night = TrophyEvening(page, width, server.url)
-        night.play()
-        report = night.folder / "report.txt"
-        report.write_text("\n".join(night.log + ["", *night.found]) + "\n", encoding="utf-8")
-        return night.found
+        played = night(page, width, server.url)
+        played.play()
+        report = played.folder / "report.txt"
+        report.write_text("\n".join(played.log + ["", *played.found]) + "\n", encoding="utf-8")
+        return played.found
     finally:
         context.close()
         stop_server(proc)
 
 
-def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+def run(night: type[Evening], description: str) -> int:
+    """The command line of an evening: ``--width`` (repeatable) and ``--headed``; exit 1 on a
+    finding."""
+    parser = argparse.ArgumentParser(description=description.split("\n\n")[0])
     parser.add_argument("--width", type=int, action="append", choices=sorted(WIDTHS),
                         help="play at this width only (repeatable; default: 1400 then 390)")
     parser.add_argument("--headed", action="store_true", help="show the browser")
@@ -779,14 +824,14 @@ def main() -> int:
                                              headless=not args.headed)
         try:
             for width in args.width or [1400, 390]:
-                found += evening(browser, width)
+                found += evening(browser, width, night)
         finally:
             browser.close()
-    print(f"\n{len(found)} finding(s); screenshots in {OUT}")
+    print(f"\n{len(found)} finding(s); screenshots in {night.out}")
     for line in found:
         print(" ", line)
     return 1 if found else 0
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(run(TrophyEvening, __doc__ or ""))

@@ -17,33 +17,31 @@ Screenshots in ``build/evening-moments/<width>/`` (read them), findings in ``rep
 exit status 1 if any step broke or showed one (the checks of ``bench/evening.py`` plus the
 names on the lost screen, the switch sentence and who is played).
 
-    .venv/bin/python bench/evening_moments.py [--width 1400] [--width 390]
+    .venv/bin/python bench/evening_moments.py [--width 1400] [--width 390] [--headed]
 """
 
 from __future__ import annotations
 
-import argparse
-import re
 import sys
-import tempfile
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-import bench.evening as base
-from bench.evening import WIDTHS, Evening
-from tests.browser.harness import CHROMIUM, CHROMIUM_ARGS, open_app, start_server, stop_server
+from bench.evening import Evening, run
+from tests.browser.harness import open_app
 from tests.browser.test_moments_browser import tap_name, ticked
-from tests.browser.test_systems_browser import choose, join, new_campaign, number, wait_text
+from tests.browser.test_systems_browser import number, wait_text
 
 MARA, IVO = "Mara Vell", "Ivo Crane"
 
 
 class Moments(Evening):
     """The steps of a party's end, in the order they come."""
+
+    out = ROOT / "build" / "evening-moments"
+    timeout_ms = 20_000
 
     def start(self) -> None:
         open_app(self.page, self.url)
@@ -132,12 +130,7 @@ class Moments(Evening):
             self.note("a switch is announced though the one played was not lost")
 
     def x_card(self) -> None:
-        page = self.page
-        self.click("button.oracle-x-card")
-        page.wait_for_function(
-            "old => { const n = document.querySelector('.oracle-lost-text .narration');"
-            " return n && n.innerText.trim() !== old && n.innerText.trim().length > 20; }",
-            arg=self.mara_words.strip(), timeout=60_000)
+        self.x_card_on(self.mara_words)
         self.check_lost(MARA, [self.hero, IVO], self.hero)
 
     def undo_both(self) -> None:
@@ -196,15 +189,7 @@ class Moments(Evening):
             self.note("a Risk Roll is offered with nobody left to play")
 
     def export(self) -> None:
-        page = self.page
-        link = ".oracle-journal .oracle-export-link.oracle-export-markdown"
-        page.wait_for_selector(link, state="attached", timeout=30_000)
-        page.locator(link).scroll_into_view_if_needed()
-        with page.expect_download() as info:
-            page.click(link)
-        target = self.downloads / "moments.md"
-        info.value.save_as(str(target))
-        text = target.read_text(encoding="utf-8")
+        text = self.download("markdown", "moments.md").read_text(encoding="utf-8")
         story = text.rsplit("story so far", 1)[-1]
         for name, how in ((MARA, "died"), (self.hero, "died"),
                           (IVO, "became a monster of the forest")):
@@ -212,66 +197,24 @@ class Moments(Evening):
                 self.note(f"the export's story so far does not say {name} {how}")
 
     def die_trying(self) -> None:
-        page = self.page
-        self.tab("Campaigns")
-        new_campaign(page, "The Barrow of Teeth", "Die Trying")
-        page.wait_for_selector(".oracle-die-trying .oracle-dt-create")
-        for name in ("Pip Marrow", "Doc Hale"):
-            page.fill(".oracle-dt-name input", name)
-            self.click("button.oracle-dt-roll-scores")
-            page.fill(".oracle-dt-profs input", "weapons: trained")
-            self.click("button.oracle-dt-create")
-            page.wait_for_selector(f".oracle-dt-party tr[data-name='{name}']")
-        row = page.inner_text(".oracle-dt-party tr[data-name='Pip Marrow']").split("\t")
-        hp = int(row[1].split("/")[0])
-        choose(page, ".oracle-dt-patient", "Pip Marrow")
-        number(page, ".oracle-dt-amount", hp + 1)
-        self.click("button.oracle-dt-damage")
-        wait_text(page, ".oracle-dt-save-odds", "death save")
-        for _ in range(2):
-            page.fill(".oracle-dt-save-faces input", "1")
-            before = self.text(".oracle-dt-save-result")
-            self.click("button.oracle-dt-save")
-            page.wait_for_function("b => document.querySelector('.oracle-dt-save-result')"
-                                   ".innerText !== b", arg=before)
-            self.told(".oracle-result-card:has(.oracle-dt-save-result)")
-        said = self.text(".oracle-result-card:has(.oracle-dt-save-result) .oracle-told")
+        self.die_trying_campaign(("Pip Marrow", "Doc Hale"), "weapons: trained")
+        said = self.die_trying_down("Pip Marrow", 1, ("1", "1"))
         if "Pip" not in said or "Doc" in said:
             self.note(f"Pip's death is told about someone else: {said[:160]}")
-        offered = page.eval_on_selector(".oracle-dt-who select",
-                                        "e => [...e.options].map(o => o.value)")
+        offered = self.page.eval_on_selector(".oracle-dt-who select",
+                                             "e => [...e.options].map(o => o.value)")
         if "Pip Marrow" in offered:
             self.note("the dead Pip Marrow is still offered a check")
 
-    def triptycho(self) -> None:
-        page = self.page
-        new_campaign(page, "The Glass Triptych", "Triptycho")
-        page.wait_for_selector(".oracle-triptycho .oracle-tp-join")
-        join(page, "Ash", player=True, hp=20)
-        join(page, "Ogre", player=False, hp=4)
-        choose(page, ".oracle-tp-kind", "combat")
-        self.click("button.oracle-tp-start")
-        for name in ("Ash", "Ogre"):
-            choose(page, ".oracle-tp-who", name)
-            self.click("button.oracle-tp-roll-init")
-        self.click("button.oracle-tp-draw")
-        self.click("button.oracle-tp-next")
-        wait_text(page, ".oracle-tp-status", "'s turn")
-        choose(page, ".oracle-tp-attacker", "Ash")
-        choose(page, ".oracle-tp-target", "Ogre")
-        for box, dice in ((".oracle-tp-accuracy", "1d8"), (".oracle-tp-evasion", "1d4"),
-                          (".oracle-tp-damage", "1d10"), (".oracle-tp-defense", "1d6")):
-            page.fill(f"{box} input", dice)
-        page.fill(".oracle-tp-faces input", "8 1 10 1")
-        self.click("button.oracle-tp-roll")
-        self.told(".oracle-result-card:has(.oracle-tp-result)")
-        wait_text(page, ".oracle-tp-odds", "nobody to attack")
-        said = self.text(".oracle-result-card:has(.oracle-tp-result) .oracle-told")
+    def triptycho_defeat(self) -> None:
+        self.triptycho(ogre_hp=4)
+        said = self.triptycho_attack("8 1 10 1")
+        wait_text(self.page, ".oracle-tp-odds", "nobody to attack")
         if "Ogre" not in said:
             self.note(f"the Ogre's defeat is not told about the Ogre: {said[:160]}")
 
     def play(self) -> None:
-        steps: list[tuple[str, Callable[[], None], str | None]] = [
+        steps: list[tuple[str, Callable[[], object], str | None]] = [
             ("quick-start", self.start, None),
             ("party-of-three", self.party, None),
             ("mara-at-ruin-5", self.mara_at_five, None),
@@ -285,7 +228,7 @@ class Moments(Evening):
             ("nobody-left", self.last_fate, None),
             ("export", self.export, None),
             ("die-trying-death", self.die_trying, None),
-            ("triptycho-last-standing", self.triptycho, None),
+            ("triptycho-last-standing", self.triptycho_defeat, None),
         ]
         self.mara_words = ""
         for name, action, lost in steps:
@@ -306,44 +249,5 @@ class Moments(Evening):
             self.note(f"the lost screen does not name {lost}: {title[:160]}")
 
 
-def evening(browser: Any, width: int) -> list[str]:
-    home = Path(tempfile.mkdtemp(prefix=f"oracle-moments-{width}-"))
-    proc, server = start_server(home, home / "serve.log")
-    context = browser.new_context(viewport=WIDTHS[width], accept_downloads=True)
-    context.set_default_timeout(20_000)
-    try:
-        page = context.new_page()
-        page.route(re.compile(r"^https?://(?!127\.0\.0\.1)"), lambda route: route.abort())
-        night = Moments(page, width, server.url)
-        night.play()
-        (night.folder / "report.txt").write_text("\n".join(night.log + ["", *night.found])
-                                                 + "\n", encoding="utf-8")
-        return night.found
-    finally:
-        context.close()
-        stop_server(proc)
-
-
-def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--width", type=int, action="append", choices=sorted(WIDTHS))
-    args = parser.parse_args()
-    from playwright.sync_api import sync_playwright
-
-    base.OUT = ROOT / "build" / "evening-moments"
-    found: list[str] = []
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        try:
-            for width in args.width or [1400, 390]:
-                found += evening(browser, width)
-        finally:
-            browser.close()
-    print(f"\n{len(found)} finding(s); screenshots in {base.OUT}")
-    for line in found:
-        print(" ", line)
-    return 1 if found else 0
-
-
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(run(Moments, __doc__ or ""))
