@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -492,16 +493,23 @@ def test_a_campaign_of_another_system_shows_that_systems_view(system: str) -> No
 
 
 class HeldNarrator(FakeNarrator):
-    """A narrator that does not answer until the test lets it (no timing involved)."""
+    """A narrator that does not answer until the test lets it (``gate.set()``) or, with
+    ``until``, until that condition holds (no timing involved)."""
 
-    def __init__(self, *texts: str) -> None:
+    def __init__(self, *texts: str, until: Callable[[], bool] | None = None) -> None:
         super().__init__(*texts)
         import threading
 
         self.gate = threading.Event()
+        self.until = until
 
     def narrate(self, beat, context, on_text=None):  # type: ignore[no-untyped-def]
-        self.gate.wait(timeout=30)
+        import time
+
+        deadline = time.monotonic() + 30
+        while not self.gate.wait(timeout=0.01):
+            if (self.until is not None and self.until()) or time.monotonic() > deadline:
+                break
         return super().narrate(beat, context, on_text)
 
 
@@ -846,6 +854,10 @@ def test_a_narration_never_lands_in_another_campaign_after_a_switch() -> None:
     session.narrator = held
     first = session.campaign
     assert first is not None
+    # Held until the page has moved to the other campaign: the switch waits for the narrator
+    # (the deck is the narrator's while it speaks), and the words then come for a campaign that
+    # is no longer the one open (it used to wait out the gate's 30 s).
+    held.until = lambda: session.campaign is not first
     fill(app, "oracle-physical", True)
     fill(app.view("Risk"), "oracle-skill", True)
     fill(app.view("Risk"), "oracle-light-faces", "6")
