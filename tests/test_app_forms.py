@@ -274,6 +274,41 @@ def test_the_journal_offers_every_export_as_a_one_click_download() -> None:
     assert "A crow watches" in by_kind["markdown"][1]
 
 
+def test_a_run_of_moves_rebuilds_the_export_links_once_after_it_not_between_its_rolls(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each rebuild exports the whole campaign three times and sends it to the page: during a
+    quick run of rolls none runs beside them, and once play pauses the links are the journal's
+    as it stands (one click still downloads it all)."""
+    import time
+
+    from oracle.app import journal_view
+
+    monkeypatch.setattr(journal_view, "LINKS_QUIET", 1.5, raising=False)
+    app = quick_app()
+    risk = app.view("Risk")
+    links = find(app.journal, "oracle-export-links")
+    deadline = time.monotonic() + 10
+    while "data:text/markdown" not in links.value and time.monotonic() < deadline:
+        time.sleep(0.05)  # the links of the new campaign, before the run starts
+    rebuilt: list[str] = []
+    links.observe(lambda change: rebuilt.append(change["new"]), names="value")
+    for index in range(8):  # one roll after another, each narrated, for a second or more
+        fill(risk, "oracle-intent", f"Run of moves, roll {index}")
+        fill(risk, "oracle-skill", True)
+        click(risk, "oracle-risk-roll")
+        app.session.narration.wait()
+    assert rebuilt == [], "the export links were rebuilt between the rolls of a run"
+    deadline = time.monotonic() + 15
+    while not rebuilt and time.monotonic() < deadline:
+        time.sleep(0.05)
+    time.sleep(2)  # any second rebuild would come within this
+    assert len(rebuilt) == 1
+    markdown = downloads(rebuilt[0])["oracle-export-link oracle-export-markdown"][1]
+    campaign = app.session.campaign
+    assert campaign is not None and markdown == export(campaign, "markdown")
+    assert "Run of moves, roll 7" in markdown
+
+
 def test_the_campaign_list_exports_json_in_one_click_and_it_imports_back() -> None:
     app = quick_app()
     campaign = app.session.campaign

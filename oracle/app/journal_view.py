@@ -5,6 +5,7 @@ from __future__ import annotations
 import base64
 import logging
 import threading
+import time
 from collections.abc import Mapping
 from typing import Any
 
@@ -24,6 +25,13 @@ EXPORTS = {
     "lonelog": ("Lonelog", "lonelog.md", "text/markdown"),
     "json": ("JSON", "json", "application/json"),
 }
+
+
+LINKS_QUIET = 2.0
+"""Seconds without a change to the journal before its export links are rebuilt. A rebuild
+exports the whole campaign three times and sends it all to the page (about 30 ms of the kernel
+and 0.5 MB after 60 rolls), so it waits for a pause in play: rebuilt 0.5 s after each change,
+it kept running, back to back, beside the rolls of a quick run of moves."""
 
 
 def download_link(filename: str, mime: str, text: str, label: str, css: str = "") -> str:
@@ -56,11 +64,14 @@ class JournalView:
         self._undone = c.html("", "oracle-undone-line")
         self._undone_for: tuple[str, int] | None = None  # the journal the line speaks of
         # Exports are links, ready before they are wanted: one click downloads (they are
-        # rebuilt off the widget thread a moment after the journal changes).
+        # rebuilt off the widget thread once the journal has not changed for a moment).
         self._links = c.html(self._pending_links(), "oracle-export-links")
         self._links_for: tuple[str, int] | None = None
         self._links_pending = False  # a rebuild is scheduled and has not finished
-        self._links_lock = threading.Lock()
+        self._links_seen: tuple[str, int] | None = None  # the journal when last changed
+        self._links_after = 0.0  # time.monotonic() before which it waits (moves still coming)
+        self._links_flag = threading.Lock()  # the three above
+        self._links_lock = threading.Lock()  # one rebuild at a time
         self._note = c.text("a note, or a scene title", label="Note or scene", css="oracle-note")
         self._add_note = c.button("Add note", css="oracle-add-note")
         self._add_scene = c.button("New scene", css="oracle-new-scene")
@@ -179,37 +190,42 @@ class JournalView:
                                  + " · ".join(links))
             self._links_for = key
 
-    def _links_soon(self, delay: float = 0.5) -> None:
-        """Rebuild the links a moment from now, off the widget thread (a roll never waits);
-        one pending rebuild at a time, which catches up with whatever changed meanwhile."""
+    def _links_soon(self) -> None:
+        """Rebuild the links once the journal has not changed for ``LINKS_QUIET`` seconds, off
+        the widget thread: a roll never waits, and a run of moves pays for one rebuild, after it."""
         campaign = self.session.campaign
         if campaign is None:
             self.update_links()
             return
-        if (campaign.id, campaign.last_seq) == self._links_for:
+        key = (campaign.id, campaign.last_seq)
+        if key == self._links_for:
             return
-        if self._links_pending:
-            return
+        with self._links_flag:
+            if key != self._links_seen:  # each change puts it off (a mere refresh does not)
+                self._links_seen = key
+                self._links_after = time.monotonic() + LINKS_QUIET
+            if self._links_pending:
+                return
+            self._links_pending = True
+        later(LINKS_QUIET, self._links_when_quiet, "oracle-links")
 
-        def work() -> None:
-            try:
-                rounds()
-            finally:
+    def _links_when_quiet(self) -> None:
+        """The scheduled rebuild: put off again while the journal keeps changing; afterwards
+        one more if it changed during the rebuild."""
+        with self._links_flag:
+            left = self._links_after - time.monotonic()
+        if left > 0:
+            later(left, self._links_when_quiet, "oracle-links")
+            return
+        try:
+            self.update_links()
+        except Exception:  # a link not rebuilt now is rebuilt at the next change
+            log.debug("export links: not rebuilt", exc_info=True)
+            return
+        finally:
+            with self._links_flag:
                 self._links_pending = False
-
-        def rounds() -> None:
-            for _ in range(5):  # changes during a rebuild are caught by the next round
-                try:
-                    self.update_links()
-                except Exception:  # a link not rebuilt now is rebuilt at the next change
-                    log.debug("export links: not rebuilt", exc_info=True)
-                    return
-                now = self.session.campaign
-                if now is None or (now.id, now.last_seq) == self._links_for:
-                    return
-
-        self._links_pending = True
-        later(delay, work, "oracle-links")
+        self._links_soon()  # nothing to do unless the journal changed during the rebuild
 
     def _do_x_card(self, _button: Any = None) -> None:
         self.streaming("x_card")

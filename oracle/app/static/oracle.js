@@ -95,20 +95,41 @@
     }
     lostOpen = open;
   }
-  new MutationObserver(function (records) {
+  // The observer only notes what changed; whatever reads the page's layout (offsetParent, the
+  // window's width, a bounding box) waits for the next frame, when the browser lays the page
+  // out anyway. Read inside the observer, each batch of changes (a dozen per roll) laid the
+  // whole page out again there and then, the first time before the new dice were even drawn.
+  let due = null;  // since the last frame: {touched: the followed card changed, found: a result}
+  function frame() {
+    const now = due;
+    due = null;
     lostScreen();
-    if (followed && Date.now() < until && records.some(function (r) {
-      return followed.contains(r.target);
-    })) { place(followed); }
+    if (followed && Date.now() < until && now.touched) { place(followed); }
+    if (now.found) { landed(now.found); }
+  }
+  function arrived(records) {  // the first result among the nodes added (no layout read)
     for (const record of records) {
       for (const node of record.addedNodes) {
         if (node.nodeType !== 1) { continue; }
         const roll = node.matches("[data-roll]") ? node : node.querySelector("[data-roll]");
-        if (roll && roll.dataset.roll !== "0") { landed(roll); return; }
+        if (roll && roll.dataset.roll !== "0") { return roll; }
         const answer = node.closest(".oracle-answer");  // the oracle's answer, below its button
-        if (answer && node.textContent.trim()) { landed(answer); return; }
+        if (answer && node.textContent.trim()) { return answer; }
       }
     }
+    return null;
+  }
+  new MutationObserver(function (records) {
+    const touched = !!followed && Date.now() < until && records.some(function (r) {
+      return followed.contains(r.target);
+    });
+    const found = arrived(records);
+    if (due === null) {
+      due = { touched: false, found: null };
+      window.requestAnimationFrame(frame);
+    }
+    due.touched = due.touched || touched;
+    due.found = found || due.found;
   }).observe(document.body, { childList: true, subtree: true, attributes: true,
                               attributeFilter: ["style"] });
 })();
