@@ -40,7 +40,7 @@ _DEATH_PHRASES = (
     r"eyes? (?:go|goes|went) (?:dark|dim|glassy|empty) (?:and stays?|and stayed|for good|forever)",
     r"the light (?:leaves|left|goes out of|went out of) " + _POSS + r" eyes",
 )
-_NEG = r"(?:never|not|n't|no longer)"
+_NEG = r"(?:never|not|\w*n't|no longer)"
 _COME_BACK = verbs("""climb crawl come get rise wake surface stir move breathe walk stand open
 return""")
 DEATH = rx(
@@ -62,7 +62,7 @@ DEATH = rx(
     r"never\s+(?:rises?|rose|stands? up|stood up|comes? back|came back|returns?|returned)"
     r"(?!\s+(?:to|from|with|for|the|a|an|his|her|their|your|it)\b)",
     # "he is gone before he reaches the ground": gone, and not gone somewhere
-    r"(?:not|never|n't)\s+(?:\w+\s+)?(?:come|climb|crawl|get|make it)\s+(?:out|up|back)\s+"
+    r"(?:not|never|\w*n't)\s+(?:\w+\s+)?(?:come|climb|crawl|get|make it)\s+(?:out|up|back)\s+"
     r"(?:from under|from beneath|of the water|of it|of there|alive)",
     r"(?:is|lies|lay|was) (?:cold and )?stiff\b(?! with)", r"nothing human (?:is )?left",
     r"(?:does|did|will) not wake\b",

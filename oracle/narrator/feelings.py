@@ -18,7 +18,8 @@ from collections.abc import Sequence
 
 from oracle.narrator.base import NarrationContext
 from oracle.narrator.lexicon import phrases, rx
-from oracle.narrator.meaning import Cast, Who, Word, subject, word_set
+from oracle.narrator.meaning import Cast, Who, Word, person_after, subject, word_set
+from oracle.narrator.wordclass import feeling
 
 __all__ = ["EMOTION_ADJECTIVES", "EMOTION_NOUNS", "feelings"]
 
@@ -176,11 +177,64 @@ _MANNER = re.compile(r"^\W*(?:" + "|".join(verb.removesuffix("e") for verb in
                      r")ing\b[^,.;]{0,30},\s*(\w+)", re.IGNORECASE)
 
 
+# a state linked to its bearer: "Maudry is ashamed", "she grows uneasy", "you feel small"
+_LINKS = word_set("""is are was were am be been being feels felt feel grows grew grown looks
+looked seems seemed becomes became stays stayed remains remained""")
+_ADVERB = re.compile(r"^(?:\w+ly|so|too|very|quite|suddenly|utterly|still|more|less|almost|"
+                     r"all|half|oddly)$")
+
+
+def _linked(words: Sequence[Word], i: int) -> int | None:
+    """The index of the verb that links ``words[i]`` to its bearer, or None."""
+    j = i - 1
+    while j >= 0 and _ADVERB.match(words[j].low):
+        j -= 1
+    return j if j >= 0 and words[j].low in _LINKS else None
+
+
+def _bearer(words: Sequence[Word], i: int, cast: Cast, before: Sequence[Word]) -> Who:
+    """Who bears a state set off at ``words[i]``: "Sabeth, sickened by the smell, turns" (the
+    one before), "Ashamed of herself, Maudry stands" (the one after)."""
+    if i == 0 or words[i - 1].low in ("and", "but"):
+        for word in words[i + 1:i + 9]:
+            if word.low == ",":
+                nxt = words.index(word) + 1
+                if nxt < len(words):
+                    return _whose(words[nxt], before, words, cast)
+                break
+        return Who.THING
+    return _nearest_person(words, i, cast, before)
+
+
+def _class_feeling(words: Sequence[Word], before: Sequence[Word], cast: Cast,
+                   stated: set[str]) -> str | None:
+    """A word whose first sense is a feeling (WordNet's feelings and emotions, in any form),
+    borne by a character: set off by a comma beside them ("Marl, panicking, bolts"; "stands a
+    long while, ashamed of herself"), linked to them ("she grows uneasy"), or a verb of
+    emotion they do or that is done to them ("she dreads it", "it sickens you")."""
+    for i, word in enumerate(words):
+        kind = feeling(word.low)
+        if kind is None or word.low[:5] in stated:
+            continue
+        if kind in ("a", "n") and (i == 0 or words[i - 1].low in (",", "and", "but")) and \
+                (kind == "a" or i == 0) and _bearer(words, i, cast, before) is Who.CHARACTER:
+            return word.text
+        link = _linked(words, i) if kind == "a" else None
+        if link is not None and subject(words, link, cast, before) is Who.CHARACTER:
+            return word.text
+        if kind == "v" and i > 0 and not _MODAL.search(
+                " ".join(w.low for w in words[max(0, i - 2):i]) + " ") and (
+                subject(words, i, cast, before) is Who.CHARACTER or
+                person_after(words, i + 1, cast, before) is Who.CHARACTER):
+            return word.text
+    return None
+
+
 def feelings(sentence: str, words: Sequence[Word], before: Sequence[Word],
              context: NarrationContext, cast: Cast) -> str | None:
     """A feeling, a belief or a settled choice given to a character."""
     stated = {w[:5] for w in re.findall(r"[a-z]{3,}", context.intent.lower())}
-    found = _emotion(words, before, cast)
+    found = _emotion(words, before, cast) or _class_feeling(words, before, cast, stated)
     manner = _MANNER.match(sentence)
     if manner and not found:
         doer = next((w for w in words if w.start >= manner.start(1)), None)

@@ -75,7 +75,16 @@ BEATEN = rx(r"die[sd]?", r"collapses?", r"crumples?", r"crumbles?", r"topples?",
             r"(?:does|did|will|would) not come back|doesn't come back|never (?:comes?|came) back|"
             r"(?:is|was) (?:not|never) seen again",
             r"(?:does|do|did|will|would|can)\s+not\s+(?:get up|rise|stand up|stand again|get "
-            r"back up)|(?:doesn't|won't|can't|cannot|never)\s+(?:get up|rise|stand up|get back up)")
+            r"back up)|(?:doesn't|won't|can't|cannot|never)\s+(?:get up|rise|stand up|get back up)",
+            # a body coming to rest on the ground ("settles, bone by bone, onto the floor",
+            # "folds into the shallows"), or brought down whole ("in a long ringing collapse")
+            r"(?:" + verbs("settle fold sink slump sag subside slide crumple topple pitch") +
+            r"|(?:comes?|came|goes|went|go) down)(?:,?(?: [\w-]+,?){0,4}?)? (?:on|onto|into|to|"
+            r"across|in) (?:the |a |its )?(?:[\w-]+ ){0,2}?(?:floor|ground|shallows|flagstones|"
+            r"tiles|boards|deck|earth|mud|dust|sand|snow|grass|cobbles|mire|reeds|stones)\b",
+            r"(?:comes?|came|goes|went|go) down in (?:a|an) (?:[\w-]+ ){0,3}?(?:collapse|heap|"
+            r"wreck|ruin)\b",
+            r"(?:is|was) done(?=\s*[.;!]|\s*$)")
 # an end-state of a body said with its own words between ("lies in a thousand green pieces")
 BROKEN_UP = re.compile(r"\b(?:" + verbs("lie fall be clatter crash come go break burst shatter "
                        "scatter end crumble collapse tumble spill") + r")\s+(?:in|into|to)\s+"
@@ -89,10 +98,12 @@ STOPS = re.compile(r"\b(?:(?P<owner>[A-Za-z][\w-]*)'s|(?P<its>its))\s+(?:[\w-]+\
                    r"mainspring|wheels?)\s+(?:[\w-]+\s+){0,2}?(?:(?:grinds?|ground|winds?|wound|"
                    r"ticks?|ticked|shudders?|shuddered|clatters?|clattered|runs?|ran|whirs?|"
                    r"whirred|slows?|slowed)\s+(?:down\s+)?to\s+a\s+(?:stop|halt|standstill)|"
-                   r"(?:stops?|stopped|stills?|stilled|seizes?|seized)\b(?!\s+(?:for|a)\b))",
+                   r"(?:stops?|stopped|stills?|stilled|seizes?|seized|locks?|locked|jams?|jammed|"
+                   r"freezes|froze)\b(?!\s+(?:for|a)\b))",
                    re.IGNORECASE)
-GOES_OUT = re.compile(r"\b(?:(?P<owner>[A-Z][\w-]*)'s|(?P<its>its))\s+(?:[\w-]+\s+){0,2}?"
-                      + _GLOW + r"\s+(?:[\w-]+\s+){0,3}?(?:(?:" + verbs("go blink wink gutter "
+GOES_OUT = re.compile(r"\b(?:(?:(?P<owner>[A-Z][\w-]*)'s|(?P<its>its))\s+(?:[\w-]+\s+){0,2}?"
+                      + _GLOW + r"|the\s+" + _GLOW + r"\s+(?:in|of)\s+(?:(?P<owner2>[A-Z][\w-]*)'s|"
+                      r"(?P<its2>its))(?:\s+[\w-]+){0,2})\s+(?:[\w-]+\s+){0,3}?(?:(?:" + verbs("go blink wink gutter "
                       "sputter snuff flicker burn") + r")\s+out|(?:go|goes|went|gone)\s+dark|"
                       r"(?:" + verbs("die fade dim") +
                       r")(?:\s+(?:away|to nothing|out))?\b(?!\s+(?:down|a little|for a)))",
@@ -137,7 +148,9 @@ BEATEN_ANY = rx(r"victory", r"victorious", r"vanquished",
                 r"the (?:fight|battle|hunt|struggle|duel|killing) (?:is|was) (?:over|won|done|"
                 r"finished|ended)",
                 r"(?:defeated|slain|destroyed|killed) (?:at last|for good)")
-STANDS = rx(r"still stand(?:s|ing)", r"unharmed", r"unhurt", r"shrugs? off", r"keeps? coming",
+STANDS = rx(r"still stand(?:s|ing)", r"still (?:the [\w-]+(?: [\w-]+)?|it|she|he) stands",
+            r"(?:itself|herself|himself|themselves) (?:\w+ )?back together",
+            r"\w+er than (?:before|ever)\b(?! (?:it|she|he) (?:was|had)\b)", r"unharmed", r"unhurt", r"shrugs? off", r"keeps? coming",
             r"comes? on again", r"is not enough", r"barely (?:scratched|hurt)",
             r"rises? again", r"stands? (?:tall|firm|unbroken)", r"it lives", r"survives",
             phrases("""untouched; not done/finished/beaten yet; far from done/finished/beaten;
@@ -251,7 +264,7 @@ def _ended(sentence: str, words: Sequence[Word], before: Sequence[Word],
     if found is not None and not _passing(sentence, sentence.find(found[0])):
         return found
     for match in (*GOES_OUT.finditer(sentence), *STOPS.finditer(sentence)):
-        owner = match.group("owner")
+        owner = match.group("owner") or match.groupdict().get("owner2")
         if (cast.who(owner) if owner else Who.FOE) is Who.FOE and \
                 not _passing(sentence, match.start()) and not negated(sentence, match.end()):
             return match.group(), Who.FOE

@@ -96,6 +96,27 @@ def _named_in(result: object) -> list[str]:
     return []
 
 
+# the classes of being too wide to name the foe by ("the woman" is not the Heron Queen)
+_WIDE = frozenset({"person", "animal", "spirit", "child"})
+_FOE_LINE = "Foe (named by the table):"
+
+
+def _kinds(context: NarrationContext) -> frozenset[str]:
+    """The kinds of being the foe is, by its name and the table's description of it (the
+    Heron Queen, "a grey heron taller than a barn": heron, bird), so "the great bird" is it."""
+    from oracle.narrator.beings import classes
+
+    said = [context.monster]
+    said += [line.removeprefix(_FOE_LINE).split(",")[0] for line in context.story
+             if line.startswith(_FOE_LINE)]
+    found: set[str] = set()
+    for word in _words_of(said):
+        kinds = classes(word)
+        if kinds - _WIDE:
+            found |= {word, *(kinds - _WIDE)}
+    return frozenset(found)
+
+
 def settled_of(context: NarrationContext) -> Settled:
     """What the result settles, as its system reads it (the system the result names, else the
     context's; a system not installed settles nothing the referee can read)."""
@@ -116,6 +137,7 @@ class Cast:
     settled: Settled = field(default_factory=Settled)
     answering: bool = False  # an answer to a question: an unnamed "they" is the question's
     place: frozenset[str] = frozenset()  # the place's words (a capital there names no one)
+    kinds: frozenset[str] = frozenset()  # what the foe is ("bird" for a heron): it, by kind
 
     @classmethod
     def of(cls, context: NarrationContext) -> Cast:
@@ -132,14 +154,15 @@ class Cast:
         return cls(frozenset(characters), frozenset(foe), frozenset(known),
                    solo=not context.party and others <= 1, settled=settled,
                    answering=bool(context.question.strip()),
-                   place=frozenset(_words_of([context.place])))
+                   place=frozenset(_words_of([context.place])),
+                   kinds=_kinds(context) - characters)
 
     def who(self, word: str) -> Who | None:
         """Whom ``word`` names by itself (None: a pronoun, resolved by the words before it)."""
         low = word.lower().removesuffix("'s")
         if low in _SECOND or low in self.characters:
             return Who.CHARACTER
-        if low in self.foe or low in _FOE_WORDS:
+        if low in self.foe or low in _FOE_WORDS or low in self.kinds:
             return Who.FOE
         if low in _PEOPLE:
             return Who.PERSON
@@ -184,6 +207,10 @@ def _person_before(words: Sequence[Word], i: int, cast: Cast, before: Sequence[W
         low = words[j].low
         if low in (";", ":", "\u2014"):
             break
+        if low == "who" and j > 0:  # "comes down on Perrin, who goes under": who is Perrin
+            k = j - 2 if words[j - 1].low == "," and j > 1 else j - 1
+            antecedent = cast.who(words[k].text)
+            return cast.resolve([*before, *words[:k]]) if antecedent is None else antecedent
         if low in _DETERMINERS and (j == 0 or words[j - 1].low in _CLAUSE_START):
             return Who.THING  # "the lantern gutters and dies": a noun is the subject
         if low in _DETERMINERS:

@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from oracle.narrator.base import NarrationContext
 from oracle.narrator.meaning import Cast, Who, Word, person_after, subject, word_set
 from oracle.narrator.readings import content_words, head_word, index_at, rx
+from oracle.narrator.wordclass import acts, known_word
 
 __all__ = ["choices", "foe", "others"]
 
@@ -222,13 +223,41 @@ def others(sentence: str, words: Sequence[Word], before: Sequence[Word],
                     "character's side in solo play")
     for i, word in enumerate(words[:-1]):
         low = word.low.removesuffix("'s")
+        if not word.text[:1].isupper() or low in cast.known or low in _CAPITALS or \
+                low in cast.place or cast.who(word.text) is not Who.THING:
+            continue
         after = _past_apposition(words, i + 1)  # "Jory, the lad from the inn, points"
-        if word.text[:1].isupper() and low not in cast.known and low not in _CAPITALS and \
-                after < len(words) and words[after].low in _ALONGSIDE and \
-                cast.who(word.text) is Who.THING:
+        if after < len(words) and words[after].low in _ALONGSIDE or _acting(words, i, after, cast):
             return (f"it brings in {word.text!r}, someone the story does not have, at the "
                     "character's side in solo play")
     return None
+
+
+# nouns a story capitalises as if they were someone ("Night falls", "Death waits")
+_PERSONIFIED = word_set("""night day dawn dusk morning evening noon midnight winter summer spring
+autumn fall north south east west heaven hell fate fortune death ruin time sleep hunger""")
+
+
+def _acting(words: Sequence[Word], i: int, after: int, cast: Cast) -> bool:
+    """A name the story lacks doing something: "Jory binds it", "Brother Anselm, peering over
+    Ivo's shoulder, reads", or a thing of theirs in their hands doing it ("Dunstan's lantern
+    swings after the hag"). A word that opens the sentence is a name only when it is no
+    English word the inventories know."""
+    word = words[i]
+    if word.low.removesuffix("'s") in _PERSONIFIED:
+        return False
+    if i > 0 and words[i - 1].text[:1].isupper() and \
+            cast.who(words[i - 1].text) is not Who.PERSON:
+        return False  # the second word of a name the story has ("Saskia Brand dies")
+    if word.first and not word.low.endswith("'s"):
+        return False  # "Two crows watch", "Dead leaves skitter": the sentence's first word
+    if word.low.endswith("'s"):  # the name's thing, then its verb
+        return i + 2 < len(words) and not known_word(word.low.removesuffix("'s")) and \
+            acts(words[i + 2].low)
+    if after == i + 1 and i + 2 < len(words) and words[i + 1].text[:1].isupper() and \
+            not words[i + 1].low.endswith("'s"):
+        after = _past_apposition(words, i + 2)  # "Brother Anselm, peering ..., reads"
+    return after < len(words) and acts(words[after].low)
 
 
 _CREATURES = word_set("""wolf wolves bear bears boar boars stag stags elk troll trolls ogre

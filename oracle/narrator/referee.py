@@ -57,6 +57,16 @@ SENTENCE_READINGS = (mechanics, readings.fates, readings.monster, readings.outco
                      people.foe, other_foe, readings.dice, counted)
 
 
+# typographic quotes read as plain ones (one character for one: every position stays), so
+# "doesn’t" is read as "doesn't" by every reading
+_TYPOGRAPHIC = str.maketrans({"\u2018": "'", "\u2019": "'", "\u201c": '"', "\u201d": '"'})
+
+
+def plain(text: str) -> str:
+    """``text`` with typographic quotes made plain, the same length."""
+    return text.translate(_TYPOGRAPHIC)
+
+
 def read(sentence: str, before: Sequence[Word], context: NarrationContext,
          cast: Cast) -> str | None:
     """The first reason ``sentence`` may not stand by its meaning, or None."""
@@ -101,6 +111,7 @@ class Judge:
 
     def sentence(self, sentence: str) -> str | None:
         """Why this sentence (following the ones already passed) may not be shown, or None."""
+        sentence = plain(sentence)
         reason = self._reason(sentence)
         self.text += sentence
         self.count += 1
@@ -111,7 +122,7 @@ class Judge:
     def clause(self, start: str) -> str | None:
         """Why the start of the sentence still arriving (a clause of it) may not be shown yet,
         or None; nothing is kept: the whole sentence is judged once it is complete."""
-        return self._reason(start)
+        return self._reason(plain(start))
 
     def _reason(self, sentence: str) -> str | None:
         context = self.context
@@ -144,7 +155,7 @@ class Judge:
     def finish(self, text: str | None = None) -> str | None:
         """Why the whole reply may not stand: empty, a settled death or an accepted bargain
         left out."""
-        whole = self.text if text is None else text
+        whole = self.text if text is None else plain(text)
         if not whole.strip():
             return "it is empty"
         return self._left_out(whole)

@@ -1,0 +1,142 @@
+"""The referee reads words by their WordNet class, not by the phrases it has met: a word of
+feeling in any form (``words/feelings.txt``), a verb in any form and its class
+(``words/verbs.txt``), both written by ``scripts/wordnet_lexicons.py``; and the clause around
+them: a feeling set off beside a character or linked to one, a relative "who" that is the
+name before it, a contraction or a typographic apostrophe read like the plain words.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from oracle.narrator.referee import check
+from oracle.narrator.wordclass import feeling, lemmas, verb_class
+from tests.test_referee_fates import DEFEATED, ctx
+from tests.test_referee_lexicon import FAILURE, STANDS, SUCCESS
+
+
+@pytest.mark.parametrize(("word", "kind"), [
+    ("ashamed", "a"), ("panicking", "a"), ("sickened", "a"), ("dreads", "v"), ("frets", "v"),
+    ("remorse", "n"), ("forlornness", "n"),
+    ("cold", None), ("still", None), ("like", None), ("feel", None), ("ragged", None),
+    ("door", None), ("heat", None),
+])
+def test_a_word_of_feeling_is_known_by_its_first_sense_in_any_form(word: str,
+                                                                   kind: str | None) -> None:
+    assert feeling(word) == kind
+
+
+@pytest.mark.parametrize(("word", "lemma", "cls"), [
+    ("binds", "bind", "contact"), ("bound", "bind", "contact"), ("vouches", "vouch", None),
+    ("murmurs", "murmur", "communication"), ("sobbed", "sob", None), ("tries", "try", None),
+])
+def test_a_verb_is_known_in_any_form(word: str, lemma: str, cls: str | None) -> None:
+    assert lemma in lemmas(word)
+    if cls is not None:
+        assert verb_class(word) == cls
+
+
+def test_a_word_that_is_no_verb_has_no_class() -> None:
+    assert lemmas("Dunstan") == () and verb_class("the") is None
+
+
+PARTY = {"party": ["Marl", "Cressida"]}
+
+
+@pytest.mark.parametrize("text", [
+    "The lantern finds Marl's boot. Marl, panicking, bolts for the stairs.",
+    "The widow shuts the door. Ash stands on the step a long while, ashamed of herself.",
+    "Ash, sickened by the smell, turns away from the font.",
+    "Despondent and cold, Ash waits by the font.",
+    "The font is empty. Ash grows uneasy as the water rises.",
+    "The rows of herons stand silent, and Ash dreads what they are watching.",
+])
+def test_a_feeling_of_any_word_borne_by_a_character_is_theirs_to_tell(text: str) -> None:
+    reason = check("outcome", ctx(SUCCESS, intent="cross the nave", monster="", **PARTY), text)
+    assert reason is not None and "feel" in reason, text
+
+
+@pytest.mark.parametrize("text", [
+    "The pipes stand over her like a choir that has forgotten its song.",
+    "Ash's breath comes back, ragged but steady. She is not out of danger.",
+    "Both of them feel the dark pull back at them, and the lantern reaches the bottom.",
+    "The frightened rooks lift off the roof as Ash crosses the nave.",
+    "The room is cheerless and cold, and Ash crosses it.",
+])
+def test_a_feeling_word_not_borne_by_a_character_passes(text: str) -> None:
+    assert check("outcome", ctx(SUCCESS, intent="cross the nave", monster=""), text) is None
+
+
+@pytest.mark.parametrize("text", [
+    "The pew falls and Ash is lying under it. She doesn't move, and she won't again.",
+    "The pew falls and Ash is lying under it. She doesn\u2019t move, and she won\u2019t again.",
+    ("It falls, but not before its weight comes down on Ash, who goes under it and does not "
+     "get up."),
+])
+def test_an_end_in_contractions_or_a_relative_clause_is_read(text: str) -> None:
+    reason = check("outcome", ctx(SUCCESS, intent="cross the nave"), text)
+    assert reason is not None and "kill" in reason, text
+
+
+def test_typographic_quotes_are_read_as_plain() -> None:
+    plain = "Ash works at the lock, and it doesn't give."
+    curly = plain.replace("'", "\u2019")
+    assert check("outcome", ctx(FAILURE, intent="pick the lock"), curly) is None
+    said = check("outcome", ctx(SUCCESS, intent="pick the lock"), plain)
+    assert said is not None
+    assert check("outcome", ctx(SUCCESS, intent="pick the lock"), curly) == said
+
+
+@pytest.mark.parametrize("text", [
+    "The lintel gives up its cipher. Brother Anselm, peering over Ash's shoulder, reads it out.",
+    "Ash's thrust goes wide, and Dunstan's lantern swings after the Moss-Wife.",
+    "The cut goes deep, and for a while nobody speaks; then Wenna binds it with her scarf.",
+    "The gaoler squints, but Fenwick, standing at the door, vouches for her.",
+])
+def test_a_name_the_story_lacks_doing_anything_is_company_in_solo(text: str) -> None:
+    reason = check("outcome", ctx(SUCCESS, intent="read the lintel"), text)
+    assert reason is not None and "solo" in reason, text
+
+
+@pytest.mark.parametrize("text", [
+    "Two crows watch from the broken lintel while Ash reads.",
+    "Dead leaves skitter along the road, and Ash reads on.",
+    "Ash reads the lintel while Night falls on the Chapel of Nails.",
+    "Ash Brand reads the lintel by the last of the light.",
+])
+def test_a_capital_that_names_nobody_new_passes_in_solo(text: str) -> None:
+    assert check("outcome", ctx(SUCCESS, intent="read the lintel"), text) is None, text
+
+
+HERON = {"monster": "the Heron Queen",
+         "story": ["Foe (named by the table): the Heron Queen: a grey heron taller than a barn"]}
+
+
+@pytest.mark.parametrize("text", [
+    ("Steel finds bone. Then the great bird folds into the shallows, her neck bent back, and "
+     "does not lift her head again."),
+    "The Heron Queen settles, feather by feather, onto the reeds.",
+    "The Heron Queen comes down in a long ringing collapse.",
+    "The light in its eyes goes out, and the Heron Queen is done.",
+])
+def test_a_standing_foe_told_at_rest_on_the_ground_or_by_its_kind_is_refused(text: str) -> None:
+    reason = check("monster", ctx(STANDS, **HERON), text)
+    assert reason is not None and "not defeated" in reason, text
+
+
+@pytest.mark.parametrize("text", [
+    "The Heron Queen staggers, and a feather drifts down onto the reeds.",
+    "A bird calls over the fen while the Heron Queen circles, unhurt.",
+    "The Heron Queen sinks to one knee in the mud, then rises, hissing.",
+])
+def test_a_standing_foe_near_the_ground_passes(text: str) -> None:
+    assert check("monster", ctx(STANDS, **HERON), text) is None, text
+
+
+@pytest.mark.parametrize("text", [
+    "It falls. And still the Heron Queen stands, taller than before.",
+    "The heron comes apart, and then pulls itself back together, every feather in place.",
+])
+def test_a_defeated_foe_told_standing_again_is_refused(text: str) -> None:
+    reason = check("monster", ctx(DEFEATED, **HERON), text)
+    assert reason is not None and "defeated" in reason, text
