@@ -140,3 +140,46 @@ def test_a_standing_foe_near_the_ground_passes(text: str) -> None:
 def test_a_defeated_foe_told_standing_again_is_refused(text: str) -> None:
     reason = check("monster", ctx(DEFEATED, **HERON), text)
     assert reason is not None and "defeated" in reason, text
+
+
+@pytest.mark.parametrize(("intent", "text"), [
+    ("talk the widow into selling her husband's map",
+     "She mentions her husband twice. When you go, the map is folded inside your coat."),
+    ("steal the silver snuffer from the altar", "Ash pockets the snuffer and walks out."),
+    ("climb the glasshouse frame to the broken roof pane",
+     "Halfway up it sags; then her fingers close on the edge, and she is through onto the roof."),
+])
+def test_a_failed_attempt_told_with_its_goal_held_or_reached_is_refused(intent: str,
+                                                                       text: str) -> None:
+    reason = check("outcome", ctx(FAILURE, intent=intent, monster=""), text)
+    assert reason is not None and "failure" in reason, text
+
+
+@pytest.mark.parametrize(("intent", "text"), [
+    ("talk the widow into selling her husband's map",
+     "The widow keeps the map in her apron, and Ash leaves with nothing in her coat."),
+    ("climb the glasshouse frame to the broken roof pane",
+     "The frame sags under her, and the roof stays where it is, out of reach."),
+])
+def test_a_failed_attempt_told_short_of_its_goal_passes(intent: str, text: str) -> None:
+    assert check("outcome", ctx(FAILURE, intent=intent, monster=""), text) is None, text
+
+
+@pytest.mark.parametrize("text", [
+    "The injury settles into her, and the press room floor is where Ash Brand's story ends.",
+    "The withering spreads toward the heart; by the time it arrives there is nobody left in Ash.",
+])
+def test_an_end_told_of_a_full_name_or_an_emptied_body_is_a_death(text: str) -> None:
+    reason = check("outcome", ctx(SUCCESS, intent="cross the nave", monster=""), text)
+    assert reason is not None, text
+
+
+@pytest.mark.parametrize(("text", "refused"), [
+    ("Ash wades out among the herons, because she has to know what they are watching.", True),
+    ("Ash wades out among the herons, because she wants to see their faces.", True),
+    ("Ash wades out among the herons, because the path is under water.", False),
+    ("Ash wades out, because she has the lantern and the herons do not.", False),
+])
+def test_a_motive_told_for_the_character_is_theirs(text: str, refused: bool) -> None:
+    reason = check("outcome", ctx(SUCCESS, intent="wade the fen", monster=""), text)
+    assert (reason is not None) is refused, (text, reason)

@@ -127,6 +127,7 @@ _OWNED = re.compile(
     r"(his|her|your|their)) (?:heart|breath|pulse|life|last breath)\b(?!\s+(?:away|for a|a "
     r"moment|short))|"
     r"\bnothing (?:of|left of|more of|remains of|is left of (?:the )?) ?(\w+)\b(?!['\u2019]s)|"
+    r"\b(?:nobody|no one|nothing|no-one) (?:is |was )?left (?:in|inside|of) (\w+)\b(?!['\u2019]s)|"
     r"\bthe end of (\w+)\b(?!['\u2019]s)(?!\s+(?:road|path|rope|light|day|night|food|water|"
     r"oil|wick|bread|candle|line|trail|world))|"
     r"\bthe last of (him|her|them|you)\b(?=\s*[.,;!])|"
@@ -193,9 +194,20 @@ def owned(sentence: str, words: Sequence[Word], before: Sequence[Word],
         who = cast.who(owner)
         if who is None or owner.lower() == "her":
             who = cast.resolve([*before, *[w for w in words if w.start < match.start()]])
+        if who is Who.THING and _surname(owner, words, cast):
+            who = Who.CHARACTER  # "Saskia Brand's story ends": the name goes on
         if who is Who.CHARACTER or who is Who.FOE:
             return match.group(), who
     return None
+
+
+def _surname(owner: str, words: Sequence[Word], cast: Cast) -> bool:
+    """Whether ``owner`` is the capitalised word right after a character's name."""
+    for i, word in enumerate(words[1:], 1):
+        if word.low.removesuffix("'s") == owner.lower() and word.text[:1].isupper() and \
+                cast.who(words[i - 1].text) is Who.CHARACTER:
+            return True
+    return False
 
 
 

@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from oracle.narrator.base import NarrationContext
 from oracle.narrator.lexicon import phrases, rx
 from oracle.narrator.meaning import Cast, Who, Word, person_after, subject, word_set
-from oracle.narrator.wordclass import feeling
+from oracle.narrator.wordclass import feeling, verb_class
 
 __all__ = ["EMOTION_ADJECTIVES", "EMOTION_NOUNS", "feelings"]
 
@@ -230,6 +230,28 @@ def _class_feeling(words: Sequence[Word], before: Sequence[Word], cast: Cast,
     return None
 
 
+# a reason given for what a character does: the inner life behind the act
+_BECAUSE = re.compile(r"\b(?:because|since|so that|out of|for fear that)\s+(you|she|he|they|"
+                      r"[A-Z][\w-]*)\s+((?:[\w'-]+\s+){0,3}?)([\w'-]+)\b")
+_NEED = re.compile(r"\s+(?:(?:has|have|had|needs?|needed|wants?|wanted|longs?|longed) to|must|"
+                   r"(?:cannot|can't|could not|couldn't) (?:bear|stand|help|resist))\b")
+
+
+def _motive(sentence: str, words: Sequence[Word], before: Sequence[Word],
+            cast: Cast) -> str | None:
+    """A motive told for a character's act ("because she has to know what they are looking
+    at"): a need, a thought or a feeling of theirs given as the reason."""
+    for match in _BECAUSE.finditer(sentence):
+        doer = next((w for w in words if w.start == match.start(1)), None)
+        if doer is None or _whose(doer, before, words, cast) is not Who.CHARACTER:
+            continue
+        verb = match.group(3)
+        if _NEED.match(sentence, match.end(1)) or \
+                verb_class(verb) in ("cognition", "emotion") and not match.group(2).strip():
+            return match.group()
+    return None
+
+
 def feelings(sentence: str, words: Sequence[Word], before: Sequence[Word],
              context: NarrationContext, cast: Cast) -> str | None:
     """A feeling, a belief or a settled choice given to a character."""
@@ -247,6 +269,16 @@ def feelings(sentence: str, words: Sequence[Word], before: Sequence[Word],
             found = organ.group()
     if found and found.lower()[:5] not in stated:
         return f"it decides how the character feels ({found!r}); their feelings are the player's"
+    motive = _motive(sentence, words, before, cast)
+    if motive:
+        return (f"it decides for the character ({motive!r}); their reasons are the "
+                "player's")
+    return _minded(sentence, words, before, cast, stated)
+
+
+def _minded(sentence: str, words: Sequence[Word], before: Sequence[Word], cast: Cast,
+            stated: set[str]) -> str | None:
+    """What a character tells themselves or settles on, or a sign of feeling chosen for them."""
     for pattern in (MIND, _SIGN_VERBS):
         for match in pattern.finditer(sentence):
             if match.group().split()[0].lower()[:5] in stated or \

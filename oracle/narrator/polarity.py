@@ -98,6 +98,17 @@ def _behind(intent: str) -> str:
     return ""
 
 
+def _goal_words(intent: str) -> set[str]:
+    """Every noun of the place an attempt means to reach ('to the broken roof pane': roof and
+    pane), not its modifiers."""
+    found = list(_GOAL_AFTER.finditer(intent))
+    if not found:
+        return set()
+    return {w.rstrip("s") for w in found[-1].group(1).lower().split()
+            if w not in _NOT_GOAL and w not in _NOT_PLACE and len(w) > 2
+            and not w.endswith(("ed", "en", "'s"))}
+
+
 def arrived(sentence: str, words: Sequence[Word], before: Sequence[Word], cast: Cast,
             intent: str) -> str | None:
     """On a failed attempt to get somewhere, the character told arrived in it."""
@@ -107,9 +118,10 @@ def arrived(sentence: str, words: Sequence[Word], before: Sequence[Word], cast: 
     goal = goal_of(intent) or _behind(intent)
     if not goal:
         return None
+    goals = {goal.rstrip("s"), *_goal_words(intent)}
     for match in _ARRIVAL.finditer(sentence):
         said = [w.rstrip("s") for w in match.group("goal").lower().split()]
-        if goal.rstrip("s") not in said:
+        if not goals & set(said):
             continue
         clause = re.split(r"[;:\u2014]|\bbut\b|\bthough\b", sentence[:match.start()])[-1]
         if _SHORT.search(clause) or _SHORT_OF.search(clause) or negated(sentence, match.start()) or \
@@ -366,6 +378,37 @@ _LIGHT_VERBS = frozenset({"be", "is", "are", "was", "were", "let", "lets", "go",
                           "give", "gives"})
 
 
+# --- holding: the thing the attempt was after, on the character's person --------------------
+
+_HOLDERS = r"(?:coat|pocket|pockets|pack|satchel|bag|apron|belt|hand|hands|arm|arms|fist|palm|" \
+    r"grip|cloak|sleeve|shirt|bodice|boot|purse|pouch|knapsack|saddlebag|jerkin|tunic|lap)"
+_HELD = re.compile(r"\b(?:the|a|an|its|her|his|their)\s+(?:[\w'-]+\s+){0,2}?(?P<thing>[\w'-]+)\s+"
+                   r"(?:is|are|was|were|lies|lay|sits|sat|rests|goes|went|slides|slid)\s+"
+                   r"(?:(?:now|safely|already|folded|tucked|stowed|wrapped|snug|heavy)\s+)*"
+                   r"(?:in|inside|into|under|beneath|at|on)\s+(?:your|her|his|their|[A-Z][\w-]*'s)"
+                   r"\s+(?:[\w-]+\s+)?" + _HOLDERS + r"\b|"
+                   r"\b(?:pockets?|pocketed|tucks?|tucked|stows?|stowed|slips?|slipped|sticks?|"
+                   r"stuck|shoves?|shoved|hides?|hid)\s+(?:the|it|them)\s+(?:[\w'-]+\s+){0,2}?"
+                   r"(?P<thing2>[\w'-]+)?\s*(?:in|into|inside|under|beneath)\s+(?:your|her|his|"
+                   r"their)\s+(?:[\w-]+\s+)?" + _HOLDERS + r"\b|"
+                   r"\b(?:pockets|pocketed)\s+(?:the|it|them)\s+(?:[\w'-]+\s+){0,2}?"
+                   r"(?P<thing3>[\w'-]+)\b", re.IGNORECASE)
+
+
+def held(sentence: str, intent: str) -> str | None:
+    """On a failed attempt to get a thing (to buy, steal, take, win it), that thing told on the
+    character's person ('the map is folded inside your coat')."""
+    wanted = {w.rstrip("s") for w in re.findall(r"[a-z]{3,}", intent.lower())}
+    for match in _HELD.finditer(sentence):
+        thing = (match.group("thing") or match.group("thing2") or match.group("thing3")
+                 or "").lower()
+        if thing.removesuffix("'s").rstrip("s") in wanted and \
+                not negated(sentence, match.start()) and \
+                not _SHORT.search(sentence[max(0, match.start() - 30):match.start()]):
+            return match.group()
+    return None
+
+
 def claim(sentence: str, words: Sequence[Word], before: Sequence[Word],
           context: NarrationContext, cast: Cast, families: frozenset[str],
           failed: bool) -> str | None:
@@ -380,6 +423,6 @@ def claim(sentence: str, words: Sequence[Word], before: Sequence[Word],
             "reach", "sneak", "carry", "find", "open"} else None) or (
             found(sentence, intent) if "find" in families else None) or (
             granted(sentence, words, before, cast, intent) if "persuade" in families
-            else None)
+            else None) or held(sentence, intent)
     targets = frozenset(re.findall(r"[a-z]{3,}", intent.lower()))
     return undone(sentence, words, before, cast, "persuade" in families, targets)
