@@ -11,7 +11,7 @@ import pytest
 
 from oracle.narrator.referee import check
 from oracle.narrator.wordclass import feeling, lemmas, verb_class
-from tests.test_referee_fates import DEFEATED, ctx
+from tests.test_referee_fates import DEFEATED, LOST, ctx
 from tests.test_referee_lexicon import FAILURE, STANDS, SUCCESS
 
 
@@ -183,3 +183,16 @@ def test_an_end_told_of_a_full_name_or_an_emptied_body_is_a_death(text: str) -> 
 def test_a_motive_told_for_the_character_is_theirs(text: str, refused: bool) -> None:
     reason = check("outcome", ctx(SUCCESS, intent="wade the fen", monster=""), text)
     assert (reason is not None) is refused, (text, reason)
+
+
+@pytest.mark.parametrize(("text", "refused"), [
+    ("The idol will not come. Ash steps back, wipes her eyes, and looks about for a lever.",
+     True),
+    ("The idol stays in its niche, and the road back to town is long but clear.", True),
+    ("The idol stays put. What Ash becomes now is for her player to say.", False),
+    ("The idol stays put, and the last of the woman who walked in goes quiet.", False),
+    ("The idol stays put; whatever Ash is about to be, the vault is listening.", False),
+])
+def test_a_settled_loss_must_be_voiced(text: str, refused: bool) -> None:
+    reason = check("outcome", ctx(LOST, intent="take the idol", monster=""), text)
+    assert (reason is not None and "loss" in reason) is refused, (text, reason)

@@ -44,6 +44,14 @@ __all__ = ["MAX_CHARS", "MAX_SENTENCES", "Judge", "check", "check_items"]
 MAX_CHARS = 1200  # a narration is two to five sentences; a reply past this is not one
 MAX_SENTENCES = 9
 
+# a loss voiced in any words: the character lost, gone, no longer theirs, what they become
+# handed on ("is for her player to say", "the last of Wenna goes quiet", "what you will be")
+LOSS_TOLD = re.compile(r"\blos(?:t|e|es|ing)\b|\bbecom(?:e|es|ing)\b|\bplayer\b|\blast (?:of|"
+                       r"thread|\w+ (?:that|of))\b|\bgone\b|\bgo(?:es)? (?:quiet|out|still|dark)\b|"
+                       r"\bno longer\b|\bany ?more\b|\bnobody\b|\bsomething else\b|\bbelongs?\b|"
+                       r"\b(?:what|whatever) (?:you|she|he|they|[A-Z]\w*) (?:will|is|are|was|does)\b|"
+                       r"\bnot much of\b|\b(?:took|takes?|claims?|claimed) (?:her|him|them|you)\b|"
+                       r"\b(?:hers|his|yours|theirs) (?:now|to say|to tell)\b", re.IGNORECASE)
 # the assistant speaking, not the narrator ("I can't help with that", "I'm sorry, but")
 _ASSISTANT = re.compile(r"^\W*(?:I(?:'m| am)? (?:sorry|can't|cannot|won't|will not|am unable|"
                         r"apologi[sz]e)|As an AI|Sorry\b)", re.IGNORECASE)
@@ -170,6 +178,10 @@ class Judge:
         if self.cast.settled.dies and not ANY_DEATH.search(whole) and \
                 not readings.end_told(whole, self.context, self.cast):
             return "it leaves out the death the result settled"
+        if self.cast.settled.lost and not self.cast.settled.dies and \
+                not LOSS_TOLD.search(whole) and not readings.end_told(whole, self.context,
+                                                                        self.cast):
+            return "it leaves out the loss the result settled (a character is lost)"
         if self.cast.settled.defeated is True and not DEFEAT_TOLD.search(whole):
             return "it leaves out the foe's defeat, which the result settled"
         wrong = defeated_told([s.strip() for s in split(whole)], self.cast)
