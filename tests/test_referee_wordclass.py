@@ -7,8 +7,11 @@ name before it, a contraction or a typographic apostrophe read like the plain wo
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
+from oracle.narrator.base import NarrationContext
 from oracle.narrator.referee import check
 from oracle.narrator.wordclass import feeling, lemmas, verb_class
 from tests.test_referee_fates import DEFEATED, LOST, ctx
@@ -196,3 +199,25 @@ def test_a_motive_told_for_the_character_is_theirs(text: str, refused: bool) -> 
 def test_a_settled_loss_must_be_voiced(text: str, refused: bool) -> None:
     reason = check("outcome", ctx(LOST, intent="take the idol", monster=""), text)
     assert (reason is not None and "loss" in reason) is refused, (text, reason)
+
+
+def _hide(hidden: bool) -> dict[str, Any]:
+    return {"roll": "hide", "system": "die_trying", "d10": 7, "modifier": 0, "total": 7,
+            "watchers": [{"name": "the warden", "dc": 5, "hidden": hidden,
+                          "degree": "success" if hidden else "failure"}]}
+
+
+@pytest.mark.parametrize(("text", "refused"), [
+    (("Wren folds herself into the culvert mouth. The warden passes, then stops. Sniffs. "
+      "Turns her head toward the culvert, and smiles."), True),
+    ("Wren slips behind the grain sacks; the warden stares straight at the sacks a long while.",
+     True),
+    (("Wren folds herself into the culvert mouth. The warden turns her head toward the "
+      "stairs and goes up them."), False),
+    ("Wren slips behind the grain sacks and watches the warden look toward the door.", False),
+])
+def test_a_watcher_turning_to_where_the_character_hid_is_a_hide_seen(text: str,
+                                                                     refused: bool) -> None:
+    context = NarrationContext.build(result=_hide(True), system="die_trying",
+                                     characters=[{"name": "Wren"}], monster="the warden")
+    assert (check("roll", context, text) is not None) is refused, text

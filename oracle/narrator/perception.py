@@ -73,10 +73,47 @@ def _watcher_is_character(sentence: str, start: int, cast: Cast,
         not any(w.lower().removesuffix("'s") in cast.foe for w in prior[:-1])
 
 
+# where the character went to hide, as the narration tells it ("folds himself into the culvert
+# mouth"): the nouns after a preposition of shelter
+_SHELTER = re.compile(r"\b(?:into|behind|under|beneath|inside|among|within|between)\s+(?:the|a|an|"
+                      r"his|her|their|your|its)\s+((?:[\w-]+\s+){0,2}[\w-]+)\b", re.IGNORECASE)
+# a watcher turning to that place ("turns her head toward the culvert", "sniffs at the sacks")
+_TOWARD = re.compile(r"\b(?:" + verbs("turn swing snap cock tilt") + r")\s+(?:its|her|his|their)"
+                     r"\s+(?:head|gaze|eyes|snout|nose|face|lantern|lamp|light)\s+(?:straight\s+)?"
+                     r"(?:toward|towards|to|at|on)\s+|\b(?:" + verbs("look stare peer sniff "
+                     "squint glare") + r")\s+(?:straight\s+|right\s+|directly\s+)?(?:at|into|"
+                     r"toward|towards)\s+", re.IGNORECASE)
+
+
+def _shelter(before: Sequence[Word], sentence: str) -> set[str]:
+    said = " ".join(w.text for w in before) + " " + sentence
+    return {w.lower().rstrip("s") for m in _SHELTER.finditer(said) for w in m.group(1).split()
+            if len(w) > 3}
+
+
+def _turned_to(sentence: str, words: Sequence[Word], before: Sequence[Word],
+               cast: Cast) -> str | None:
+    """On a hide that worked, a watcher turning to where the character hid."""
+    places = _shelter(before, sentence)
+    for match in _TOWARD.finditer(sentence):
+        said = [w.lower().rstrip("s") for w in re.findall(r"[\w-]+", sentence[match.end():])[:4]]
+        if places & set(said) and not negated(sentence, match.start()) and \
+                _person_before(words, index_at(words, match.start()), cast,
+                               before) is not Who.CHARACTER:
+            return match.group().strip()
+    return None
+
+
 def perceived(sentence: str, words: Sequence[Word], before: Sequence[Word], cast: Cast,
               failed: bool) -> str | None:
     """A watcher's senses told landing on the hider when they went unseen (``failed`` False),
     or passing them by when they were seen."""
+    turned = None if failed else _turned_to(sentence, words, before, cast)
+    return turned or _senses(sentence, words, before, cast, failed)
+
+
+def _senses(sentence: str, words: Sequence[Word], before: Sequence[Word], cast: Cast,
+            failed: bool) -> str | None:
     landed = [] if failed else [*LANDS.finditer(sentence), *STRAIGHT_TO.finditer(sentence)]
     for match in landed + ([*PASSES.finditer(sentence)] if failed else []):
         j = index_at(words, match.end())
