@@ -151,6 +151,38 @@ def kernel_pids(server_pid: int) -> list[int]:
     return found
 
 
+def _sockets_to(port: int) -> set[str]:
+    """The inodes of this machine's established TCP connections to local ``port``."""
+    found = set()
+    for table in ("/proc/net/tcp", "/proc/net/tcp6"):
+        try:
+            rows = Path(table).read_text().splitlines()[1:]
+        except OSError:
+            continue
+        for row in rows:
+            fields = row.split()
+            remote_port = int(fields[2].rsplit(":", 1)[1], 16)
+            if remote_port == port and fields[3] == "01":  # 01: ESTABLISHED
+                found.add(fields[9])
+    return found
+
+
+def kernels_waiting_for_a_page(server_pid: int, port: int) -> list[int]:
+    """Pids of the server's kernels connected to it (a preheated kernel that has run the
+    notebook holds ``voila/query/<its id>`` open until a page takes it; no other kernel
+    connects to the server)."""
+    inodes = _sockets_to(port)
+    waiting = []
+    for pid in kernel_pids(server_pid):
+        try:
+            links = [os.readlink(fd) for fd in Path(f"/proc/{pid}/fd").iterdir()]
+        except OSError:
+            continue
+        if any(link.startswith("socket:[") and link[8:-1] in inodes for link in links):
+            waiting.append(pid)
+    return waiting
+
+
 def wait_until(predicate: object, seconds: float) -> bool:
     """Poll ``predicate()`` every 0.25 s for up to ``seconds``; its last value."""
     assert callable(predicate)
@@ -163,5 +195,5 @@ def wait_until(predicate: object, seconds: float) -> bool:
 
 
 __all__ = ["Answer", "Served", "free_port", "kernel_alive", "kernel_pids", "kernel_processes",
-           "open_page",
+           "kernels_waiting_for_a_page", "open_page",
            "request", "start", "stop_server", "wait_until", "websocket_handshake"]

@@ -2,32 +2,37 @@
 
 from __future__ import annotations
 
-import time
+import subprocess
 from collections.abc import Iterator
 from typing import Any
 
 import pytest
 
 from tests.browser.harness import Server, open_app, shot, start_server, stop_server
+from tests.browser.serve_harness import kernels_waiting_for_a_page, wait_until
 
 pytestmark = pytest.mark.browser
 
 
 @pytest.fixture(scope="module")
-def preheated(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+def preheated(tmp_path_factory: pytest.TempPathFactory,
+              ) -> Iterator[tuple[subprocess.Popen[bytes], Server]]:
     home = tmp_path_factory.mktemp("preheat_home")
     proc, server = start_server(home, home / "serve.log", extra=["--preheat", "1"])
     try:
-        yield server
+        yield proc, server
     finally:
         stop_server(proc)
 
 
-def test_a_preheated_page_catches_up_with_the_campaign_store(preheated: Server,
-                                                              page: Any) -> None:
-    open_app(page, preheated.url)
-    # The pool refills now: the next kernel runs app.ipynb while no campaign exists yet.
-    time.sleep(12)
+def test_a_preheated_page_catches_up_with_the_campaign_store(
+        preheated: tuple[subprocess.Popen[bytes], Server], page: Any) -> None:
+    proc, server = preheated
+    open_app(page, server.url)
+    # The pool refills now: the next kernel runs app.ipynb while no campaign exists yet, and
+    # then waits for its page (its voila/query socket open; it used to be a fixed 12 s sleep).
+    assert wait_until(lambda: kernels_waiting_for_a_page(proc.pid, server.port), 90), (
+        "the pool's next kernel never finished building its page")
     page.click("button.oracle-quickstart")
     page.wait_for_selector(".oracle-sheet .oracle-ruin")
     page.check(".oracle-physical input[type=checkbox]")
@@ -39,7 +44,7 @@ def test_a_preheated_page_catches_up_with_the_campaign_store(preheated: Server,
     page.wait_for_function("() => document.querySelector('.oracle-sheet .oracle-ruin')"
                            ".innerText.trim() === '2'")
     second = page.context.new_page()
-    open_app(second, preheated.url)  # a page built before the campaign existed: it catches up
+    open_app(second, server.url)  # a page built before the campaign existed: it catches up
     second.wait_for_function("() => document.querySelector('.oracle-sheet .oracle-ruin') && "
                              "document.querySelector('.oracle-sheet .oracle-ruin')"
                              ".innerText.trim() === '2'")
