@@ -53,6 +53,23 @@ def test_the_stated_intent_could_go_wrong_and_bargain_are_kept(campaign: Campaig
     assert story.owed == (Said("the lantern goes out", "Mara Vell", 3),)
 
 
+def test_a_contests_stake_is_told_as_what_was_at_stake_not_as_someones_intent(
+        campaign: Campaign) -> None:
+    campaign.record({"type": "character_created",
+                     "character": {"name": "Oswin Lantern", "occupation": "Priest"}})
+    campaign.record({"type": "contest_rolled", "action": "the key",
+                     "participants": [{"name": "Mara Vell", "light": [5], "dark": []},
+                                      {"name": "Oswin Lantern", "light": [2], "dark": []}]})
+    told = campaign.story.told()
+    assert "What was at stake: \u201cthe key\u201d." in told
+    assert not any("intent" in line for line in told), told
+    # the narrator still reads it as the attempt it voices (its facts are as before)
+    assert "Stated intent: the key" in campaign.story.facts()
+    campaign.record(risk(action="pry open the reliquary"))
+    assert "Mara Vell's stated intent: \u201cpry open the reliquary\u201d." in \
+        campaign.story.told()
+
+
 def owed(campaign: Campaign) -> list[str]:
     """The Devil's Bargains the story memory says are owed, by their words."""
     return [b.text for b in campaign.story.owed]

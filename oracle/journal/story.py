@@ -19,7 +19,8 @@ else an event means for the story is the system's to say, ``System.story_cue``):
   fight (and after it, as the last foe, until the next fight names another).
 - **Stated intent**: a rules event's ``action`` (what the character attempts, said by the
   player). The system may say it is a betrayal stated or a sight seen instead (Trophy: on a
-  Reduction and on a Ruin Roll).
+  Reduction and on a Ruin Roll), or what a contest is for (Trophy's Contest: its stake, told
+  as what was at stake).
 - **What could go wrong**: a rules event's ``could_go_wrong``.
 - **Devil's Bargains**: a rules event's ``bargain`` (``{"text", "accepted"}`` or a list of
   them): accepted ones are owed until a ``story`` event's ``paid`` names their entry.
@@ -95,6 +96,7 @@ class Said:
     text: str
     who: str = ""
     seq: int = 0
+    kind: str = "intent"  # an intent: what was attempted, or what was at stake (a contest)
 
 
 @dataclass(frozen=True)
@@ -177,7 +179,9 @@ class StoryMemory:
             out.append("Present: " + ", ".join(self.present) + "." if self.present
                        else "Nobody else is present.")
         for said, mine, anyone in (
-                (self.intent, "{who}'s stated intent: {text}", "Stated intent: {text}"),
+                (self.intent, "{who}'s stated intent: {text}", "Stated intent: {text}")
+                if self.intent is None or self.intent.kind != "stake" else
+                (self.intent, "What was at stake for {who}: {text}", "What was at stake: {text}"),
                 (self.could_go_wrong, "What could go wrong for {who}: {text}",
                  "What could go wrong: {text}"),
                 (self.betrayal, "{who}'s betrayal at the last Reduction Roll: {text}",
@@ -324,8 +328,8 @@ def _fold_rules(memory: StoryMemory, event: Event, system: System) -> StoryMemor
             memory = replace(memory, betrayal=said)
         elif cue.said == "sight":
             memory = replace(memory, sight=said)
-        else:
-            memory = replace(memory, intent=said)
+        else:  # what is attempted, or what a contest's sides want (said the same way)
+            memory = replace(memory, intent=replace(said, kind=cue.said))
     wrong = _str(data.get("could_go_wrong"))
     if wrong:
         memory = replace(memory, could_go_wrong=Said(wrong, who, seq))

@@ -87,12 +87,12 @@ class StoryCue:
     """What one rules event tells the journal's story memory beyond its generic fields.
 
     ``said``: what the event's stated ``action`` is (what the character attempts, a betrayal
-    stated to shed Ruin, or a sight seen); ``fight_over``: the fight under way ends;
+    stated to shed Ruin, a sight seen, or the stake of a contest); ``fight_over``: the fight under way ends;
     ``condition``: ``(who, condition, removed)`` when a Condition is marked or removed;
     ``gone``: ``(who, how)`` when a character leaves the story (``how`` in words: "died").
     """
 
-    said: Literal["intent", "betrayal", "sight"] = "intent"
+    said: Literal["intent", "betrayal", "sight", "stake"] = "intent"
     fight_over: bool = False
     condition: tuple[str, str, bool] | None = None
     gone: tuple[str, str] | None = None

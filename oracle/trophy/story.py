@@ -10,6 +10,7 @@ from typing import Any
 from oracle.systems.base import StoryCue, actor
 from oracle.trophy.events import (
     COMBAT_ABANDONED,
+    CONTEST_ROLLED,
     FATE_CHOSEN,
     GOLD_COLLECTED,
     REDUCTION_ROLLED,
@@ -26,6 +27,8 @@ def _said(event_type: str, roll: object) -> str:
         return "betrayal"
     if roll == "ruin" or event_type == RUIN_ROLLED:
         return "sight"
+    if roll == "contest" or event_type == CONTEST_ROLLED:
+        return "stake"  # SRD 1.2, Contest: what the sides want, not one character's attempt
     return "intent"
 
 
