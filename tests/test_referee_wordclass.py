@@ -221,3 +221,17 @@ def test_a_watcher_turning_to_where_the_character_hid_is_a_hide_seen(text: str,
     context = NarrationContext.build(result=_hide(True), system="die_trying",
                                      characters=[{"name": "Wren"}], monster="the warden")
     assert (check("roll", context, text) is not None) is refused, text
+
+
+@pytest.mark.parametrize(("text", "refused"), [
+    ("Both came up sixes; the box sits between them, claimed twice.", True),
+    (("Her swing slides off. The Warden's arm comes round and takes her across the ribs for "
+      "seven."), True),
+    ("The dice rolled fives, and the lock gave.", True),
+    ("The Warden's arm takes her across the ribs for a moment, and she staggers.", False),
+    ("The crates lie at sixes and sevens across the hold.", False),
+    ("The blow catches her for three heartbeats of dizziness.", False),
+])
+def test_faces_in_plural_and_a_blow_counted_are_dice_told(text: str, refused: bool) -> None:
+    reason = check("outcome", ctx(SUCCESS, intent="cross the nave", monster=""), text)
+    assert (reason is not None) is refused, (text, reason)

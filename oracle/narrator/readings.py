@@ -308,7 +308,17 @@ def outcome(sentence: str, words: Sequence[Word], before: Sequence[Word],
 _FACE = r"(?:one|two|three|four|five|six|seven|eight|nine|ten|\d+)"
 DICE_WORDS = re.compile(r"\b(?:dice|d6|d10|d20|roll(?:s|ed)?)\b|\b(?:" + "|".join(
     sorted(DIE_NOUN)) + r"|\w+est|fourth|fifth|sixth|lone|only|best|worst) die\b", re.IGNORECASE)
-FACES_ALONE = re.compile(r"\b(?:snake eyes|boxcars|(?:two|three|four|five|a pair of|double) "
+FACES_ALONE = re.compile(r"\b(?:(?:came|come|comes|coming|rolls?|rolled|showed|shows?|turn(?:s|ed)?"
+                         r" up|both|all|pair of) (?:\w+ )?(?:ones|twos|threes|fours|fives|sixes|"
+                         r"sevens|eights|nines|tens)\b(?! and (?:sevens|eights))|"
+                         # a blow's damage told as a count ("takes her across the ribs for seven")
+                         r"(?:takes?|took|hits?|strikes?|struck|catches|caught|deals?|dealt|cuts?|"
+                         r"bites?|bit|slashes|slashed|stabs?|stabbed) [^.;]{0,40}?\bfor (?:one|two|"
+                         r"three|four|five|six|seven|eight|nine|ten|eleven|twelve|\d+)\b(?! (?:years?|"
+                         r"days?|hours?|minutes?|nights?|heartbeats?|breaths?|steps?|paces?|feet|"
+                         r"yards?|miles?|moments?|seconds?|weeks?|months?|coins?|pennies|crowns?|"
+                         r"silver|gold|marks?))|"
+                         r"snake eyes|boxcars|(?:two|three|four|five|a pair of|double) "
                          r"(?:ones|twos|threes|fours|fives|sixes))\b", re.IGNORECASE)
 _A_FACE = re.compile(r"\b(?:a|an) (?:one|two|three|four|five|six)\b(?!-)", re.IGNORECASE)
 FACES = re.compile(
