@@ -854,9 +854,8 @@ def test_a_narration_never_lands_in_another_campaign_after_a_switch() -> None:
     session.narrator = held
     first = session.campaign
     assert first is not None
-    # Held until the page has moved to the other campaign: the switch waits for the narrator
-    # (the deck is the narrator's while it speaks), and the words then come for a campaign that
-    # is no longer the one open (it used to wait out the gate's 30 s).
+    # Held until the page has moved to the other campaign: the words then come for a campaign
+    # that is no longer the one open.
     held.until = lambda: session.campaign is not first
     fill(app, "oracle-physical", True)
     fill(app.view("Risk"), "oracle-skill", True)
@@ -867,6 +866,46 @@ def test_a_narration_never_lands_in_another_campaign_after_a_switch() -> None:
     session.narration.wait()
     second = session.campaign
     assert second is not None and second.id != first.id
+    assert not [e for e in second.entries if e.type == "narration"]
+
+
+def test_a_campaign_switch_never_waits_for_a_narrator_still_speaking() -> None:
+    # A slow model holds the first campaign's narration; opening another campaign goes on at once
+    # (it used to wait on the deck until the reply came), and the held words, when they come,
+    # touch neither the new campaign's journal nor its deck.
+    import threading
+
+    held = HeldNarrator("Words for the first campaign.")
+    session = Session(narrator=held)
+    app = OracleApp(session)
+    click(app.start, "oracle-quickstart")
+    session.narrator = held
+    first = session.campaign
+    assert first is not None
+    fill(app, "oracle-physical", True)
+    fill(app.view("Risk"), "oracle-skill", True)
+    fill(app.view("Risk"), "oracle-light-faces", "6")
+    speaking = threading.Event()
+    narrate = held.narrate
+
+    def narrate_noting(beat, context, on_text=None):  # type: ignore[no-untyped-def]
+        speaking.set()
+        return narrate(beat, context, on_text)  # type: ignore[no-untyped-call]
+
+    held.narrate = narrate_noting  # type: ignore[method-assign]
+    click(app.view("Risk"), "oracle-risk-roll")
+    assert speaking.wait(10)  # the narrator is mid-reply
+    switched = threading.Thread(target=session.new_campaign, args=("Another expedition",))
+    switched.start()
+    switched.join(5)
+    assert not switched.is_alive(), "the switch waited for the narrator"
+    assert not held.gate.is_set()
+    second = session.campaign
+    assert second is not None and second.id != first.id
+    deck = session.deck
+    held.gate.set()
+    session.narration.wait()
+    assert session.campaign is second and session.deck is deck
     assert not [e for e in second.entries if e.type == "narration"]
 
 

@@ -70,7 +70,11 @@ class Session:
         # narration entry -> (beat, result, intent, whom it was about), for the X-card
         self._voiced: dict[int, tuple[str, Mapping[str, object], str, tuple[str, ...]]] = {}
         self._deck: Deck | None = None
-        # read-modify-write of the deck is one step: two beats at once never lose an update
+        # Read-modify-write of the deck is one step: two beats at once never lose an update
+        # (_speaking, held while a narrator speaks). Swapping the deck (a campaign switch) takes
+        # only _deck_lock, which nobody holds across a narrator's call: a switch never waits for
+        # a slow model's reply.
+        self._speaking = threading.RLock()
         self._deck_lock = threading.RLock()
         self.first_roll: str | None = None
         self._watching: Handle | None = None
@@ -393,11 +397,12 @@ class Session:
 
         def job() -> Voiced:
             # Built here, off the widget thread: the click that rolled returns at once.
-            with self._deck_lock:
-                context = self._context(result, intent=intent, question=question, n=n, who=who,
-                                        beat=beat)
+            with self._speaking:
+                with self._deck_lock:
+                    context = self._context(result, intent=intent, question=question, n=n,
+                                            who=who, beat=beat)
                 said = narrator.narrate(beat, context, on_text=on_text)
-                self._keep_deck(said)
+                self._keep_deck(said, campaign)
             text = said.text.strip()
             seq = None
             if (record and text and campaign is not None and campaign is self.campaign
@@ -422,12 +427,17 @@ class Session:
 
         Called on a background thread by the views; returns the items.
         """
-        with self._deck_lock:
-            context = self._context(result or {}, intent=intent, n=n, beat=beat)
+        campaign = self.campaign
+        with self._speaking:
+            with self._deck_lock:
+                context = self._context(result or {}, intent=intent, n=n, beat=beat)
             said = self.narrator.narrate(beat, context)
-            self._keep_deck(said)
+            self._keep_deck(said, campaign)
         return items_or_lines(said)
 
-    def _keep_deck(self, said: NarrationResult) -> None:
-        if said.deck is not None:
-            self._deck = said.deck
+    def _keep_deck(self, said: NarrationResult, campaign: Campaign | None) -> None:
+        """Keep the deck the narrator dealt from, unless the page has since opened another
+        campaign (whose own deck a switch restored meanwhile)."""
+        with self._deck_lock:
+            if said.deck is not None and campaign is self.campaign:
+                self._deck = said.deck
