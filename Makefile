@@ -30,10 +30,13 @@ app: $(STAMP)
 	$(VENV)/bin/oracle serve
 
 # ruff (with its complexity limit, C901 <= 12) and mypy --strict over the code, the tests, the
-# benchmarks and the example plugin; any finding fails (and so fails make test and CI).
+# benchmarks, the example plugin and the browser edition's build and boot (lite/, checked from
+# inside it: its build scripts import each other by name); any finding fails (and so fails make
+# test and CI).
 lint: $(STAMP)
-	$(VENV)/bin/ruff check oracle tests bench examples
+	$(VENV)/bin/ruff check oracle tests bench examples lite
 	$(VENV)/bin/mypy --strict oracle tests bench examples/oracle-coin
+	cd lite && $(abspath $(VENV))/bin/mypy --strict build.py archive.py pyc.py web.py py/oracle_lite py/sqlite3
 
 test: $(STAMP) lint chromium npm
 	$(PY) -m pytest

@@ -60,10 +60,10 @@ def merge(wheels: list[Path], target: Path) -> tuple[str, str]:
     raw = io.BytesIO()
     with tarfile.open(fileobj=raw, mode="w", format=tarfile.USTAR_FORMAT) as tar:
         for name, data in sorted(files.items()):
-            info = tarfile.TarInfo(name)
-            info.size, info.mode, info.mtime = len(data), 0o644, 0
-            info.uname = info.gname = ""
-            tar.addfile(info, io.BytesIO(data))
+            member = tarfile.TarInfo(name)
+            member.size, member.mode, member.mtime = len(data), 0o644, 0
+            member.uname = member.gname = ""
+            tar.addfile(member, io.BytesIO(data))
     packed = io.BytesIO()
     with gzip.GzipFile(filename="", mode="wb", fileobj=packed, mtime=0, compresslevel=9) as out:
         out.write(raw.getvalue())

@@ -122,11 +122,11 @@ async def boot() -> None:
 
     sqlite3.on_save(_saved)  # type: ignore[attr-defined]
     try:
-        import ipywidgets
+        import ipywidgets  # type: ignore[import-untyped]
         from IPython.display import display
 
         _state["status"] = ipywidgets.HTML()
         _show(SAVED)
-        display(_state["status"])
+        display(_state["status"])  # type: ignore[no-untyped-call]
     except ImportError:  # pragma: no cover - the edition always ships ipywidgets
         pass

@@ -21,7 +21,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, Self
 from urllib.parse import parse_qs, unquote, urlparse
 
 import js  # type: ignore[import-not-found]
@@ -255,7 +255,7 @@ class Connection:
             _SQL.close(self._db)
             self._db = None
 
-    def __enter__(self) -> Connection:
+    def __enter__(self) -> Self:
         return self
 
     def __exit__(self, kind: object, value: object, trace: object) -> None:
