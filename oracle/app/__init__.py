@@ -18,6 +18,9 @@ if TYPE_CHECKING:
 # Seconds between two looks at the campaign store for other tabs' rolls. One look that finds
 # nothing costs about 8 microseconds (bench/app.py measures how soon another tab sees a roll).
 WATCH_INTERVAL = 0.5
+# Seconds after the page is sent before the default system's tabs are built behind the start
+# screen (OracleApp.prepare): the start screen draws first, Quick start then finds them built.
+PREPARE_DELAY = 2.0
 
 
 def build(home: Path | str | None = None, seat: Seat | None = None) -> OracleApp:
@@ -68,6 +71,10 @@ def launch() -> None:
     # the page's own script: a banner while the connection is down, a roll scrolled into view
     display(Javascript(page_script()))  # type: ignore[no-untyped-call]
     app.session.watch(interval=WATCH_INTERVAL)  # other tabs' rolls appear here by themselves
+    if app.session.campaign is None:
+        from oracle.background import later
+
+        later(PREPARE_DELAY, app.prepare, "oracle-prepare")
     if preheated:
         from oracle.app.preheat import wait_for_request  # not Voila's: see oracle.app.preheat
 

@@ -116,8 +116,19 @@ class OracleApp:
         self._refreshing = False
         self._lock = threading.RLock()
         self._opened: object = None  # the campaign whose preferences the page shows
-        self._mount(DEFAULT)
+        # No system is mounted while the start screen is all there is: a system's tabs and side
+        # (about 100 of the page's 170 widgets) are built when a campaign opens (refresh), or
+        # by prepare() once the start screen is on the page.
         self.refresh()
+
+    def prepare(self) -> None:
+        """Build the default system's tabs and side while the start screen is shown, so
+        Quick start opens them at once (:func:`oracle.app.launch` runs this once the page is
+        on screen); a no-op once any system is mounted."""
+        with self._lock:
+            if self._mounted is None:
+                with built_whole():
+                    self._mount(DEFAULT)
 
     @property
     def start(self) -> StartView:

@@ -1,0 +1,70 @@
+"""The start screen is sent first: with no campaign open, the page holds the start screen and
+no system's tabs or side; the default system's are built behind it afterwards
+(``OracleApp.prepare``, which ``launch`` schedules), and Quick start then uses those.
+
+In the browser edition every widget is made, serialised and drawn in WebAssembly before the
+start screen shows, so what the start screen does not show is not built before it.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from oracle.app import PREPARE_DELAY, build, launch
+from tests.app_driver import click, fill, find, find_all, read, widgets_in
+
+ROLL = "oracle-risk-roll"  # the default system's (Trophy's) first tab: its Risk Roll button
+
+
+def test_a_page_with_no_campaign_holds_the_start_screen_and_no_systems_tabs() -> None:
+    app = build()
+    assert find(app, "oracle-quickstart") is not None
+    assert find_all(app, ROLL) == [] and find_all(app, "oracle-tab-page") == []
+    assert app.side is None  # no sheet either
+
+
+def test_quick_start_without_prepare_builds_the_tabs_and_is_ready_to_roll() -> None:
+    app = build()
+    click(app.start, "oracle-quickstart")
+    assert app.session.campaign is not None
+    assert read(app.view("Risk"), "oracle-intent")  # the first roll offered, one click away
+    click(app.view("Risk"), ROLL)
+    assert read(app.view("Risk"), "oracle-roll-error") == ""
+
+
+def test_prepare_builds_the_default_tabs_hidden_and_quick_start_uses_them() -> None:
+    app = build()
+    app.prepare()
+    (button,) = find_all(app, ROLL)
+    assert find(app, "oracle-play").layout.display == "none"  # behind the start screen
+    assert app.start.widget.layout.display == ""
+    made = {id(widget) for widget in widgets_in(app)}
+    click(app.start, "oracle-quickstart")
+    assert find(app, ROLL) is button  # the same tab, not built again
+    assert find(app, "oracle-play").layout.display == ""
+    assert id(find(app.view("Risk"), "oracle-intent")) in made
+
+
+def test_prepare_once_a_campaign_is_open_changes_nothing() -> None:
+    app = build()
+    fill(app.start, "oracle-new-campaign", "Side quest")
+    fill(app.start, "oracle-new-system", "die_trying")
+    click(app.start, "oracle-create-campaign")
+    shown = [id(widget) for widget in widgets_in(app)]
+    app.prepare()  # the job launch scheduled, running after a campaign was opened
+    assert [id(widget) for widget in widgets_in(app)] == shown
+    assert find_all(app, ROLL) == [] and app.tabs.layout.display == "none"
+
+
+@pytest.mark.parametrize("opened", [False, True])
+def test_launch_schedules_prepare_only_for_the_start_screen(
+        opened: bool, monkeypatch: pytest.MonkeyPatch) -> None:
+    if opened:
+        click(build().start, "oracle-quickstart")  # the store's last campaign: launch opens it
+    asked: list[tuple[float, str]] = []
+    monkeypatch.setattr("oracle.background.later",
+                        lambda delay, job, name="": asked.append((delay, name)))
+    monkeypatch.setattr("IPython.display.display", lambda *args, **kwargs: None)
+    monkeypatch.setattr("oracle.app.session.Session.watch", lambda self, interval: None)
+    launch()
+    assert asked == ([] if opened else [(PREPARE_DELAY, "oracle-prepare")])
