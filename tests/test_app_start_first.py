@@ -8,6 +8,8 @@ start screen shows, so what the start screen does not show is not built before i
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from oracle.app import PREPARE_DELAY, build, launch
@@ -68,3 +70,31 @@ def test_launch_schedules_prepare_only_for_the_start_screen(
     monkeypatch.setattr("oracle.app.session.Session.watch", lambda self, interval: None)
     launch()
     assert asked == ([] if opened else [(PREPARE_DELAY, "oracle-prepare")])
+
+
+def test_launch_shows_the_app_root_without_writing_out_the_widget_tree(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    import ipywidgets  # type: ignore[import-untyped]
+
+    from oracle.app import shown
+
+    sent: list[tuple[Any, dict[str, Any]]] = []
+    monkeypatch.setattr("IPython.display.display", lambda obj, **kw: sent.append((obj, kw)))
+    monkeypatch.setattr("oracle.app.session.Session.watch", lambda self, interval: None)
+    monkeypatch.setattr("oracle.background.later", lambda delay, job, name="": None)
+
+    def no_repr(widget: Any) -> str:
+        raise AssertionError("the widget tree was written out as text")
+
+    monkeypatch.setattr(ipywidgets.Widget, "__repr__", no_repr)
+    launch()
+    bundle, options = sent[0]
+    assert options == {"raw": True}
+    from ipywidgets.widgets.widget import _instances  # type: ignore[import-untyped]
+
+    root = _instances[bundle["application/vnd.jupyter.widget-view+json"]["model_id"]]
+    assert "oracle-app" in root._dom_classes and find(root, "oracle-quickstart") is not None
+    # ipywidgets' own bundle (its widget view, protocol 2.0), with a short text/plain
+    assert bundle == shown(root) == {
+        "text/plain": "oracle", "application/vnd.jupyter.widget-view+json": {
+            "version_major": 2, "version_minor": 0, "model_id": root.model_id}}

@@ -7,7 +7,7 @@ and catches up with the campaign store, so a preheated page never shows a stale 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -52,6 +52,14 @@ def build(home: Path | str | None = None, seat: Seat | None = None) -> OracleApp
     return app
 
 
+def shown(widget: Any) -> dict[str, Any]:
+    """What the page needs to show ``widget``: ipywidgets' own mime bundle, with a short
+    text/plain instead of ipywidgets' ``repr`` of the whole widget tree (an eighth of
+    ``launch()`` in the browser edition). Displayed with ``display(..., raw=True)``."""
+    view = {"version_major": 2, "version_minor": 0, "model_id": widget.model_id}
+    return {"text/plain": "oracle", "application/vnd.jupyter.widget-view+json": view}
+
+
 def launch() -> None:
     """Build the app and display it (what ``app.ipynb`` calls).
 
@@ -67,7 +75,7 @@ def launch() -> None:
 
     preheated = os.environ.get("VOILA_PREHEAT", "False") != "False"
     app = build(seat=None if preheated else request_seat())
-    display(app.root)  # type: ignore[no-untyped-call]
+    display(shown(app.root), raw=True)  # type: ignore[no-untyped-call]
     # the page's own script: a banner while the connection is down, a roll scrolled into view
     display(Javascript(page_script()))  # type: ignore[no-untyped-call]
     app.session.watch(interval=WATCH_INTERVAL)  # other tabs' rolls appear here by themselves
