@@ -116,8 +116,8 @@ async def boot() -> None:
     fs = _fs()
     fs.mkdirTree(home)
     fs.mount(fs.filesystems.IDBFS, {}, home)
-    await _syncfs(True)
-    await _load_sqlite()
+    # IndexedDB's read and SQLite's fetch and compile wait on different things: both at once.
+    await asyncio.gather(_syncfs(True), _load_sqlite())
     import sqlite3
 
     sqlite3.on_save(_saved)  # type: ignore[attr-defined]
