@@ -22,7 +22,7 @@ def test_a_page_with_no_campaign_holds_the_start_screen_and_no_systems_tabs() ->
     app = build()
     assert find(app, "oracle-quickstart") is not None
     assert find_all(app, ROLL) == [] and find_all(app, "oracle-tab-page") == []
-    assert app.side is None  # no sheet either
+    assert app.side is None and find_all(app, "oracle-journal") == []  # no sheet, no journal
 
 
 def test_quick_start_without_prepare_builds_the_tabs_and_is_ready_to_roll() -> None:
@@ -38,11 +38,13 @@ def test_prepare_builds_the_default_tabs_hidden_and_quick_start_uses_them() -> N
     app = build()
     app.prepare()
     (button,) = find_all(app, ROLL)
+    (journal,) = find_all(app, "oracle-journal")
     assert find(app, "oracle-play").layout.display == "none"  # behind the start screen
     assert app.start.widget.layout.display == ""
     made = {id(widget) for widget in widgets_in(app)}
     click(app.start, "oracle-quickstart")
-    assert find(app, ROLL) is button  # the same tab, not built again
+    assert find(app, ROLL) is button  # the same tab and journal, not built again
+    assert find(app, "oracle-journal") is journal
     assert find(app, "oracle-play").layout.display == ""
     assert id(find(app.view("Risk"), "oracle-intent")) in made
 

@@ -63,7 +63,7 @@ class OracleApp:
                              self._status, css="oracle-header")
         self._start: StartView | None = None  # built when first shown (most pages open a campaign)
         self._start_box = widgets.VBox([])
-        self.journal = JournalView(session)
+        self._journal: JournalView | None = None  # built when first needed (a campaign opens)
         self._told = Told(session)  # each tab's last narration, inside its result card
         session.told = self._told  # a tabless panel's cards have their lines too
         # Tabs are built when first opened (the page is interactive sooner); the first at once.
@@ -88,8 +88,7 @@ class OracleApp:
         self._brand.add_class("oracle-brand-box")
         self._side_error = c.error_line()
         self._side_box = widgets.VBox([])
-        self._side = c.column(self._side_box, self._side_error, self.journal.widget,
-                              css="oracle-side")
+        self._side = c.column(self._side_box, self._side_error, css="oracle-side")  # + journal
         # a system's character picker ("Playing"), above the tabs: it comes before the roll
         # form on a phone (the side, with the sheet and journal, is under the whole form)
         self._picker = widgets.VBox([])
@@ -129,6 +128,18 @@ class OracleApp:
             if self._mounted is None:
                 with built_whole():
                     self._mount(DEFAULT)
+                    self.journal  # noqa: B018 - built now, not on Quick start's click
+
+    @property
+    def journal(self) -> JournalView:
+        """The journal column (under the side), built the first time it is needed: the start
+        screen shows no journal."""
+        with self._lock:
+            if self._journal is None:
+                with built_whole():
+                    self._journal = JournalView(self.session)
+                self._side.children = (*self._side.children, self._journal.widget)
+            return self._journal
 
     @property
     def start(self) -> StartView:
