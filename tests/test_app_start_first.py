@@ -60,18 +60,31 @@ def test_prepare_once_a_campaign_is_open_changes_nothing() -> None:
     assert find_all(app, ROLL) == [] and app.tabs.layout.display == "none"
 
 
-@pytest.mark.parametrize("opened", [False, True])
-def test_launch_schedules_prepare_only_for_the_start_screen(
-        opened: bool, monkeypatch: pytest.MonkeyPatch) -> None:
+@pytest.mark.parametrize(("edition", "opened", "later"), [
+    ("browser", False, True),  # the start screen alone first, the tabs after it
+    ("browser", True, False),  # a campaign's own system is mounted with the page
+    ("server", False, False),  # Voila: built with the page (later would never reach it)
+    ("server", True, False),
+])
+def test_launch_builds_the_tabs_later_only_in_the_browser_behind_the_start_screen(
+        edition: str, opened: bool, later: bool, monkeypatch: pytest.MonkeyPatch) -> None:
     if opened:
         click(build().start, "oracle-quickstart")  # the store's last campaign: launch opens it
+    monkeypatch.setenv("ORACLE_EDITION", edition)
     asked: list[tuple[float, str]] = []
     monkeypatch.setattr("oracle.background.later",
                         lambda delay, job, name="": asked.append((delay, name)))
-    monkeypatch.setattr("IPython.display.display", lambda *args, **kwargs: None)
+    sent: list[Any] = []
+    monkeypatch.setattr("IPython.display.display", lambda obj, **kwargs: sent.append(obj))
     monkeypatch.setattr("oracle.app.session.Session.watch", lambda self, interval: None)
     launch()
-    assert asked == ([] if opened else [(PREPARE_DELAY, "oracle-prepare")])
+    assert asked == ([(PREPARE_DELAY, "oracle-prepare")] if later else [])
+    from ipywidgets.widgets.widget import _instances  # type: ignore[import-untyped]
+
+    root = _instances[sent[0]["application/vnd.jupyter.widget-view+json"]["model_id"]]
+    # what the page gets at once: the default tabs and journal unless they come later
+    assert len(find_all(root, ROLL)) == (0 if later else 1)
+    assert len(find_all(root, "oracle-journal")) == (0 if later else 1)
 
 
 def test_launch_shows_the_app_root_without_writing_out_the_widget_tree(
@@ -92,7 +105,7 @@ def test_launch_shows_the_app_root_without_writing_out_the_widget_tree(
     launch()
     bundle, options = sent[0]
     assert options == {"raw": True}
-    from ipywidgets.widgets.widget import _instances  # type: ignore[import-untyped]
+    from ipywidgets.widgets.widget import _instances
 
     root = _instances[bundle["application/vnd.jupyter.widget-view+json"]["model_id"]]
     assert "oracle-app" in root._dom_classes and find(root, "oracle-quickstart") is not None

@@ -18,8 +18,10 @@ if TYPE_CHECKING:
 # Seconds between two looks at the campaign store for other tabs' rolls. One look that finds
 # nothing costs about 8 microseconds (bench/app.py measures how soon another tab sees a roll).
 WATCH_INTERVAL = 0.5
-# Seconds after the page is sent before the default system's tabs are built behind the start
-# screen (OracleApp.prepare): the start screen draws first, Quick start then finds them built.
+# In the browser edition, seconds after the page is sent before the default system's tabs are
+# built behind the start screen (OracleApp.prepare): the start screen draws first, Quick start
+# then finds them built. Under Voila they are built with the page, as the cell runs: a widget
+# the kernel opens after the cell and before the page connects never reaches that page.
 PREPARE_DELAY = 2.0
 
 
@@ -72,14 +74,18 @@ def launch() -> None:
 
     from oracle.app.render import page_script
     from oracle.app.seat import request_seat, take_seat
+    from oracle.edition import browser
 
     preheated = os.environ.get("VOILA_PREHEAT", "False") != "False"
     app = build(seat=None if preheated else request_seat())
+    later_on = browser() and app.session.campaign is None
+    if not later_on:
+        app.prepare()  # Voila's page holds what the cell built; no-op once a system is mounted
     display(shown(app.root), raw=True)  # type: ignore[no-untyped-call]
     # the page's own script: a banner while the connection is down, a roll scrolled into view
     display(Javascript(page_script()))  # type: ignore[no-untyped-call]
     app.session.watch(interval=WATCH_INTERVAL)  # other tabs' rolls appear here by themselves
-    if app.session.campaign is None:
+    if later_on:
         from oracle.background import later
 
         later(PREPARE_DELAY, app.prepare, "oracle-prepare")
