@@ -30,8 +30,14 @@ run, compare, and even they move by a third from run to run):
 | same run | page preload (289ab06) | 40.8 s | 3.04 | 20.5 s | 1.40 | 11.38 MB |
 | 06:14, 15 / 21 / 18 | page preload + SQLite early (d46c14b) | 37.7 s | 2.57 | 20.7 s | 1.89 | 11.40 MB |
 | same run | main 28d57db | 23.1 s | 1.58 | 17.9 s | 1.63 | 11.37 MB |
+| 28 Nov 09:25, 6.7 / 10.2 | main aebcf73 | 22.7 s | 2.32 | 11.0 s | 1.12 | 11.46 MB |
+| same run | start screen first (0709a33) | 22.5 s | 2.31 | 11.6 s | 1.18 | 11.34 MB |
 
-``oracle serve`` in those runs: 21.9 / 21.7 s, 13.4 / 14.6 s, 14.7 / 11.0 s (first / return).
+``oracle serve`` in those runs: 21.9 / 21.7 s, 13.4 / 14.6 s, 14.7 / 11.0 s, 9.8 / 9.8 s
+(first / return). The start screen sent first (no system's tabs, side or journal before a campaign
+opens: 48 widget models instead of 168; no repr of the widget tree) cut launch() in the page, but
+not the wall time by more than the run-to-run noise at this load (an earlier run at load 11-12:
+33.0 -> 27.9 s first, 14.4 -> 14.1 s return).
 The page preload (the app page compiling Pyodide's WebAssembly and fetching the standard library,
 the archive and the snapshot while its scripts load, handed to the kernel's worker) was slower in
 both runs that compared it, in either order, and was taken out again; on a quiet machine
