@@ -15,10 +15,11 @@ import functools
 import hashlib
 import math
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 
 from oracle.errors import NarratorError
+from oracle.narrator.beings import classes
 from oracle.narrator.deck import TAKEN, Deck
 from oracle.narrator.places import WHERE, elsewhere
 from oracle.narrator.safety import THEMES, Barred, themes_shown
@@ -50,6 +51,11 @@ def sentence_keys(text: str) -> frozenset[str]:
     return frozenset(keys)
 
 
+# A card made for any opening (``kind:container``) fits an attempt on a lid, a door or a lock
+# alike; a card of a lid (``kind:lid``) only a lid, of a door (``kind:door``) only a door.
+OPENINGS = frozenset({"lid", "door", "container"})
+
+
 @dataclass(frozen=True, eq=False)  # identity: loaded once, hashed often
 class Part:
     """One line of a table: its text (with ``{{ vars }}``) and its theme tags."""
@@ -75,14 +81,23 @@ class Part:
         ``strict`` (then only a card tagged with ``kind`` itself)."""
         if kind is None:
             return True
+        kinds = self.kinds | OPENINGS if "container" in self.kinds else self.kinds
         if strict:
-            return kind in self.kinds
-        return not self.kinds or kind in self.kinds or "any" in self.kinds
+            return kind in kinds
+        return not kinds or kind in kinds or "any" in kinds
 
     @functools.cached_property
     def keys(self) -> frozenset[str]:
         """Its sentences' short hashes, for the deck's memory of what was said lately."""
         return sentence_keys(self.text)
+
+    @functools.cached_property
+    def names_being(self) -> bool:
+        """Whether its words may name a being (a person, a beast, a monster of folklore, a
+        capitalised name): the only parts a story's foe is checked against."""
+        bare = _VAR.sub(" ", self.text)
+        return bool(re.search(r"(?<![.!?]\s)(?<!^)\b[A-Z][a-z]", bare.strip())) or \
+            any(classes(word) for word in re.findall(r"[A-Za-z][\w'-]*", bare))
 
     @functools.cached_property
     def needs(self) -> frozenset[str]:
@@ -218,10 +233,19 @@ def allowed(part: Part, barred: Barred, solo: bool) -> bool:
     return barred.pattern is None or barred.pattern.search(_VAR.sub(" ", part.text)) is None
 
 
+Grounded = Callable[[Part], bool]
+"""Whether a part keeps to the story: its beings, its foe's body (see :func:`deal`)."""
+
+
+def _anyone(part: Part) -> bool:
+    return True
+
+
 def _fits(part: Part, barred: Barred, solo: bool, missing: frozenset[str],
-          away: frozenset[str], kind: tuple[str | None, bool] = (None, False)) -> bool:
+          away: frozenset[str], kind: tuple[str | None, bool] = (None, False),
+          grounded: Grounded = _anyone) -> bool:
     return allowed(part, barred, solo) and not part.needs & missing and \
-        not part.where & away and part.fits(*kind)
+        not part.where & away and part.fits(*kind) and grounded(part)
 
 
 @functools.lru_cache(maxsize=65536)
@@ -246,16 +270,18 @@ def staleness(parts: tuple[Part, ...],
 
 FRESH = (0, 0, 0)  # the staleness of a card said nowhere lately
 SCAN = 400  # cards looked through for a fresh one before the least stale seen will do
-Rules = tuple[Barred, bool, frozenset[str], frozenset[str], tuple[str | None, bool]]
-"""What a card must fit: the barred themes, solo play, missing variables, scenery away, and the
-kind of attempt (with whether only cards tagged with that kind will do)."""
+Rules = tuple[Barred, bool, frozenset[str], frozenset[str], tuple[str | None, bool], Grounded]
+"""What a card must fit: the barred themes, solo play, missing variables, scenery away, the
+kind of attempt (with whether only cards tagged with that kind will do), and the story's
+beings (a part naming a being must not bring in one the story lacks)."""
 
 
 def deal(table: Table, deck: Deck, count: int, barred: Barred, *, grade: str | None = None,
          solo: bool = False, missing: frozenset[str] = frozenset(),
          away: frozenset[str] = frozenset(),
          recent: Mapping[str, int] | None = None, kind: str | None = None,
-         strict: bool = False) -> tuple[list[tuple[Part, ...]], Deck]:
+         strict: bool = False,
+         grounded: Grounded = _anyone) -> tuple[list[tuple[Part, ...]], Deck]:
     """Deal ``count`` allowed cards (no repeat before the table is used up); returns the new deck.
 
     A card with a barred theme (a line or veil), showing other people in a solo game, needing a
@@ -267,9 +293,12 @@ def deal(table: Table, deck: Deck, count: int, barred: Barred, *, grade: str | N
     deck's last cards, waits: the first card of the rest of the pass said nowhere lately is
     dealt ahead of it (the deck remembers it was, so the pass still deals each card once); when
     none is, the one said least lately (a whole card told again weighs more than a sentence).
+    A part is dealt only when ``grounded`` passes it (the offline narrator asks the referee's
+    reading of a foe the story does not hold, and whether the foe has the body the part
+    takes for granted).
     """
     recent = dict(recent or {})
-    rules: Rules = (barred, solo, missing, away, (kind, strict))
+    rules: Rules = (barred, solo, missing, away, (kind, strict), grounded)
     cards: list[tuple[Part, ...]] = []
     for _ in range(count):
         parts, deck = _one(table, deck, grade, rules, recent)

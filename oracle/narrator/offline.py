@@ -17,7 +17,7 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
-from oracle.narrator import telling
+from oracle.narrator import bodies, people, telling
 from oracle.narrator.base import (
     NarrationContext,
     NarrationResult,
@@ -25,9 +25,11 @@ from oracle.narrator.base import (
     OnText,
     unnamed,
 )
-from oracle.narrator.beats import find_beat, owner_of
-from oracle.narrator.compose import card_keys, deal, fill, load, staleness
+from oracle.narrator.beats import BEATS, find_beat, owner_of
+from oracle.narrator.compose import Part, card_keys, deal, fill, load, staleness
 from oracle.narrator.deck import Deck
+from oracle.narrator.ground import other_foe
+from oracle.narrator.meaning import Cast, settled_of, tokens
 from oracle.narrator.places import elsewhere
 from oracle.narrator.safety import barred
 from oracle.narrator.weave import in_sentence, known_subject, quoted
@@ -132,6 +134,51 @@ def is_solo(context: NarrationContext) -> bool:
     return len({n for n in names if n}) <= 1
 
 
+class _Grounded:
+    """Whether a part keeps to the story, remembered per part: one naming a being keeps to the
+    story's beings, as the referee reads a model's words
+    (:func:`oracle.narrator.ground.other_foe`: no monster of folklore the story lacks; with a
+    foe in the story, no other creature standing as one, nor the foe swapped,
+    :func:`oracle.narrator.people.foe`); in a fight, one presuming flesh or clothes of a foe
+    without them is not dealt (no ribs for a ghost, :mod:`oracle.narrator.bodies`); a foe
+    whose name is a possessive already ("the foreman's ghost") is never put in the
+    possessive again."""
+
+    def __init__(self, context: NarrationContext, variables: dict[str, str],
+                 fight: bool) -> None:
+        self.context = context
+        first = context.characters[0] if context.characters else {}
+        name = str(first.get("name") or "").strip() or unnamed(context.system)[0]
+        self.variables = {**variables, "name": name, "Name": _cap(name)}
+        self.cast: Cast | None = None
+        self.seen: dict[int, bool] = {}
+        foe = context.monster.strip()
+        self.lacks = bodies.barred_for(bodies.body_of(foe)) if foe and fight else frozenset()
+        self.owned = "'s " in f"{variables['monster']} " or variables["monster"].endswith("s'")
+
+    def __call__(self, part: Part) -> bool:
+        known = self.seen.get(id(part))
+        if known is None:
+            known = not (self.lacks and bodies.presumes(part.text) & self.lacks) and \
+                not (self.owned and bodies.possessive(part.text)) and \
+                (not part.names_being or self._grounded(part))
+            self.seen[id(part)] = known
+        return known
+
+    def _grounded(self, part: Part) -> bool:
+        if self.cast is None:
+            self.cast = Cast.of(self.context)
+        text = _fill_known(part.text, self.variables)
+        words = tokens(text)
+        return not any(reading(text, words, [], self.context, self.cast)
+                       for reading in (other_foe, people.foe))
+
+
+def _fill_known(text: str, variables: Mapping[str, str]) -> str:
+    """A part's text with the variables it can fill (a missing one left as a plain word)."""
+    return re.sub(r"\{\{\s*(\w+)\s*\}\}", lambda m: variables.get(m.group(1)) or "it", text)
+
+
 class _Dealer:
     """Deals filled-in cards for one narration, advancing one deck."""
 
@@ -147,6 +194,9 @@ class _Dealer:
             self.away -= {"built"}  # only a place the table names keeps walls and doors out
         if beat == "oracle" and not context.place.strip():  # a question asked of no scene:
             self.missing |= {"place", "Place"}  # no place named (the genre's signs still fit)
+        fight = (beat in BEATS and BEATS[beat].fight) or \
+            settled_of(context).hit is not None or settled_of(context).defeated is not None
+        self.grounded = _Grounded(context, variables, fight)
         self.recent = deck.recent()  # what the last narrations said; this one's own at age 0
         self.said: list[str] = []
         self.cards: list[str] = []
@@ -162,7 +212,8 @@ class _Dealer:
         grade = grade if grade in loaded.grades() else None
         cards, deck = deal(loaded, self.deck, count, self.barred, grade=grade,
                            solo=self.solo, missing=self.missing, away=self.away,
-                           recent=self.recent, kind=kind, strict=strict)
+                           recent=self.recent, kind=kind, strict=strict,
+                           grounded=self.grounded)
         if fresh and any(staleness(card, self.recent) is not None for card in cards):
             return []
         self.deck = deck

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 
 from oracle.errors import shown
 from oracle.narrator.base import Safety
+from oracle.narrator.misspelt import card_words, meant
 
 
 @dataclass(frozen=True)
@@ -287,15 +288,29 @@ def _theme_words() -> dict[str, tuple[tuple[str, str], ...]]:
 
 def _themes_near(item: str) -> frozenset[str]:
     """The themes an item names in a form no theme lists: an adjective or a root ("spidery",
-    "bloody"), or a slip of one letter in a long word ("spyders", "maggits")."""
+    "bloody"), or a long word no one knows whose nearest known words are a theme's, one or two
+    edits away, and none a card's word of no theme ("spyders", "maggits", "centapedes":
+    :mod:`.misspelt`)."""
     said = [w for w in _TOKEN.findall(item.lower().replace("-", " ")) if w not in _SKIP]
     words = _theme_words()
-    found = set()
+    found: set[str] = set()
     for root in {form for w in said if len(w) >= 4 for form in (_stem(w), _root(w))}:
-        for name, tag in words.get(root[:1], ()):
-            if root == name or (len(name) >= 5 and len(root) >= 5 and _one_edit(root, name)):
-                found.add(tag)
+        found |= {tag for name, tag in words.get(root[:1], ()) if root == name}
+    for word in said:
+        for form in dict.fromkeys((word, _stem(word))):
+            near = meant(form)
+            tags = {tag for w in near for tag in _exact_themes(w)}
+            if tags and not any(w in card_words() and not _exact_themes(w) for w in near):
+                found |= tags
     return frozenset(found)
+
+
+@functools.lru_cache(maxsize=4096)
+def _exact_themes(word: str) -> frozenset[str]:
+    """The themes a known word names or shows by itself (no reading of slips)."""
+    said = f" {_normal(word)} "
+    return frozenset(theme.tag for theme in THEMES.values() if theme.tag != "others" and any(
+        f" {_normal(w)} " in said for w in (*theme.names, *theme.shows)))
 
 
 _SKIP = _wordset("""
@@ -327,7 +342,7 @@ def _item_words(item: str) -> tuple[str, ...]:
     """The item's own words (three letters or more), as roots, for the by-word check."""
     words = {form for w in _TOKEN.findall(item.lower().replace("-", " "))
              if len(w) >= 3 and w not in _SKIP and w.strip("'") not in _SKIP
-             for form in (w, _root(w))}
+             for form in (w, _root(w), *meant(w))}  # a slip: the words it may be
     return tuple(sorted(w for w in words if len(w) >= 3))
 
 

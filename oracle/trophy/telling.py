@@ -76,6 +76,26 @@ _CONTAINER = re.compile(
     r"reliquar(?:y|ies)|trapdoors?|hatch(?:es)?|casks?|barrels?|shutters?|windows?|cages?|jars?|"
     r"tombs?|vaults?|sarcophag\w*|caskets?|cupboards?|drawers?|doorway|portcullis)\b",
     re.IGNORECASE)
+# What an opening is: a thing with a lid (a card of a lid fits it), a door or a gate (a card of
+# a door fits it); a lock, a seal or a latch is any opening ("container": neither card).
+_LIDDED = re.compile(
+    r"\b(?:lids?|chests?|box(?:es)?|coffins?|reliquar(?:y|ies)|casks?|barrels?|jars?|urns?|"
+    r"trunks?|crates?|caskets?|sarcophag\w*|cisterns?|wells?|ossuar(?:y|ies)|tombs?)\b",
+    re.IGNORECASE)
+_DOORS = re.compile(
+    r"\b(?:doors?|doorways?|gates?|portcullis|hatch(?:es)?|trapdoors?|shutters?|windows?|"
+    r"grates?|grilles?|cages?|vaults?|cupboards?)\b", re.IGNORECASE)
+
+
+def opening(intent: str) -> str:
+    """What an opening attempt works on: ``lid``, ``door`` or (a lock, a seal) ``container``;
+    the first named wins ("the padlock on the cellar hatch" is a door's)."""
+    lid, door = _LIDDED.search(intent), _DOORS.search(intent)
+    if lid and (not door or lid.start() < door.start()):
+        return "lid"
+    return "door" if door else "container"
+
+
 _PERSON = re.compile(
     r"\b(?:him|her|them|his|their|he|she|they|guards?|hermit|priests?|abbess|abbot|witch|man|"
     r"woman|stranger|ferryman|keeper|gatekeeper|monk|nun|child|king|queen|lord|lady|"
@@ -93,8 +113,8 @@ _CLIMB = re.compile(r"\b(?:climb\w*|scale|scaling|ascend\w*|descend\w*|up|down|t
 
 def attempt_kind(intent: str, known: tuple[str, ...] = ()) -> tuple[str, str] | None:
     """The family of the attempt (the referee's: go unseen, open, reach, find, persuade, read,
-    fight, carry, endure) and what it works on (``container``, ``loose``, ``person``,
-    ``thing``), or None when the verb names no family. A thing prised off or taken out of
+    fight, carry, endure) and what it works on (an opening: ``lid``, ``door`` or another
+    ``container``; ``loose``, ``person``, ``thing``), or None when the verb names no family. A thing prised off or taken out of
     something that is not a lid or a door is carried, not opened; coaxing a thing is not
     talking a person round."""
     families = [f.name for f in families_of(intent)]
@@ -104,7 +124,7 @@ def attempt_kind(intent: str, known: tuple[str, ...] = ()) -> tuple[str, str] | 
     if family == "open" and _TAKEN_OFF.search(intent) and not _CONTAINER.search(intent):
         family = "carry"
     if family == "open":
-        return family, "container" if _CONTAINER.search(intent) else "loose"
+        return family, opening(intent) if _CONTAINER.search(intent) else "loose"
     if family == "reach":  # a crossing of water is not a climb, nor a climb a wading
         return family, ("water" if _SWIM.search(intent) else
                         "climb" if _CLIMB.search(intent) else
@@ -214,7 +234,8 @@ def monster(context: NarrationContext, deal: Deal, name: str = "") -> str:
     result = context.result
     first = context.characters[0] if context.characters else {}
     roller = str(first.get("name") or "")
-    parts = deal("monsters")
+    down = bool(result.get("defeated")) or result.get("roll_required") is False
+    parts = deal("monsters", grade="down" if down else "standing")  # no "comes on" before a fall
     foe = in_sentence(context.monster) or "the monster"  # mid-sentence: "the Drowned Choir"
     # the monster's blows first, then how the fight stands: "goes down. It finds Oswin's weak
     # point" told a blow struck after the fall
