@@ -109,6 +109,20 @@ def sentences(text: str, result: Mapping[str, Any] | None = None) -> list[str]:
     return out
 
 
+def masked(sentence: str, names: list[str]) -> str:
+    """A sentence with the names it holds (characters, the foe, the place) masked, so the same
+    sentence said of another character is the same sentence ("Whatever was keeping count
+    inside Ada stops counting" and "... inside Bryn ...")."""
+    for said in sorted({n for n in names if n.strip()}, key=len, reverse=True):
+        sentence = re.sub(rf"(?i)\b{re.escape(said)}\b", "\u2026", sentence)
+    return sentence
+
+
+def monster_of(system: str) -> str:
+    """The foe the scripted campaigns fight (every system's script names the same one)."""
+    return "the Drowned Abbot"
+
+
 def _roll(system: str, request: Mapping[str, Any], seed: int) -> dict[str, Any]:
     return dict(find_system(system).resolve(dict(request), SeededDice(seed)))
 
@@ -248,9 +262,11 @@ def campaign(system: str, seed: int, place: str, solo: bool, figures: Figures,
         _system_rows(system, result, text, name, figures)
     window: list[list[str]] = []
     reused = 0
+    names = [name, name.split()[0], *party, *(p.split()[0] for p in party), monster_of(system),
+             place]
     for text, result in told:
         said_before = {s for earlier in window[-40:] for s in earlier}
-        now = sentences(text, result)
+        now = [masked(s, names) for s in sentences(text, result)]
         reused += sum(1 for s in now if s in said_before)
         window.append(now)
     figures.values.setdefault("reused", "")

@@ -41,8 +41,9 @@ def oracle(context: NarrationContext, deal: Deal, thing: str) -> str:
     answer = str(context.result.get("answer") or "yes")
     grade = answer.replace(", ", "_")
     head = said(context.question)
-    told = f"The first guess that comes to mind: {answer.upper()}." \
-        if open_question(context.question) else f"{answer.upper()}."
+    if open_question(context.question):
+        return _in_words(context, deal, head)
+    told = f"{answer.upper()}."
     parts = [f"{head} {told}" if head else told]
     if grade in ("yes_and", "yes_but", "no_and", "no_but"):
         parts += deal("oracle_answers", grade=grade)
@@ -51,6 +52,29 @@ def oracle(context: NarrationContext, deal: Deal, thing: str) -> str:
     if meanings and _restates(meanings[0], context.question):
         meanings = deal("meanings") or meanings  # a meaning in the question's words adds nothing
     parts += [f"To read into it: {thing or 'something here'} {meaning}." for meaning in meanings]
+    twist = context.result.get("twist")
+    if isinstance(twist, Mapping):
+        parts.append(twist_sentence(twist))
+    return " ".join(parts)
+
+
+# What an open question asks for, by its first word: an answer in words begins with it
+_ASKS = (("who", "Someone who"), ("whom", "Someone who"), ("whose", "Someone who"),
+         ("where", "Somewhere that"), ("when", "When something"), ("which", "The one that"),
+         ("why", "Because something"), ("how", "Through something that"))
+
+
+def _in_words(context: NarrationContext, deal: Deal, head: str) -> str:
+    """An open question ("Who is knocking?") answered in words, never a yes or a no: a
+    meaning dealt, shaped by what the question asks ("Someone who is waiting."), then a sign
+    of the genre about it."""
+    first = (re.findall(r"[a-z]+", context.question.lower()) or [""])[0]
+    lead = next((words for asks, words in _ASKS if first == asks), "Something that")
+    meanings = deal("meanings") or ["is waiting"]
+    if _restates(meanings[0], context.question):
+        meanings = deal("meanings") or meanings
+    answer = f"The dice answer in words: {lead.lower() if head else lead} {meanings[0]}."
+    parts = [f"{head} {answer}" if head else _cap(answer), *omen(context, deal)]
     twist = context.result.get("twist")
     if isinstance(twist, Mapping):
         parts.append(twist_sentence(twist))
