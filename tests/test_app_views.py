@@ -20,6 +20,7 @@ from oracle.app.controls import UNEXPECTED, guard
 from oracle.app.render import esc
 from oracle.app.session import Session
 from oracle.app.shell import OracleApp
+from oracle.journal.campaign import Campaign
 from oracle.narrator.fake import FakeNarrator
 from oracle.trophy.risk import RiskRoll, push, read_risk
 from tests.app_driver import click, described, fill, find, find_all, read, trophy_moves
@@ -502,10 +503,12 @@ class HeldNarrator(FakeNarrator):
 
         self.gate = threading.Event()
         self.until = until
+        self.speaking = threading.Event()  # set once a narration has reached the narrator
 
     def narrate(self, beat, context, on_text=None):  # type: ignore[no-untyped-def]
         import time
 
+        self.speaking.set()
         deadline = time.monotonic() + 30
         while not self.gate.wait(timeout=0.01):
             if (self.until is not None and self.until()) or time.monotonic() > deadline:
@@ -846,21 +849,28 @@ def test_a_sheet_can_be_edited_but_ruin_only_changes_by_rolls() -> None:
     assert sheet.ruin == 1
 
 
-def test_a_narration_never_lands_in_another_campaign_after_a_switch() -> None:
-    held = HeldNarrator("Words for the first campaign.")
+def _risk_roll_voiced_by(held: HeldNarrator) -> tuple[Session, Campaign]:
+    """Quick start, then a Risk Roll whose narration goes to ``held``: the session and the
+    campaign the roll was made in."""
     session = Session(narrator=held)
     app = OracleApp(session)
     click(app.start, "oracle-quickstart")
     session.narrator = held
     first = session.campaign
     assert first is not None
-    # Held until the page has moved to the other campaign: the words then come for a campaign
-    # that is no longer the one open.
-    held.until = lambda: session.campaign is not first
     fill(app, "oracle-physical", True)
     fill(app.view("Risk"), "oracle-skill", True)
     fill(app.view("Risk"), "oracle-light-faces", "6")
-    click(app.view("Risk"), "oracle-risk-roll")  # narration queued, narrator held
+    click(app.view("Risk"), "oracle-risk-roll")  # narration queued
+    return session, first
+
+
+def test_a_narration_never_lands_in_another_campaign_after_a_switch() -> None:
+    # Held until the page has moved to the other campaign: the words then come for a campaign
+    # that is no longer the one open.
+    held = HeldNarrator("Words for the first campaign.")
+    session, first = _risk_roll_voiced_by(held)
+    held.until = lambda: session.campaign is not first
     session.new_campaign("Another expedition")
     held.gate.set()
     session.narration.wait()
@@ -876,25 +886,8 @@ def test_a_campaign_switch_never_waits_for_a_narrator_still_speaking() -> None:
     import threading
 
     held = HeldNarrator("Words for the first campaign.")
-    session = Session(narrator=held)
-    app = OracleApp(session)
-    click(app.start, "oracle-quickstart")
-    session.narrator = held
-    first = session.campaign
-    assert first is not None
-    fill(app, "oracle-physical", True)
-    fill(app.view("Risk"), "oracle-skill", True)
-    fill(app.view("Risk"), "oracle-light-faces", "6")
-    speaking = threading.Event()
-    narrate = held.narrate
-
-    def narrate_noting(beat, context, on_text=None):  # type: ignore[no-untyped-def]
-        speaking.set()
-        return narrate(beat, context, on_text)  # type: ignore[no-untyped-call]
-
-    held.narrate = narrate_noting  # type: ignore[method-assign]
-    click(app.view("Risk"), "oracle-risk-roll")
-    assert speaking.wait(10)  # the narrator is mid-reply
+    session, first = _risk_roll_voiced_by(held)
+    assert held.speaking.wait(10)  # the narrator is mid-reply
     switched = threading.Thread(target=session.new_campaign, args=("Another expedition",))
     switched.start()
     switched.join(5)
