@@ -266,7 +266,7 @@ def test_the_offline_narrator_splices_a_monster_mid_sentence_in_lower_case() -> 
     said = weave_vars(context)
     assert (said["monster"], said["Monster"]) == ("the Drowned Choir", "The Drowned Choir")
     assert (said["place"], said["Place"]) == ("the flooded nave", "The flooded nave")
-    closing = monster(context, lambda table: [])
+    closing = monster(context, lambda table, **_: [])
     assert "enough, and the Drowned Choir goes down." in closing
 
 
