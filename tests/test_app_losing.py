@@ -20,6 +20,7 @@ from oracle.app.shell import OracleApp
 from oracle.journal.exports import export
 from oracle.narrator.base import NarrationContext, NarrationResult, OnText
 from oracle.narrator.fake import FakeNarrator
+from oracle.trophy.story import LOST
 from tests.app_driver import click, fill, find_all, read, shown, trophy_moves
 
 SEATS = (0, 1, 2)
@@ -191,6 +192,12 @@ def test_losing_yourself_is_voiced_about_the_one_lost_on_every_surface(path: str
     switched = read(app.side, "oracle-switched")
     if switched:
         assert f"<b>{lost}</b> has lost themself" in switched
+    # the story so far says they were lost, and nobody else (a Combat Roll's losses wait for
+    # the Fate chosen: armor may still be marked for that roll)
+    story = read(app, "oracle-story")
+    if path != "combat":
+        assert f"{lost} {LOST}, and is gone from the story." in story
+    assert not [n for n in names if n != lost and f"{n} {LOST}" in story]
     # the journal and every export carry the words about them, and no one else's loss
     journal = read(app, "oracle-journal-entries")
     assert f"The lost of {lost}." in journal
@@ -328,13 +335,19 @@ def test_the_last_one_lost_leaves_nobody_offered_a_roll() -> None:
     risk = app.view("Risk")
     assert find_all(risk, "oracle-risk-roll")[0].disabled
     assert not shown(app.side, "oracle-active")  # no empty "Playing" picker
+    assert f"{hero} {LOST}, and is gone from the story." in read(app, "oracle-story")
     click(app.side, "oracle-fate-death")
     app.refresh()
     assert read(app.side, "oracle-switched") == f"<b>{hero}</b> is dead: nobody is left to play."
-    assert f"{hero} died, and is gone from the story." in read(app, "oracle-story")
+    story = read(app, "oracle-story")
+    assert f"{hero} died, and is gone from the story." in story and LOST not in story
     click(app, "oracle-undo")  # the fate
+    app.refresh()
+    story = read(app, "oracle-story")
+    assert f"{hero} {LOST}" in story and "died" not in story
     click(app, "oracle-undo")  # the Ruin Roll
     app.refresh()
+    assert "gone from the story" not in read(app, "oracle-story")
     assert app.session.active == hero and read(app.side, "oracle-switched") == ""
     assert shown(app.side, "oracle-active")
 

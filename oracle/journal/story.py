@@ -116,6 +116,7 @@ class StoryMemory:
     conditions: tuple[tuple[str, tuple[str, ...]], ...] = ()
     present: tuple[str, ...] | None = None  # None: everyone in play
     gone: tuple[tuple[str, str], ...] = ()  # (who, how) of those who left the story
+    pending: tuple[str, ...] = ()  # of those, who left with their end still to be settled
     paid: tuple[Said, ...] = field(default=(), repr=False)
 
     def conditions_of(self, name: str) -> tuple[str, ...]:
@@ -338,10 +339,26 @@ def _fold_rules(memory: StoryMemory, event: Event, system: System) -> StoryMemor
         memory = replace(memory, owed=memory.owed + owed)
     if cue.condition is not None:
         memory = _fold_conditions(memory, cue.condition)
+    memory = _fold_lost(memory, cue.lost, cue.kept)
     if cue.gone is not None:
         memory = _fold_gone(memory, *cue.gone)
     if memory.fighting and cue.fight_over:
         memory = replace(memory, fighting=False)
+    return memory
+
+
+def _fold_lost(memory: StoryMemory, lost: tuple[tuple[str, str], ...],
+               kept: tuple[str, ...]) -> StoryMemory:
+    """Those an event leaves out of play leave the story now (how it ends comes later, and
+    replaces this); those it puts back in play return to it."""
+    back = [name for name in memory.pending if name in kept]
+    if back:
+        memory = replace(memory, gone=tuple(g for g in memory.gone if g[0] not in back),
+                         pending=tuple(n for n in memory.pending if n not in back))
+    for name, how in lost:
+        if name not in {who for who, _how in memory.gone}:
+            memory = _fold_gone(memory, name, how)
+            memory = replace(memory, pending=memory.pending + (name,))
     return memory
 
 
@@ -356,7 +373,8 @@ def _fold_gone(memory: StoryMemory, name: str, how: str) -> StoryMemory:
                    betrayal=theirs(memory.betrayal), sight=theirs(memory.sight),
                    owed=tuple(b for b in memory.owed if b.who != name),
                    conditions=tuple(c for c in memory.conditions if c[0] != name),
-                   gone=tuple(g for g in memory.gone if g[0] != name) + ((name, how),))
+                   gone=tuple(g for g in memory.gone if g[0] != name) + ((name, how),),
+                   pending=tuple(n for n in memory.pending if n != name))
 
 
 def fold_entry(memory: StoryMemory, event: Event, system: System | None = None) -> StoryMemory:

@@ -89,13 +89,18 @@ class StoryCue:
     ``said``: what the event's stated ``action`` is (what the character attempts, a betrayal
     stated to shed Ruin, a sight seen, or the stake of a contest); ``fight_over``: the fight under way ends;
     ``condition``: ``(who, condition, removed)`` when a Condition is marked or removed;
-    ``gone``: ``(who, how)`` when a character leaves the story (``how`` in words: "died").
+    ``gone``: ``(who, how)`` when a character leaves the story (``how`` in words: "died");
+    ``lost``: ``(who, how)`` of each character the event leaves out of play with their end still
+    to be settled (a later ``gone`` says how it ended); ``kept``: those an earlier ``lost`` named
+    whom this event puts back in play (a Ruin corrected, say).
     """
 
     said: Literal["intent", "betrayal", "sight", "stake"] = "intent"
     fight_over: bool = False
     condition: tuple[str, str, bool] | None = None
     gone: tuple[str, str] | None = None
+    lost: tuple[tuple[str, str], ...] = ()
+    kept: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)

@@ -46,8 +46,36 @@ def cue(event_type: str, data: Mapping[str, Any], result: Mapping[str, Any]) -> 
     said = _said(event_type, result.get("roll") or data.get("roll"))
     over = (event_type in FIGHT_OVER or result.get("defeated") is True
             or result.get("roll_required") is False)
+    lost, kept = _lost(data, result)
     return StoryCue(said, over, _condition(event_type, data),  # type: ignore[arg-type]
-                    _gone(event_type, data, result))
+                    _gone(event_type, data, result), lost, kept)
+
+
+LOST = "was lost (their Fate is not yet chosen)"
+
+
+def _lost(data: Mapping[str, Any], result: Mapping[str, Any]
+          ) -> tuple[tuple[tuple[str, str], ...], tuple[str, ...]]:
+    """Whom a result leaves lost at Ruin 6 (the roller, a contestant, a helper) and whom it
+    names as not lost. A Combat Roll's losses wait: armor may still be marked for it (SRD 1.2),
+    and the Fate chosen after says how it ended."""
+    if result.get("roll") == "combat":
+        return (), ()
+    people: list[tuple[object, Mapping[str, Any]]] = [(actor(data, result), result)]
+    for key in PEOPLE:
+        listed = result.get(key)
+        if isinstance(listed, list):
+            people += [(p.get("name"), p) for p in listed if isinstance(p, Mapping)]
+    lost: dict[str, str] = {}
+    kept: list[str] = []
+    for name, source in people:
+        if not isinstance(name, str) or not name or source.get("dies") is True:
+            continue
+        if source.get("lost") is True:
+            lost[name] = LOST
+        elif source.get("lost") is False:
+            kept.append(name)
+    return tuple(lost.items()), tuple(kept)
 
 
 def _gone(event_type: str, data: Mapping[str, Any], result: Mapping[str, Any]
