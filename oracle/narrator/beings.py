@@ -17,8 +17,10 @@ from __future__ import annotations
 import functools
 from collections.abc import Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from oracle.narrator.meaning import Word
+if TYPE_CHECKING:  # only a type here: meaning reads the classes of beings from this module
+    from oracle.narrator.meaning import Word
 
 __all__ = ["BEING", "as_noun", "classes", "is_being"]
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import functools
 import re
+from collections.abc import Iterable
 from pathlib import Path
 
 __all__ = ["LONG", "card_words", "distance", "known", "meant"]
@@ -60,18 +61,26 @@ def card_words() -> frozenset[str]:
     return frozenset(words)
 
 
+# the words the safety themes name and show, told by oracle.narrator.safety when it loads (it
+# reads slips through this module, so this one does not import it)
+_THEME_WORDS: set[str] = set()
+
+
+def include(phrases: Iterable[str]) -> None:
+    """Add the words of ``phrases`` (the safety themes' own) to what counts as known."""
+    _THEME_WORDS.update(w for said in phrases for w in _WORD.findall(said.lower()))
+    _vocabulary.cache_clear()
+    _index.cache_clear()
+    meant.cache_clear()
+
+
 @functools.cache
 def _vocabulary() -> frozenset[str]:
     """Every word the offline cards, the beings lexicon and the themes hold (lower case)."""
-    from oracle.narrator.safety import THEMES
-
-    words = set(card_words())
+    words = set(card_words()) | _THEME_WORDS
     beings = Path(__file__).parent / "words" / "beings.txt"
     words |= {line.split()[0] for line in beings.read_text("utf-8").splitlines()
               if line and not line.startswith("#")}
-    for theme in THEMES.values():
-        for said in (*theme.names, *theme.shows):
-            words |= set(_WORD.findall(said.lower()))
     return frozenset(words)
 
 

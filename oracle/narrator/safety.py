@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 from oracle.errors import shown
 from oracle.narrator.base import Safety
-from oracle.narrator.misspelt import card_words, meant
+from oracle.narrator.misspelt import card_words, include, meant
 
 
 @dataclass(frozen=True)
@@ -149,6 +149,7 @@ THEMES: dict[str, Theme] = {t.tag: t for t in (
            "each other, the group, the rest of them, no one else, nobody else, anyone else, "
            "someone else, somebody else, anybody else, everyone else, all of you, both of you, one of you, side by side, your crew"),
 )}
+include(said for theme in THEMES.values() for said in (*theme.names, *theme.shows))
 
 # a word shows in its plurals, tenses and kin too ("skin": skins, skinned, skinless)
 ENDINGS = r"(?:s|es|ed|d|t|ing|y|ies|'s|less|ned|ning|ny|ier|er|ers|en|ten)?\b"
