@@ -233,19 +233,6 @@ def _check_cards(context: NarrationContext, deal: Deal) -> list[str]:
         deal("dt_checks", grade=f"{broader}_{degree}")
 
 
-def _critical_cards(context: NarrationContext, deal: Deal) -> list[str]:
-    """A critical success or failure on a check, told as the attempt it was (``dt_crits``,
-    then what it leaves behind); nothing when the attempt is of no known kind."""
-    crit = str(context.result.get("degree")) == "critical_success"
-    kind = attempt(context.intent, context.result)
-    if kind == "any":
-        return []
-    broader = "save" if kind.endswith("_save") else kind
-    body = deal("dt_crits", grade=f"{kind}_{'crit' if crit else 'botch'}") or \
-        deal("dt_crits", grade=f"{broader}_{'crit' if crit else 'botch'}")
-    return [*body, *deal("_dt_crit" if crit else "_dt_botch")] if body else []
-
-
 _RANGED = re.compile(r"\b(?:shoot|shoots|shot|fire|fires|loose|looses|bow|crossbow|bolt|arrow|"
                      r"sling|throw|throws|hurl|hurls|toss|dart|javelin)\b", re.IGNORECASE)
 def weapon_kind(intent: str) -> str:
@@ -269,7 +256,7 @@ def tell(beat: str, context: NarrationContext, deal: Deal, name: str, table: str
     if beat == "critical" and blow and choose:  # a critical blow is told as a blow
         cards = deal(choose(result), grade=grade, kind=weapon_kind(context.intent))
     elif beat == "critical":
-        cards = _critical_cards(context, deal) or deal(table)
+        cards = deal(table)
     elif roll == "check" and result.get("kind") != "attack":
         cards = _check_cards(context, deal)
     elif choose:
