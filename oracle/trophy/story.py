@@ -61,14 +61,9 @@ def _lost(data: Mapping[str, Any], result: Mapping[str, Any]
     and the Fate chosen after says how it ended."""
     if result.get("roll") == "combat":
         return (), ()
-    people: list[tuple[object, Mapping[str, Any]]] = [(actor(data, result), result)]
-    for key in PEOPLE:
-        listed = result.get(key)
-        if isinstance(listed, list):
-            people += [(p.get("name"), p) for p in listed if isinstance(p, Mapping)]
     lost: dict[str, str] = {}
     kept: list[str] = []
-    for name, source in people:
+    for name, source in _people(actor(data, result), result):
         if not isinstance(name, str) or not name or source.get("dies") is True:
             continue
         if source.get("lost") is True:
@@ -92,6 +87,18 @@ def _gone(event_type: str, data: Mapping[str, Any], result: Mapping[str, Any]
     return None
 
 
+def _people(who: str | None, result: Mapping[str, Any]
+            ) -> list[tuple[str | None, Mapping[str, Any]]]:
+    """The roller with the result, then everyone the result lists (fighters, contestants,
+    helpers), each with their own row."""
+    people: list[tuple[str | None, Mapping[str, Any]]] = [(who, result)]
+    for key in PEOPLE:
+        listed = result.get(key)
+        if isinstance(listed, list):
+            people += [(p.get("name"), p) for p in listed if isinstance(p, Mapping)]
+    return people
+
+
 def _int(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
@@ -99,13 +106,8 @@ def _int(value: object) -> bool:
 def changes(data: Mapping[str, Any], result: Mapping[str, Any]) -> list[tuple[str, str]]:
     """Every Ruin change (roller and everyone listed) and the Hunt Token change."""
     who = actor(data, result)
-    people: list[tuple[str | None, Mapping[str, Any]]] = [(who, result)]
-    for key in PEOPLE:
-        listed = result.get(key)
-        if isinstance(listed, list):
-            people += [(p.get("name"), p) for p in listed if isinstance(p, Mapping)]
     found: list[tuple[str, str]] = []
-    for name, source in people:
+    for name, source in _people(who, result):
         before, after = source.get("ruin_before"), source.get("ruin_after")
         if _int(before) and _int(after) and before != after:
             found.append((f"{name + ' ' if name else ''}Ruin {before} -> {after}",
