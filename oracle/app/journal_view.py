@@ -200,14 +200,17 @@ class JournalView:
         key = (campaign.id, campaign.last_seq)
         if key == self._links_for:
             return
+        # a campaign just opened has its links at once (nothing is being played yet); a change
+        # to the one open waits for a pause in play
+        wait = LINKS_QUIET if self._links_for and self._links_for[0] == campaign.id else 0.0
         with self._links_flag:
             if key != self._links_seen:  # each change puts it off (a mere refresh does not)
                 self._links_seen = key
-                self._links_after = time.monotonic() + LINKS_QUIET
+                self._links_after = time.monotonic() + wait
             if self._links_pending:
                 return
             self._links_pending = True
-        later(LINKS_QUIET, self._links_when_quiet, "oracle-links")
+        later(wait, self._links_when_quiet, "oracle-links")
 
     def _links_when_quiet(self) -> None:
         """The scheduled rebuild: put off again while the journal keeps changing; afterwards
