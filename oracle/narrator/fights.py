@@ -20,8 +20,9 @@ from oracle.narrator.base import NarrationContext
 from oracle.narrator.blows import HIT, HURT, MISS, hits
 from oracle.narrator.deaths import ANY_DEATH, KILLS, owned
 from oracle.narrator.lexicon import phrases, rx, verbs
-from oracle.narrator.meaning import Cast, Who, Word, person_after, tokens, word_set
+from oracle.narrator.meaning import Cast, Who, Word, person_after, subject, tokens, word_set
 from oracle.narrator.spans import index_at, negated, said_of
+from oracle.narrator.wordclass import verb_class
 
 __all__ = ["BEATEN", "BEATEN_ANY", "DEFEAT_TOLD", "HIT", "LETHAL", "MISS", "STANDS",
            "defeated_told", "hits", "monster"]
@@ -284,6 +285,61 @@ def _ended(sentence: str, words: Sequence[Word], before: Sequence[Word],
     return None
 
 
+# a verb of the foe's that goes on or comes back: "is still swaying", "raises his sword again"
+_NOT_ACTS = frozenset({"body", "perception", "emotion", "cognition", "stative"})  # twitch, bleed
+_TRIED = re.compile(r"\b(?:tries|tried|try|trying|attempts?|struggles?|seems?|would|could|"
+                    r"might|almost|nearly|once|never|no longer)\s+(?:[\w-]+\s+){0,2}$",
+                    re.IGNORECASE)
+_CLAUSE_END = frozenset({",", ";", ":", "\u2014", "and", "but", "then"})
+
+
+def _again(words: Sequence[Word], i: int) -> bool:
+    """"still" right before ``words[i]``, or "again" within four words after it, in its clause."""
+    if i > 0 and words[i - 1].low == "still":
+        return True
+    for word in words[i + 1:i + 6]:
+        if word.low in _CLAUSE_END:
+            return False
+        if word.low == "again":
+            return True
+    return False
+
+
+def _predicate(words: Sequence[Word], i: int) -> bool:
+    """``words[i]`` follows a copula and is no participle ("it is only birches again")."""
+    j = i - 1
+    while j >= 0 and words[j].low in ("only", "just", "still", "all", "now", "once", "merely"):
+        j -= 1
+    return j >= 0 and words[j].low in _COPULA and not words[i].low.endswith("ing")
+
+
+_COPULA = frozenset({"is", "are", "was", "were", "be", "been", "being", "'s"})
+
+
+def _acts_on(sentence: str, words: Sequence[Word], before: Sequence[Word],
+             cast: Cast) -> str | None:
+    """A defeated foe told acting on ("it is still swaying", "raises his sword again"): a verb
+    of its own (not of the body, the senses or feeling: a beaten thing may still twitch or
+    bleed) after "still" or before "again", neither denied nor only tried, and no end told
+    after it in the sentence."""
+    for i, word in enumerate(words):
+        if word.low in _AUXILIARY or not word.text.islower() or not _again(words, i) or \
+                _predicate(words, i):
+            continue
+        kind = verb_class(word.low)
+        if kind is None or kind in _NOT_ACTS or negated(sentence, word.start) or \
+                _TRIED.search(sentence[:word.start]) or \
+                BEATEN.search(sentence, word.start + len(word.text)):
+            continue
+        if subject(words, i, cast, before) is Who.FOE:
+            return sentence[word.start:].split(",")[0][:40]
+    return None
+
+
+_AUXILIARY = word_set("""is are was were be been being has have had do does did will would
+can could may might must shall should go goes went""")
+
+
 def defeated_told(sentences: Sequence[str], cast: Cast) -> str | None:
     """On a foe the result defeats, a reply that tells a character beaten and never the foe
     (the defeat voiced about the wrong one), or None."""
@@ -330,6 +386,9 @@ def monster(sentence: str, words: Sequence[Word], before: Sequence[Word],
     if again is not None and again[1] is Who.FOE and not negated(sentence,
                                                                  sentence.find(again[0])):
         return f"it says {again[0]!r}, but the monster is defeated"
+    acting = _acts_on(sentence, words, before, cast)
+    if acting:
+        return f"it says {acting!r}, but the monster is defeated"
     away = said_of(ESCAPES, sentence, words, cast, before)
     if away is not None and away[1] is Who.FOE and not BEATEN.search(sentence) and \
             not HURT.search(sentence):

@@ -247,7 +247,47 @@ def subject(words: Sequence[Word], index: int, cast: Cast, before: Sequence[Word
             if low in ("they", "them") and _things_since(cast, [*before, *words[:i]]):
                 return Who.THING  # "a few moths settle ... they will know his scent"
             return cast.resolve([*before, *words[:i]])
+        if who is Who.THING:
+            return _head_of(words, i, cast, before)
         return who
+    return Who.THING
+
+
+# what a body is called when it is not named ("the great body topples", "the carcass sags")
+_BODY_NOUNS = word_set("""body carcass corpse bulk frame husk hulk mass remains shell""")
+_RELATIVE = frozenset({"that", "who", "which", "whom", "whose"})
+
+
+def _head_of(words: Sequence[Word], i: int, cast: Cast, before: Sequence[Word]) -> Who:
+    """Who a verb is said of when the word before it is a thing: the head of a relative clause
+    that ends there ("the thing that took tithes for a hundred years lies still": the thing),
+    or the foe's body told without its name ("the great body topples", not "the body of a
+    drowned man"), the foe when the foe was the last one named."""
+    start = i
+    while start > 0 and words[start - 1].low not in _CLAUSE_START and \
+            words[start - 1].low not in _CONJ:
+        start -= 1
+    for j in range(i, start, -1):  # the nearest relative before the verb, in its clause
+        if words[j].low in _RELATIVE and j > 0 and words[j - 1].low not in _CLAUSE_START:
+            head = cast.who(words[j - 1].text)
+            if head in (Who.FOE, Who.CHARACTER):
+                return head
+            if words[j - 1].low in _BODY_NOUNS:
+                i = j - 1
+            break
+    if words[i].low in _BODY_NOUNS and (i + 1 >= len(words) or words[i + 1].low != "of") \
+            and any(w.low == "the" for w in words[max(start, i - 3):i]) and \
+            _last_being(cast, [*before, *words[:i]]) is Who.FOE:
+        return Who.FOE
+    return Who.THING
+
+
+def _last_being(cast: Cast, said: Sequence[Word]) -> Who:
+    """The character or the foe, whichever was named last (a thing when neither was)."""
+    for word in reversed(said):
+        who = cast.who(word.text)
+        if who in (Who.FOE, Who.CHARACTER):
+            return who
     return Who.THING
 
 

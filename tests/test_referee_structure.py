@@ -1,0 +1,56 @@
+"""The referee reads who a verb is said of by the sentence's structure, not by its wording: a
+relative clause between a foe and its verb, the foe's body told without its name; and a
+defeated foe told acting on ("still" before a verb of its own, "again" after it). Each with
+look-alikes that pass.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from oracle.narrator.referee import check
+from tests.test_referee_lexicon import STANDS, ctx
+
+BEATEN = {**STANDS, "total": 11, "defeated": True}
+
+
+@pytest.mark.parametrize("text", [
+    "The Mire Abbot, which has haunted the causeway since the flood, lies still.",
+    "The thing that drowned the ferryman's boys lies still in the reeds.",
+    "Ash's axe finds the Mire Abbot, and the great carcass topples into the reeds.",
+    "The Mire Abbot reels; the whole bulk of it topples into the reeds.",
+])
+def test_a_standing_foe_beaten_through_a_relative_or_its_body_is_caught(text: str) -> None:
+    reason = check("monster", ctx(STANDS, monster="the Mire Abbot"), text)
+    assert reason is not None and "not defeated" in reason, (text, reason)
+
+
+@pytest.mark.parametrize("text", [
+    "The body of a drowned pilgrim lies still in the reeds; the Mire Abbot circles.",
+    "Ash, who has not slept in days, lies still behind the reeds while the Mire Abbot wades by.",
+    "The lantern that Ash carries topples into the reeds, and the Mire Abbot laughs.",
+])
+def test_other_bodies_and_relatives_leave_a_standing_foe_standing(text: str) -> None:
+    assert check("monster", ctx(STANDS, monster="the Mire Abbot"), text) is None
+
+
+@pytest.mark.parametrize("text", [
+    "Ash's axe bites deep, and the Mire Abbot is still wading toward her.",
+    "The Mire Abbot staggers, spits out mud, and lifts its crook again.",
+    "It staggers back, then swings its crook again at Ash's head.",
+])
+def test_a_defeated_foe_is_not_told_acting_on(text: str) -> None:
+    reason = check("monster", ctx(BEATEN, monster="the Mire Abbot"), text)
+    assert reason is not None and "is defeated" in reason, (text, reason)
+
+
+@pytest.mark.parametrize("text", [
+    "The Mire Abbot sinks into the reeds, and the causeway is only mud again.",
+    "The Mire Abbot tries to lift its crook again, and falls still.",
+    "The Mire Abbot sags into the water; its fingers still twitch, then stop moving.",
+    "The Mire Abbot goes down, and does not lift its crook again.",
+    "The Mire Abbot folds into the mire, and Ash is still shaking when the frogs start again.",
+])
+def test_a_defeated_foe_may_twitch_or_be_spoken_of_again(text: str) -> None:
+    assert check("monster", ctx(BEATEN, monster="the Mire Abbot"), text) is None
+
