@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 from oracle.narrator.referee import check
-from tests.test_referee_lexicon import STANDS, ctx
+from tests.test_referee_lexicon import STANDS, SUCCESS, ctx
 
 BEATEN = {**STANDS, "total": 11, "defeated": True}
 
@@ -54,3 +54,30 @@ def test_a_defeated_foe_is_not_told_acting_on(text: str) -> None:
 def test_a_defeated_foe_may_twitch_or_be_spoken_of_again(text: str) -> None:
     assert check("monster", ctx(BEATEN, monster="the Mire Abbot"), text) is None
 
+
+
+@pytest.mark.parametrize("text", [
+    "The lock gives. The Abbess turns; she reads Ash's letter twice, and she smiles.",
+    "The gate swings wide. Marta the porter reads Ash's face and laughs.",
+])
+def test_an_owner_named_inside_an_object_is_not_who_acts_next(text: str) -> None:
+    """"reads Ash's face and laughs": the laugh is the reader's, not Ash's; a pronoun looks
+    past a possessive to the last one named whole."""
+    assert check("outcome", ctx(SUCCESS), text) is None
+
+
+@pytest.mark.parametrize("text", [
+    "The gate swings wide. Ash's hands shake, and she weeps.",
+    "The gate swings wide. Ash's chest heaves once and she sobs.",
+])
+def test_an_owner_at_the_head_of_a_clause_is_still_the_character(text: str) -> None:
+    assert check("outcome", ctx(SUCCESS), text) is not None
+
+
+@pytest.mark.parametrize("text", [
+    "The Hound's jaws close on Ash's arm. She goes down and does not get up.",
+    "Ash's chest falls once more and does not rise.",
+])
+def test_an_owner_is_still_read_when_no_one_else_is_named(text: str) -> None:
+    reason = check("outcome", ctx(SUCCESS), text)
+    assert reason is not None and "does not kill" in reason, (text, reason)

@@ -170,23 +170,42 @@ class Cast:
             return None
         return Who.THING
 
+    def _named(self, word: Word, low: str) -> Who | None:
+        """Whom ``word`` names as a referent of a pronoun (None: no one)."""
+        if low in self.characters:
+            return Who.CHARACTER
+        if low in self.foe or low in ("monster", "beast", "creature"):
+            return Who.FOE
+        if low in _PEOPLE or (word.text[:1].isupper() and low not in self.place
+                              and not word.first and low not in _PRONOUNS
+                              and low not in _SKIP and low not in _NO_ONE):
+            return Who.PERSON
+        return None
+
     def resolve(self, before: Sequence[Word]) -> Who:
         """Whom a "she", "he" or "they" refers to: the last person or foe named before it.
         With nobody named yet, the character, unless the character is "you" here (then a
         "she" is someone else) or the text answers a question (then it is the question's)."""
         addressed = False
+        owner: Who | None = None
         for word in reversed(before):
             low = word.low.removesuffix("'s")
             if low in _SECOND:
                 addressed = True
-            elif low in self.characters:
-                return Who.CHARACTER
-            elif low in self.foe or low in ("monster", "beast", "creature"):
-                return Who.FOE
-            elif low in _PEOPLE or (word.text[:1].isupper() and low not in self.place
-                                    and not word.first and low not in _PRONOUNS
-                                    and low not in _SKIP and low not in _NO_ONE):
-                return Who.PERSON
+                continue
+            found = self._named(word, low)
+            if found is None:
+                continue
+            if owner is None and word.low.endswith("'s"):
+                owner = found  # "toward Wren's boots": an owner inside a phrase, if no one else
+                continue
+            if owner is None or word.low.endswith("'s"):
+                return owner or found  # of two owners, the nearer
+            # past an owner, only a foe or one named by name ("the Abbess turns; she knows
+            # Hollis's name"), not a word of people ("the boy slips from Ash's arms and she...")
+            return found if found is Who.FOE or word.text[:1].isupper() else owner
+        if owner is not None:
+            return owner
         return Who.PERSON if addressed or self.answering else Who.CHARACTER
 
 
@@ -198,6 +217,13 @@ _CONJ = frozenset({"and", "then", "but", "as", ","})
 
 
 _CLAUSE_START = frozenset({",", ";", ":", "\u2014", "and", "then", "but", "as", "while", "when"})
+
+
+def _opens_clause(words: Sequence[Word], j: int) -> bool:
+    """``words[j]`` begins its clause, after a determiner at most ("The Hound's jaws")."""
+    if j > 0 and words[j - 1].low in _DETERMINERS:
+        j -= 1
+    return j == 0 or words[j - 1].low in _CLAUSE_START
 
 
 def _person_before(words: Sequence[Word], i: int, cast: Cast, before: Sequence[Word]) -> Who:
@@ -217,6 +243,10 @@ def _person_before(words: Sequence[Word], i: int, cast: Cast, before: Sequence[W
             continue  # "gives a wet sigh and is gone": the object of a verb or a preposition
         if low in _POSSESSIVE and j + 1 < len(words) and words[j + 1].low not in _CONJ:
             continue  # "her lantern": a possessive, not the subject
+        if low.endswith("'s") and j + 1 < len(words) and words[j + 1].low not in _CONJ and \
+                not _opens_clause(words, j):
+            continue  # "reads Ash's face and laughs": an object's owner ("Ash's chest falls
+            # and does not rise": the owner of the subject, at the clause's start, is its own)
         if j > 0 and words[j - 1].low in _PREPOSITIONS:
             continue  # "lies still beneath it": the object of a preposition, not the subject
         who = cast.who(words[j].text)
