@@ -81,3 +81,33 @@ def test_an_owner_at_the_head_of_a_clause_is_still_the_character(text: str) -> N
 def test_an_owner_is_still_read_when_no_one_else_is_named(text: str) -> None:
     reason = check("outcome", ctx(SUCCESS), text)
     assert reason is not None and "does not kill" in reason, (text, reason)
+
+
+LOST = {**SUCCESS, "highest": 6, "highest_is_dark": True, "ruin_before": 5, "ruin_after": 6,
+        "ruin_marked": True, "lost": True, "can_push": False}
+
+
+@pytest.mark.parametrize("text", [
+    "The latch gives. Ash belongs to the forest now; what comes of her is hers to say.",
+    "The latch gives, and the forest has her; what she is now is for her player to tell.",
+])
+def test_a_lost_character_told_taken_by_the_forest_voices_the_loss(text: str) -> None:
+    """docs/rulings.md: a loss is voiced as one, and the forest taking them is what it is."""
+    assert check("outcome", ctx(LOST), text) is None
+
+
+@pytest.mark.parametrize("text", [
+    "The latch gives. Ash belongs to the forest now, and she dies among its roots.",
+    "The latch gives, and the forest has her; she becomes a thing of bark and moss.",
+])
+def test_a_lost_characters_end_is_still_the_players(text: str) -> None:
+    reason = check("outcome", ctx(LOST), text)
+    assert reason is not None and "player" in reason, (text, reason)
+
+
+@pytest.mark.parametrize("text", [
+    "The Mire Abbot sinks into the reeds. Ash stands over it, unmarked.",
+    "The Mire Abbot sinks into the reeds, and Ash stands unharmed on the causeway.",
+])
+def test_a_character_standing_whole_is_no_foe_standing(text: str) -> None:
+    assert check("monster", ctx(BEATEN, monster="the Mire Abbot"), text) is None

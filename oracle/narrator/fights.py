@@ -340,6 +340,23 @@ _AUXILIARY = word_set("""is are was were be been being has have had do does did 
 can could may might must shall should go goes went""")
 
 
+def _of_character(sentence: str, words: Sequence[Word], start: int, cast: Cast) -> bool:
+    """The being last named in the clause before ``start`` is a character ("Aurel stands
+    with his shoulder to the wall, unmarked"): a word of standing said of them, not the foe."""
+    clause = re.split(r"[;:.\u2014]|\bbut\b", sentence[:start])[-1]
+    begin = start - len(clause)
+    said = [w for w in words if begin <= w.start < start]
+    for i in range(len(said) - 1, -1, -1):
+        who = cast.who(said[i].text)
+        if who in (Who.CHARACTER, Who.FOE) and not (i and said[i - 1].low in _OVER):
+            return who is Who.CHARACTER  # "stands over it, unmarked": not the "it"
+    return False
+
+
+_OVER = word_set("""over above beside by near on at to toward towards from with against past
+behind before under""")
+
+
 def defeated_told(sentences: Sequence[str], cast: Cast) -> str | None:
     """On a foe the result defeats, a reply that tells a character beaten and never the foe
     (the defeat voiced about the wrong one), or None."""
@@ -378,8 +395,9 @@ def monster(sentence: str, words: Sequence[Word], before: Sequence[Word],
         if any_word:
             return f"it says {any_word.group()!r}, but the monster is not defeated"
         return None
-    word = next((m for m in STANDS.finditer(sentence) if not negated(sentence, m.start())),
-                None)  # "does not rise again" is no rising
+    word = next((m for m in STANDS.finditer(sentence) if not negated(sentence, m.start())
+                 and not _of_character(sentence, words, m.start(), cast)),
+                None)  # "does not rise again" is no rising; "Aurel stands unmarked" is Aurel
     if word:
         return f"it says {word.group()!r}, but the monster is defeated"
     again = said_of(COMES_ON, sentence, words, cast, before)

@@ -154,6 +154,11 @@ def end_told(text: str, context: NarrationContext, cast: Cast) -> bool:
     return False
 
 
+# the forest taking a character is what being lost is (SRD: at Ruin 6 the forest has them);
+# how it ends (a monster of it, or death) is the player's to choose
+_TAKEN = re.compile(r"\b(?:belongs?|forest|woods?|trees)\b", re.IGNORECASE)
+
+
 def fates(sentence: str, words: Sequence[Word], before: Sequence[Word],
           context: NarrationContext, cast: Cast) -> str | None:
     """A character's death or loss the result does not settle, a lost character's end, or a
@@ -170,6 +175,8 @@ def fates(sentence: str, words: Sequence[Word], before: Sequence[Word],
     shared = None if found else shared_end(sentence, words, before, cast)
     if found is None and shared:
         found = (shared, False)
+    if found is not None and settled.lost and found[1] and _TAKEN.search(found[0]):
+        found = None  # "belongs to the forest", "the forest has her": the loss itself, settled
     if found is not None:
         if settled.lost:
             return ("it chooses the lost character's end; that choice is the player's"
