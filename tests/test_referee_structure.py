@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import pytest
 
+from oracle.narrator import NarrationContext
 from oracle.narrator.referee import check
 from tests.test_referee_lexicon import STANDS, SUCCESS, ctx
 
@@ -111,3 +112,33 @@ def test_a_lost_characters_end_is_still_the_players(text: str) -> None:
 ])
 def test_a_character_standing_whole_is_no_foe_standing(text: str) -> None:
     assert check("monster", ctx(BEATEN, monster="the Mire Abbot"), text) is None
+
+
+def _pair(winner: str | None) -> NarrationContext:
+    people = [{"name": n, "ruin_before": 2, "ruin_after": 2, "ruin_marked": 0, "lost": False,
+               "light": [5], "dark": [1]} for n in ("Ash", "Bree")]
+    return NarrationContext.build(result={"roll": "contest", "winner": winner,
+                                          "participants": people},
+                                  characters=[{"name": "Ash"}, {"name": "Bree"}],
+                                  party=("Ash", "Bree"))
+
+
+@pytest.mark.parametrize("text", [
+    "Ash is a breath quicker, and the lantern is hers.",
+    "They lunge together, but Bree gets there first.",
+    "Bree's hand closes on the lantern a moment before Ash's.",
+    "Ash comes second, and Bree lifts the lantern high.",
+])
+def test_a_tied_contest_has_no_one_ahead(text: str) -> None:
+    reason = check("roll", _pair(None), text)
+    assert reason is not None and "no winner" in reason, (text, reason)
+
+
+@pytest.mark.parametrize("text", [
+    "Ash and Bree reach the lantern at the same moment, and neither lets go.",
+    "Both hands close on the lantern together; it stays between them.",
+    "Ash gets there first.",
+])
+def test_a_tie_told_as_a_tie_passes_and_a_winner_still_may_win(text: str) -> None:
+    context = _pair("Ash") if text == "Ash gets there first." else _pair(None)
+    assert check("roll", context, text) is None

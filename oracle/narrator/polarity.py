@@ -300,6 +300,8 @@ def contest(sentence: str, cast: Cast) -> str | None:
     """A contest's loser told ahead ('Amarante's fingers close on it a heartbeat before
     Hollis's'), or its winner told behind."""
     winner = cast.settled.winner.strip()
+    if cast.settled.tie:
+        return _tied(sentence, cast)
     if not winner:
         return None
     losers = [p for p in cast.settled.people if p.strip() and p.strip() != winner]
@@ -319,6 +321,22 @@ def contest(sentence: str, cast: Cast) -> str | None:
                 not any(names[n].search(clause[:late.start()]) for n in losers):
             return f"{winner} ... {late.group()}"
     return None
+
+
+def _tied(sentence: str, cast: Cast) -> str | None:
+    """On a contest no one won, one of its people told ahead of the rest or behind them."""
+    names = [re.compile(rf"\b{re.escape(n.split()[0])}(?:'s)?\b", re.IGNORECASE)
+             for n in cast.settled.people if n.strip()]
+    for clause in re.split(r"[;:.\u2014]|\bbut\b", sentence):
+        for found in (_FIRST.search(clause), _LATE.search(clause)):
+            if found and any(name.search(clause) for name in names) and \
+                    not negated(clause, found.start()) and not _TOGETHER.search(clause):
+                return f"{found.group()} (the contest settled no winner)"
+    return None
+
+
+_TOGETHER = re.compile(r"\b(?:at once|at the same (?:moment|time|instant)|together|as one|"
+                       r"neither|both|side by side|in the same)\b", re.IGNORECASE)
 
 
 # --- a hunt's encounter: the foe here, at a distance, or nowhere ---------------------------

@@ -292,7 +292,8 @@ def outcome(sentence: str, words: Sequence[Word], before: Sequence[Word],
     settled = cast.settled.verdict
     swapped = polarity.contest(sentence, cast)
     if swapped:
-        return f"it says {swapped!r}, but {cast.settled.winner} won the contest"
+        return (f"it says {swapped!r}, but the contest settled no winner" if cast.settled.tie
+                else f"it says {swapped!r}, but {cast.settled.winner} won the contest")
     hunted = polarity.presence(sentence, cast)
     if hunted:
         return hunted

@@ -135,7 +135,8 @@ class Settled:
     ``down``: the character is down and unable to act (dying or unconscious, not dead);
     ``act``: what the roll itself attempts, in a verb, when the player types no attempt for it
     (a hide roll: ``"hide"``); ``winner``: the name of a contest's winner (empty: none);
-    ``presence``: what a hunt found, ``"present"``, ``"distant"`` or ``"none"`` (empty: no hunt).
+    ``presence``: what a hunt found, ``"present"``, ``"distant"`` or ``"none"`` (empty: no hunt);
+    ``tie``: a contest that settled no winner (no one of ``people`` may be told ahead).
     """
 
     verdict: str = ""
@@ -152,6 +153,7 @@ class Settled:
     act: str = ""
     winner: str = ""
     presence: str = ""
+    tie: bool = False
 
 
 def values_under(result: object, keys: Sequence[str] | frozenset[str]) -> frozenset[int]:

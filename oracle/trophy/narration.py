@@ -333,6 +333,7 @@ def settled(result: Mapping[str, Any]) -> Settled:
         people=tuple(str(e.get("name", "")) for e in listed),
         totals=values_under(result, ("endurance",)), total_words=("endurance",),
         winner=str(result["winner"]) if isinstance(result.get("winner"), str) else "",
+        tie=result.get("roll") == "contest" and result.get("winner") is None,
         presence=str(result.get("encounter") or "") if result.get("roll") == "hunt" else "",
         counts=(Count(RUIN_SAID, ruin, "it gives Ruin {said}, but Ruin is {values}",
                       open_when_empty=True),
