@@ -142,3 +142,27 @@ def test_a_tied_contest_has_no_one_ahead(text: str) -> None:
 def test_a_tie_told_as_a_tie_passes_and_a_winner_still_may_win(text: str) -> None:
     context = _pair("Ash") if text == "Ash gets there first." else _pair(None)
     assert check("roll", context, text) is None
+
+
+ABSORBED = {"roll": "attack", "system": "triptycho", "opposed_roll": True, "action_total": 9,
+            "reaction_total": 3, "winner": "action", "action_faces": [5, 4],
+            "reaction_faces": [3], "scenario": "combat", "action_name": "hit",
+            "reaction_name": "miss", "hit": True, "dealt": 0, "damage_total": 2,
+            "defense_total": 4, "points_before": 8, "points_after": 8, "defeated": False}
+
+
+@pytest.mark.parametrize("text", [
+    "Ash's spear finds the boar's flank, and the boar squeals in pain and bleeds.",
+    "The spear takes the boar in the shoulder; it yelps and limps away.",
+])
+def test_a_blow_its_defense_took_whole_does_no_harm(text: str) -> None:
+    reason = check("roll", ctx(ABSORBED, monster="the boar"), text)
+    assert reason is not None and "no harm" in reason, (text, reason)
+
+
+@pytest.mark.parametrize("text", [
+    "Ash's spear strikes the boar's flank hard, and the boar does not even flinch.",
+    "The spear lands square, and the boar shrugs it off without a sound.",
+])
+def test_a_blow_that_lands_and_does_nothing_passes(text: str) -> None:
+    assert check("roll", ctx(ABSORBED, monster="the boar"), text) is None

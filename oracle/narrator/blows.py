@@ -217,6 +217,11 @@ def hits(sentence: str, words: Sequence[Word], before: Sequence[Word],
     if hit is None:
         return None
     said = _blow(sentence, words, before, cast, hit)
+    if said is None and cast.settled.harmed is False:
+        hurt = said_of(HURT, sentence, words, cast, before)
+        if hurt is not None and hurt[1] is Who.FOE and \
+                not negated(sentence, sentence.find(hurt[0])):
+            return f"it says {hurt[0]!r}, but the blow did the foe no harm"
     if said is None:
         return None
     told = "the attack hit" if hit else "the attack missed"

@@ -136,7 +136,9 @@ class Settled:
     ``act``: what the roll itself attempts, in a verb, when the player types no attempt for it
     (a hide roll: ``"hide"``); ``winner``: the name of a contest's winner (empty: none);
     ``presence``: what a hunt found, ``"present"``, ``"distant"`` or ``"none"`` (empty: no hunt);
-    ``tie``: a contest that settled no winner (no one of ``people`` may be told ahead).
+    ``tie``: a contest that settled no winner (no one of ``people`` may be told ahead);
+    ``harmed``: whether an attack that connected did the foe any harm (False: its defense took
+    the whole blow; None: not settled apart from ``hit``).
     """
 
     verdict: str = ""
@@ -154,6 +156,7 @@ class Settled:
     winner: str = ""
     presence: str = ""
     tie: bool = False
+    harmed: bool | None = None
 
 
 def values_under(result: object, keys: Sequence[str] | frozenset[str]) -> frozenset[int]:

@@ -230,8 +230,10 @@ def settled(result: Mapping[str, Any]) -> Settled:
         defeated = False if winner == "reaction" else None
     if roll == "damage" and isinstance(dealt, int) and not isinstance(dealt, bool):
         hit = dealt > 0
+    harmed = dealt > 0 if roll == "attack" and hit is True and isinstance(dealt, int) and \
+        not isinstance(dealt, bool) else None  # a blow that landed and did nothing
     return Settled(
-        verdict=verdict, dies=result.get("dead") is True,
+        verdict=verdict, dies=result.get("dead") is True, harmed=harmed,
         hit=hit if isinstance(hit, bool) else None,
         defeated=defeated if isinstance(defeated, bool) else None,
         totals=values_under(result, ("action_total", "reaction_total", "damage_total",
