@@ -166,3 +166,22 @@ def test_a_blow_its_defense_took_whole_does_no_harm(text: str) -> None:
 ])
 def test_a_blow_that_lands_and_does_nothing_passes(text: str) -> None:
     assert check("roll", ctx(ABSORBED, monster="the boar"), text) is None
+
+
+@pytest.mark.parametrize("text", [
+    "The latch gives. Ash's chest stops heaving, and her breath comes slow and even.",
+    "The latch gives. Ash's breath catches, stops, and after a moment starts again.",
+    "The latch gives, and Ash's heart stops pounding at last.",
+])
+def test_a_stop_of_one_act_or_taken_back_is_no_death(text: str) -> None:
+    assert check("outcome", ctx(SUCCESS), text) is None
+
+
+@pytest.mark.parametrize("text", [
+    "The latch gives, and Ash's chest stops.",
+    "The latch gives. Ash's heart stops beating.",
+    "The latch gives. Ash's breath catches, then stops, and never starts again.",
+])
+def test_a_stop_of_life_is_still_a_death(text: str) -> None:
+    reason = check("outcome", ctx(SUCCESS), text)
+    assert reason is not None and "does not kill" in reason, (text, reason)

@@ -98,6 +98,10 @@ LOSS = rx(
 FOREST_TAKES = rx(r"(?:the|its) (?:forest|trees|wood|woods|roots|moss|green|dark|thorns|"
                   r"briars|earth|branches) (?:" + verbs("""take claim keep have own swallow
                   win call hold welcome drag pull replace consume absorb remake fill""") + r") ")
+# a stop that is not an end: of one act ("stops heaving", not "stops breathing"), or taken
+# back later in its clause ("hitches, stops, and after a long moment starts again")
+_RESUMED = (r"(?!\s+(?!(?:breathing|moving|beating|rising|stirring)\b)[a-z]+ing\b)"
+            r"(?![^.;]*\b(?:starts?|begins?|comes?|picks? up|resumes?)\b[^.;]*\bagain\b)")
 # an end told of a body part or after a preposition: the person is its owner
 _BODY_END = (r"last (?:stutter|shudder|beat|flutter|gasp|breath|heave|twitch)|stops? for good|"
              r"(?:then|and then|,? then) (?:nothing|none|silence|stillness|there is (?:none|"
@@ -112,8 +116,8 @@ _BODY_END = (r"last (?:stutter|shudder|beat|flutter|gasp|breath|heave|twitch)|st
              r"over(?! with)|stays? (?:fallen|still|down|that way|empty|closed|shut)|(?:go|goes|went) (?:dark|"
              r"dim|glassy)(?! with)|(?:does|did) not come back|never comes? back|(?:open and |wide and |fixed and )?(?:empty|unseeing|sightless|glassy)"
              r"(?!\s+(?:of|for|with))|stops?(?![\w-])(?!\s+(?:for|short|as|when|at|in|dead|mid|"
-             r"cold|a\b|to\b|while|until|there|just))|stopped(?!\s+(?:for|short|as|when|at|in|"
-             r"dead|mid|cold|a\b|to\b|while|until))")
+             r"cold|a\b|to\b|while|until|there|just))" + _RESUMED + r"|stopped(?!\s+(?:for|short|"
+             r"as|when|at|in|dead|mid|cold|a\b|to\b|while|until))" + _RESUMED)
 _BODY = r"(?:heart|pulse|breath|breathing|chest|eyes|heartbeat|breaths|light|life|glow|spark)"
 _OWNED = re.compile(
     r"\b(?:(\w+)'s|(your|her|his|their|its))(?: \w+)? " + _BODY + r"\b[^.;]{0,75}?"
