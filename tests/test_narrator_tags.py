@@ -69,7 +69,7 @@ def test_a_mark_on_the_body_can_be_dealt_in_any_place() -> None:
 
 @pytest.mark.parametrize("text,where", [
     ("Rain falls from an open sky.", {"outdoors"}),
-    ("Under the floorboards, a hoard of buttons.", {"indoors", "built"}),
+    ("Under the floorboards, a hoard of buttons.", {"indoors", "built", "furnished"}),
     ("The point pins its sleeve to the doorframe.", {"indoors", "built"}),
     ("A shield rim knocks a brazier; sparks go everywhere.", {"built"}),
     ("The trees creak as if they were taking sides.", {"outdoors", "land"}),
@@ -117,3 +117,46 @@ def test_a_closing_line_never_points_back_at_the_sight_with_a_pronoun(table: str
     parts = [part.text for name, options in load(table).slots if name == slot
              for _, part in options]
     assert parts and [p for p in parts if pointing.search(p)] == []
+
+
+@pytest.mark.parametrize("place", [
+    "the old mine", "the smugglers' cave", "the goblin warrens", "a fox's burrow",
+    "the flooded adit", "the quarry at dusk", "the cavern of bells", "the drowned tunnels",
+])
+def test_a_place_dug_or_grown_has_no_floorboards_pews_or_windows(place: str) -> None:
+    assert "furnished" in elsewhere(place)
+
+
+@pytest.mark.parametrize("place", [
+    "the flooded nave", "the great hall", "the mill", "the cellar of the inn",
+    "the chapel in the old mine", "the hermit's hut in the cave",
+])
+def test_a_building_keeps_its_furnishings(place: str) -> None:
+    assert "furnished" not in elsewhere(place)
+
+
+@pytest.mark.parametrize("place", [
+    "the flooded nave", "the great hall", "the bishop's vault", "the drowned library",
+    "the belfry",
+])
+def test_a_room_of_a_building_has_no_fox_heather_or_ridge(place: str) -> None:
+    assert "wild" in elsewhere(place)
+
+
+@pytest.mark.parametrize("place,text", [
+    ("the old mine", "The monster folds onto the floorboards like a coat dropped from a peg."),
+    ("the flooded nave", "A fox crosses the far end and does not look back."),
+    ("the salt flats", "Dust sifts down from the chandelier."),
+])
+def test_a_card_against_the_place_is_not_dealt_there(place: str, text: str) -> None:
+    """The two cards met in a played evening (a mine's floorboards, a fox in a nave) and one
+    of the open wild: each is kept from its place by what it shows, not by its wording."""
+    assert Part(text, frozenset()).where & elsewhere(place)
+
+
+def test_a_death_that_leaves_the_delve_going_on_is_kept_from_a_solo_game() -> None:
+    """"The delve goes on without them" tells of a party carrying on: tagged by hand (the words
+    alone are not company: "the world goes on without her" is a solo death)."""
+    parts = [part for _, slot in load("death_saves_dead").slots for _, part in slot]
+    delve = [p for p in parts if "the delve goes on" in p.text]
+    assert delve and all("others" in p.tags for p in delve)

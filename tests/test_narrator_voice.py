@@ -134,8 +134,8 @@ def test_no_card_contradicts_an_indoor_place(place: str) -> None:
 def test_the_place_kinds_read_from_its_words() -> None:
     from oracle.narrator.compose import elsewhere
 
-    assert elsewhere("the flooded nave") == {"outdoors"}
-    assert elsewhere("the misty moor") == {"indoors", "town", "built"}  # no ceiling, street, door
+    assert elsewhere("the flooded nave") == {"outdoors", "wild"}  # no sky, no fox or heather
+    assert elsewhere("the misty moor") == {"indoors", "town", "built", "furnished"}  # no roof, street, door
     assert elsewhere("the crypt under the forest") == {"town"}
     assert elsewhere("somewhere strange") == frozenset()
 

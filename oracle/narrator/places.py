@@ -3,7 +3,8 @@ place rules out.
 
 :data:`WHERE` reads the scenery a line shows (sky and trees, the wild, a town, things built by
 hands, land underfoot, a ceiling); :func:`elsewhere` reads from a scene's place the kinds that
-contradict it (no sky in a nave, no ceiling on a moor, no ground on a ship's deck). Read by
+contradict it (no sky in a nave, no ceiling on a moor, no ground on a ship's deck, no
+floorboards in a mine, no fox in a house). Read by
 :mod:`oracle.narrator.compose` when it deals a card.
 """
 
@@ -44,6 +45,12 @@ WHERE: dict[str, re.Pattern[str]] = {
         r"(?:fallen|dead|the|wet|dry) leaves|leaf|undergrowth|birdsong|standing stones?|pits?|"
         r"burrows?|hillside|canopy|forest|woods|clearing|bracken|heather|thicket|brambles?|"
         r"hedges?|meadow|acorns?|pine needles|molehills?|anthills?)\b", re.IGNORECASE),
+    # the furnishings of a house, hall or church (none in a mine, a cave or a burrow)
+    "furnished": re.compile(
+        r"\b(?:floorboards?|chandeliers?|pews?|tapestr(?:y|ies)|cupboards?|drawers?|"
+        r"curtains?|carpets?|rugs?|wallpaper|windowsills?|windows?|mantel(?:piece)?s?|"
+        r"bookshel(?:f|ves)|armchairs?|bedsteads?|bedposts?|banisters?|wainscot(?:ing)?|"
+        r"(?:the|a) parlou?r|hearthrugs?)\b", re.IGNORECASE),
     "indoors": re.compile(
         r"\b(?:ceilings?|corridors?|rafters|hallways?|staircases?|stairwells?|flagstones?|"
         r"floorboards?|chandeliers?|pews?|cellar|chamber|attic|hearth|fireplace|"
@@ -96,6 +103,16 @@ _OPEN_WILD = re.compile(
     r"heath|mere|tarn|glade|grove|copse|wilds|wilderness|clearing|flats|oasis|salt pans?|"
     r"camp|standing stones|savannah?|badlands|wastes?|wasteland|meadow|fields?|plains?|"
     r"beach|shore|dell|scree)\b", re.IGNORECASE)
+# Dug or grown, not built: a mine, a cave, a burrow (no floorboards, pews or windows) unless a
+# building is named with it.
+_RAW_UNDER = re.compile(
+    r"\b(?:mines?|mineshafts?|caves?|caverns?|grottos?|grottoes|burrows?|warrens?|lair|den|"
+    r"tunnels?|quarry|sinkhole|chasm|crevasse|rift|adit|"
+    r"diggings|workings)\b", re.IGNORECASE)
+_BUILDING = re.compile(
+    r"\b(?:naves?|halls?|chapels?|church|cathedral|rooms?|chambers?|house|inn|tavern|keep|"
+    r"castle|towers?|manor|abbey|monastery|palace|cellars?|crypts?|temples?|library|shop|"
+    r"mill|barn|lodge|cabin|hut|hovel|cottage|parlou?r|attic)\b", re.IGNORECASE)
 # Aboard a ship or a boat: no ground underfoot, nothing growing, no street, no wild.
 _SHIP_PLACE = re.compile(
     r"\b(?:ship|ship's|boat|boat's|deck|decks|bilge|crow's nest|mast|masthead|rigging|hull|"
@@ -118,8 +135,12 @@ def elsewhere(place: str) -> frozenset[str]:
         away.add("wild")
     if wild and not town:
         away.add("town")
+    if inside and not outside and not wild:
+        away.add("wild")  # a nave or a house: no fox, no ridge, no heather
     if _OPEN_WILD.search(place) and not inside and not town:
-        away.add("built")
+        away |= {"built", "furnished"}
+    if _RAW_UNDER.search(place) and not _BUILDING.search(place):
+        away.add("furnished")
     if _SHIP_PLACE.search(place):
         away |= {"land", "wild", "town"}
     return frozenset(away)
