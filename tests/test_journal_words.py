@@ -258,7 +258,7 @@ def test_an_article_starts_a_sentence_only_at_its_start_and_names_keep_their_cap
 
 def test_the_offline_narrator_splices_a_monster_mid_sentence_in_lower_case() -> None:
     from oracle.narrator.base import NarrationContext
-    from oracle.narrator.offline import weave_vars
+    from oracle.narrator.dealer import weave_vars
     from oracle.trophy.telling import monster
 
     context = NarrationContext(monster="The Drowned Choir", place="The flooded nave",

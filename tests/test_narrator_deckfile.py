@@ -30,7 +30,7 @@ def test_inspire_continues_one_deck_between_calls_until_a_table_is_used_up(
         _oracle_home: Path) -> None:
     from oracle.narrator import NarrationContext
     from oracle.narrator.compose import elsewhere
-    from oracle.narrator.offline import weave_vars
+    from oracle.narrator.dealer import weave_vars
 
     # a solo roller: bargains that need other people are not dealt, nor those only a roof
     # fits (a ceiling, a corridor) at the default place, which is out of doors

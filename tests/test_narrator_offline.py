@@ -25,7 +25,7 @@ from oracle.narrator import (
     timeout_from,
 )
 from oracle.narrator.compose import load
-from oracle.narrator.offline import FULL, weave_vars
+from oracle.narrator.dealer import FULL, weave_vars
 from oracle.systems import find_system
 
 # The list beats' tables, each at least 60 distinct items.

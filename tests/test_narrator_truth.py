@@ -223,7 +223,7 @@ def test_a_monster_strikes_before_it_falls_never_after() -> None:
 def test_an_occupation_mid_sentence_loses_the_sheets_capital() -> None:
     """The evening at 390 px: "The old Tax-collector's instinct itches" (the generated
     sheet's "Tax-collector" spliced as it is into the middle of a sentence)."""
-    from oracle.narrator.offline import weave_vars
+    from oracle.narrator.dealer import weave_vars
 
     def trade(occupation: str) -> str:
         people = [{"name": "Maud Gallows", "occupation": occupation}]

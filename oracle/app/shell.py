@@ -123,12 +123,17 @@ class OracleApp:
     def prepare(self) -> None:
         """Build the default system's tabs and side while the start screen is shown, so
         Quick start opens them at once (:func:`oracle.app.launch` runs this once the page is
-        on screen); a no-op once any system is mounted."""
+        on screen); a no-op once any system is mounted. The offline narrator's dealing is
+        imported now too (the start screen voices nothing), so the first roll's words do not
+        wait for it."""
+        from oracle.narrator.offline import warm
+
         with self._lock:
             if self._mounted is None:
                 with built_whole():
                     self._mount(DEFAULT)
                     self.journal  # noqa: B018 - built now, not on Quick start's click
+        warm()
 
     @property
     def journal(self) -> JournalView:
