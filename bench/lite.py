@@ -32,9 +32,18 @@ run, compare, and even they move by a third from run to run):
 | same run | main 28d57db | 23.1 s | 1.58 | 17.9 s | 1.63 | 11.37 MB |
 | 28 Nov 09:25, 6.7 / 10.2 | main aebcf73 | 22.7 s | 2.32 | 11.0 s | 1.12 | 11.46 MB |
 | same run | start screen first (0709a33) | 22.5 s | 2.31 | 11.6 s | 1.18 | 11.34 MB |
+| 28 Nov 12:31, 6.2 / 13.8 / 9.3 | main b7823da | 15.72 s | 1.60 | 7.26 s | 0.72 | 11.52 MB |
+| same run | narrator after the start screen (10c5223) | 12.41 s | 1.27 | 7.78 s | 0.77 | 11.56 MB |
 
-``oracle serve`` in those runs: 21.9 / 21.7 s, 13.4 / 14.6 s, 14.7 / 11.0 s, 9.8 / 9.8 s
-(first / return). The start screen sent first (no system's tabs, side or journal before a campaign
+``oracle serve`` in those runs: 21.9 / 21.7 s, 13.4 / 14.6 s, 14.7 / 11.0 s, 9.8 / 9.8 s,
+9.8 / 10.1 s (first / return). Since 10c5223 the site is gzipped once before the first visit
+(before, the first run's first visit also waited for this process to gzip each file).
+10c5223 (the offline narrator's dealing, a few hundred patterns compiled from source, imported
+2 s after the start screen instead of before it) in a 6-run ABBA at load 7.7-13.2: first visit
+18.82 -> 14.55 s, return 9.52 -> 9.23 s. Tried and not kept: starting IPython's shell without
+its built-in magics (15% of the kernel's start under Node) fails, as the magics manager's
+``user_magics`` trait names ``IPython.core.magics.UserMagics`` and importing it imports every
+magic module; it would need IPython's magics package made lazy too. The start screen sent first (no system's tabs, side or journal before a campaign
 opens: 48 widget models instead of 168; no repr of the widget tree) cut launch() in the page, but
 not the wall time by more than the run-to-run noise at this load (an earlier run at load 11-12:
 33.0 -> 27.9 s first, 14.4 -> 14.1 s return).
