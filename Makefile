@@ -38,8 +38,14 @@ lint: $(STAMP)
 	$(VENV)/bin/mypy --strict oracle tests bench examples/oracle-coin
 	cd lite && $(abspath $(VENV))/bin/mypy --strict build.py archive.py pyc.py web.py py/oracle_lite py/sqlite3
 
+# One pytest worker per core (pytest-xdist), dealt whole test files: a browser module's tests play
+# one after another against its own oracle serve and Chromium (module fixtures). Files go out in
+# the order collected, so the long browser modules start first and the short files even out the
+# end. TEST_WORKERS=0 runs everything in this one process.
+TEST_WORKERS ?= auto
+
 test: $(STAMP) lint chromium npm
-	$(PY) -m pytest
+	$(PY) -m pytest -n $(TEST_WORKERS) --dist loadfile --no-loadscope-reorder
 
 bench: $(STAMP)
 	for b in bench/*.py; do $(PY) $$b || exit 1; done

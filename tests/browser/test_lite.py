@@ -20,6 +20,7 @@ site's own Pyodide with the PyPI fallback off.
 
 from __future__ import annotations
 
+import fcntl
 import hashlib
 import json
 import os
@@ -56,16 +57,31 @@ def _needs(tool: str) -> None:
 
 
 @pytest.fixture(scope="session")
-def lite_site() -> Path:
-    """``build/lite``, built once for the whole run (what ``make lite`` does)."""
+def lite_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """``build/lite``, built once for the whole run (what ``make lite`` does), also when
+    pytest-xdist's workers share the run: the first to ask builds under a lock, the others
+    find it built."""
     _needs("npm")
+    run = os.environ.get("PYTEST_XDIST_TESTRUNUID")
+    if run is None:  # one process: this session is the run
+        _build_lite()
+        return SITE
+    built = tmp_path_factory.getbasetemp().parent / f"lite-built-{run}"
+    with open(built.with_suffix(".lock"), "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)  # released when the file closes
+        if not built.exists():
+            _build_lite()
+            built.touch()
+    return SITE
+
+
+def _build_lite() -> None:
     started = time.monotonic()
     done = subprocess.run([sys.executable, str(ROOT / "lite" / "build.py")], cwd=ROOT,
                           capture_output=True, text=True, timeout=1200, check=False)
     if done.returncode != 0:
         pytest.fail(f"make lite failed:\n{done.stdout[-2000:]}\n{done.stderr[-3000:]}")
     print(f"lite build: {time.monotonic() - started:.0f} s")
-    return SITE
 
 
 @pytest.fixture(scope="module")
