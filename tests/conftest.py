@@ -1,10 +1,18 @@
-"""Shared fixtures: every test gets its own ORACLE_HOME so no test touches a user's campaigns."""
+"""Shared fixtures: every test gets its own ORACLE_HOME so no test touches a user's campaigns.
+
+Hypothesis runs with no deadline: a test here asserts rules, never speed (bench/ measures
+that), and with a worker per core an example may wait for the CPU well past the default 200 ms.
+"""
 
 from __future__ import annotations
 
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
+
+settings.register_profile("oracle", deadline=None)
+settings.load_profile("oracle")
 
 
 @pytest.fixture(autouse=True)
