@@ -1,5 +1,6 @@
 """Safety by meaning: lines and veils matched to themes through synonyms, and no narration of any
-beat ever shows a line's theme (500 narrations of every beat for each of twelve common lines)."""
+beat ever shows a line's theme (the 500-narration sweep of every beat under each common line is in
+test_narrator_safety_sweep_1.py and _2.py)."""
 
 from __future__ import annotations
 
@@ -8,66 +9,18 @@ import io
 import re
 from pathlib import Path
 from types import ModuleType
-from typing import Any
 
 import pytest
 
 from oracle.narrator import BEATS, NarrationContext, OfflineNarrator, Safety
 from oracle.narrator.compose import load
 from oracle.narrator.safety import THEMES, barred, screen, themes_of
-
-# Lines people commonly set, in the words they set them, and the themes each must remove.
-COMMON_LINES: list[tuple[str, set[str]]] = [
-    ("spiders", {"spiders"}),
-    ("harm to children", {"children"}),
-    ("drowning", {"drowning"}),
-    ("fire", {"fire"}),
-    ("body horror", {"body_horror"}),
-    ("animal cruelty", {"animals"}),
-    ("blood", {"blood"}),
-    ("disease and rot", {"rot"}),
-    ("self-harm", {"self_harm"}),
-    ("bugs and insects", {"insects", "spiders"}),
-    ("snakes", {"snakes"}),
-    ("torture", {"torture"}),
-    ("eye trauma", {"eyes"}),
-]
-
-# What each beat voices, for every kind of result the narrator distinguishes.
-RESULTS: list[tuple[str, dict[str, Any]]] = [
-    *((beat, dict(spec.example)) for beat, spec in BEATS.items()),
-    ("encounter", {"roll": "hunt", "encounter": "distant"}),
-    ("encounter", {"roll": "hunt", "encounter": "none"}),
-    ("outcome", {"roll": "risk", "outcome": "failure", "ruin_before": 4, "ruin_after": 5,
-                 "ruin_marked": True, "can_push": True, "highest": 3}),
-    ("outcome", {"roll": "risk", "outcome": "success", "ruin_before": 1, "ruin_after": 1}),
-    ("outcome", {"roll": "risk", "outcome": "success", "ruin_before": 3, "ruin_after": 4,
-                 "ruin_marked": True, "dies": True}),
-    ("reduction", {"roll": "reduction", "ruin_before": 5, "ruin_after": 4, "noticed": True}),
-    ("ruin", {"roll": "ruin", "ruin_before": 3, "ruin_after": 3, "ruin_marked": False}),
-    ("oracle", {"roll": "oracle", "answer": "no, and"}),
-    ("oracle", {"roll": "oracle", "answer": "yes, but"}),
-]
+from tests.safety_cases import COMMON_LINES, RESULTS
 
 
 @pytest.mark.parametrize("line,themes", COMMON_LINES, ids=[c[0] for c in COMMON_LINES])
 def test_a_line_in_everyday_words_names_its_themes(line: str, themes: set[str]) -> None:
     assert themes <= themes_of(line)
-
-
-@pytest.mark.parametrize("line,themes", COMMON_LINES, ids=[c[0] for c in COMMON_LINES])
-def test_five_hundred_narrations_of_every_beat_never_show_a_line(
-    line: str, themes: set[str]
-) -> None:
-    safety = Safety(lines=(line,))
-    narrator = OfflineNarrator(seed=f"line-{line}")
-    for beat, result in RESULTS:
-        context = NarrationContext.build(result=result, safety=safety, n=1,
-                                         characters=[{"name": "Ash"}], party=["Ash", "Mara"])
-        for _ in range(500):
-            said = narrator.narrate(beat, context)
-            verdict = screen(said.text, safety)
-            assert verdict.ok, (beat, said.text, verdict.reason)
 
 
 def test_the_leaks_the_issue_found_are_caught_by_meaning() -> None:
