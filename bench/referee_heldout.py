@@ -98,7 +98,7 @@ DATA = HERE / "bench" / "referee_heldout.json"
 BATCHES = [HERE / "bench" / name for name in (
     "referee_heldout.json", "referee_heldout2.json", "referee_heldout3.json",
     "referee_heldout4.json", "referee_heldout5.json", "referee_heldout6.json",
-    "referee_heldout7.json", "referee_heldout8.json")]
+    "referee_heldout7.json", "referee_heldout8.json", "referee_heldout9.json")]
 
 
 def _narrator(url: str) -> Any:
