@@ -1,16 +1,9 @@
-"""The embedded offline narrator's writing: original text in each system's voice, dealt from
-seeded decks (:class:`oracle.narrator.offline.OfflineNarrator` is the narrator; it imports this
-module when it first voices a beat, since its tables' readings take a while to load).
+"""The offline narrator's dealing: the tables read, the decks, the cards filled in and screened
+(what :class:`oracle.narrator.offline.OfflineNarrator` does with them is told in its module).
 
-Each beat deals cards from its tables (``offline/`` in ``oracle/prompts`` or in the folder of
-the system that owns the beat; plain or compositional, see :mod:`oracle.narrator.compose`) through a :class:`Deck`, so a replay with the same seed is
-identical and no card repeats before its table is used up. Cards are filled in with the intent
-quoted, never conjugated (:mod:`oracle.narrator.weave`), the place, the question's subject
-(only a name the campaign knows) and the foe; a card needing words the context lacks is passed
-over; themes a
-line or veil keeps out are never dealt (:mod:`oracle.narrator.safety`); the settled facts follow
-in words (the owning system's ``tell`` or ``closing``). The roller's full name comes once, then
-the short one.
+Split from :mod:`oracle.narrator.offline` so the narrator can be made at once: the tables'
+readings compile a few hundred patterns, and this module is imported only when the narrator first
+voices a beat (or :func:`oracle.narrator.offline.warm` is called).
 """
 
 from __future__ import annotations
